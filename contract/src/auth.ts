@@ -1,0 +1,65 @@
+/**
+ * Account forms and bodies (spec §5 validation table, spec §7 Authentication). Every message here is an
+ * exact text from the spec.
+ */
+import { z } from 'zod';
+import { EmailSchema, nameSchema } from './fields.ts';
+
+export const PASSWORD_REQUIRED_LOGIN = 'Please specify your password';
+export const PASSWORD_MIN = 'The password should have at minimum length of 8';
+export const PASSWORD_REPEAT_REQUIRED = 'Please enter your password again';
+export const PASSWORDS_MUST_MATCH = 'Passwords must match';
+/** Shown on submit of the reset form when the two passwords differ (spec §5). */
+export const BOTH_PASSWORDS_MUST_MATCH = 'Both passwords must match.';
+
+/** Passwords are never trimmed; 8 characters minimum (spec §9), 128 maximum (OWASP ASVS 2.1.2 allows ≥ 64). */
+const NewPasswordSchema = z.string({ error: PASSWORD_MIN }).min(8, PASSWORD_MIN).max(128, 'Please use at most 128 characters');
+
+export const LoginSchema = z.object({
+  emailAddress: EmailSchema,
+  password: z.string({ error: PASSWORD_REQUIRED_LOGIN }).min(1, PASSWORD_REQUIRED_LOGIN).max(1024),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const RegisterSchema = z.object({
+  firstName: nameSchema('Please specify your first name'),
+  lastName: nameSchema('Please specify your last name'),
+  emailAddress: EmailSchema,
+  password: NewPasswordSchema,
+});
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+export const ResetRequestSchema = z.object({ emailAddress: EmailSchema });
+export type ResetRequestInput = z.input<typeof ResetRequestSchema>;
+
+export const ResetPasswordSchema = z
+  .object({
+    password: NewPasswordSchema,
+    passwordRepeat: z.string({ error: PASSWORD_REPEAT_REQUIRED }).min(1, PASSWORD_REPEAT_REQUIRED),
+  })
+  .refine((value) => value.password === value.passwordRepeat, {
+    message: PASSWORDS_MUST_MATCH,
+    path: ['passwordRepeat'],
+  });
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
+/** User.type values (ARCHITECTURE.md, Identity and access). */
+export const USER_TYPES = ['Parent', 'Staff', 'Admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Claims of the JWT the server issues (ARCHITECTURE.md). `exp` and `iat` are seconds since the epoch. */
+export type TokenClaims = {
+  sub: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  role: UserType;
+  tv: number;
+  iat: number;
+  exp: number;
+};
+
+/** spec §9: a token is expired when the current time in seconds exceeds its exp claim. */
+export function isTokenExpired(exp: number, nowMs: number = Date.now()): boolean {
+  return Math.floor(nowMs / 1000) > exp;
+}

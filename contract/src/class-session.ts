@@ -1,0 +1,108 @@
+/**
+ * The session catalog as the API returns it (spec §3 ClassSession, ClassSection, Policy, DigitalResource).
+ *
+ * Units: money is integer cents (`registrationPrice`, `supplyFee`); `sessionStartDate`/`sessionEndDate` are
+ * ISO calendar dates ("2026-01-12"); registration window bounds are ISO timestamps (UTC) or null when a
+ * window is not set (a waitlist-only session has neither window).
+ */
+import { z } from 'zod';
+
+export const POLICY_TYPES = ['Expectation', 'Dismissal', 'LatePickup'] as const;
+export type PolicyType = (typeof POLICY_TYPES)[number];
+
+export const PolicySchema = z.object({
+  id: z.number().int(),
+  policyType: z.enum(POLICY_TYPES),
+  name: z.string(),
+  /** Trusted HTML written by staff (sanitised on write). */
+  htmlValue: z.string(),
+  created: z.string(),
+  lastUpdated: z.string(),
+});
+export type Policy = z.infer<typeof PolicySchema>;
+
+export const DIGITAL_RESOURCE_TYPES = ['Document', 'Video', 'Link', 'Image'] as const;
+export const DigitalResourceSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(DIGITAL_RESOURCE_TYPES),
+  name: z.string(),
+  fileName: z.string().nullable(),
+  description: z.string().nullable(),
+  url: z.string(),
+  isActive: z.boolean(),
+  uploadDate: z.string(),
+});
+export type DigitalResource = z.infer<typeof DigitalResourceSchema>;
+
+export const ClassSectionSchema = z.object({
+  id: z.number().int(),
+  isActive: z.boolean(),
+  name: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+export type ClassSection = z.infer<typeof ClassSectionSchema>;
+
+/**
+ * Where a session stands for registration right now, computed by the server from its windows, flags and
+ * seats so every page says the same thing:
+ * - `Upcoming`: registration has not opened yet (neither window has started)
+ * - `PriorityOpen`: the priority window is open (returning families and waitlist offers)
+ * - `Open`: general registration is open and seats are left
+ * - `Full`: registration is open but every seat is taken
+ * - `Closed`: both windows are over, the session is inactive, or it has ended
+ * - `WaitlistOnly`: the session takes no direct registration; families join its waitlist
+ */
+export const REGISTRATION_STATES = ['Upcoming', 'PriorityOpen', 'Open', 'Full', 'Closed', 'WaitlistOnly'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+export const ClassSessionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Site-relative or absolute image URL. */
+  thumbnail: z.string().nullable(),
+  sessionStartDate: z.string(),
+  sessionEndDate: z.string(),
+  priorityRegistrationStartDate: z.string().nullable(),
+  priorityRegistrationEndDate: z.string().nullable(),
+  registrationStartDate: z.string().nullable(),
+  registrationEndDate: z.string().nullable(),
+  /** People-readable schedule, e.g. "Mon–Fri, 8:30 am – 12:00 pm". */
+  daySchedule: z.string(),
+  isActive: z.boolean(),
+  stripeLineItem: z.string().nullable(),
+  supplyFeeLineItem: z.string().nullable(),
+  /** Cents. */
+  registrationPrice: z.number().int(),
+  /** Cents. */
+  supplyFee: z.number().int(),
+  rosterSize: z.number().int(),
+  waitlistActive: z.boolean(),
+  waitlistSize: z.number().int(),
+  classSectionId: z.number().int().nullable(),
+  classSection: ClassSectionSchema.nullable(),
+  expectationPolicy: PolicySchema.nullable(),
+  dismissalPolicy: PolicySchema.nullable(),
+  latePickupPolicy: PolicySchema.nullable(),
+  /** Seats not taken by an enrollment or an unexpired hold. */
+  seatsLeft: z.number().int(),
+  /** Open places left on the waitlist. */
+  waitlistSpotsLeft: z.number().int(),
+  registrationState: z.enum(REGISTRATION_STATES),
+});
+export type ClassSession = z.infer<typeof ClassSessionSchema>;
+
+export const ClassSessionListQuerySchema = z.object({
+  /** `active=true` lists only active sessions that have not ended; `active=false` only the others. */
+  active: z.enum(['true', 'false']).optional(),
+});
+
+export const ClassSessionIdParamsSchema = z.object({
+  classSessionId: z.coerce.number({ error: 'classSessionId must be a number' }).int().positive(),
+});
+
+/** "$1,234.50" from cents. */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
