@@ -17,7 +17,8 @@ export const ContactFormSchema = z.object({
   phoneNumber: OptionalPhoneSchema,
   childName: optionalText(100),
   childBirthdate: z
-    .union([z.literal(''), z.null(), z.undefined(), IsoDateSchema])
+    .union([z.literal(''), IsoDateSchema])
+    .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || value < todayIsoDate(), CHILD_BIRTHDATE_INVALID),
   previousAttendance: z.boolean().default(false),

@@ -56,7 +56,8 @@ export const PhoneSchema = z
 
 /** Same as {@link PhoneSchema} but an empty string or a missing value means "not given" (null). */
 export const OptionalPhoneSchema = z
-  .union([z.literal(''), z.null(), z.undefined(), PhoneSchema])
+  .union([z.literal(''), PhoneSchema])
+  .nullish()
   .transform((value) => (value ? value : null));
 
 /** Format an E.164 US number for people: "+14155550132" → "(415) 555-0132". */
@@ -71,7 +72,10 @@ export const IsoDateSchema = z.iso.date({ error: 'Please enter a date as YYYY-MM
 /** Optional free text: trimmed; empty becomes null. */
 export function optionalText(max: number, message = `Please keep this under ${max} characters`) {
   return z
-    .union([z.string().trim().max(max, message), z.null(), z.undefined()])
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
     .transform((value) => (value ? value : null));
 }
 

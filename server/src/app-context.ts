@@ -1,0 +1,15 @@
+/** What every feature's routes receive: configuration, the database, adapters, the clock and background work. */
+import type { Mailer } from './adapters/mail.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { BackgroundWork } from './jobs/worker.ts';
+import type { Clock } from './lib/clock.ts';
+
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  work: BackgroundWork;
+};

@@ -1,0 +1,118 @@
+/**
+ * buildApp(deps) → a Fastify instance with every route, not listening (tests use `app.inject`; main.ts
+ * listens). Same-origin SPA + API + OpenAPI docs at `/api/docs`.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Mailer } from './adapters/mail.ts';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { classSessionRoutes } from './features/class-sessions/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerSpa } from './http/spa.ts';
+import { deliverDueMail } from './jobs/mail-outbox.ts';
+import { startBackgroundWork } from './jobs/worker.ts';
+import { type Clock, createClock } from './lib/clock.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Milliseconds between background rounds; 0 runs them only on demand (tests). Default 15 s. */
+  backgroundIntervalMs?: number;
+};
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database, mailer } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const log = (msg: string) => app.log.info(msg);
+  const work = startBackgroundWork(
+    [{ name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) }],
+    deps.backgroundIntervalMs ?? 15_000,
+    (msg) => app.log.warn(msg),
+  );
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    clock: deps.clock ?? createClock(config.timeZone),
+    work,
+  };
+  app.addHook('onClose', async () => {
+    await work.stop();
+  });
+
+  const https = config.appUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes CSS variables into a <style> element and style attributes; no inline *script* is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.openstreetmap.org'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Referrer-Policy: no-referrer everywhere, so a reset token in a URL never leaks to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error(`Too many requests. Please try again in ${context.after}.`) as Error & { statusCode: number };
+      error.statusCode = 429;
+      return error;
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Bright Oak Learning Center API',
+        version: '1.0.0',
+        description:
+          'The API behind the website and parent portal. Money is integer cents; dates are ISO strings. ' +
+          'Errors answer `{ error, message, fields?, requestId }`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  await app.register(healthRoutes(ctx));
+  await app.register(classSessionRoutes(ctx));
+  await app.register(contactRoutes(ctx));
+  await registerSpa(app, config.webDist);
+
+  return { app, ctx };
+}

@@ -1,0 +1,110 @@
+/**
+ * Configuration: environment variables → one typed, validated object, read once at boot (main.ts is the
+ * only file that touches process.env). A bad setting stops start-up with one line naming it.
+ * Every variable is listed, with its default, in the README's configuration table and in .env.example.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'must be an http(s) URL like https://center.example'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// URL'),
+  SEED_DEMO: bool(true).optional(),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('Bright Oak Learning Center <hello@brightoaklearning.com>'),
+  CENTER_EMAIL: z.email('must be an email address').default('hello@brightoaklearning.com'),
+  CENTER_TIMEZONE: z
+    .string()
+    .default('America/Los_Angeles')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone like America/Los_Angeles'),
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public origin used to build links in mail; never taken from a request's Host header. */
+  appUrl: string;
+  dataDir: string;
+  /** Absent → embedded PGlite persisted in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  /** Load demo content into an empty database. */
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The staff inbox that receives contact and waitlist forms. */
+  centerEmail: string;
+  /** IANA zone of the center; "today" and session dates are read in it. */
+  timeZone: string;
+  /** Public form submissions allowed per client IP per 10 minutes. */
+  formRateLimit: number;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Folder of the built SPA (web/dist). */
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parse the environment. Throws ConfigError whose message is one line per bad setting:
+ * `PORT: Invalid input: expected number` style, naming the variable to fix.
+ */
+export function loadConfig(env: Record<string, string | undefined>, repoRoot: string): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration — ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Demo content is on by default for the embedded database, off for a real server (issue 2).
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    centerEmail: e.CENTER_EMAIL.toLowerCase(),
+    timeZone: e.CENTER_TIMEZONE,
+    formRateLimit: e.FORM_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
+  };
+}

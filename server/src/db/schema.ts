@@ -1,0 +1,510 @@
+/**
+ * The database schema: every entity of spec §3, plus the tables the server needs to keep its promises
+ * (reset tokens, contact submissions, the mail outbox, processed webhook events).
+ *
+ * Conventions (ARCHITECTURE.md):
+ * - Money is integer cents (`registration_price`, `supply_fee`, `original_amount`, `final_amount`).
+ * - Family-owned rows (users, students, allergies, trustees, enrollments, waitlist, payments) have UUID ids,
+ *   so ids cannot be guessed by counting; catalog rows staff create (sections, sessions, policies,
+ *   announcements, resources) have integer ids that read well in URLs.
+ * - Calendar dates are `date` (ISO "YYYY-MM-DD"); instants are `timestamptz`.
+ * - Statuses are text with CHECK constraints; the allowed values live in `statuses` below.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created').notNull().defaultNow();
+
+/** Allowed status values (ARCHITECTURE.md, Registration domain). */
+export const statuses = {
+  user: ['Parent', 'Staff', 'Admin'],
+  enrollment: ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'],
+  payment: ['Pending', 'Paid', 'Failed', 'Expired', 'Refunded', 'RefundDue'],
+  waitlist: ['Waiting', 'Offered', 'Accepted', 'Expired', 'Withdrawn'],
+  policy: ['Expectation', 'Dismissal', 'LatePickup'],
+  digitalResource: ['Document', 'Video', 'Link', 'Image'],
+  userToken: ['PasswordReset', 'EmailConfirmation'],
+  mail: ['Pending', 'Sent', 'Failed'],
+  attendance: ['CheckIn', 'CheckOut'],
+} as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+// ---------------------------------------------------------------------------------------------------
+// People and access
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull().default('Parent'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased and trimmed (contract EmailSchema), so equality is case-insensitive. */
+    emailAddress: text('email_address').notNull(),
+    /** argon2id PHC string. */
+    password: text('password').notNull(),
+    /** Mobile number for SMS, E.164. */
+    sms: text('sms'),
+    emailConfirmedAt: instant('email_confirmed_at'),
+    /** Bumped on password reset / sign-out-everywhere; JWTs carry it as `tv` and die when it moves. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_address_key').on(t.emailAddress),
+    check('users_type_check', inList('type', statuses.user)),
+  ],
+);
+
+/** One-time tokens mailed to a user (password reset, email confirmation); only a SHA-256 hash is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
+    index('user_tokens_user_id_idx').on(t.userId, t.purpose),
+    check('user_tokens_purpose_check', inList('purpose', statuses.userToken)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Catalog: sections, sessions, policies, resources, announcements
+
+export const classSections = pgTable('class_sections', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  isActive: boolean('is_active').notNull().default(true),
+  name: text('name').notNull(),
+  startDate: date('start_date'),
+  endDate: date('end_date'),
+});
+
+export const policies = pgTable(
+  'policies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    policyType: text('policy_type').notNull(),
+    name: text('name').notNull(),
+    htmlValue: text('html_value').notNull(),
+    created: createdAt(),
+    lastUpdated: instant('last_updated').notNull().defaultNow(),
+  },
+  (t) => [check('policies_policy_type_check', inList('policy_type', statuses.policy))],
+);
+
+export const classSessions = pgTable(
+  'class_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    thumbnail: text('thumbnail'),
+    sessionStartDate: date('session_start_date').notNull(),
+    sessionEndDate: date('session_end_date').notNull(),
+    priorityRegistrationStartDate: instant('priority_registration_start_date'),
+    priorityRegistrationEndDate: instant('priority_registration_end_date'),
+    registrationStartDate: instant('registration_start_date'),
+    registrationEndDate: instant('registration_end_date'),
+    daySchedule: text('day_schedule').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Stripe Price id for the registration line item, when the center manages prices in Stripe. */
+    stripeLineItem: text('stripe_line_item'),
+    /** Stripe Price id for the supply fee line item. */
+    supplyFeeLineItem: text('supply_fee_line_item'),
+    /** Cents. */
+    registrationPrice: integer('registration_price').notNull(),
+    /** Cents. */
+    supplyFee: integer('supply_fee').notNull().default(0),
+    rosterSize: integer('roster_size').notNull(),
+    waitlistActive: boolean('waitlist_active').notNull().default(true),
+    waitlistSize: integer('waitlist_size').notNull().default(0),
+    classSectionId: integer('class_section_id').references(() => classSections.id, { onDelete: 'set null' }),
+    expectationPolicyId: integer('expectation_policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    dismissalPolicyId: integer('dismissal_policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    latePickupPolicyId: integer('late_pickup_policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('class_sessions_start_idx').on(t.sessionStartDate),
+    check('class_sessions_money_check', sql`registration_price >= 0 and supply_fee >= 0`),
+    check('class_sessions_sizes_check', sql`roster_size >= 0 and waitlist_size >= 0`),
+    check('class_sessions_dates_check', sql`session_end_date >= session_start_date`),
+  ],
+);
+
+export const digitalResources = pgTable(
+  'digital_resources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    fileName: text('file_name'),
+    description: text('description'),
+    url: text('url').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    uploadDate: instant('upload_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('digital_resources_session_idx').on(t.classSessionId),
+    check('digital_resources_type_check', inList('type', statuses.digitalResource)),
+  ],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shortURL: text('short_url'),
+    title: text('title').notNull(),
+    category: text('category'),
+    priority: integer('priority').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    dateCreated: instant('date_created').notNull().defaultNow(),
+    startDate: instant('start_date'),
+    endDate: instant('end_date'),
+    webMessage: text('web_message'),
+    showOnWeb: boolean('show_on_web').notNull().default(true),
+    emailMessage: text('email_message'),
+    sendEmail: boolean('send_email').notNull().default(false),
+    smsMessage: text('sms_message'),
+    sendSMS: boolean('send_sms').notNull().default(false),
+    classSessionId: integer('class_session_id').references(() => classSessions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('announcements_short_url_key').on(t.shortURL),
+    index('announcements_session_idx').on(t.classSessionId, t.startDate),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Families: students, allergies, trustees (emergency contacts), digital passports
+
+export const students = pgTable('students', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth').notNull(),
+  address1: text('address1'),
+  address2: text('address2'),
+  city: text('city'),
+  zipCode: text('zip_code'),
+  state: text('state'),
+  country: text('country').notNull().default('US'),
+  created: createdAt(),
+});
+
+/** User ↔ Student ("user mappings"): the parents and guardians who manage a child. */
+export const userStudents = pgTable(
+  'user_students',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.studentId] }), index('user_students_student_idx').on(t.studentId)],
+);
+
+export const allergies = pgTable(
+  'allergies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('allergies_student_name_key').on(t.studentId, sql`lower(${t.name})`)],
+);
+
+export const trustees = pgTable('trustees', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  isActive: boolean('is_active').notNull().default(true),
+  type: text('type').notNull().default('EmergencyContact'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  /** E.164. */
+  homePhone: text('home_phone'),
+  /** E.164. */
+  cellPhone: text('cell_phone'),
+  emailAddress: text('email_address'),
+  relationship: text('relationship').notNull(),
+  canPickup: boolean('can_pickup').notNull().default(false),
+  receiveSMS: boolean('receive_sms').notNull().default(false),
+  receiveEmail: boolean('receive_email').notNull().default(false),
+  created: createdAt(),
+});
+
+/** User ↔ Trustee ("user mappings"): which family a contact belongs to. */
+export const userTrustees = pgTable(
+  'user_trustees',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trusteeId: uuid('trustee_id')
+      .notNull()
+      .references(() => trustees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.trusteeId] }), index('user_trustees_trustee_idx').on(t.trusteeId)],
+);
+
+/** Student ↔ Trustee ("student mappings"): which children a contact is for. */
+export const studentTrustees = pgTable(
+  'student_trustees',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    trusteeId: uuid('trustee_id')
+      .notNull()
+      .references(() => trustees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.trusteeId] }), index('student_trustees_trustee_idx').on(t.trusteeId)],
+);
+
+/** A pickup pass for a trustee (spec §3 DigitalPassport; field names as the spec spells them). */
+export const digitalPassports = pgTable('digital_passports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  isActive: boolean('is_active').notNull().default(true),
+  imageUrl: text('image_url'),
+  data: text('data'),
+  applePassUrl: text('apple_pass_url'),
+  applePassAuthenticationToken: text('apple_pass_authentication_token'),
+  applePassIdenitifier: text('apple_pass_idenitifier'),
+  applePassSerialNumber: text('apple_pass_serial_number'),
+  googlePassUrl: text('google_pass_url'),
+  created: createdAt(),
+});
+
+export const trusteePassports = pgTable(
+  'trustee_passports',
+  {
+    trusteeId: uuid('trustee_id')
+      .notNull()
+      .references(() => trustees.id, { onDelete: 'cascade' }),
+    passportId: uuid('passport_id')
+      .notNull()
+      .references(() => digitalPassports.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.trusteeId, t.passportId] })],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Registration: payments, enrollments, waitlist, attendance
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('Pending'),
+    /** Cents, before discounts. */
+    originalAmount: integer('original_amount').notNull(),
+    /** Cents, what the family pays. */
+    finalAmount: integer('final_amount').notNull(),
+    /** 'stripe' | 'test'. */
+    provider: text('provider').notNull(),
+    checkoutUrl: text('checkout_url'),
+    checkoutId: text('checkout_id'),
+    paymentIntentId: text('payment_intent_id'),
+    checkoutJSON: jsonb('checkout_json'),
+    chargeJSON: jsonb('charge_json'),
+    receiptUrl: text('receipt_url'),
+    phoneNumber: text('phone_number'),
+    emailAddress: text('email_address'),
+    /** The seat hold ends with the checkout (CHECKOUT_HOLD_MINUTES). */
+    holdExpiresAt: instant('hold_expires_at'),
+    classSessionId: integer('class_session_id').references(() => classSessions.id, { onDelete: 'restrict' }),
+    created: createdAt(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('payments_checkout_id_key').on(t.checkoutId),
+    index('payments_user_idx').on(t.userId, t.created),
+    index('payments_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'Pending'`),
+    check('payments_status_check', inList('status', statuses.payment)),
+    check('payments_amount_check', sql`original_amount >= 0 and final_amount >= 0`),
+  ],
+);
+
+export const classSessionEnrollments = pgTable(
+  'class_session_enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'restrict' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('PendingPayment'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /** Until when a PendingPayment enrollment holds its seat. */
+    holdExpiresAt: instant('hold_expires_at'),
+    created: createdAt(),
+    updated: instant('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    // A child holds at most one live place in a session: no duplicate enrollment, ever.
+    uniqueIndex('enrollments_one_live_per_child_key')
+      .on(t.classSessionId, t.studentId)
+      .where(sql`status in ('PendingPayment', 'Enrolled')`),
+    index('enrollments_session_status_idx').on(t.classSessionId, t.status),
+    index('enrollments_student_idx').on(t.studentId),
+    index('enrollments_payment_idx').on(t.paymentId),
+    check('enrollments_status_check', inList('status', statuses.enrollment)),
+  ],
+);
+
+export const waitlistSubmissions = pgTable(
+  'waitlist_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The parent who joined (offers are mailed to them). */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('Waiting'),
+    created: createdAt(),
+    /** When an `Offered` place lapses (WAITLIST_OFFER_HOURS after the offer). */
+    expires: instant('expires'),
+  },
+  (t) => [
+    uniqueIndex('waitlist_one_open_per_child_key')
+      .on(t.classSessionId, t.studentId)
+      .where(sql`status in ('Waiting', 'Offered')`),
+    index('waitlist_session_queue_idx').on(t.classSessionId, t.status, t.created),
+    check('waitlist_status_check', inList('status', statuses.waitlist)),
+  ],
+);
+
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull().default('CheckIn'),
+    trusteeId: uuid('trustee_id').references(() => trustees.id, { onDelete: 'set null' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    timestamp: instant('timestamp').notNull().defaultNow(),
+  },
+  (t) => [
+    index('attendance_session_time_idx').on(t.classSessionId, t.timestamp),
+    check('attendance_kind_check', inList('kind', statuses.attendance)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Public forms, mail and webhooks
+
+/** spec §3 contact form; `tour` marks the schedule-a-tour variant. */
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    childName: text('child_name'),
+    childBirthdate: date('child_birthdate'),
+    previousAttendance: boolean('previous_attendance').notNull().default(false),
+    referred: text('referred'),
+    message: text('message').notNull(),
+    tour: boolean('tour').notNull().default(false),
+    submitted: instant('submitted').notNull().defaultNow(),
+  },
+  (t) => [index('contact_submissions_submitted_idx').on(t.submitted)],
+);
+
+/** spec §3 tutoring waitlist submission. */
+export const tutoringWaitlistSubmissions = pgTable(
+  'tutoring_waitlist_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submitted: instant('submitted').notNull().defaultNow(),
+    parentName: text('parent_name').notNull(),
+    studentName: text('student_name').notNull(),
+    grade: text('grade').notNull(),
+    emailAddress: text('email_address').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    subjectMatter: text('subject_matter').notNull(),
+    message: text('message'),
+  },
+  (t) => [index('tutoring_waitlist_submitted_idx').on(t.submitted)],
+);
+
+/**
+ * Outgoing mail, written in the same transaction as the change that causes it, then delivered by the
+ * mailer (at once, and retried by the background worker), so a stored form is never left unmailed.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('Pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    created: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'Pending'`),
+    check('mail_outbox_status_check', inList('status', statuses.mail)),
+  ],
+);
+
+/** Payment provider webhook events already applied; the insert shares the effect's transaction. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: instant('processed_at').notNull().defaultNow(),
+});

@@ -1,0 +1,276 @@
+/**
+ * Demo content for a new center's empty database (SEED_DEMO): the morning program's sessions in every
+ * state a parent can meet — open for general registration, in its priority window, upcoming, past, nearly
+ * full, full with a waitlist — plus the waitlist-only tutoring program, the center's policies,
+ * announcements, and a few families whose children fill seats. Dates are relative to today so the demo
+ * always makes sense. Idempotent: does nothing when any session exists.
+ */
+import { count } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import {
+  announcements,
+  classSections,
+  classSessionEnrollments,
+  classSessions,
+  policies,
+  students,
+  userStudents,
+  users,
+  waitlistSubmissions,
+} from '../schema.ts';
+import { demoPolicies } from './policies.ts';
+
+const DAY = 86_400_000;
+
+/** "YYYY-MM-DD" `days` after `today` ("YYYY-MM-DD"). */
+export function addDays(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** 9:00 am Pacific on the calendar day `days` after `today` (16:00 or 17:00 UTC; 17:00 keeps it simple and safe). */
+function at9am(today: string, days: number): Date {
+  return new Date(`${addDays(today, days)}T17:00:00Z`);
+}
+
+/** A password hash that no password verifies: demo families that fill seats cannot log in. */
+const NO_LOGIN = '!demo-family-no-login';
+
+export type SeedResult = { seeded: boolean; sessions: number };
+
+/** Load the demo content into an empty database. `today` is the center's date ("YYYY-MM-DD"). */
+export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
+  const [existing] = await db.select({ n: count() }).from(classSessions);
+  if ((existing?.n ?? 0) > 0) return { seeded: false, sessions: existing!.n };
+  return db.transaction(async (tx) => {
+    const sessionCount = await insertCatalog(tx, today);
+    return { seeded: true, sessions: sessionCount };
+  });
+}
+
+async function insertCatalog(tx: Tx, today: string): Promise<number> {
+  const [expectation, dismissal, latePickup] = await tx
+    .insert(policies)
+    .values([demoPolicies.expectation, demoPolicies.dismissal, demoPolicies.latePickup])
+    .returning({ id: policies.id });
+  const policyIds = {
+    expectationPolicyId: expectation!.id,
+    dismissalPolicyId: dismissal!.id,
+    latePickupPolicyId: latePickup!.id,
+  };
+
+  const [morning, enrichment, tutoring] = await tx
+    .insert(classSections)
+    .values([
+      { name: 'Morning Program (ages 3½–5)', startDate: addDays(today, -150), endDate: addDays(today, 300) },
+      { name: 'Afternoon Enrichment (ages 4–5)', startDate: addDays(today, -10), endDate: addDays(today, 200) },
+      { name: 'Tutoring (grades K–6)', startDate: addDays(today, 60), endDate: addDays(today, 400) },
+    ])
+    .returning({ id: classSections.id });
+
+  const morningProgram = {
+    daySchedule: 'Monday to Friday, 8:30 am – 12:30 pm',
+    registrationPrice: 185_000,
+    supplyFee: 9_500,
+    rosterSize: 16,
+    waitlistActive: true,
+    waitlistSize: 8,
+    classSectionId: morning!.id,
+    ...policyIds,
+  };
+
+  const rows = await tx
+    .insert(classSessions)
+    .values([
+      {
+        ...morningProgram,
+        name: 'Fall Morning Session',
+        description:
+          'Our autumn term: harvest projects in the garden, leaf rubbings and pumpkin math, and a class book about our families. Children settle into routines, make friends and grow in independence.',
+        thumbnail: '/images/grid/garden.svg',
+        sessionStartDate: addDays(today, -150),
+        sessionEndDate: addDays(today, -20),
+        priorityRegistrationStartDate: at9am(today, -200),
+        priorityRegistrationEndDate: at9am(today, -193),
+        registrationStartDate: at9am(today, -192),
+        registrationEndDate: at9am(today, -155),
+      },
+      {
+        ...morningProgram,
+        name: 'Winter Morning Session',
+        description:
+          'Cozy, curious mornings: we build a cardboard city, measure rain in our weather station, read winter stories from around the world and practise the letters in our names. Small groups, lots of hands-on play.',
+        thumbnail: '/images/grid/block-building.svg',
+        sessionStartDate: addDays(today, 24),
+        sessionEndDate: addDays(today, 115),
+        priorityRegistrationStartDate: at9am(today, -21),
+        priorityRegistrationEndDate: at9am(today, -14),
+        registrationStartDate: at9am(today, -13),
+        registrationEndDate: at9am(today, 17),
+      },
+      {
+        ...morningProgram,
+        name: 'Spring Morning Session',
+        description:
+          'Seeds, bugs and big questions. We plant our own beds, watch caterpillars become butterflies, paint outdoors and get ready for kindergarten with counting games and early writing.',
+        thumbnail: '/images/grid/science-magnifier.svg',
+        sessionStartDate: addDays(today, 122),
+        sessionEndDate: addDays(today, 210),
+        priorityRegistrationStartDate: at9am(today, -2),
+        priorityRegistrationEndDate: at9am(today, 5),
+        registrationStartDate: at9am(today, 6),
+        registrationEndDate: at9am(today, 110),
+      },
+      {
+        ...morningProgram,
+        name: 'Summer Discovery Camp',
+        description:
+          'Four weeks of splash play, music and movement, kitchen science and a pretend campsite in the yard. A relaxed, joyful summer rhythm for ages 3½–5.',
+        thumbnail: '/images/grid/outdoor-play.svg',
+        registrationPrice: 98_000,
+        supplyFee: 6_000,
+        rosterSize: 14,
+        sessionStartDate: addDays(today, 215),
+        sessionEndDate: addDays(today, 243),
+        priorityRegistrationStartDate: at9am(today, 40),
+        priorityRegistrationEndDate: at9am(today, 47),
+        registrationStartDate: at9am(today, 48),
+        registrationEndDate: at9am(today, 200),
+      },
+      {
+        ...morningProgram,
+        name: 'Little Scientists (Tuesday & Thursday)',
+        description:
+          'A small afternoon class for curious four- and five-year-olds: magnets, ramps, sink-or-float and mixing colours. Children keep a picture journal of every experiment.',
+        thumbnail: '/images/grid/painting-easel.svg',
+        daySchedule: 'Tuesday and Thursday, 1:00 pm – 3:00 pm',
+        registrationPrice: 42_000,
+        supplyFee: 3_500,
+        rosterSize: 10,
+        waitlistSize: 6,
+        classSectionId: enrichment!.id,
+        sessionStartDate: addDays(today, 18),
+        sessionEndDate: addDays(today, 95),
+        priorityRegistrationStartDate: at9am(today, -20),
+        priorityRegistrationEndDate: at9am(today, -13),
+        registrationStartDate: at9am(today, -12),
+        registrationEndDate: at9am(today, 14),
+      },
+      {
+        ...morningProgram,
+        name: 'Pre-K Readiness Mornings',
+        description:
+          'Three mornings a week of kindergarten readiness for children turning five: listening games, letter sounds, scissors and glue, and taking turns in a group. Very popular — join the waitlist and we will email you the moment a place opens.',
+        thumbnail: '/images/grid/circle-time.svg',
+        daySchedule: 'Monday, Wednesday and Friday, 8:30 am – 11:30 am',
+        registrationPrice: 126_000,
+        supplyFee: 7_500,
+        rosterSize: 8,
+        waitlistSize: 6,
+        sessionStartDate: addDays(today, 26),
+        sessionEndDate: addDays(today, 117),
+        priorityRegistrationStartDate: at9am(today, -18),
+        priorityRegistrationEndDate: at9am(today, -11),
+        registrationStartDate: at9am(today, -10),
+        registrationEndDate: at9am(today, 20),
+      },
+      {
+        name: 'One-on-One & Small-Group Tutoring',
+        description:
+          'Patient, personal tutoring for grades K–6 in reading, writing and math, with a credentialed teacher. Coming Fall 2024 — waitlist only while we build our tutoring team.',
+        thumbnail: '/images/grid/reading-nook.svg',
+        daySchedule: 'Weekday afternoons, 3:30 pm – 6:00 pm, by appointment',
+        registrationPrice: 0,
+        supplyFee: 0,
+        rosterSize: 12,
+        waitlistActive: true,
+        waitlistSize: 40,
+        classSectionId: tutoring!.id,
+        sessionStartDate: addDays(today, 60),
+        sessionEndDate: addDays(today, 400),
+      },
+    ])
+    .returning({ id: classSessions.id, name: classSessions.name });
+
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  const fall = byName.get('Fall Morning Session')!;
+  const winter = byName.get('Winter Morning Session')!;
+  const scientists = byName.get('Little Scientists (Tuesday & Thursday)')!;
+  const preK = byName.get('Pre-K Readiness Mornings')!;
+
+  // Families whose children fill seats: 9 in Winter, 8 of 10 in Little Scientists (nearly full),
+  // all 8 in Pre-K Readiness (full) with 3 on its waitlist, and last fall's class.
+  const families = await insertDemoFamilies(tx, today, 14);
+  const enroll = (sessionId: number, from: number, n: number, status: 'Enrolled' = 'Enrolled') =>
+    families.slice(from, from + n).map((f) => ({ classSessionId: sessionId, studentId: f.studentId, status }));
+  await tx
+    .insert(classSessionEnrollments)
+    .values([...enroll(fall, 0, 12), ...enroll(winter, 0, 9), ...enroll(scientists, 2, 8), ...enroll(preK, 3, 8)]);
+  await tx.insert(waitlistSubmissions).values(
+    families.slice(11, 14).map((f, i) => ({
+      classSessionId: preK,
+      studentId: f.studentId,
+      userId: f.userId,
+      status: 'Waiting',
+      created: new Date(Date.parse(`${today}T17:00:00Z`) - (3 - i) * DAY),
+    })),
+  );
+
+  await tx.insert(announcements).values([
+    {
+      title: 'Welcome to the Winter Morning Session!',
+      category: 'Welcome',
+      priority: 1,
+      startDate: at9am(today, -7),
+      endDate: at9am(today, 120),
+      webMessage:
+        'We can’t wait to meet everyone. Our first week is a gentle start: parents are welcome to stay for the first 20 minutes on Monday and Tuesday.',
+      classSessionId: winter,
+    },
+    {
+      title: 'Pajama & story morning on the last Friday',
+      category: 'Event',
+      priority: 0,
+      startDate: at9am(today, -3),
+      endDate: at9am(today, 115),
+      webMessage: 'Children may come in pajamas and bring one favourite book to share. Cocoa (dairy-free option too) at 10 am.',
+      classSessionId: winter,
+    },
+  ]);
+  return rows.length;
+}
+
+const FIRST = ['Maya', 'Leo', 'Aria', 'Mateo', 'Nora', 'Kai', 'Zoe', 'Ethan', 'Lily', 'Noah', 'Ava', 'Diego', 'Hana', 'Omar'];
+const LAST = ['Nguyen', 'Garcia', 'Patel', 'Kim', 'Johnson', 'Rossi', 'Chen', 'Okafor', 'Silva', 'Cohen', 'Singh', 'Lopez', 'Tanaka', 'Haddad'];
+const PARENT = ['Linh', 'Carlos', 'Priya', 'Min-jun', 'Rachel', 'Marco', 'Wei', 'Chidi', 'Ana', 'Daniel', 'Harpreet', 'Sofia', 'Yuki', 'Layla'];
+
+async function insertDemoFamilies(tx: Tx, today: string, n: number) {
+  const parents = await tx
+    .insert(users)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        type: 'Parent',
+        firstName: PARENT[i]!,
+        lastName: LAST[i]!,
+        emailAddress: `${PARENT[i]!.toLowerCase().replace(/[^a-z]/g, '')}.${LAST[i]!.toLowerCase()}@families.example`,
+        password: NO_LOGIN,
+        emailConfirmedAt: new Date(),
+      })),
+    )
+    .returning({ id: users.id });
+  const kids = await tx
+    .insert(students)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        firstName: FIRST[i]!,
+        lastName: LAST[i]!,
+        // Ages 3 years 8 months to 5 years.
+        dateOfBirth: addDays(today, -(1340 + ((i * 37) % 480))),
+        city: 'Redwood City',
+        state: 'CA',
+        zipCode: '94061',
+      })),
+    )
+    .returning({ id: students.id });
+  await tx.insert(userStudents).values(parents.map((p, i) => ({ userId: p.id, studentId: kids[i]!.id })));
+  return parents.map((p, i) => ({ userId: p.id, studentId: kids[i]!.id }));
+}

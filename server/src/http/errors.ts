@@ -1,0 +1,74 @@
+/**
+ * One error shape for every failing API call (contract ApiErrorBody, ARCHITECTURE.md API conventions):
+ * `{ error, message, fields?, requestId }`. Use cases throw {@link HttpError}; schema validation failures
+ * become 400 with a message per field; anything unexpected becomes a 500 without a stack trace (the stack
+ * goes to the log, tagged with the same request id).
+ */
+import type { ApiErrorBody } from '@lc/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'That item') => new HttpError(404, `${what} was not found.`);
+
+export function errorBody(request: FastifyRequest, status: number, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: reasons[status] ?? 'Error', message, ...(fields ? { fields } : {}), requestId: String(request.id) };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(request, error.statusCode, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
+        if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+      }
+      return reply
+        .status(400)
+        .send(errorBody(request, 400, 'Some fields need your attention. Please check the highlighted fields.', fields));
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody(request, 500, 'Something went wrong on our side. Please try again in a moment.'));
+    }
+    const message =
+      status === 415
+        ? 'Please send the body as JSON (Content-Type: application/json).'
+        : status === 413
+          ? 'The request is too large.'
+          : status === 429
+            ? 'Too many requests. Please wait a few minutes and try again.'
+            : status === 400
+              ? 'The request could not be read. Please check it and try again.'
+              : error.message;
+    return reply.status(status).send(errorBody(request, status, message));
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Start the server: read the configuration, open the database (PGlite in DATA_DIR or PostgreSQL at
+ * DATABASE_URL), apply migrations, load demo content into an empty database when SEED_DEMO is on, and
+ * listen on PORT. The only file that reads process.env.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createMailer } from './adapters/mail.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { createClock } from './lib/clock.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, repoRoot);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+  );
+  const clock = createClock(config.timeZone);
+  if (config.seedDemo) {
+    const result = await seedDemo(database.db, clock.today());
+    if (result.seeded) console.log(`Loaded demo content: ${result.sessions} sessions.`);
+  }
+
+  const logger = { level: config.logLevel };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    log: (msg) => console.log(msg),
+  });
+  const { app } = await buildApp({ config, database, mailer, clock, logger });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  console.log(`Bright Oak Learning Center is running at ${config.appUrl} — database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`}`);
+}
+
+main().catch((error) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Could not start: ${message}`);
+  process.exit(1);
+});
