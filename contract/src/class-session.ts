@@ -98,9 +98,15 @@ export const ClassSessionListQuerySchema = z.object({
   active: z.enum(['true', 'false']).optional(),
 });
 
-export const ClassSessionIdParamsSchema = z.object({
-  classSessionId: z.coerce.number({ error: 'classSessionId must be a number' }).int().positive(),
-});
+/** Path parameter as sent; an id that is not a positive whole number names no session (404, not 400). */
+export const ClassSessionIdParamsSchema = z.object({ classSessionId: z.string() });
+
+/** The numeric id in a `classSessionId` path parameter, or null when it cannot name a session. */
+export function parseClassSessionId(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
 
 /** "$1,234.50" from cents. */
 export function formatCents(cents: number): string {

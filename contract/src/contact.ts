@@ -17,10 +17,14 @@ export const ContactFormSchema = z.object({
   phoneNumber: OptionalPhoneSchema,
   childName: optionalText(100),
   childBirthdate: z
-    .union([z.literal(''), IsoDateSchema])
+    .string({ error: CHILD_BIRTHDATE_INVALID })
+    .trim()
     .nullish()
     .transform((value) => (value ? value : null))
-    .refine((value) => value === null || value < todayIsoDate(), CHILD_BIRTHDATE_INVALID),
+    .refine(
+      (value) => value === null || (IsoDateSchema.safeParse(value).success && value < todayIsoDate()),
+      CHILD_BIRTHDATE_INVALID,
+    ),
   previousAttendance: z.boolean().default(false),
   referred: optionalText(200),
   message: z

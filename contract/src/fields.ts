@@ -56,9 +56,18 @@ export const PhoneSchema = z
 
 /** Same as {@link PhoneSchema} but an empty string or a missing value means "not given" (null). */
 export const OptionalPhoneSchema = z
-  .union([z.literal(''), PhoneSchema])
+  .string({ error: PHONE_INVALID })
+  .trim()
   .nullish()
-  .transform((value) => (value ? value : null));
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const parsed = parsePhoneNumberFromString(value, 'US');
+    if (!parsed || !parsed.isValid()) {
+      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return parsed.number;
+  });
 
 /** Format an E.164 US number for people: "+14155550132" → "(415) 555-0132". */
 export function formatPhone(e164: string): string {

@@ -40,6 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON only: a text/plain body would otherwise reach the handlers as a string (answer 415 instead).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -2,7 +2,7 @@
  * Session catalog reads (spec §7 ClassSession). Public: anyone may browse sessions (spec §1).
  * The writes (`POST`/`PUT /api/ClassSession`) are Staff/Admin and arrive with enrollment (issue 5).
  */
-import { ClassSessionIdParamsSchema, ClassSessionListQuerySchema, ClassSessionSchema } from '@lc/contract';
+import { ClassSessionIdParamsSchema, ClassSessionListQuerySchema, ClassSessionSchema, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
@@ -49,7 +49,8 @@ export const classSessionRoutes =
         },
       },
       async (request) => {
-        const session = await findClassSession(ctx.db, ctx.clock, request.params.classSessionId);
+        const id = parseClassSessionId(request.params.classSessionId);
+        const session = id === null ? null : await findClassSession(ctx.db, ctx.clock, id);
         if (!session) throw notFound('That session');
         return session;
       },

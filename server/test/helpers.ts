@@ -1,0 +1,122 @@
+/**
+ * Test harness: a fresh database per test file — in-memory PGlite always, and a throw-away database on
+ * the PostgreSQL server at TEST_DATABASE_URL when it is set (CI sets it) — and an app built on it with
+ * mail written to a temporary folder. Nothing is mocked: the real schema, migrations and SQL run.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PostalMime from 'postal-mime';
+import pg from 'pg';
+import { createMailer, type Mailer } from '../src/adapters/mail.ts';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Clock, createClock } from '../src/lib/clock.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+/** The database kinds this run covers: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export const dbKinds: DbKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Open a new, empty, migrated database of the given kind. `close()` also drops a server database. */
+export async function createTestDatabase(kind: DbKind, poolSize = 10): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ pgliteDir: undefined });
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `lc_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  config: Config;
+  database: Database;
+  mailDir: string;
+  /** Run a background round (delivers queued mail) and wait for it. */
+  flush: () => Promise<void>;
+  /** The .eml files written so far, oldest first, parsed (headers decoded, body as text). */
+  mails: () => Promise<ReceivedMail[]>;
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  mailer?: Mailer;
+  database?: Database;
+};
+
+/** Build the app on a fresh database of `kind`, with mail to a temp folder and no background timer. */
+export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...options.env },
+    repoRoot,
+  );
+  const database = options.database ?? (await createTestDatabase(kind));
+  const mailDir = path.join(dataDir, 'mail');
+  const mailer = options.mailer ?? createMailer({ smtpUrl: undefined, from: config.mailFrom, mailDir, log: () => {} });
+  const built = await buildApp({
+    config,
+    database,
+    mailer,
+    clock: options.clock ?? createClock(config.timeZone),
+    backgroundIntervalMs: 0,
+  });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    mailDir,
+    flush: () => built.ctx.work.runNow(),
+    mails: async () => {
+      const files = (await readdir(mailDir).catch(() => [])).sort();
+      return Promise.all(files.map(async (f) => parseMail(await readFile(path.join(mailDir, f)))));
+    },
+    close: async () => {
+      await built.app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A clock fixed at `iso` (an instant), reading dates in the center's zone. */
+export function fixedClock(iso: string, timeZone = 'America/Los_Angeles'): Clock {
+  const at = new Date(iso);
+  return createClock(timeZone, () => at);
+}
+
+export type ReceivedMail = { to: string; from: string; replyTo: string; subject: string; text: string };
+
+/** Parse a raw RFC 822 message with postal-mime (quoted-printable, encoded words and all). */
+export async function parseMail(raw: Buffer | string): Promise<ReceivedMail> {
+  const mail = await PostalMime.parse(raw);
+  const list = (a: ReadonlyArray<{ address?: string }> | undefined) => (a ?? []).map((x) => x.address ?? '').join(', ');
+  return {
+    to: list(mail.to),
+    from: mail.from?.address ?? '',
+    replyTo: list(mail.replyTo),
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+  };
+}
