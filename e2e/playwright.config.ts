@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_PORT } from './support/env.ts';
+
+/**
+ * Browser tests: the built app on the real server and a fresh database (see start-server.ts), driven in
+ * Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium; Playwright never downloads a browser here).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.tmp/test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'e2e/.tmp/reports/playwright.json') }],
+  ],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: `node --import tsx e2e/start-server.ts`,
+    cwd: root,
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * Shared helpers for browser tests: axe-core checks, the theme, the mail the server wrote, and the
+ * database when the run uses a PostgreSQL server.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_DATABASE_URL_FILE, E2E_MAIL_DIR } from './env.ts';
+
+/** Run axe-core (WCAG 2.1 A/AA and best practices) on the page and fail with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Choose the theme before the page loads, the way a returning visitor has it stored. */
+export async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((value) => window.localStorage.setItem('themeMode', value), theme);
+}
+
+/** The .eml files the server has written so far (newest last), as raw text. */
+export function mailFiles(): string[] {
+  if (!existsSync(E2E_MAIL_DIR)) return [];
+  return readdirSync(E2E_MAIL_DIR)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8'));
+}
+
+/** Wait until a mail containing `text` has been written, and return it. */
+export async function waitForMail(text: string, timeoutMs = 10_000): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => (found = mailFiles().find((m) => m.replace(/=\r?\n/g, '').includes(text))), { timeout: timeoutMs })
+    .toBeTruthy();
+  return found!;
+}
+
+/** The PostgreSQL database this run's server uses, or null when it runs on embedded PGlite. */
+export function serverDatabaseUrl(): string | null {
+  return existsSync(E2E_DATABASE_URL_FILE) ? readFileSync(E2E_DATABASE_URL_FILE, 'utf8').trim() : null;
+}
+
+/** Run one query against the server's PostgreSQL database. */
+export async function queryServerDatabase<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const url = serverDatabaseUrl();
+  if (!url) throw new Error('The server runs on PGlite in this run; no database URL to query.');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
