@@ -19,7 +19,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'e2e/.tmp/reports/playwright.json') }],
+    [
+      'json',
+      {
+        outputFile:
+          process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'e2e/.tmp/reports/playwright.json'),
+      },
+    ],
   ],
   use: {
     baseURL: BASE_URL,

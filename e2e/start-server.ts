@@ -20,7 +20,9 @@ if (admin) {
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   // Leftovers of earlier runs go first, so a machine never collects them.
-  const old = await client.query<{ datname: string }>("select datname from pg_database where datname like 'lc_e2e_%'");
+  const old = await client.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'lc_e2e_%'",
+  );
   for (const row of old.rows) await client.query(`drop database if exists ${row.datname} with (force)`);
   await client.query(`create database ${name}`);
   await client.end();
@@ -30,20 +32,24 @@ if (admin) {
   writeFileSync(E2E_DATABASE_URL_FILE, databaseUrl);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../server/src/main.ts')], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(E2E_PORT),
-    HOST: '127.0.0.1',
-    APP_URL: `http://localhost:${E2E_PORT}`,
-    DATA_DIR: E2E_DATA_DIR,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    SEED_DEMO: 'true',
-    CENTER_EMAIL,
-    FORM_RATE_LIMIT: '1000',
-    LOG_LEVEL: 'warn',
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.resolve(import.meta.dirname, '../server/src/main.ts')],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SEED_DEMO: 'true',
+      CENTER_EMAIL,
+      FORM_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
   },
-});
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -17,7 +17,10 @@ function walk(d) {
     if (entry.isDirectory()) walk(full);
     else if (compressible.test(entry.name) && statSync(full).size > 512) {
       const data = readFileSync(full);
-      writeFileSync(`${full}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
       files++;
     }

@@ -69,7 +69,14 @@ run('typecheck', npx, ['--no-install', 'tsc', '-p', 'contract']) &&
 run('lint and format (biome)', npx, ['--no-install', 'biome', 'check', '.']);
 
 const vitestReport = path.join(reports, 'vitest.json');
-run('unit and API tests (Vitest)', npx, ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+run('unit and API tests (Vitest)', npx, [
+  '--no-install',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
@@ -78,9 +85,14 @@ if (existsSync(vitestReport)) {
 
 if (run('build the web app', 'npm', ['run', 'build', '--silent'])) {
   const playwrightReport = path.join(reports, 'playwright.json');
-  run('browser tests (Playwright, Chromium)', npx, ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
+  run(
+    'browser tests (Playwright, Chromium)',
+    npx,
+    ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  );
   if (existsSync(playwrightReport)) {
     const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats ?? {};
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

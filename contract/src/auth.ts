@@ -13,7 +13,10 @@ export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 export const BOTH_PASSWORDS_MUST_MATCH = 'Both passwords must match.';
 
 /** Passwords are never trimmed; 8 characters minimum (spec §9), 128 maximum (OWASP ASVS 2.1.2 allows ≥ 64). */
-const NewPasswordSchema = z.string({ error: PASSWORD_MIN }).min(8, PASSWORD_MIN).max(128, 'Please use at most 128 characters');
+const NewPasswordSchema = z
+  .string({ error: PASSWORD_MIN })
+  .min(8, PASSWORD_MIN)
+  .max(128, 'Please use at most 128 characters');
 
 export const LoginSchema = z.object({
   emailAddress: EmailSchema,

@@ -53,7 +53,14 @@ export type ClassSection = z.infer<typeof ClassSectionSchema>;
  * - `Closed`: both windows are over, the session is inactive, or it has ended
  * - `WaitlistOnly`: the session takes no direct registration; families join its waitlist
  */
-export const REGISTRATION_STATES = ['Upcoming', 'PriorityOpen', 'Open', 'Full', 'Closed', 'WaitlistOnly'] as const;
+export const REGISTRATION_STATES = [
+  'Upcoming',
+  'PriorityOpen',
+  'Open',
+  'Full',
+  'Closed',
+  'WaitlistOnly',
+] as const;
 export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 
 export const ClassSessionSchema = z.object({

@@ -4,7 +4,15 @@
  * Used by `POST /api/Contact` and `POST /api/Contact/Waitlist`, both answering 204.
  */
 import { z } from 'zod';
-import { EmailSchema, IsoDateSchema, nameSchema, OptionalPhoneSchema, optionalText, PhoneSchema, todayIsoDate } from './fields.ts';
+import {
+  EmailSchema,
+  IsoDateSchema,
+  nameSchema,
+  OptionalPhoneSchema,
+  optionalText,
+  PhoneSchema,
+  todayIsoDate,
+} from './fields.ts';
 
 export const MESSAGE_REQUIRED = 'Please tell us a little about what you are looking for';
 export const CHILD_BIRTHDATE_INVALID = 'Please enter your child’s birth date (it must be in the past)';
@@ -41,7 +49,14 @@ export type ContactForm = z.output<typeof ContactFormSchema>;
 
 /** Grades the tutoring program serves (spec §9: K–6). */
 export const TUTORING_GRADES = ['K', '1', '2', '3', '4', '5', '6'] as const;
-export const TUTORING_SUBJECTS = ['Reading & phonics', 'Writing', 'Math', 'Science', 'Homework support', 'Other'] as const;
+export const TUTORING_SUBJECTS = [
+  'Reading & phonics',
+  'Writing',
+  'Math',
+  'Science',
+  'Homework support',
+  'Other',
+] as const;
 
 /** spec §3 tutoring waitlist submission, minus the server-assigned `id` and `submitted`. */
 export const TutoringWaitlistFormSchema = z.object({

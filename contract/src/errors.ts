@@ -14,7 +14,9 @@ export const ApiErrorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
 /** Turn zod issues into `{ field: firstMessage }` (first message per top-level field wins). */
-export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : '_';

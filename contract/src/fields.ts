@@ -47,7 +47,7 @@ export const PhoneSchema = z
   .min(1, PHONE_INVALID)
   .transform((value, ctx) => {
     const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed || !parsed.isValid()) {
+    if (!parsed?.isValid()) {
       ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
       return z.NEVER;
     }
@@ -62,7 +62,7 @@ export const OptionalPhoneSchema = z
   .transform((value, ctx) => {
     if (!value) return null;
     const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed || !parsed.isValid()) {
+    if (!parsed?.isValid()) {
       ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
       return z.NEVER;
     }

@@ -23,8 +23,10 @@ export const routes = {
   enroll: (id: number | string) => `/sessions/${id}/enroll`,
   waitlist: (id: number | string) => `/sessions/${id}/waitlist`,
   waitlistSuccess: (id: number | string) => `/sessions/${id}/waitlist/success`,
-  enrollmentSuccessful: (id: number | string, checkoutId: string) => `/sessions/${id}/enrollment-successful/${checkoutId}`,
-  enrollmentFailed: (id: number | string, checkoutId: string) => `/sessions/${id}/enrollment-failed/${checkoutId}`,
+  enrollmentSuccessful: (id: number | string, checkoutId: string) =>
+    `/sessions/${id}/enrollment-successful/${checkoutId}`,
+  enrollmentFailed: (id: number | string, checkoutId: string) =>
+    `/sessions/${id}/enrollment-failed/${checkoutId}`,
   dashboard: '/dashboard',
   billing: '/dashboard/billing',
   mySessions: '/dashboard/sessions',

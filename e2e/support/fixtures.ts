@@ -11,9 +11,15 @@ import { E2E_DATABASE_URL_FILE, E2E_MAIL_DIR } from './env.ts';
 
 /** Run axe-core (WCAG 2.1 A/AA and best practices) on the page and fail with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
@@ -36,7 +42,9 @@ export function mailFiles(): string[] {
 export async function waitForMail(text: string, timeoutMs = 10_000): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(() => (found = mailFiles().find((m) => m.replace(/=\r?\n/g, '').includes(text))), { timeout: timeoutMs })
+    .poll(() => (found = mailFiles().find((m) => m.replace(/=\r?\n/g, '').includes(text))), {
+      timeout: timeoutMs,
+    })
     .toBeTruthy();
   return found!;
 }
@@ -47,7 +55,10 @@ export function serverDatabaseUrl(): string | null {
 }
 
 /** Run one query against the server's PostgreSQL database. */
-export async function queryServerDatabase<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryServerDatabase<T extends pg.QueryResultRow>(
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const url = serverDatabaseUrl();
   if (!url) throw new Error('The server runs on PGlite in this run; no database URL to query.');
   const client = new pg.Client({ connectionString: url });

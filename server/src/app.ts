@@ -7,7 +7,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -91,7 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
-      const error = new Error(`Too many requests. Please try again in ${context.after}.`) as Error & { statusCode: number };
+      const error = new Error(`Too many requests. Please try again in ${context.after}.`) as Error & {
+        statusCode: number;
+      };
       error.statusCode = 429;
       return error;
     },

@@ -26,7 +26,10 @@ const EnvSchema = z.object({
   APP_URL: z
     .string()
     .optional()
-    .refine((v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'must be an http(s) URL like https://center.example'),
+    .refine(
+      (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'must be an http(s) URL like https://center.example',
+    ),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// URL'),
   SEED_DEMO: bool(true).optional(),

@@ -55,8 +55,12 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  console.log(`Bright Oak Learning Center is running at ${config.appUrl} — database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`}`);
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  console.log(
+    `Bright Oak Learning Center is running at ${config.appUrl} — database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`}`,
+  );
 }
 
 main().catch((error) => {

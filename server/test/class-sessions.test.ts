@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassSession } from '@lc/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classSessionEnrollments, classSessions, payments, students, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { createTestApp, dbKinds, fixedClock, type TestApp } from './helpers.ts';
@@ -35,7 +34,9 @@ describe.each(dbKinds)('session catalog API on %s', (kind) => {
   });
 
   it('lists past sessions with active=false and everything with /all', async () => {
-    const past = (await t.app.inject({ method: 'GET', url: '/api/ClassSession?active=false' })).json() as ClassSession[];
+    const past = (
+      await t.app.inject({ method: 'GET', url: '/api/ClassSession?active=false' })
+    ).json() as ClassSession[];
     expect(past.map((s) => s.name)).toEqual(['Fall Morning Session']);
     expect(byName.size).toBe(7);
   });
@@ -48,13 +49,27 @@ describe.each(dbKinds)('session catalog API on %s', (kind) => {
 
   it('tells each demo session’s registration state, seats and waitlist places', () => {
     const state = (name: string) => byName.get(name)!;
-    expect(state('Winter Morning Session')).toMatchObject({ registrationState: 'Open', seatsLeft: 7, rosterSize: 16 });
+    expect(state('Winter Morning Session')).toMatchObject({
+      registrationState: 'Open',
+      seatsLeft: 7,
+      rosterSize: 16,
+    });
     expect(state('Spring Morning Session').registrationState).toBe('PriorityOpen');
     expect(state('Summer Discovery Camp').registrationState).toBe('Upcoming');
     expect(state('Fall Morning Session').registrationState).toBe('Closed');
-    expect(state('Little Scientists (Tuesday & Thursday)')).toMatchObject({ registrationState: 'Open', seatsLeft: 2 });
-    expect(state('Pre-K Readiness Mornings')).toMatchObject({ registrationState: 'Full', seatsLeft: 0, waitlistSpotsLeft: 3 });
-    expect(state('One-on-One & Small-Group Tutoring')).toMatchObject({ registrationState: 'WaitlistOnly', waitlistActive: true });
+    expect(state('Little Scientists (Tuesday & Thursday)')).toMatchObject({
+      registrationState: 'Open',
+      seatsLeft: 2,
+    });
+    expect(state('Pre-K Readiness Mornings')).toMatchObject({
+      registrationState: 'Full',
+      seatsLeft: 0,
+      waitlistSpotsLeft: 3,
+    });
+    expect(state('One-on-One & Small-Group Tutoring')).toMatchObject({
+      registrationState: 'WaitlistOnly',
+      waitlistActive: true,
+    });
   });
 
   it('answers one session with its policies, money in cents and ISO dates', async () => {
@@ -62,7 +77,11 @@ describe.each(dbKinds)('session catalog API on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/ClassSession/${winter.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json() as ClassSession;
-    expect(body).toMatchObject({ registrationPrice: 185000, supplyFee: 9500, sessionStartDate: '2026-03-26' });
+    expect(body).toMatchObject({
+      registrationPrice: 185000,
+      supplyFee: 9500,
+      sessionStartDate: '2026-03-26',
+    });
     expect(body.registrationStartDate).toBe('2026-02-17T17:00:00.000Z');
     expect(body.expectationPolicy?.policyType).toBe('Expectation');
     expect(body.dismissalPolicy?.htmlValue).toContain('can pick up');
@@ -70,18 +89,26 @@ describe.each(dbKinds)('session catalog API on %s', (kind) => {
     expect(body.classSection?.name).toBe('Morning Program (ages 3½–5)');
   });
 
-  it.each(['999999', 'abc', '0', '-1', '1.5', '99999999999'])('answers 404 for the unknown session id %s', async (id) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/ClassSession/${id}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: 'Not Found', message: 'That session was not found.' });
-    expect(res.json().requestId).toEqual(expect.any(String));
-  });
+  it.each(['999999', 'abc', '0', '-1', '1.5', '99999999999'])(
+    'answers 404 for the unknown session id %s',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/ClassSession/${id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'Not Found', message: 'That session was not found.' });
+      expect(res.json().requestId).toEqual(expect.any(String));
+    },
+  );
 
   it('counts an unexpired payment hold as a taken seat and frees it when the hold expires', async () => {
     const winter = byName.get('Winter Morning Session')!;
     const [parent] = await t.database.db
       .insert(users)
-      .values({ firstName: 'Hold', lastName: 'Tester', emailAddress: `hold-${kind}@example.com`, password: '!' })
+      .values({
+        firstName: 'Hold',
+        lastName: 'Tester',
+        emailAddress: `hold-${kind}@example.com`,
+        password: '!',
+      })
       .returning();
     const [kid] = await t.database.db
       .insert(students)
@@ -90,10 +117,17 @@ describe.each(dbKinds)('session catalog API on %s', (kind) => {
     const studentId = kid!.id;
     const [payment] = await t.database.db
       .insert(payments)
-      .values({ originalAmount: 1, finalAmount: 1, provider: 'test', userId: parent!.id, classSessionId: winter.id })
+      .values({
+        originalAmount: 1,
+        finalAmount: 1,
+        provider: 'test',
+        userId: parent!.id,
+        classSessionId: winter.id,
+      })
       .returning();
     const seats = async () =>
-      ((await t.app.inject({ method: 'GET', url: `/api/ClassSession/${winter.id}` })).json() as ClassSession).seatsLeft;
+      ((await t.app.inject({ method: 'GET', url: `/api/ClassSession/${winter.id}` })).json() as ClassSession)
+        .seatsLeft;
 
     const [hold] = await t.database.db
       .insert(classSessionEnrollments)

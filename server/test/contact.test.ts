@@ -35,7 +35,9 @@ describe.each(dbKinds)('public forms API on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { CENTER_EMAIL: 'office@brightoak.example', FORM_RATE_LIMIT: '50' } });
+    t = await createTestApp(kind, {
+      env: { CENTER_EMAIL: 'office@brightoak.example', FORM_RATE_LIMIT: '50' },
+    });
   });
   afterAll(async () => t?.close());
 
@@ -44,7 +46,14 @@ describe.each(dbKinds)('public forms API on %s', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/Contact',
-      payload: { firstName: 'M', lastName: '', email: 'not-an-email', phoneNumber: '123', childBirthdate: '2999-01-01', message: ' ' },
+      payload: {
+        firstName: 'M',
+        lastName: '',
+        email: 'not-an-email',
+        phoneNumber: '123',
+        childBirthdate: '2999-01-01',
+        message: ' ',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
@@ -59,7 +68,11 @@ describe.each(dbKinds)('public forms API on %s', (kind) => {
   });
 
   it('stores a valid contact form, normalised, and mails the center with the parent as reply-to', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/Contact', payload: { ...validContact, isAdmin: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Contact',
+      payload: { ...validContact, isAdmin: true },
+    });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     const [row] = await t.database.db.select().from(contactSubmissions);
@@ -86,7 +99,13 @@ describe.each(dbKinds)('public forms API on %s', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/Contact',
-      payload: { firstName: 'Ben', lastName: 'Ortiz', email: 'ben@example.com', message: 'Tuesday mornings work best.', tour: true },
+      payload: {
+        firstName: 'Ben',
+        lastName: 'Ortiz',
+        email: 'ben@example.com',
+        message: 'Tuesday mornings work best.',
+        tour: true,
+      },
     });
     expect(res.statusCode).toBe(204);
     await t.flush();
@@ -97,15 +116,25 @@ describe.each(dbKinds)('public forms API on %s', (kind) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/Contact/Waitlist', payload: validWaitlist });
     expect(res.statusCode).toBe(204);
     const [row] = await t.database.db.select().from(tutoringWaitlistSubmissions);
-    expect(row).toMatchObject({ grade: '2', phoneNumber: '+16505550111', subjectMatter: 'Reading & phonics' });
+    expect(row).toMatchObject({
+      grade: '2',
+      phoneNumber: '+16505550111',
+      subjectMatter: 'Reading & phonics',
+    });
     expect(row!.submitted).toBeInstanceOf(Date);
     await t.flush();
-    expect((await t.mails()).map((m) => m.subject)).toContain('Tutoring waitlist: Joon Kim (Grade 2, Reading & phonics)');
+    expect((await t.mails()).map((m) => m.subject)).toContain(
+      'Tutoring waitlist: Joon Kim (Grade 2, Reading & phonics)',
+    );
   });
 
   it('rejects a tutoring waitlist submission outside grades K–6', async () => {
     const before = await rows();
-    const res = await t.app.inject({ method: 'POST', url: '/api/Contact/Waitlist', payload: { ...validWaitlist, grade: '7', phoneNumber: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Contact/Waitlist',
+      payload: { ...validWaitlist, grade: '7', phoneNumber: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
       grade: 'Please choose your child’s grade (K to 6)',
@@ -115,7 +144,12 @@ describe.each(dbKinds)('public forms API on %s', (kind) => {
   });
 
   it('answers 415 for a body that is not JSON and 400 for broken JSON', async () => {
-    const text = await t.app.inject({ method: 'POST', url: '/api/Contact', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/Contact',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(415);
     const broken = await t.app.inject({
       method: 'POST',

@@ -7,8 +7,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PostalMime from 'postal-mime';
 import pg from 'pg';
+import PostalMime from 'postal-mime';
 import { createMailer, type Mailer } from '../src/adapters/mail.ts';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -73,7 +73,8 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   );
   const database = options.database ?? (await createTestDatabase(kind));
   const mailDir = path.join(dataDir, 'mail');
-  const mailer = options.mailer ?? createMailer({ smtpUrl: undefined, from: config.mailFrom, mailDir, log: () => {} });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: undefined, from: config.mailFrom, mailDir, log: () => {} });
   const built = await buildApp({
     config,
     database,
@@ -111,7 +112,8 @@ export type ReceivedMail = { to: string; from: string; replyTo: string; subject:
 /** Parse a raw RFC 822 message with postal-mime (quoted-printable, encoded words and all). */
 export async function parseMail(raw: Buffer | string): Promise<ReceivedMail> {
   const mail = await PostalMime.parse(raw);
-  const list = (a: ReadonlyArray<{ address?: string }> | undefined) => (a ?? []).map((x) => x.address ?? '').join(', ');
+  const list = (a: ReadonlyArray<{ address?: string }> | undefined) =>
+    (a ?? []).map((x) => x.address ?? '').join(', ');
   return {
     to: list(mail.to),
     from: mail.from?.address ?? '',

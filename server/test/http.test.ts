@@ -11,7 +11,10 @@ describe('HTTP basics', () => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'lc-web-'));
     await mkdir(path.join(webDist, 'assets'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Bright Oak</title><div id="root"></div>');
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Bright Oak</title><div id="root"></div>',
+    );
     await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
   });
@@ -36,7 +39,11 @@ describe('HTTP basics', () => {
   });
 
   it('answers unknown API routes with a JSON 404, never the SPA', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/NoSuchThing', headers: { accept: 'text/html' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/NoSuchThing',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json().message).toBe('There is no API route GET /api/NoSuchThing.');
@@ -56,7 +63,10 @@ describe('HTTP basics', () => {
 
   it('reports health and readiness', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+    });
   });
 
   it('publishes the OpenAPI document with the spec’s routes', async () => {
@@ -64,7 +74,13 @@ describe('HTTP basics', () => {
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/ClassSession', '/api/ClassSession/all', '/api/ClassSession/{classSessionId}', '/api/Contact', '/api/Contact/Waitlist']),
+      expect.arrayContaining([
+        '/api/ClassSession',
+        '/api/ClassSession/all',
+        '/api/ClassSession/{classSessionId}',
+        '/api/Contact',
+        '/api/Contact/Waitlist',
+      ]),
     );
   });
 });

@@ -22,7 +22,12 @@ export type Mailer = {
   close(): void;
 };
 
-export type MailerOptions = { smtpUrl: string | undefined; from: string; mailDir: string; log: (msg: string) => void };
+export type MailerOptions = {
+  smtpUrl: string | undefined;
+  from: string;
+  mailDir: string;
+  log: (msg: string) => void;
+};
 
 export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {

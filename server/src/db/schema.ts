@@ -114,7 +114,7 @@ export const policies = pgTable(
     created: createdAt(),
     lastUpdated: instant('last_updated').notNull().defaultNow(),
   },
-  (t) => [check('policies_policy_type_check', inList('policy_type', statuses.policy))],
+  () => [check('policies_policy_type_check', inList('policy_type', statuses.policy))],
 );
 
 export const classSessions = pgTable(
@@ -144,9 +144,13 @@ export const classSessions = pgTable(
     waitlistActive: boolean('waitlist_active').notNull().default(true),
     waitlistSize: integer('waitlist_size').notNull().default(0),
     classSectionId: integer('class_section_id').references(() => classSections.id, { onDelete: 'set null' }),
-    expectationPolicyId: integer('expectation_policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    expectationPolicyId: integer('expectation_policy_id').references(() => policies.id, {
+      onDelete: 'set null',
+    }),
     dismissalPolicyId: integer('dismissal_policy_id').references(() => policies.id, { onDelete: 'set null' }),
-    latePickupPolicyId: integer('late_pickup_policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    latePickupPolicyId: integer('late_pickup_policy_id').references(() => policies.id, {
+      onDelete: 'set null',
+    }),
     created: createdAt(),
   },
   (t) => [
@@ -232,7 +236,10 @@ export const userStudents = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.studentId] }), index('user_students_student_idx').on(t.studentId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.studentId] }),
+    index('user_students_student_idx').on(t.studentId),
+  ],
 );
 
 export const allergies = pgTable(
@@ -276,7 +283,10 @@ export const userTrustees = pgTable(
       .notNull()
       .references(() => trustees.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.trusteeId] }), index('user_trustees_trustee_idx').on(t.trusteeId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.trusteeId] }),
+    index('user_trustees_trustee_idx').on(t.trusteeId),
+  ],
 );
 
 /** Student ↔ Trustee ("student mappings"): which children a contact is for. */
@@ -290,7 +300,10 @@ export const studentTrustees = pgTable(
       .notNull()
       .references(() => trustees.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.trusteeId] }), index('student_trustees_trustee_idx').on(t.trusteeId)],
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.trusteeId] }),
+    index('student_trustees_trustee_idx').on(t.trusteeId),
+  ],
 );
 
 /** A pickup pass for a trustee (spec §3 DigitalPassport; field names as the spec spells them). */

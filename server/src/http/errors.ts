@@ -35,14 +35,26 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'That item') => new HttpError(404, `${what} was not found.`);
 
-export function errorBody(request: FastifyRequest, status: number, message: string, fields?: Record<string, string>): ApiErrorBody {
-  return { error: reasons[status] ?? 'Error', message, ...(fields ? { fields } : {}), requestId: String(request.id) };
+export function errorBody(
+  request: FastifyRequest,
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
+  return {
+    error: reasons[status] ?? 'Error',
+    message,
+    ...(fields ? { fields } : {}),
+    requestId: String(request.id),
+  };
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(request, error.statusCode, error.message, error.fields));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(request, error.statusCode, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -52,12 +64,24 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return reply
         .status(400)
-        .send(errorBody(request, 400, 'Some fields need your attention. Please check the highlighted fields.', fields));
+        .send(
+          errorBody(
+            request,
+            400,
+            'Some fields need your attention. Please check the highlighted fields.',
+            fields,
+          ),
+        );
     }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(errorBody(request, 500, 'Something went wrong on our side. Please try again in a moment.'));
+      return reply
+        .status(500)
+        .send(errorBody(request, 500, 'Something went wrong on our side. Please try again in a moment.'));
     }
     const message =
       status === 415

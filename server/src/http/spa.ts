@@ -34,7 +34,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && hasBuild && wantsHtml) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api') &&
+      hasBuild &&
+      wantsHtml
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     const message = pathname.startsWith('/api')

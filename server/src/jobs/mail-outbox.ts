@@ -6,7 +6,7 @@
  * MAX_ATTEMPTS, after which the row is marked Failed and kept for staff to see.
  */
 import { sql } from 'drizzle-orm';
-import type { MailMessage, Mailer } from '../adapters/mail.ts';
+import type { Mailer, MailMessage } from '../adapters/mail.ts';
 import { type DbOrTx, queryRows } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -64,14 +64,24 @@ export async function deliverDueMail(
   let failed = 0;
   for (const row of claimed) {
     try {
-      await mailer.send({ to: row.to, replyTo: row.reply_to, subject: row.subject, text: row.text, html: row.html });
-      await db.execute(sql`update mail_outbox set status = 'Sent', sent_at = now(), last_error = null where id = ${row.id}`);
+      await mailer.send({
+        to: row.to,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
+      await db.execute(
+        sql`update mail_outbox set status = 'Sent', sent_at = now(), last_error = null where id = ${row.id}`,
+      );
       sent++;
     } catch (error) {
       failed++;
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      log(`mail ${row.id} to ${row.to} failed (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${message}`);
+      log(
+        `mail ${row.id} to ${row.to} failed (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${message}`,
+      );
       await db.execute(sql`
         update mail_outbox set last_error = ${message.slice(0, 1000)},
           status = ${giveUp ? 'Failed' : 'Pending'},

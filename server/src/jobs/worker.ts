@@ -18,7 +18,11 @@ export type BackgroundWork = {
   stop: () => Promise<void>;
 };
 
-export function startBackgroundWork(tasks: Task[], intervalMs: number, log: (msg: string) => void): BackgroundWork {
+export function startBackgroundWork(
+  tasks: Task[],
+  intervalMs: number,
+  log: (msg: string) => void,
+): BackgroundWork {
   let current: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -68,9 +72,16 @@ export function startBackgroundWork(tasks: Task[], intervalMs: number, log: (msg
  * `undefined`) when another process holds it. On PGlite there is one connection and one process, so the
  * lock is always granted.
  */
-export async function withAdvisoryLock<T>(database: Database, key: number, fn: (tx: Tx) => Promise<T>): Promise<T | undefined> {
+export async function withAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T | undefined> {
   return database.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${key}) as locked`);
+    const [row] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${key}) as locked`,
+    );
     if (!row?.locked) return undefined;
     return fn(tx);
   });

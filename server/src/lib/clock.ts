@@ -9,6 +9,11 @@ export type Clock = {
 };
 
 export function createClock(timeZone: string, now: () => Date = () => new Date()): Clock {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return { now, today: (at = now()) => format.format(at) };
 }

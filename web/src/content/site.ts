@@ -21,8 +21,14 @@ export const site = {
     'https://www.openstreetmap.org/export/embed.html?bbox=-122.2460%2C37.4700%2C-122.2300%2C37.4800&layer=mapnik&marker=37.4751%2C-122.2381',
   mapLinkUrl: 'https://www.openstreetmap.org/?mlat=37.4751&mlon=-122.2381#map=17/37.4751/-122.2381',
   links: {
-    reviews: { label: 'Read our reviews on Yelp', url: 'https://www.yelp.com/biz/bright-oak-learning-center-redwood-city' },
-    directory: { label: 'Find us on Winnie', url: 'https://winnie.com/place/bright-oak-learning-center-redwood-city' },
+    reviews: {
+      label: 'Read our reviews on Yelp',
+      url: 'https://www.yelp.com/biz/bright-oak-learning-center-redwood-city',
+    },
+    directory: {
+      label: 'Find us on Winnie',
+      url: 'https://winnie.com/place/bright-oak-learning-center-redwood-city',
+    },
     instagram: { label: 'Instagram', url: 'https://www.instagram.com/brightoaklearning' },
     facebook: { label: 'Facebook', url: 'https://www.facebook.com/brightoaklearning' },
   },

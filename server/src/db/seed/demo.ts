@@ -62,7 +62,11 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
     .insert(classSections)
     .values([
       { name: 'Morning Program (ages 3½–5)', startDate: addDays(today, -150), endDate: addDays(today, 300) },
-      { name: 'Afternoon Enrichment (ages 4–5)', startDate: addDays(today, -10), endDate: addDays(today, 200) },
+      {
+        name: 'Afternoon Enrichment (ages 4–5)',
+        startDate: addDays(today, -10),
+        endDate: addDays(today, 200),
+      },
       { name: 'Tutoring (grades K–6)', startDate: addDays(today, 60), endDate: addDays(today, 400) },
     ])
     .returning({ id: classSections.id });
@@ -201,10 +205,17 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
   // all 8 in Pre-K Readiness (full) with 3 on its waitlist, and last fall's class.
   const families = await insertDemoFamilies(tx, today, 14);
   const enroll = (sessionId: number, from: number, n: number, status: 'Enrolled' = 'Enrolled') =>
-    families.slice(from, from + n).map((f) => ({ classSessionId: sessionId, studentId: f.studentId, status }));
+    families
+      .slice(from, from + n)
+      .map((f) => ({ classSessionId: sessionId, studentId: f.studentId, status }));
   await tx
     .insert(classSessionEnrollments)
-    .values([...enroll(fall, 0, 12), ...enroll(winter, 0, 9), ...enroll(scientists, 2, 8), ...enroll(preK, 3, 8)]);
+    .values([
+      ...enroll(fall, 0, 12),
+      ...enroll(winter, 0, 9),
+      ...enroll(scientists, 2, 8),
+      ...enroll(preK, 3, 8),
+    ]);
   await tx.insert(waitlistSubmissions).values(
     families.slice(11, 14).map((f, i) => ({
       classSessionId: preK,
@@ -232,16 +243,62 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
       priority: 0,
       startDate: at9am(today, -3),
       endDate: at9am(today, 115),
-      webMessage: 'Children may come in pajamas and bring one favourite book to share. Cocoa (dairy-free option too) at 10 am.',
+      webMessage:
+        'Children may come in pajamas and bring one favourite book to share. Cocoa (dairy-free option too) at 10 am.',
       classSessionId: winter,
     },
   ]);
   return rows.length;
 }
 
-const FIRST = ['Maya', 'Leo', 'Aria', 'Mateo', 'Nora', 'Kai', 'Zoe', 'Ethan', 'Lily', 'Noah', 'Ava', 'Diego', 'Hana', 'Omar'];
-const LAST = ['Nguyen', 'Garcia', 'Patel', 'Kim', 'Johnson', 'Rossi', 'Chen', 'Okafor', 'Silva', 'Cohen', 'Singh', 'Lopez', 'Tanaka', 'Haddad'];
-const PARENT = ['Linh', 'Carlos', 'Priya', 'Min-jun', 'Rachel', 'Marco', 'Wei', 'Chidi', 'Ana', 'Daniel', 'Harpreet', 'Sofia', 'Yuki', 'Layla'];
+const FIRST = [
+  'Maya',
+  'Leo',
+  'Aria',
+  'Mateo',
+  'Nora',
+  'Kai',
+  'Zoe',
+  'Ethan',
+  'Lily',
+  'Noah',
+  'Ava',
+  'Diego',
+  'Hana',
+  'Omar',
+];
+const LAST = [
+  'Nguyen',
+  'Garcia',
+  'Patel',
+  'Kim',
+  'Johnson',
+  'Rossi',
+  'Chen',
+  'Okafor',
+  'Silva',
+  'Cohen',
+  'Singh',
+  'Lopez',
+  'Tanaka',
+  'Haddad',
+];
+const PARENT = [
+  'Linh',
+  'Carlos',
+  'Priya',
+  'Min-jun',
+  'Rachel',
+  'Marco',
+  'Wei',
+  'Chidi',
+  'Ana',
+  'Daniel',
+  'Harpreet',
+  'Sofia',
+  'Yuki',
+  'Layla',
+];
 
 async function insertDemoFamilies(tx: Tx, today: string, n: number) {
   const parents = await tx

@@ -6,7 +6,7 @@
  * A seat is taken by an `Enrolled` enrollment or by a `PendingPayment` one whose hold has not expired;
  * a waitlist place by a `Waiting` or `Offered` submission (ARCHITECTURE.md, Registration domain).
  */
-import type { ClassSession, ClassSection, Policy } from '@lc/contract';
+import type { ClassSection, ClassSession, Policy } from '@lc/contract';
 import { and, asc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { classSections, classSessions, policies } from '../../db/schema.ts';
@@ -34,7 +34,11 @@ type SessionRow = typeof classSessions.$inferSelect & { seatsTaken: number; wait
  * List sessions. `current`: active and not yet ended (the public catalog); `past`: inactive or ended;
  * `all`: every session. Sorted by start date, then name.
  */
-export async function findClassSessions(db: DbOrTx, clock: Clock, filter: ClassSessionFilter): Promise<ClassSession[]> {
+export async function findClassSessions(
+  db: DbOrTx,
+  clock: Clock,
+  filter: ClassSessionFilter,
+): Promise<ClassSession[]> {
   const today = clock.today();
   const where: SQL | undefined =
     filter === 'current'
@@ -55,7 +59,11 @@ export async function findClassSession(db: DbOrTx, clock: Clock, id: number): Pr
 
 async function selectSessions(db: DbOrTx, now: Date, where: SQL | undefined): Promise<SessionRow[]> {
   return db
-    .select({ ...getTableColumns(classSessions), seatsTaken: seatsTakenSql(now), waitlistTaken: waitlistTakenSql() })
+    .select({
+      ...getTableColumns(classSessions),
+      seatsTaken: seatsTakenSql(now),
+      waitlistTaken: waitlistTakenSql(),
+    })
     .from(classSessions)
     .where(where)
     .orderBy(asc(classSessions.sessionStartDate), asc(classSessions.name));
@@ -65,10 +73,14 @@ async function assemble(db: DbOrTx, clock: Clock, rows: SessionRow[]): Promise<C
   if (rows.length === 0) return [];
   const policyIds = [
     ...new Set(
-      rows.flatMap((r) => [r.expectationPolicyId, r.dismissalPolicyId, r.latePickupPolicyId]).filter((id): id is number => id !== null),
+      rows
+        .flatMap((r) => [r.expectationPolicyId, r.dismissalPolicyId, r.latePickupPolicyId])
+        .filter((id): id is number => id !== null),
     ),
   ];
-  const sectionIds = [...new Set(rows.map((r) => r.classSectionId).filter((id): id is number => id !== null))];
+  const sectionIds = [
+    ...new Set(rows.map((r) => r.classSectionId).filter((id): id is number => id !== null)),
+  ];
   const [policyRows, sectionRows] = await Promise.all([
     policyIds.length ? db.select().from(policies).where(inArray(policies.id, policyIds)) : [],
     sectionIds.length ? db.select().from(classSections).where(inArray(classSections.id, sectionIds)) : [],

@@ -22,11 +22,19 @@ const within = (now: Date, start: Date | null, end: Date | null) =>
   start !== null && start <= now && (end === null || now <= end);
 
 /** `today` is the center's calendar date ("YYYY-MM-DD"), used to tell whether the session has ended. */
-export function registrationState(session: SessionWindows, seatsLeft: number, now: Date, today: string): RegistrationState {
+export function registrationState(
+  session: SessionWindows,
+  seatsLeft: number,
+  now: Date,
+  today: string,
+): RegistrationState {
   if (!session.isActive || session.sessionEndDate < today) return 'Closed';
-  const starts = [session.priorityRegistrationStartDate, session.registrationStartDate].filter((d): d is Date => d !== null);
+  const starts = [session.priorityRegistrationStartDate, session.registrationStartDate].filter(
+    (d): d is Date => d !== null,
+  );
   if (starts.length === 0) return session.waitlistActive ? 'WaitlistOnly' : 'Closed';
-  if (within(now, session.registrationStartDate, session.registrationEndDate)) return seatsLeft > 0 ? 'Open' : 'Full';
+  if (within(now, session.registrationStartDate, session.registrationEndDate))
+    return seatsLeft > 0 ? 'Open' : 'Full';
   if (within(now, session.priorityRegistrationStartDate, session.priorityRegistrationEndDate)) {
     return seatsLeft > 0 ? 'PriorityOpen' : 'Full';
   }

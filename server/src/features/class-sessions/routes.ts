@@ -2,11 +2,16 @@
  * Session catalog reads (spec §7 ClassSession). Public: anyone may browse sessions (spec §1).
  * The writes (`POST`/`PUT /api/ClassSession`) are Staff/Admin and arrive with enrollment (issue 5).
  */
-import { ClassSessionIdParamsSchema, ClassSessionListQuerySchema, ClassSessionSchema, parseClassSessionId } from '@lc/contract';
+import {
+  ClassSessionIdParamsSchema,
+  ClassSessionListQuerySchema,
+  ClassSessionSchema,
+  parseClassSessionId,
+} from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors.ts';
 import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http/errors.ts';
 import { findClassSession, findClassSessions } from './find-class-sessions.ts';
 
 const tags = ['ClassSession'];
@@ -27,13 +32,18 @@ export const classSessionRoutes =
           response: { 200: z.array(ClassSessionSchema) },
         },
       },
-      async (request) => findClassSessions(ctx.db, ctx.clock, request.query.active === 'false' ? 'past' : 'current'),
+      async (request) =>
+        findClassSessions(ctx.db, ctx.clock, request.query.active === 'false' ? 'past' : 'current'),
     );
 
     app.get(
       '/api/ClassSession/all',
       {
-        schema: { tags, summary: 'List every session, past and present', response: { 200: z.array(ClassSessionSchema) } },
+        schema: {
+          tags,
+          summary: 'List every session, past and present',
+          response: { 200: z.array(ClassSessionSchema) },
+        },
       },
       async () => findClassSessions(ctx.db, ctx.clock, 'all'),
     );

@@ -2,7 +2,7 @@
  * Public form submissions (spec §1, §7 Contact): store the submission and queue a mail to the center's
  * staff inbox in one transaction, so a stored form is always mailed and a failed step stores nothing.
  */
-import { formatPhone, type ContactForm, type TutoringWaitlistForm } from '@lc/contract';
+import { type ContactForm, formatPhone, type TutoringWaitlistForm } from '@lc/contract';
 import type { Db } from '../../db/client.ts';
 import { contactSubmissions, tutoringWaitlistSubmissions } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
@@ -40,9 +40,15 @@ export async function submitContact({ db, centerEmail }: SubmitDeps, form: Conta
 }
 
 /** Store a tutoring waitlist submission and queue its mail to the center. Returns the id. */
-export async function submitTutoringWaitlist({ db, centerEmail }: SubmitDeps, form: TutoringWaitlistForm): Promise<string> {
+export async function submitTutoringWaitlist(
+  { db, centerEmail }: SubmitDeps,
+  form: TutoringWaitlistForm,
+): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(tutoringWaitlistSubmissions).values(form).returning({ id: tutoringWaitlistSubmissions.id });
+    const [row] = await tx
+      .insert(tutoringWaitlistSubmissions)
+      .values(form)
+      .returning({ id: tutoringWaitlistSubmissions.id });
     const grade = form.grade === 'K' ? 'Kindergarten' : `Grade ${form.grade}`;
     await enqueueMail(tx, {
       to: centerEmail,
