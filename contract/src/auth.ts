@@ -61,8 +61,3 @@ export type TokenClaims = {
   iat: number;
   exp: number;
 };
-
-/** spec §9: a token is expired when the current time in seconds exceeds its exp claim. */
-export function isTokenExpired(exp: number, nowMs: number = Date.now()): boolean {
-  return Math.floor(nowMs / 1000) > exp;
-}

@@ -4,3 +4,4 @@ export * from './contact.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './routes.ts';
+export * from './token.ts';

@@ -1,0 +1,40 @@
+/** Account calls (spec §7 Authentication). Login and Register answer with the token as text/plain. */
+import {
+  api,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+  type ResetRequestInput,
+} from '@lc/contract';
+import { apiRequest, requiredParam } from './client.ts';
+
+/** POST /api/UserAuthentication/Login — resolves to the token (a JWT) to store. */
+export async function login(body: LoginInput): Promise<string> {
+  return tokenFrom(await apiRequest<unknown>(api.login, { method: 'POST', body }));
+}
+
+/** POST /api/UserAuthentication/Register — resolves to the token (a JWT) to store. */
+export async function register(body: RegisterInput): Promise<string> {
+  return tokenFrom(await apiRequest<unknown>(api.register, { method: 'POST', body }));
+}
+
+/** POST /api/UserAuthentication/ResetPassword — asks for a reset link by email. */
+export function requestPasswordReset(body: ResetRequestInput): Promise<unknown> {
+  return apiRequest<unknown>(api.resetPassword, { method: 'POST', body });
+}
+
+/** POST /api/UserAuthentication/ResetPassword/{token} — sets a new password. Throws RequiredError without a token. */
+export async function resetPassword(
+  token: string | null | undefined,
+  body: ResetPasswordInput,
+): Promise<unknown> {
+  // api.resetPasswordToken URL-encodes the token.
+  return apiRequest<unknown>(api.resetPasswordToken(requiredParam('token', token)), { method: 'POST', body });
+}
+
+/** The token from a text reply; an empty or non-text reply is a failure, never a silent sign-in with no token. */
+function tokenFrom(reply: unknown): string {
+  const token = typeof reply === 'string' ? reply.trim() : '';
+  if (!token) throw new Error('The server did not return a session token.');
+  return token;
+}

@@ -1,0 +1,107 @@
+/**
+ * The fetch client every API call goes through (spec §7, ARCHITECTURE.md "API conventions"):
+ * - same-origin base: paths are site-relative (`/api/...`), so the browser sends them to the page's origin;
+ * - `Authorization: Bearer <token>` whenever a token is stored;
+ * - JSON bodies with `content-type: application/json`;
+ * - any non-2xx reply is thrown as an {@link ApiError};
+ * - 204 (and any empty body) resolves to `undefined`; `text/plain` replies resolve to the text
+ *   (Login and Register answer with the token as text), JSON replies to the parsed value.
+ */
+import type { ApiErrorBody } from '@lc/contract';
+import { getToken } from '../lib/auth-token.ts';
+
+/** A non-2xx reply. `body` is the server's JSON error body when it sent one; `fields` maps a field to its message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody | null, statusText = '') {
+    super(body?.message || statusText || `Request failed with status ${status}`);
+    this.status = status;
+    this.body = body;
+    this.fields = body?.fields ?? {};
+  }
+}
+
+/** A required path parameter was null or undefined; thrown before any call is made (spec §5). */
+export class RequiredError extends Error {
+  override readonly name = 'RequiredError';
+  readonly field: string;
+
+  constructor(field: string) {
+    super(`Required parameter ${field} was null or undefined.`);
+    this.field = field;
+  }
+}
+
+/**
+ * Returns `value`, or throws a {@link RequiredError} named for `name` when it is null or undefined
+ * (spec §5: "a required path parameter that is null or undefined raises a required-parameter error, named
+ * for the missing field, before any call is made"). Callers still URL-encode the value into the path.
+ */
+export function requiredParam<T>(name: string, value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new RequiredError(name);
+  return value;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+};
+
+/** Call the API at `path` (site-relative, e.g. `/api/ClassSession`). Resolves to the parsed reply; see the module comment. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers = new Headers({ accept: 'application/json, text/plain;q=0.9' });
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+
+  const response = await fetch(withQuery(path, query), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    signal,
+  });
+
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);
+  return (await readBody(response)) as T;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
+  try {
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('json')) return null;
+    const parsed: unknown = await response.json();
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) return parsed as ApiErrorBody;
+    return null;
+  } catch {
+    // An error body that is not JSON (e.g. a proxy's HTML page) still throws, just without details.
+    return null;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './class-sessions.ts';
+export * from './client.ts';
+export * from './contact.ts';

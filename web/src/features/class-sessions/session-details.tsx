@@ -1,0 +1,103 @@
+import type { ClassSession } from '@lc/contract';
+import { formatCents, routes } from '@lc/contract';
+import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  formatDateRange,
+  isFewSeats,
+  registrationWindowLines,
+  seatsLeftText,
+  sessionActions,
+} from './format.ts';
+
+/** Dates, schedule, price and supply fee of a session, as a description list. */
+export function SessionFacts({ session }: { session: ClassSession }) {
+  const facts: Array<[string, string]> = [
+    ['Dates', formatDateRange(session.sessionStartDate, session.sessionEndDate)],
+    ['Schedule', session.daySchedule],
+  ];
+  // A price of 0 means "not set yet" (e.g. a waitlist-only program), not "free": say nothing rather than $0.00.
+  if (session.registrationPrice > 0) facts.push(['Tuition', formatCents(session.registrationPrice)]);
+  if (session.supplyFee > 0) facts.push(['Supply fee', formatCents(session.supplyFee)]);
+  return (
+    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0.25rem 1rem' }}>
+      {facts.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <Text component="dt" fw={600}>
+            {term}
+          </Text>
+          <Text component="dd" m={0}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The registration windows and the seats left. */
+export function SessionRegistration({ session }: { session: ClassSession }) {
+  const lines = registrationWindowLines(session);
+  const seats = seatsLeftText(session);
+  return (
+    <Stack gap="xs">
+      {lines.length > 0 ? (
+        <List size="sm" spacing={2}>
+          {lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      {seats ? (
+        <Group gap="xs">
+          {/* Filled, dark shades: white text on them passes 4.5:1 in both themes (light badges do not). */}
+          <Badge
+            color={isFewSeats(session) ? 'honey.9' : session.seatsLeft > 0 ? 'oak.8' : 'gray.7'}
+            variant="filled"
+            size="lg"
+            tt="none"
+          >
+            {seats}
+          </Badge>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** 'Enroll Now' / 'Join the Waitlist' as the session's registration state allows, or a status line. */
+export function SessionActionButtons({ session }: { session: ClassSession }) {
+  const actions = sessionActions(session);
+  return (
+    <Stack gap="xs">
+      {actions.status ? (
+        <Text fw={600} size="sm">
+          {actions.status}
+        </Text>
+      ) : null}
+      {actions.enroll || actions.waitlist ? (
+        <Group gap="sm">
+          {actions.enroll ? (
+            <Button
+              component={Link}
+              to={routes.enroll(session.id)}
+              aria-label={`Enroll Now in ${session.name}`}
+            >
+              Enroll Now
+            </Button>
+          ) : null}
+          {actions.waitlist ? (
+            <Button
+              component={Link}
+              to={routes.waitlist(session.id)}
+              variant="outline"
+              aria-label={`Join the Waitlist for ${session.name}`}
+            >
+              Join the Waitlist
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

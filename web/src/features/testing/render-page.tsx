@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { theme } from '../../theme.ts';
+
+/**
+ * Renders a page as the app does (Mantine, toasts, a router) at `path`, matched by `pattern`. Other paths
+ * render a marker so a test can see where the page navigated.
+ */
+export function renderPage(page: ReactElement, { path, pattern = path }: { path: string; pattern?: string }) {
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element: page },
+      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return { ...view, router };
+}
+
+/** A fetch Response as the API would send it. */
+export function jsonReply(status: number, body?: unknown): Response {
+  if (status === 204) return new Response(null, { status });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,27 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageFallback } from './page-fallback';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The site chrome around every public and portal page (not around sign-in pages, spec §2). */
+export function MainLayout() {
+  return (
+    <>
+      <SiteHeader />
+      {/* At least a screen tall, so the footer never jumps up and back down while a page's code loads (CLS). */}
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        style={{ outline: 'none', flex: '1 0 auto', minHeight: 'calc(100vh - 68px)' }}
+      >
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter />
+    </>
+  );
+}

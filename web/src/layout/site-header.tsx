@@ -1,0 +1,106 @@
+import { routes } from '@lc/contract';
+import { Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { site } from '../content/site';
+import { BrandMark } from './brand-mark';
+import { drawerLinks, enrollNow, headerLinks } from './nav-links';
+import classes from './site-header.module.css';
+import { ThemeToggle } from './theme-toggle';
+
+/** spec §9: the header turns solid with a shadow once the page is scrolled past 38 pixels. */
+export const HEADER_SCROLL_THRESHOLD = 38;
+
+export function isHeaderSolid(scrollY: number): boolean {
+  return scrollY > HEADER_SCROLL_THRESHOLD;
+}
+
+export function SiteHeader() {
+  const [scroll] = useWindowScroll();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const scrolled = isHeaderSolid(scroll.y);
+
+  // The drawer closes whenever the route changes (a link in it was followed, or back/forward).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must re-run when the route changes.
+  useEffect(() => {
+    drawer.close();
+  }, [pathname]);
+
+  return (
+    <>
+      <a className={classes.skipLink} href="#main">
+        Skip to content
+      </a>
+      <header className={classes.header} data-scrolled={scrolled ? 'true' : 'false'}>
+        <Container size="lg" className={classes.inner}>
+          {/* The name shortens, then hides, as the header links need the room (tablet widths). */}
+          <Link to={routes.home} className={classes.brand} aria-label={site.name}>
+            <BrandMark />
+            <Box component="span" hiddenFrom="sm">
+              {site.name}
+            </Box>
+            <Box component="span" visibleFrom="md" hiddenFrom="lg">
+              {site.shortName}
+            </Box>
+            <Box component="span" visibleFrom="lg">
+              {site.name}
+            </Box>
+          </Link>
+
+          <Box component="nav" aria-label="Main" className={classes.nav} visibleFrom="sm">
+            {headerLinks.map((item) => (
+              <NavLink key={item.to} to={item.to} className={classes.link}>
+                {item.label}
+              </NavLink>
+            ))}
+          </Box>
+
+          <Group gap="xs" wrap="nowrap">
+            <Button component={Link} to={enrollNow.to} visibleFrom="sm">
+              {enrollNow.label}
+            </Button>
+            <ThemeToggle />
+            <Burger
+              hiddenFrom="sm"
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              aria-label={drawerOpened ? 'Close menu' : 'Open menu'}
+              aria-expanded={drawerOpened}
+              aria-controls="site-drawer"
+            />
+          </Group>
+        </Container>
+      </header>
+
+      <Drawer
+        id="site-drawer"
+        opened={drawerOpened}
+        onClose={drawer.close}
+        position="left"
+        size="xs"
+        title={site.name}
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+        hiddenFrom="sm"
+      >
+        <Stack component="nav" aria-label="Menu" gap={4}>
+          {drawerLinks.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === routes.home}
+              className={classes.drawerLink}
+              onClick={drawer.close}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+          <Button component={Link} to={enrollNow.to} size="md" mt="md" onClick={drawer.close}>
+            {enrollNow.label}
+          </Button>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The session token kept in local storage (spec §4: "The session token is kept in local storage").
+ *
+ * The token is the JWT the server issues (claims in `TokenClaims`, ARCHITECTURE.md). The browser only
+ * *reads* its claims to greet the parent and to let the route guard skip a round trip when the token
+ * has obviously expired; the server verifies the signature on every call, so nothing here is trusted.
+ */
+
+import type { TokenClaims } from '@lc/contract';
+import { isTokenExpired } from '@lc/contract';
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** Local storage can throw (Safari private mode, storage disabled); treat that as "no token". */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  try {
+    return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  try {
+    storage()?.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Storage full or disabled: the parent stays signed out, which the guard handles.
+  }
+}
+
+export function clearToken(): void {
+  try {
+    storage()?.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** base64url (RFC 4648 §5, no padding) → UTF-8 text; names in the claims may hold any letter. */
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/**
+ * The claims of a JWT, decoded without verifying the signature. Returns null for anything that is not
+ * a three-part token whose payload is a JSON object with a numeric `exp` (seconds since the epoch).
+ */
+export function readClaims(token: string | null | undefined): TokenClaims | null {
+  if (!token) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]));
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+    const exp = (payload as { exp?: unknown }).exp;
+    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+    return payload as TokenClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** True when a token is stored and its exp claim has not passed (spec §2 Guard, spec §9). */
+export function isSignedIn(nowMs: number = Date.now()): boolean {
+  const claims = readClaims(getToken());
+  return claims !== null && !isTokenExpired(claims.exp, nowMs);
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginInput, LoginSchema, routes } from '@lc/contract';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { login } from '../../api/auth.ts';
+import { site } from '../../content/site.ts';
+import { AuthCard } from '../../features/auth/auth-card.tsx';
+import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
+import formClasses from '../../features/forms/form.module.css';
+import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { setToken } from '../../lib/auth-token.ts';
+
+/** /login (spec §2, §4, §5, §8). Goes back to the page the guard remembered, or ?redirect=, or /dashboard. */
+export default function LoginPage() {
+  usePageTitle('Login');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = redirectTarget(location.state, location.search);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+    mode: 'onTouched',
+    defaultValues: { emailAddress: '', password: '' },
+  });
+
+  const onSubmit = async (values: z.output<typeof LoginSchema>) => {
+    try {
+      setToken(await login(values));
+      notifySuccess('Logged in successfully.');
+      navigate(target, { replace: true });
+    } catch {
+      // spec §8: one generic message, whether the email is unknown or the password wrong.
+      notifyError('Failed to login. Please check your credentials and try again.');
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Login"
+      intro="Sign in to the Student Portal to manage your children, sessions and billing."
+    >
+      <form className={formClasses.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login">
+        <Stack gap="md">
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.emailAddress?.message}
+            {...register('emailAddress')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={routes.passwordReset} size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        New to {site.shortName}?{' '}
+        <Anchor component={Link} to={withRedirect(routes.register, target)} underline="always">
+          Create an account
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

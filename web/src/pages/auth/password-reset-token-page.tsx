@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BOTH_PASSWORDS_MUST_MATCH,
+  type ResetPasswordInput,
+  ResetPasswordSchema,
+  routes,
+} from '@lc/contract';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { resetPassword } from '../../api/auth.ts';
+import { AuthCard } from '../../features/auth/auth-card.tsx';
+import formClasses from '../../features/forms/form.module.css';
+import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/** /password-reset/:token (spec §2, §4, §5, §8): choose a new password, then go to /login. */
+export default function PasswordResetTokenPage() {
+  usePageTitle('Choose a new password');
+  const { token } = useParams();
+  const navigate = useNavigate();
+  const [mismatch, setMismatch] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordInput, unknown, z.output<typeof ResetPasswordSchema>>({
+    resolver: zodResolver(ResetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', passwordRepeat: '' },
+  });
+
+  const onSubmit = async (values: z.output<typeof ResetPasswordSchema>) => {
+    setMismatch(false);
+    try {
+      await resetPassword(token, values);
+      notifySuccess('Your password has been changed successfully. Please login.');
+      navigate(routes.login, { replace: true });
+    } catch {
+      notifyError('Failed to change password. Please try again.');
+    }
+  };
+
+  // spec §5: on submit, a mismatch also shows 'Both passwords must match.'
+  const onInvalid = () => {
+    const { password, passwordRepeat } = getValues();
+    setMismatch(Boolean(passwordRepeat) && password !== passwordRepeat);
+  };
+
+  return (
+    <AuthCard title="Choose a new password" intro="Pick a password of at least 8 characters.">
+      <form
+        className={formClasses.form}
+        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        noValidate
+        aria-label="Choose a new password"
+      >
+        <Stack gap="md">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordInput
+            label="Repeat password"
+            autoComplete="new-password"
+            required
+            error={errors.passwordRepeat?.message}
+            {...register('passwordRepeat')}
+          />
+          {mismatch ? (
+            <Alert color="red" variant="light" role="alert">
+              {BOTH_PASSWORDS_MUST_MATCH}
+            </Alert>
+          ) : null}
+          <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
+            Change password
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to={routes.login}>
+          Back to login
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

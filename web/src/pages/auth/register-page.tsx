@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RegisterInput, RegisterSchema, routes } from '@lc/contract';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { register as registerAccount } from '../../api/auth.ts';
+import { AuthCard } from '../../features/auth/auth-card.tsx';
+import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
+import formClasses from '../../features/forms/form.module.css';
+import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { setToken } from '../../lib/auth-token.ts';
+
+/** /register?redirect=… (spec §2, §4, §5, §8). Default destination /dashboard. */
+export default function RegisterPage() {
+  usePageTitle('Sign up');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = redirectTarget(location.state, location.search);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
+    resolver: zodResolver(RegisterSchema),
+    mode: 'onTouched',
+    defaultValues: { firstName: '', lastName: '', emailAddress: '', password: '' },
+  });
+
+  const onSubmit = async (values: z.output<typeof RegisterSchema>) => {
+    try {
+      setToken(await registerAccount(values));
+      notifySuccess('Your account has been created. Please check your email to confirm.');
+      navigate(target, { replace: true });
+    } catch {
+      notifyError('Failed to create your account. Please try again.');
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Sign up to enroll your children and manage everything in one place."
+    >
+      <form
+        className={formClasses.form}
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Create your account"
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.emailAddress?.message}
+            {...register('emailAddress')}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Text size="sm">
+            By signing up, you agree to our{' '}
+            <Anchor component={Link} to={routes.terms} inherit underline="always">
+              terms and conditions
+            </Anchor>
+            .
+          </Text>
+          <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} to={withRedirect(routes.login, target)} underline="always">
+          Login
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,240 @@
+import { routes } from '@lc/contract';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { homeCopy, testimonials } from '../../content/copy';
+import { heroImage, philosophyImage, photos as sitePhotos } from '../../content/photos';
+import { site } from '../../content/site';
+import { ExternalLinkButton } from '../../layout/external-link';
+import { usePageTitle } from '../../layout/use-page-title';
+import classes from './home-page.module.css';
+
+/** Grid images; a center with real photos may add a `srcSet` of sizes (the illustrations are SVG, one file each). */
+const photos: ReadonlyArray<{ src: string; srcSet?: string; width: number; height: number; alt: string }> =
+  sitePhotos;
+
+/** spec §1 "Home page content", in the spec's order. */
+export default function HomePage() {
+  usePageTitle();
+  return (
+    <>
+      <Hero />
+      <PhilosophyStatement />
+      <PhilosophyTeaser />
+      <TestimonialQuote />
+      <Programs />
+      <PhotoGrid />
+      <QuickLinks />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <Container size="lg" pt="md" pb={48}>
+      <Box component="section" aria-labelledby="home-headline" className={classes.hero}>
+        <Stack gap="md" align="flex-start">
+          <Title order={1} id="home-headline" className={classes.headline}>
+            {homeCopy.headline}
+          </Title>
+          <Text className={classes.subtitle}>{homeCopy.subtitle}</Text>
+          <Text size="lg">{homeCopy.intro}</Text>
+          <Group gap="sm" mt="xs">
+            <Button component={Link} to={routes.philosophy} size="md">
+              {homeCopy.philosophyButton}
+            </Button>
+            <Button component={Link} to={routes.tour} size="md" variant="default">
+              {homeCopy.tourButton}
+            </Button>
+          </Group>
+        </Stack>
+        <img
+          className={classes.heroImage}
+          src={heroImage.src}
+          width={heroImage.width}
+          height={heroImage.height}
+          alt={heroImage.alt}
+          decoding="async"
+          fetchPriority="high"
+        />
+      </Box>
+    </Container>
+  );
+}
+
+function PhilosophyStatement() {
+  return (
+    <Box component="section" aria-label="Our belief" className={classes.statement} py={64}>
+      <Container size="md">
+        <Stack gap="md" align="center">
+          <Title order={2} className={classes.statementText}>
+            {homeCopy.philosophyStatement}
+          </Title>
+          <Text c="white">{homeCopy.philosophyStatementBy}</Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function PhilosophyTeaser() {
+  return (
+    <Container size="lg" py={64} component="section" aria-labelledby="home-philosophy">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+        <Stack gap="md" align="flex-start">
+          <Title order={2} id="home-philosophy">
+            Our Philosophy
+          </Title>
+          {homeCopy.philosophyTeaser.map((paragraph) => (
+            <Text key={paragraph} size="lg">
+              {paragraph}
+            </Text>
+          ))}
+          <Anchor component={Link} to={routes.philosophy} fw={700}>
+            {homeCopy.philosophyLink}
+          </Anchor>
+        </Stack>
+        <img
+          className={classes.teaserImage}
+          src={philosophyImage.src}
+          width={philosophyImage.width}
+          height={philosophyImage.height}
+          alt={philosophyImage.alt}
+          loading="lazy"
+          decoding="async"
+        />
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+function TestimonialQuote() {
+  const featured = testimonials[0];
+  if (!featured) return null;
+  return (
+    <Box
+      component="section"
+      aria-labelledby="home-testimonial"
+      py={64}
+      bg="light-dark(var(--mantine-color-oak-0), var(--mantine-color-dark-6))"
+    >
+      <Container size="md">
+        <Stack gap="lg" align="center" ta="center">
+          <Title order={2} id="home-testimonial">
+            What parents say
+          </Title>
+          <figure style={{ margin: 0 }}>
+            <blockquote className={classes.quote}>“{featured.quote}”</blockquote>
+            <Text component="figcaption" mt="md" fw={700}>
+              — {featured.name}, {featured.detail}
+            </Text>
+          </figure>
+          <Button component={Link} to={routes.testimonials} size="md" variant="outline">
+            {homeCopy.testimonialButton}
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function Programs() {
+  const { morning, tutoring } = homeCopy.programs;
+  return (
+    <Container size="lg" py={64} component="section" aria-labelledby="home-programs">
+      <Title order={2} id="home-programs" mb="lg">
+        {homeCopy.programsHeading}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder padding="xl" radius="lg">
+          <Stack gap="sm" align="flex-start" h="100%">
+            <Badge size="lg" variant="filled">
+              {morning.status}
+            </Badge>
+            <Title order={3}>{morning.title}</Title>
+            <Text fw={700}>{morning.ages}</Text>
+            <Text>{morning.description}</Text>
+            <Button component={Link} to={routes.sessions} mt="auto">
+              {morning.button}
+            </Button>
+          </Stack>
+        </Card>
+        <Card withBorder padding="xl" radius="lg">
+          <Stack gap="sm" align="flex-start" h="100%">
+            <Badge size="lg" color="honey.1" c="honey.9">
+              {tutoring.status}
+            </Badge>
+            <Title order={3}>{tutoring.title}</Title>
+            <Text fw={700}>{tutoring.ages} · Waitlist only</Text>
+            <Text>{tutoring.description}</Text>
+            <Button component={Link} to={routes.tutoringWaitlist} mt="auto" variant="outline">
+              {tutoring.button}
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+function PhotoGrid() {
+  return (
+    <Container size="lg" pb={64} component="section" aria-labelledby="home-photos">
+      <Title order={2} id="home-photos">
+        {homeCopy.photosHeading}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {homeCopy.photosIntro}
+      </Text>
+      <ul className={classes.photoGrid}>
+        {photos.map((photo) => (
+          <li key={photo.src}>
+            <img
+              className={classes.photo}
+              src={photo.src}
+              srcSet={photo.srcSet}
+              sizes={photo.srcSet ? '(min-width: 75em) 370px, (min-width: 48em) 33vw, 50vw' : undefined}
+              width={photo.width}
+              height={photo.height}
+              alt={photo.alt}
+              loading="lazy"
+              decoding="async"
+            />
+          </li>
+        ))}
+      </ul>
+    </Container>
+  );
+}
+
+function QuickLinks() {
+  const { reviews, directory, instagram, facebook } = site.links;
+  return (
+    <Container size="lg" pb={64} component="section" aria-labelledby="home-quick-links">
+      <Title order={2} id="home-quick-links" mb="md">
+        {homeCopy.quickLinksHeading}
+      </Title>
+      <Group gap="sm">
+        <Button component={Link} to={routes.tour} size="md">
+          {homeCopy.tourButton}
+        </Button>
+        {[reviews, directory, instagram, facebook].map((link) => (
+          <ExternalLinkButton key={link.url} href={link.url} size="md" variant="default">
+            {link.label}
+          </ExternalLinkButton>
+        ))}
+      </Group>
+    </Container>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ClassSession, Policy } from '@lc/contract';
+import { routes } from '@lc/contract';
+import { Anchor, Container, Divider, Grid, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { SessionThumbnail } from '../../features/class-sessions/session-card.tsx';
+import {
+  SessionActionButtons,
+  SessionFacts,
+  SessionRegistration,
+} from '../../features/class-sessions/session-details.tsx';
+import { SessionsLoadError, SessionsLoading } from '../../features/class-sessions/session-load-states.tsx';
+import { useClassSession } from '../../features/class-sessions/use-class-sessions.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/** An id the API could never know (not a positive whole number) is "not found" without asking it. */
+const ID_PATTERN = /^[1-9]\d{0,15}$/;
+
+/** /sessions/:classSessionId — one session (GET /api/ClassSession/{id}) with its policies. */
+export default function SessionDetailPage() {
+  const { classSessionId } = useParams();
+  const validId = classSessionId !== undefined && ID_PATTERN.test(classSessionId);
+  return validId ? <SessionDetail classSessionId={classSessionId} /> : <SessionNotFound />;
+}
+
+function SessionDetail({ classSessionId }: { classSessionId: string }) {
+  const session = useClassSession(classSessionId);
+  const notFound =
+    session.status === 'error' &&
+    session.error instanceof ApiError &&
+    (session.error.status === 404 || session.error.status === 400);
+
+  usePageTitle(session.status === 'success' ? session.data.name : 'Session');
+
+  if (notFound) return <SessionNotFound />;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Anchor component={Link} to={routes.sessions} size="sm">
+          ← All sessions
+        </Anchor>
+        {session.status === 'loading' ? (
+          <>
+            <Title order={1}>Session</Title>
+            <SessionsLoading label="Loading the session…" />
+          </>
+        ) : null}
+        {session.status === 'error' ? (
+          <>
+            <Title order={1}>Session</Title>
+            <SessionsLoadError
+              message="We could not load this session. Please check your connection and try again."
+              onRetry={session.retry}
+            />
+          </>
+        ) : null}
+        {session.status === 'success' ? <SessionBody session={session.data} /> : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function SessionBody({ session }: { session: ClassSession }) {
+  const policies: Array<[string, Policy | null]> = [
+    ['Expectations', session.expectationPolicy],
+    ['Dismissal', session.dismissalPolicy],
+    ['Late pickup', session.latePickupPolicy],
+  ];
+  return (
+    <>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Title order={1}>{session.name}</Title>
+            <Text size="lg">{session.description}</Text>
+            <SessionThumbnail session={session} eager />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="registration-heading">
+            <Stack gap="md">
+              <Title order={2} fz="h3" id="registration-heading">
+                Dates and registration
+              </Title>
+              <SessionFacts session={session} />
+              <SessionRegistration session={session} />
+              <SessionActionButtons session={session} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      {policies.some(([, policy]) => policy) ? <Divider /> : null}
+      {policies.map(([label, policy]) =>
+        policy ? (
+          <section key={label} aria-labelledby={`policy-${policy.policyType}`}>
+            <Title order={2} fz="h3" id={`policy-${policy.policyType}`} mb="sm">
+              {policy.name || `${label} policy`}
+            </Title>
+            <Typography>
+              {/* htmlValue is trusted staff HTML, sanitised by the server when it is saved (contract PolicySchema). */}
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, server-sanitised staff HTML. */}
+              <div dangerouslySetInnerHTML={{ __html: policy.htmlValue }} />
+            </Typography>
+          </section>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/** An unknown session: a friendly message and the way back, instead of the site-wide 404 page. */
+function SessionNotFound() {
+  usePageTitle('Session not found');
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md" align="flex-start">
+        <Title order={1}>We couldn’t find that session</Title>
+        <Text size="lg">
+          It may have ended or the link may be mistyped. Have a look at the sessions that are open now.
+        </Text>
+        <Anchor component={Link} to={routes.sessions} size="lg">
+          See all sessions
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Every browser route of spec §2. Pages are lazily loaded (the home page's first download stays small);
+ * while one loads, the layout shows '...'. Parameterised paths come from the contract's route builders
+ * so links and routes cannot drift apart.
+ */
+import { routes } from '@lc/contract';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyPage } from './layout/lazy-page';
+import { MainLayout } from './layout/main-layout';
+import { PortalLayout } from './layout/portal-layout';
+import { RequireAuth } from './layout/require-auth';
+import { RootLayout } from './layout/root-layout';
+import { RouteErrorPage } from './layout/route-error-page';
+import NotFoundPage from './pages/public/not-found-page';
+
+const HomePage = lazyPage(() => import('./pages/public/home-page'));
+const PhilosophyPage = lazyPage(() => import('./pages/public/philosophy-page'));
+const TestimonialsPage = lazyPage(() => import('./pages/public/testimonials-page'));
+const FaqPage = lazyPage(() => import('./pages/public/faq-page'));
+const TermsPage = lazyPage(() => import('./pages/public/terms-page'));
+const LogoutPage = lazyPage(() => import('./pages/public/logout-page'));
+const ContactPage = lazyPage(() => import('./pages/public/contact-page'));
+const TutoringWaitlistPage = lazyPage(() => import('./pages/public/tutoring-waitlist-page'));
+const SessionsPage = lazyPage(() => import('./pages/public/sessions-page'));
+const SessionDetailPage = lazyPage(() => import('./pages/public/session-detail-page'));
+const CheckoutReturnPage = lazyPage(() => import('./pages/public/checkout-return-page'));
+const LoginPage = lazyPage(() => import('./pages/auth/login-page'));
+const RegisterPage = lazyPage(() => import('./pages/auth/register-page'));
+const PasswordResetPage = lazyPage(() => import('./pages/auth/password-reset-page'));
+const PasswordResetTokenPage = lazyPage(() => import('./pages/auth/password-reset-token-page'));
+const DashboardPage = lazyPage(() => import('./pages/portal/dashboard-page'));
+
+/** Route patterns (react-router syntax) built from the contract's route table. */
+const path = {
+  session: routes.session(':classSessionId'),
+  enroll: routes.enroll(':classSessionId'),
+  waitlist: routes.waitlist(':classSessionId'),
+  waitlistSuccess: routes.waitlistSuccess(':classSessionId'),
+  enrollmentSuccessful: routes.enrollmentSuccessful(':classSessionId', ':checkoutId'),
+  enrollmentFailed: routes.enrollmentFailed(':classSessionId', ':checkoutId'),
+  mySession: routes.mySession(':classSessionId'),
+  newAllergy: routes.newAllergy(':studentId'),
+  emergencyContact: routes.emergencyContact(':trusteeId'),
+  // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
+  passwordResetToken: `${routes.passwordReset}/:token`,
+} as const;
+
+/**
+ * Protected pages (spec §2). Until each section's own page lands, every one of them shows the portal home.
+ */
+const portalPaths = [
+  routes.dashboard,
+  routes.billing,
+  routes.mySessions,
+  path.mySession,
+  routes.myStudents,
+  routes.newStudent,
+  path.newAllergy,
+  routes.emergencyContacts,
+  routes.newEmergencyContact,
+  path.emergencyContact,
+];
+const protectedSessionPaths = [path.enroll, path.waitlist, path.waitlistSuccess];
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // Public routes without the main layout.
+      { path: routes.login, element: <LoginPage /> },
+      { path: routes.register, element: <RegisterPage /> },
+      { path: routes.passwordReset, element: <PasswordResetPage /> },
+      { path: path.passwordResetToken, element: <PasswordResetTokenPage /> },
+      {
+        element: <MainLayout />,
+        children: [
+          {
+            // Errors in a page render inside the site chrome, not on a blank screen.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <HomePage /> },
+              { path: routes.terms, element: <TermsPage /> },
+              { path: routes.logout, element: <LogoutPage /> },
+              { path: routes.philosophy, element: <PhilosophyPage /> },
+              { path: routes.sessions, element: <SessionsPage /> },
+              { path: path.session, element: <SessionDetailPage /> },
+              { path: routes.testimonials, element: <TestimonialsPage /> },
+              { path: routes.faqLong, element: <FaqPage /> },
+              { path: routes.faq, element: <FaqPage /> },
+              { path: routes.contact, element: <ContactPage /> },
+              { path: routes.contactUs, element: <ContactPage /> },
+              { path: routes.tutoringWaitlist, element: <TutoringWaitlistPage /> },
+              // The payment checkout's return targets: unprotected, the login may have lapsed while paying.
+              { path: path.enrollmentSuccessful, element: <CheckoutReturnPage outcome="successful" /> },
+              { path: path.enrollmentFailed, element: <CheckoutReturnPage outcome="failed" /> },
+              {
+                element: <RequireAuth />,
+                children: [
+                  {
+                    element: <PortalLayout />,
+                    children: portalPaths.map((portalPath) => ({
+                      path: portalPath,
+                      element: <DashboardPage />,
+                    })),
+                  },
+                  ...protectedSessionPaths.map((sessionPath) => ({
+                    path: sessionPath,
+                    element: <DashboardPage />,
+                  })),
+                ],
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
