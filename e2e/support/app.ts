@@ -47,7 +47,10 @@ export async function findSession(request: APIRequestContext, name: string): Pro
  */
 export async function openPage(page: Page, path: string, heading?: string | RegExp) {
   await page.goto(path);
-  const h1 = page.getByRole('heading', { level: 1, ...(heading === undefined ? {} : { name: heading, exact: true }) });
+  const h1 = page.getByRole('heading', {
+    level: 1,
+    ...(heading === undefined ? {} : { name: heading, exact: true }),
+  });
   await expect(h1).toBeVisible();
   return h1;
 }

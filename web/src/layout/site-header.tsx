@@ -74,33 +74,35 @@ export function SiteHeader() {
         </Container>
       </header>
 
-      <Drawer
-        id="site-drawer"
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="left"
-        size="xs"
-        title={site.name}
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-        hiddenFrom="sm"
-      >
-        <Stack component="nav" aria-label="Menu" gap={4}>
-          {drawerLinks.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.to === routes.home}
-              className={classes.drawerLink}
-              onClick={drawer.close}
-            >
-              {item.label}
-            </NavLink>
-          ))}
-          <Button component={Link} to={enrollNow.to} size="md" mt="md" onClick={drawer.close}>
-            {enrollNow.label}
-          </Button>
-        </Stack>
-      </Drawer>
+      {/* Compound Drawer so the panel itself carries the id the menu button controls, and its header row is
+          not a second <header> landmark next to the site header (axe: aria-valid-attr-value, landmark-unique). */}
+      <Drawer.Root opened={drawerOpened} onClose={drawer.close} position="left" size="xs" hiddenFrom="sm">
+        <Drawer.Overlay />
+        <Drawer.Content id="site-drawer">
+          <Drawer.Header role="presentation">
+            <Drawer.Title>{site.name}</Drawer.Title>
+            <Drawer.CloseButton aria-label="Close menu" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <Stack component="nav" aria-label="Menu" gap={4}>
+              {drawerLinks.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.to === routes.home}
+                  className={classes.drawerLink}
+                  onClick={drawer.close}
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+              <Button component={Link} to={enrollNow.to} size="md" mt="md" onClick={drawer.close}>
+                {enrollNow.label}
+              </Button>
+            </Stack>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </>
   );
 }

@@ -1,0 +1,101 @@
+/**
+ * axe-core (WCAG 2.1 A/AA and best practices) finds no violations on any public page, in the light and
+ * the dark theme, nor on the phone-width drawer or a form showing its errors.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_SESSIONS, findSession, openPage } from '../support/app.ts';
+import { expectNoAxeViolations, useTheme } from '../support/fixtures.ts';
+
+type PublicPage = { name: string; path: string | ((sessionId: number) => string); h1: string };
+
+const PUBLIC_PAGES: PublicPage[] = [
+  { name: 'home', path: '/', h1: 'A one-of-a-kind learning center' },
+  { name: 'philosophy', path: '/our-philosophy', h1: 'Our Philosophy' },
+  { name: 'testimonials', path: '/testimonials', h1: 'Testimonials' },
+  { name: 'FAQ', path: '/faq', h1: 'Frequently Asked Questions' },
+  { name: 'contact', path: '/contact', h1: 'Contact Us' },
+  { name: 'schedule a tour', path: '/contact?tour=true', h1: 'Schedule a Tour' },
+  { name: 'terms', path: '/terms-and-conditions', h1: 'Terms and Conditions' },
+  { name: 'sessions', path: '/sessions', h1: 'Sessions' },
+  { name: 'session detail', path: (id) => `/sessions/${id}`, h1: DEMO_SESSIONS.preK },
+  { name: 'session not found', path: '/sessions/999999', h1: 'We couldn’t find that session' },
+  { name: 'tutoring waitlist', path: '/tutoring-waitlist', h1: 'Tutoring Waitlist' },
+  { name: 'login', path: '/login', h1: 'Login' },
+  { name: 'register', path: '/register', h1: 'Create your account' },
+  { name: 'password reset', path: '/password-reset', h1: 'Reset your password' },
+  { name: 'password reset with token', path: '/password-reset/sometoken', h1: 'Choose a new password' },
+  { name: '404', path: '/this/page/does-not-exist', h1: 'Oops! Looks like you followed a bad link.' },
+];
+
+/** Pages whose content arrives from the API after the h1: wait for it so axe sees the finished page. */
+async function waitForContent(page: Page, entry: PublicPage) {
+  if (entry.name === 'sessions') await expect(page.getByRole('article')).not.toHaveCount(0);
+  if (entry.name === 'session detail') {
+    await expect(page.getByRole('region', { name: 'Dates and registration' })).toBeVisible();
+  }
+  if (entry.name === 'contact' || entry.name === 'schedule a tour') {
+    await expect(page.getByRole('region', { name: 'Visit or reach us' }).locator('iframe')).toHaveCount(1);
+  }
+}
+
+test.beforeEach(async ({ context }) => {
+  // Keep the run hermetic: the contact page's map iframe would otherwise load openstreetmap.org.
+  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) =>
+    route.abort('blockedbyclient'),
+  );
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    for (const entry of PUBLIC_PAGES) {
+      test(`the ${entry.name} page has no axe violations in the ${theme} theme`, async ({
+        page,
+        request,
+      }) => {
+        const path =
+          typeof entry.path === 'function'
+            ? entry.path((await findSession(request, DEMO_SESSIONS.preK)).id)
+            : entry.path;
+        await useTheme(page, theme);
+        await openPage(page, path, entry.h1);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await waitForContent(page, entry);
+        await expectNoAxeViolations(page, `${path} (${theme})`);
+      });
+    }
+  });
+}
+
+test.describe('phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the home page with the menu drawer open has no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
+      await useTheme(page, theme);
+      await openPage(page, '/', 'A one-of-a-kind learning center');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Bright Oak Learning Center' });
+      await expect(drawer).toBeVisible();
+      // Let the slide-in finish: half-transparent text mid-animation is not what a visitor reads.
+      await expect.poll(() => drawer.evaluate((el) => Math.round(el.getBoundingClientRect().x))).toBe(0);
+      await expect(drawer.getByRole('link', { name: 'Home' })).toBeInViewport();
+      await expectNoAxeViolations(page, `/ with the drawer open (${theme})`);
+    });
+  }
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the contact form showing its errors has no axe violations in the ${theme} theme`, async ({
+    page,
+  }) => {
+    await useTheme(page, theme);
+    await openPage(page, '/contact', 'Contact Us');
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Please specify your first name', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, `/contact with errors (${theme})`);
+  });
+}
