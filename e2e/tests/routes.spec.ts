@@ -525,4 +525,29 @@ test.describe('lazily loaded pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
     await expect(placeholder).toHaveCount(0);
   });
+
+  test('show ... when a link leads to a page whose code is still downloading, not the previous page', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'A one-of-a-kind learning center' }),
+    ).toBeVisible();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/testimonials-page-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Testimonials' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('...', { useInnerText: true });
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'A one-of-a-kind learning center' }),
+    ).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/testimonials$/);
+  });
 });

@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageFallback } from './page-fallback';
+import { PageSuspense } from './page-suspense';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,9 +16,9 @@ export function MainLayout() {
         tabIndex={-1}
         style={{ outline: 'none', flex: '1 0 auto', minHeight: 'calc(100vh - 68px)' }}
       >
-        <Suspense fallback={<PageFallback />}>
+        <PageSuspense>
           <Outlet />
-        </Suspense>
+        </PageSuspense>
       </Box>
       <SiteFooter />
     </>

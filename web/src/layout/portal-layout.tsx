@@ -1,8 +1,7 @@
 import { routes } from '@lc/contract';
 import { Box, Container } from '@mantine/core';
-import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { PageFallback } from './page-fallback';
+import { PageSuspense } from './page-suspense';
 import classes from './portal-layout.module.css';
 
 /** The Student Portal's sections, in the order a new family needs them. */
@@ -26,9 +25,9 @@ export function PortalLayout() {
           </NavLink>
         ))}
       </Box>
-      <Suspense fallback={<PageFallback />}>
+      <PageSuspense>
         <Outlet />
-      </Suspense>
+      </PageSuspense>
     </Container>
   );
 }
