@@ -2,13 +2,8 @@
  * Background work that runs inside the server on an interval (ARCHITECTURE.md "Background work"):
  * delivering queued mail now, expiring holds and offers later. `runNow()` lets a request ask for a round
  * at once (e.g. right after a form's mail was queued) and lets tests wait for it.
- *
- * Tasks that must not run twice at the same moment across several server processes take a PostgreSQL
- * advisory lock with {@link withAdvisoryLock}; mail delivery does not need one (it claims rows with
- * SKIP LOCKED).
+ * Mail delivery is safe to run in several server processes at once: it claims rows with SKIP LOCKED.
  */
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows, type Tx } from '../db/client.ts';
 
 export type Task = { name: string; run: () => Promise<unknown> };
 
@@ -65,24 +60,4 @@ export function startBackgroundWork(
       await current;
     },
   };
-}
-
-/**
- * Run `fn` in a transaction holding the transaction-scoped advisory lock `key`, or skip it (returning
- * `undefined`) when another process holds it. On PGlite there is one connection and one process, so the
- * lock is always granted.
- */
-export async function withAdvisoryLock<T>(
-  database: Database,
-  key: number,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T | undefined> {
-  return database.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${key}) as locked`,
-    );
-    if (!row?.locked) return undefined;
-    return fn(tx);
-  });
 }

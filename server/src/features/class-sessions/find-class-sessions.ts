@@ -39,21 +39,26 @@ export async function findClassSessions(
   clock: Clock,
   filter: ClassSessionFilter,
 ): Promise<ClassSession[]> {
-  const today = clock.today();
+  const now = clock.now();
+  const today = clock.today(now);
   const where: SQL | undefined =
     filter === 'current'
       ? and(eq(classSessions.isActive, true), gte(classSessions.sessionEndDate, today))
       : filter === 'past'
         ? or(eq(classSessions.isActive, false), lt(classSessions.sessionEndDate, today))
         : undefined;
-  const rows = await selectSessions(db, clock.now(), where);
-  return assemble(db, clock, rows);
+  return assemble(db, now, today, await selectSessions(db, now, where));
 }
 
 /** One session by id, or null when there is none. */
 export async function findClassSession(db: DbOrTx, clock: Clock, id: number): Promise<ClassSession | null> {
-  const rows = await selectSessions(db, clock.now(), eq(classSessions.id, id));
-  const [session] = await assemble(db, clock, rows);
+  const now = clock.now();
+  const [session] = await assemble(
+    db,
+    now,
+    clock.today(now),
+    await selectSessions(db, now, eq(classSessions.id, id)),
+  );
   return session ?? null;
 }
 
@@ -69,7 +74,8 @@ async function selectSessions(db: DbOrTx, now: Date, where: SQL | undefined): Pr
     .orderBy(asc(classSessions.sessionStartDate), asc(classSessions.name));
 }
 
-async function assemble(db: DbOrTx, clock: Clock, rows: SessionRow[]): Promise<ClassSession[]> {
+/** Seats and registration state are read at the same instant `now` the seat counts were taken at. */
+async function assemble(db: DbOrTx, now: Date, today: string, rows: SessionRow[]): Promise<ClassSession[]> {
   if (rows.length === 0) return [];
   const policyIds = [
     ...new Set(
@@ -87,8 +93,6 @@ async function assemble(db: DbOrTx, clock: Clock, rows: SessionRow[]): Promise<C
   ]);
   const policyById = new Map(policyRows.map((p) => [p.id, toPolicy(p)]));
   const sectionById = new Map(sectionRows.map((s) => [s.id, toSection(s)]));
-  const now = clock.now();
-  const today = clock.today(now);
   return rows.map((r) => {
     const seatsLeft = Math.max(0, r.rosterSize - r.seatsTaken);
     return {

@@ -8,7 +8,6 @@ import { login } from '../../api/auth.ts';
 import { site } from '../../content/site.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
-import formClasses from '../../features/forms/form.module.css';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { setToken } from '../../lib/auth-token.ts';
@@ -46,7 +45,7 @@ export default function LoginPage() {
       title="Login"
       intro="Sign in to the Student Portal to manage your children, sessions and billing."
     >
-      <form className={formClasses.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login">
         <Stack gap="md">
           <TextInput
             label="Email address"

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { requestPasswordReset } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
-import formClasses from '../../features/forms/form.module.css';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -43,12 +42,7 @@ export default function PasswordResetPage() {
       title="Reset your password"
       intro="Enter the email address you signed up with and we will send you a link to choose a new password."
     >
-      <form
-        className={formClasses.form}
-        onSubmit={handleSubmit(onSubmit)}
-        noValidate
-        aria-label="Reset your password"
-      >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset your password">
         <Stack gap="md">
           <TextInput
             label="Email address"

@@ -12,7 +12,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPassword } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
-import formClasses from '../../features/forms/form.module.css';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -53,12 +52,7 @@ export default function PasswordResetTokenPage() {
 
   return (
     <AuthCard title="Choose a new password" intro="Pick a password of at least 8 characters.">
-      <form
-        className={formClasses.form}
-        onSubmit={handleSubmit(onSubmit, onInvalid)}
-        noValidate
-        aria-label="Choose a new password"
-      >
+      <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label="Choose a new password">
         <Stack gap="md">
           <PasswordInput
             label="New password"

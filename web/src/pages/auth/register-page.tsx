@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { register as registerAccount } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
-import formClasses from '../../features/forms/form.module.css';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { setToken } from '../../lib/auth-token.ts';
@@ -44,12 +43,7 @@ export default function RegisterPage() {
       title="Create your account"
       intro="Sign up to enroll your children and manage everything in one place."
     >
-      <form
-        className={formClasses.form}
-        onSubmit={handleSubmit(onSubmit)}
-        noValidate
-        aria-label="Create your account"
-      >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create your account">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput

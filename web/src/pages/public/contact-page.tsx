@@ -19,7 +19,6 @@ import { Link, useSearchParams } from 'react-router';
 import { postContact } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
 import { LazyMap } from '../../features/contact/lazy-map.tsx';
-import formClasses from '../../features/forms/form.module.css';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -137,12 +136,7 @@ export default function ContactPage() {
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-              <form
-                className={formClasses.form}
-                onSubmit={handleSubmit(onSubmit)}
-                noValidate
-                aria-label={copy.title}
-              >
+              <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={copy.title}>
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput

@@ -24,7 +24,6 @@ import {
 import { type Resolver, useForm } from 'react-hook-form';
 import { postTutoringWaitlist } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
-import formClasses from '../../features/forms/form.module.css';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -144,12 +143,7 @@ export default function TutoringWaitlistPage() {
               <Title order={2} fz="h3" id="waitlist-form">
                 Join the tutoring waitlist
               </Title>
-              <form
-                className={formClasses.form}
-                onSubmit={handleSubmit(onSubmit)}
-                noValidate
-                aria-labelledby="waitlist-form"
-              >
+              <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="waitlist-form">
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput

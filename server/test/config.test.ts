@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/center');
+
+describe('configuration at boot', () => {
+  it('runs on the embedded database with demo content when nothing is set', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      appUrl: 'http://localhost:3000',
+    });
+    expect(config.dataDir).toBe('/srv/center/data');
+  });
+
+  it('leaves demo content off on a PostgreSQL server unless SEED_DEMO asks for it', () => {
+    const url = 'postgres://center@db.example:5432/learning_center';
+    expect(load({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(load({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(load({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db.example/center' }, 'DATABASE_URL: must be a postgres:// URL'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ CENTER_EMAIL: 'office' }, 'CENTER_EMAIL: must be an email address'],
+    [{ CENTER_TIMEZONE: 'Mars/Olympus' }, 'CENTER_TIMEZONE: must be an IANA time zone'],
+    [{ APP_URL: 'ftp://center.example' }, 'APP_URL'],
+  ])('stops start-up with one line naming the bad setting (%o)', (env, named) => {
+    let error: unknown;
+    try {
+      load(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(named);
+    expect(message).not.toContain('\n');
+  });
+
+  it('builds mail links from APP_URL without a trailing slash', () => {
+    expect(load({ APP_URL: 'https://brightoak.example/' }).appUrl).toBe('https://brightoak.example');
+  });
+});
