@@ -61,3 +61,17 @@ export type TokenClaims = {
   iat: number;
   exp: number;
 };
+
+/** `GET /api/UserAuthentication/Me`: the signed-in user's own account. */
+export const AccountSchema = z.object({
+  id: z.string(),
+  type: z.enum(USER_TYPES),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  emailConfirmed: z.boolean(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** Path parameter of the reset and confirm links: a base64url token (43 characters as issued). */
+export const LinkTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });

@@ -8,6 +8,8 @@ export const routes = {
   register: '/register',
   passwordReset: '/password-reset',
   passwordResetToken: (token: string) => `/password-reset/${encodeURIComponent(token)}`,
+  /** Link mailed after sign-up; the page confirms the address (issue 3 design, not in spec §2). */
+  confirmEmail: (token: string) => `/confirm-email/${encodeURIComponent(token)}`,
   logout: '/logout',
   terms: '/terms-and-conditions',
   philosophy: '/our-philosophy',
@@ -50,4 +52,9 @@ export const api = {
   register: '/api/UserAuthentication/Register',
   resetPassword: '/api/UserAuthentication/ResetPassword',
   resetPasswordToken: (token: string) => `/api/UserAuthentication/ResetPassword/${encodeURIComponent(token)}`,
+  /** POST with a token confirms the address; POST without one (signed in) mails a fresh link. */
+  confirmEmail: '/api/UserAuthentication/ConfirmEmail',
+  confirmEmailToken: (token: string) => `/api/UserAuthentication/ConfirmEmail/${encodeURIComponent(token)}`,
+  /** GET: the signed-in user's own account (name, email, role, whether the email is confirmed). */
+  me: '/api/UserAuthentication/Me',
 } as const;

@@ -2,6 +2,7 @@
 import type { Mailer } from './adapters/mail.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { SessionTokens } from './features/auth/session-tokens.ts';
 import type { BackgroundWork } from './jobs/worker.ts';
 import type { Clock } from './lib/clock.ts';
 
@@ -12,4 +13,6 @@ export type AppContext = {
   mailer: Mailer;
   clock: Clock;
   work: BackgroundWork;
+  /** Issues and verifies session tokens (JWT). */
+  tokens: SessionTokens;
 };

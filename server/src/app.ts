@@ -17,10 +17,16 @@ import type { Mailer } from './adapters/mail.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { pruneTokens } from './features/auth/one-time-tokens.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createSessionTokens, loadSigningSecret } from './features/auth/session-tokens.ts';
+import { pruneThrottle } from './features/auth/throttle.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { requestSerializer } from './http/log-redaction.ts';
 import { registerSpa } from './http/spa.ts';
 import { deliverDueMail } from './jobs/mail-outbox.ts';
 import { startBackgroundWork } from './jobs/worker.ts';
@@ -36,10 +42,19 @@ export type AppDeps = {
   backgroundIntervalMs?: number;
 };
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+/** A registered route and who may call it (tests walk this list to prove every API route is guarded). */
+export type RouteSummary = { method: string; url: string; auth: RouteAuth };
+
+export async function buildApp(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; ctx: AppContext; routeTable: RouteSummary[] }> {
   const { config, database, mailer } = deps;
+  const logger =
+    deps.logger && typeof deps.logger === 'object'
+      ? { ...deps.logger, serializers: { ...deps.logger.serializers, req: requestSerializer } }
+      : (deps.logger ?? false);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -51,8 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setSerializerCompiler(serializerCompiler);
 
   const log = (msg: string) => app.log.info(msg);
+  const clock = deps.clock ?? createClock(config.timeZone);
   const work = startBackgroundWork(
-    [{ name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) }],
+    [
+      { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
+      { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
+      { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
+    ],
     deps.backgroundIntervalMs ?? 15_000,
     (msg) => app.log.warn(msg),
   );
@@ -61,8 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     database,
     db: database.db,
     mailer,
-    clock: deps.clock ?? createClock(config.timeZone),
+    clock,
     work,
+    tokens: createSessionTokens(
+      await loadSigningSecret(config.jwtSecret, config.dataDir),
+      config.sessionHours,
+    ),
   };
   app.addHook('onClose', async () => {
     await work.stop();
@@ -118,10 +142,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  const routeTable: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, auth: routeAuth(route.url, route.config?.auth) });
+    }
+  });
+  registerAuthentication(app, ctx);
   await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
   await app.register(classSessionRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await registerSpa(app, config.webDist);
 
-  return { app, ctx };
+  return { app, ctx, routeTable };
 }

@@ -50,6 +50,29 @@ const EnvSchema = z.object({
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || v.length >= 32,
+      'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
+    ),
+  SESSION_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(12),
+  ADMIN_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.trim().toLowerCase() : undefined))
+    .refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an email address'),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 12, 'must be at least 12 characters'),
   WEB_DIST: z.string().optional(),
 });
 
@@ -74,6 +97,13 @@ export type Config = {
   formRateLimit: number;
   logLevel: string;
   trustProxy: boolean;
+  /** HS256 signing secret for session tokens; absent → generated once into `${dataDir}/jwt-secret` (auth/secret.ts). */
+  jwtSecret: string | undefined;
+  /** Lifetime of a session token, in hours (OWASP ASVS 3.3.2 level 2: re-authenticate at least every 12 h). */
+  sessionHours: number;
+  /** With adminPassword: an Admin account created or updated at start. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
   /** Folder of the built SPA (web/dist). */
   webDist: string;
 };
@@ -91,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     throw new ConfigError(`Invalid configuration — ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration — ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
   const port = e.PORT;
   return {
     nodeEnv: e.NODE_ENV,
@@ -108,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     formRateLimit: e.FORM_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    jwtSecret: e.JWT_SECRET,
+    sessionHours: e.SESSION_HOURS,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
   };
 }

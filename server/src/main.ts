@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { ensureAdminAccount } from './features/auth/accounts.ts';
 import { createClock } from './lib/clock.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,16 @@ async function main() {
   if (config.seedDemo) {
     const result = await seedDemo(database.db, clock.today());
     if (result.seeded) console.log(`Loaded demo content: ${result.sessions} sessions.`);
+  }
+
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureAdminAccount(
+      database.db,
+      config.adminEmail,
+      config.adminPassword,
+      clock.now(),
+    );
+    console.log(`Admin account ${config.adminEmail}: ${outcome}.`);
   }
 
   const logger = { level: config.logLevel };

@@ -50,7 +50,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   config: Config;
   database: Database;
   mailDir: string;
-  /** Run a background round (delivers queued mail) and wait for it. */
+  /** Wait for deferred work (e.g. a reset request's mail), then run a background round (delivers queued mail). */
   flush: () => Promise<void>;
   /** The .eml files written so far, oldest first, parsed (headers decoded, body as text). */
   mails: () => Promise<ReceivedMail[]>;
@@ -88,7 +88,10 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     config,
     database,
     mailDir,
-    flush: () => built.ctx.work.runNow(),
+    flush: async () => {
+      await built.ctx.work.idle();
+      await built.ctx.work.runNow();
+    },
     mails: async () => {
       const files = (await readdir(mailDir).catch(() => [])).sort();
       return Promise.all(files.map(async (f) => parseMail(await readFile(path.join(mailDir, f)))));

@@ -521,3 +521,16 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text('type').notNull(),
   processedAt: instant('processed_at').notNull().defaultNow(),
 });
+
+/**
+ * Fixed-window counters for the account protections (failed logins per account and per IP, reset requests
+ * per address and per IP). Kept in the database, not in process memory, so every server process shares
+ * them; a window ends on its own, so a lock-out never lasts longer than one window (OWASP Authentication
+ * Cheat Sheet, "Account lockout").
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  /** e.g. `login-account:parent@example.com`, `reset-ip:203.0.113.7`. */
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEnds: instant('window_ends').notNull(),
+});

@@ -28,10 +28,16 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as the Retry-After header (seconds), for 429 and 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/** 429 with a message saying what to do and a Retry-After of `seconds`. */
+export const tooManyRequests = (seconds: number, message: string) =>
+  new HttpError(429, message, undefined, seconds);
 
 export const notFound = (what = 'That item') => new HttpError(404, `${what} was not found.`);
 
@@ -52,6 +58,7 @@ export function errorBody(
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(errorBody(request, error.statusCode, error.message, error.fields));

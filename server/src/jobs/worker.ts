@@ -10,6 +10,15 @@ export type Task = { name: string; run: () => Promise<unknown> };
 export type BackgroundWork = {
   /** Run every task once, now (coalesced with a round already in progress). */
   runNow: () => Promise<void>;
+  /**
+   * Run `job` after the current request has been answered, then a round (so its mail goes out). Used
+   * where the reply must not depend on the work, e.g. a password reset request answers the same, in the
+   * same time, whether or not the address has an account (OWASP Forgot Password Cheat Sheet). Failures
+   * are logged, never thrown.
+   */
+  defer: (name: string, job: () => Promise<unknown>) => void;
+  /** Resolves when every deferred job has finished and the round it triggered is done (tests, shutdown). */
+  idle: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -49,14 +58,34 @@ export function startBackgroundWork(
     return current;
   };
 
+  const deferred = new Set<Promise<void>>();
+  const defer = (name: string, job: () => Promise<unknown>) => {
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(job)
+      .then(
+        () => runNow(),
+        (error: unknown) =>
+          log(`deferred job ${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => deferred.delete(running));
+    deferred.add(running);
+  };
+  const idle = async () => {
+    while (deferred.size > 0) await Promise.all([...deferred]);
+    await current;
+  };
+
   const timer = intervalMs > 0 ? setInterval(() => void runNow(), intervalMs) : null;
   timer?.unref();
 
   return {
     runNow,
+    defer,
+    idle,
     stop: async () => {
-      stopped = true;
       if (timer) clearInterval(timer);
+      while (deferred.size > 0) await Promise.all([...deferred]);
+      stopped = true;
       await current;
     },
   };

@@ -6,6 +6,7 @@
  * always makes sense. Idempotent: does nothing when any session exists.
  */
 import { count } from 'drizzle-orm';
+import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   announcements,
@@ -32,6 +33,14 @@ function at9am(today: string, days: number): Date {
   return new Date(`${addDays(today, days)}T17:00:00Z`);
 }
 
+/** The demo parent's login (README, "What the demo shows"). */
+export const DEMO_PARENT = {
+  emailAddress: 'demo@brightoak.example',
+  password: 'sunflower-demo',
+  firstName: 'Jordan',
+  lastName: 'Avery',
+} as const;
+
 /** A password hash that no password verifies: demo families that fill seats cannot log in. */
 const NO_LOGIN = '!demo-family-no-login';
 
@@ -41,8 +50,10 @@ export type SeedResult = { seeded: boolean; sessions: number };
 export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(classSessions);
   if ((existing?.n ?? 0) > 0) return { seeded: false, sessions: existing!.n };
+  const demoParentHash = await hashPassword(DEMO_PARENT.password);
   return db.transaction(async (tx) => {
     const sessionCount = await insertCatalog(tx, today);
+    await insertDemoParent(tx, today, demoParentHash);
     return { seeded: true, sessions: sessionCount };
   });
 }
@@ -299,6 +310,31 @@ const PARENT = [
   'Yuki',
   'Layla',
 ];
+
+/** The family a visitor can log in as: two children, no sessions yet, address already confirmed. */
+async function insertDemoParent(tx: Tx, today: string, passwordHash: string) {
+  const { password: _plain, ...names } = DEMO_PARENT;
+  const [parent] = await tx
+    .insert(users)
+    .values({ type: 'Parent', ...names, password: passwordHash, emailConfirmedAt: new Date() })
+    .returning({ id: users.id });
+  const kids = await tx
+    .insert(students)
+    .values(
+      [
+        { firstName: 'Maya', lastName: 'Avery', dateOfBirth: addDays(today, -(4 * 365 + 120)) },
+        { firstName: 'Theo', lastName: 'Avery', dateOfBirth: addDays(today, -(7 * 365 + 45)) },
+      ].map((kid) => ({
+        ...kid,
+        address1: '221 Birch Street',
+        city: 'Redwood City',
+        state: 'CA',
+        zipCode: '94062',
+      })),
+    )
+    .returning({ id: students.id });
+  await tx.insert(userStudents).values(kids.map((kid) => ({ userId: parent!.id, studentId: kid.id })));
+}
 
 async function insertDemoFamilies(tx: Tx, today: string, n: number) {
   const parents = await tx

@@ -22,6 +22,7 @@ export const classSessionRoutes =
     app.get(
       '/api/ClassSession',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'List sessions',
@@ -39,6 +40,7 @@ export const classSessionRoutes =
     app.get(
       '/api/ClassSession/all',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'List every session, past and present',
@@ -51,6 +53,7 @@ export const classSessionRoutes =
     app.get(
       '/api/ClassSession/:classSessionId',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'One session, with its policies, seats left and registration state',

@@ -19,7 +19,7 @@ export const contactRoutes =
     app.post(
       '/api/Contact',
       {
-        config: { rateLimit },
+        config: { auth: 'public', rateLimit },
         schema: {
           tags,
           summary: 'Send the contact form (or a schedule-a-tour request with `tour: true`)',
@@ -37,7 +37,7 @@ export const contactRoutes =
     app.post(
       '/api/Contact/Waitlist',
       {
-        config: { rateLimit },
+        config: { auth: 'public', rateLimit },
         schema: {
           tags,
           summary: 'Join the tutoring waitlist (grades K–6)',

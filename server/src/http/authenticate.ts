@@ -1,0 +1,110 @@
+/**
+ * Authentication for the API, secure by default: every `/api/*` route needs a valid session token unless
+ * it declares `config: { auth: 'public' }`; `auth: 'staff'` also needs User.type Staff or Admin
+ * (ARCHITECTURE.md, Identity and access). A token is accepted when its HS256 signature verifies, its `exp`
+ * has not passed (spec §9) and its `tv` still equals the user's token version (a password reset moves it).
+ * The user's role is read from the database on every request, so a changed role applies at once.
+ */
+import type { UserType } from '@lc/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
+
+export type AuthUser = {
+  id: string;
+  role: UserType;
+  emailAddress: string;
+  firstName: string;
+  lastName: string;
+};
+
+export type RouteAuth = 'public' | 'user' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user on `user` and `staff` routes; null on public routes. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; `user` when absent. */
+    auth?: RouteAuth;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The route's access level: `public` outside the API (pages, health, docs), else its config (default `user`). */
+export function routeAuth(url: string | undefined, configured: RouteAuth | undefined): RouteAuth {
+  if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return 'public';
+  return configured ?? 'user';
+}
+
+function unauthorized(reply: FastifyReply, message: string): HttpError {
+  reply.header('www-authenticate', 'Bearer realm="api"');
+  return new HttpError(401, message);
+}
+
+/** Install the request decoration and the onRequest check. Call before any route is registered. */
+export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.is404) return;
+    const auth = routeAuth(request.routeOptions.url, request.routeOptions.config.auth);
+    if (auth === 'public') return;
+
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw unauthorized(reply, 'Please log in to continue.');
+    const result = await ctx.tokens.verify(match[1], ctx.clock.now());
+    if ('error' in result) {
+      throw unauthorized(
+        reply,
+        result.error === 'expired'
+          ? 'Your session has expired. Please log in again.'
+          : 'Please log in to continue.',
+      );
+    }
+    const { sub, tv } = result.claims;
+    const [row] = UUID.test(sub)
+      ? await ctx.db
+          .select({
+            id: users.id,
+            type: users.type,
+            tokenVersion: users.tokenVersion,
+            emailAddress: users.emailAddress,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(users)
+          .where(eq(users.id, sub))
+      : [];
+    if (!row || row.tokenVersion !== tv) {
+      throw unauthorized(reply, 'Your session has ended. Please log in again.');
+    }
+    const role = row.type as UserType;
+    if (auth === 'staff' && role !== 'Staff' && role !== 'Admin') {
+      throw new HttpError(403, 'Only center staff can do this.');
+    }
+    request.user = {
+      id: row.id,
+      role,
+      emailAddress: row.emailAddress,
+      firstName: row.firstName,
+      lastName: row.lastName,
+    };
+  });
+
+  // Account replies and anything answered to a signed-in caller are private: never stored by a cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/UserAuthentication') || request.headers.authorization) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+}
+
+/** The signed-in user of a `user`/`staff` route (the hook guarantees it; this narrows the type). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, 'Please log in to continue.');
+  return request.user;
+}
