@@ -62,6 +62,8 @@ export type TestAppOptions = {
   clock?: Clock;
   mailer?: Mailer;
   database?: Database;
+  /** Fastify logger options (e.g. `{ level: 'info', stream }` to read the log lines). */
+  logger?: { level: string; stream: { write: (line: string) => void } };
 };
 
 /** Build the app on a fresh database of `kind`, with mail to a temp folder and no background timer. */
@@ -81,6 +83,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     mailer,
     clock: options.clock ?? createClock(config.timeZone),
     backgroundIntervalMs: 0,
+    logger: options.logger,
   });
   await built.app.ready();
   return {
