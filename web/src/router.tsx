@@ -28,6 +28,7 @@ const LoginPage = lazyPage(() => import('./pages/auth/login-page'));
 const RegisterPage = lazyPage(() => import('./pages/auth/register-page'));
 const PasswordResetPage = lazyPage(() => import('./pages/auth/password-reset-page'));
 const PasswordResetTokenPage = lazyPage(() => import('./pages/auth/password-reset-token-page'));
+const ConfirmEmailPage = lazyPage(() => import('./pages/public/confirm-email-page'));
 const DashboardPage = lazyPage(() => import('./pages/portal/dashboard-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
@@ -43,6 +44,7 @@ const path = {
   emergencyContact: routes.emergencyContact(':trusteeId'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
+  confirmEmail: '/confirm-email/:token',
 } as const;
 
 /**
@@ -82,6 +84,7 @@ export const appRoutes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               { path: routes.terms, element: <TermsPage /> },
               { path: routes.logout, element: <LogoutPage /> },
+              { path: path.confirmEmail, element: <ConfirmEmailPage /> },
               { path: routes.philosophy, element: <PhilosophyPage /> },
               { path: routes.sessions, element: <SessionsPage /> },
               { path: path.session, element: <SessionDetailPage /> },

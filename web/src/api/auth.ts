@@ -1,5 +1,6 @@
 /** Account calls (spec §7 Authentication). Login and Register answer with the token as text/plain. */
 import {
+  type Account,
   api,
   type LoginInput,
   type RegisterInput,
@@ -30,6 +31,21 @@ export async function resetPassword(
 ): Promise<unknown> {
   // api.resetPasswordToken URL-encodes the token.
   return apiRequest<unknown>(api.resetPasswordToken(requiredParam('token', token)), { method: 'POST', body });
+}
+
+/** POST /api/UserAuthentication/ConfirmEmail/{token} — confirms the address the link was mailed to. */
+export async function confirmEmail(token: string | null | undefined): Promise<void> {
+  await apiRequest<unknown>(api.confirmEmailToken(requiredParam('token', token)), { method: 'POST' });
+}
+
+/** POST /api/UserAuthentication/ConfirmEmail — mails the signed-in parent a fresh confirmation link. */
+export async function resendConfirmation(): Promise<void> {
+  await apiRequest<unknown>(api.confirmEmail, { method: 'POST' });
+}
+
+/** GET /api/UserAuthentication/Me — the signed-in parent's account. */
+export function getAccount(signal?: AbortSignal): Promise<Account> {
+  return apiRequest<Account>(api.me, { signal });
 }
 
 /** The token from a text reply; an empty or non-text reply is a failure, never a silent sign-in with no token. */

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToken } from '../lib/auth-token.ts';
+import { endSession, getToken } from '../lib/auth-token.ts';
 import { login, resetPassword } from './auth.ts';
 import { getClassSession, getClassSessions } from './class-sessions.ts';
 import { ApiError, RequiredError } from './client.ts';
 import { postContact } from './contact.ts';
 
 // The stored token is another module's concern; here we only need to choose what it returns.
-vi.mock('../lib/auth-token.ts', () => ({ getToken: vi.fn(() => null) }));
+vi.mock('../lib/auth-token.ts', () => ({ getToken: vi.fn(() => null), endSession: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -37,6 +37,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   vi.mocked(getToken).mockReturnValue(null);
+  vi.mocked(endSession).mockReset();
 });
 
 afterEach(() => {
@@ -147,5 +148,25 @@ describe('replies', () => {
   it('rejects a login reply that carries no token', async () => {
     fetchMock.mockResolvedValue(reply(204));
     await expect(login({ emailAddress: 'a@b.co', password: 'secret' })).rejects.toThrow();
+  });
+
+  it('ends the session when the server refuses the token it was sent (401)', async () => {
+    vi.mocked(getToken).mockReturnValue('expired.jwt.token');
+    const body = { error: 'Unauthorized', message: 'Your session has expired.', requestId: 'r' };
+    fetchMock.mockResolvedValue(reply(401, JSON.stringify(body), 'application/json'));
+    await expect(getClassSessions()).rejects.toMatchObject({ status: 401 });
+    expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session on other failures, and on a 401 to a call sent without a token', async () => {
+    vi.mocked(getToken).mockReturnValue('valid.jwt.token');
+    fetchMock.mockResolvedValue(reply(403, '{"message":"no"}', 'application/json'));
+    await expect(getClassSessions()).rejects.toMatchObject({ status: 403 });
+    vi.mocked(getToken).mockReturnValue(null);
+    fetchMock.mockResolvedValue(reply(401, '{"message":"no"}', 'application/json'));
+    await expect(login({ emailAddress: 'a@b.co', password: 'wrong one' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(endSession).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,7 @@
  *   (Login and Register answer with the token as text), JSON replies to the parsed value.
  */
 import type { ApiErrorBody } from '@lc/contract';
-import { getToken } from '../lib/auth-token.ts';
+import { endSession, getToken } from '../lib/auth-token.ts';
 
 /** A non-2xx reply. `body` is the server's JSON error body when it sent one; `fields` maps a field to its message. */
 export class ApiError extends Error {
@@ -71,6 +71,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal,
   });
 
+  // A 401 to a call that carried a token means the server no longer accepts it (expired, or signed out
+  // everywhere by a password reset): forget it, so the route guard sends the parent to log in again.
+  if (response.status === 401 && token) endSession();
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);
   return (await readBody(response)) as T;
 }

@@ -1,6 +1,7 @@
 import { routes } from '@lc/contract';
 import { Box, Container } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
+import { EmailConfirmationNotice } from '../features/account/email-confirmation-notice';
 import { PageSuspense } from './page-suspense';
 import classes from './portal-layout.module.css';
 
@@ -25,6 +26,7 @@ export function PortalLayout() {
           </NavLink>
         ))}
       </Box>
+      <EmailConfirmationNotice />
       <PageSuspense>
         <Outlet />
       </PageSuspense>

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { getToken, setToken } from '../lib/auth-token';
+import { endSession, getToken, setToken } from '../lib/auth-token';
 import { RequireAuth } from './require-auth';
 
 function tokenExpiringAt(exp: number): string {
@@ -73,5 +73,15 @@ describe('RequireAuth (spec §2 Guard)', () => {
     const router = renderAt('/dashboard/billing');
     expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/billing');
+  });
+
+  it('sends the parent to /login, remembering the page, the moment the API ends the session', async () => {
+    setToken(tokenExpiringAt(nowSeconds() + 3600));
+    const router = renderAt('/dashboard/billing');
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    act(() => endSession());
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByTestId('from')).toHaveTextContent('/dashboard/billing');
   });
 });

@@ -1,6 +1,7 @@
 import { routes } from '@lc/contract';
+import { useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { clearToken, getToken, isSignedIn } from '../lib/auth-token';
+import { clearToken, getToken, isSignedIn, subscribeToSession } from '../lib/auth-token';
 
 /** What the login page receives in `location.state` when the guard sent the parent there. */
 export type LoginRedirectState = { from: { pathname: string; search: string; hash: string } };
@@ -14,11 +15,14 @@ export function loginRedirectPath(from: { pathname: string; search: string; hash
 /**
  * spec §2 Guard: a protected route sends the parent to /login when there is no token or its exp claim
  * has passed, remembering where they were going both as `state.from` and as `?redirect=` so the login
- * page can return them there (spec §4: "navigates to the origin page or /dashboard").
+ * page can return them there (spec §4: "navigates to the origin page or /dashboard"). The same happens
+ * the moment the API refuses the token (api/client.ts ends the session on a 401).
  */
 export function RequireAuth() {
   const location = useLocation();
-  if (!isSignedIn()) {
+  // Re-render when the token changes: a 401 from the API, logout in another tab, or a new login.
+  const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
+  if (!token || !isSignedIn()) {
     // An expired token is useless; drop it so every other part of the app agrees the parent is signed out.
     if (getToken() !== null) clearToken();
     const state: LoginRedirectState = { from: location };

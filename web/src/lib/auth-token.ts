@@ -28,12 +28,16 @@ export function getToken(): string | null {
   }
 }
 
+const SESSION_CHANGED = 'lc:session-changed';
+const notify = () => window.dispatchEvent(new Event(SESSION_CHANGED));
+
 export function setToken(token: string): void {
   try {
     storage()?.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
     // Storage full or disabled: the parent stays signed out, which the guard handles.
   }
+  notify();
 }
 
 export function clearToken(): void {
@@ -42,6 +46,29 @@ export function clearToken(): void {
   } catch {
     // Nothing to clear.
   }
+  notify();
+}
+
+/** The server refused the stored token: drop it and tell whoever listens (the route guard). */
+export function endSession(): void {
+  if (getToken() === null) return;
+  clearToken();
+}
+
+/**
+ * Call `listener` whenever the token is set or cleared, in this tab or another one (the `storage` event).
+ * Returns the unsubscribe function (fits React's useSyncExternalStore).
+ */
+export function subscribeToSession(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener(SESSION_CHANGED, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SESSION_CHANGED, listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 /** base64url (RFC 4648 §5, no padding) → UTF-8 text; names in the claims may hold any letter. */

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginInput, LoginSchema, routes } from '@lc/contract';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { login } from '../../api/auth.ts';
 import { site } from '../../content/site.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
+import { actionableFailure } from '../../features/auth/failure-detail.ts';
 import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -18,6 +20,7 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const target = redirectTarget(location.state, location.search);
+  const [detail, setDetail] = useState<string | null>(null);
 
   const {
     register,
@@ -30,13 +33,16 @@ export default function LoginPage() {
   });
 
   const onSubmit = async (values: z.output<typeof LoginSchema>) => {
+    setDetail(null);
     try {
       setToken(await login(values));
       notifySuccess('Logged in successfully.');
       navigate(target, { replace: true });
-    } catch {
-      // spec §8: one generic message, whether the email is unknown or the password wrong.
+    } catch (error) {
+      // spec §8: one generic message, whether the email is unknown or the password wrong; a lock-out also
+      // says how long to wait.
       notifyError('Failed to login. Please check your credentials and try again.');
+      setDetail(actionableFailure(error));
     }
   };
 
@@ -67,6 +73,11 @@ export default function LoginPage() {
               Forgot your password?
             </Anchor>
           </Group>
+          {detail ? (
+            <Alert color="red" variant="light" role="alert">
+              {detail}
+            </Alert>
+          ) : null}
           <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
             Login
           </Button>

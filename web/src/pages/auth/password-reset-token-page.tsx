@@ -12,6 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPassword } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
+import { actionableFailure } from '../../features/auth/failure-detail.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -21,6 +22,7 @@ export default function PasswordResetTokenPage() {
   const { token } = useParams();
   const navigate = useNavigate();
   const [mismatch, setMismatch] = useState(false);
+  const [detail, setDetail] = useState<string | null>(null);
 
   const {
     register,
@@ -35,12 +37,14 @@ export default function PasswordResetTokenPage() {
 
   const onSubmit = async (values: z.output<typeof ResetPasswordSchema>) => {
     setMismatch(false);
+    setDetail(null);
     try {
       await resetPassword(token, values);
       notifySuccess('Your password has been changed successfully. Please login.');
       navigate(routes.login, { replace: true });
-    } catch {
+    } catch (error) {
       notifyError('Failed to change password. Please try again.');
+      setDetail(actionableFailure(error));
     }
   };
 
@@ -71,6 +75,14 @@ export default function PasswordResetTokenPage() {
           {mismatch ? (
             <Alert color="red" variant="light" role="alert">
               {BOTH_PASSWORDS_MUST_MATCH}
+            </Alert>
+          ) : null}
+          {detail ? (
+            <Alert color="red" variant="light" role="alert" title="This link cannot be used">
+              <Text size="sm">{detail}</Text>
+              <Anchor component={Link} to={routes.passwordReset} size="sm" fw={600}>
+                Send me a new link
+              </Anchor>
             </Alert>
           ) : null}
           <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>

@@ -8,8 +8,11 @@ import { register as registerAccount } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { setToken } from '../../lib/auth-token.ts';
+
+const fieldOrder = ['firstName', 'lastName', 'emailAddress', 'password'] as const;
 
 /** /register?redirect=… (spec §2, §4, §5, §8). Default destination /dashboard. */
 export default function RegisterPage() {
@@ -21,6 +24,7 @@ export default function RegisterPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
     resolver: zodResolver(RegisterSchema),
@@ -28,13 +32,17 @@ export default function RegisterPage() {
     defaultValues: { firstName: '', lastName: '', emailAddress: '', password: '' },
   });
 
+  const showFieldErrors = useServerFieldErrors(setError, fieldOrder);
+
   const onSubmit = async (values: z.output<typeof RegisterSchema>) => {
     try {
       setToken(await registerAccount(values));
       notifySuccess('Your account has been created. Please check your email to confirm.');
       navigate(target, { replace: true });
-    } catch {
+    } catch (error) {
+      // spec §8's message always; an address that already has an account is also said by its field.
       notifyError('Failed to create your account. Please try again.');
+      showFieldErrors(error);
     }
   };
 
