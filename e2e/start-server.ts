@@ -1,13 +1,23 @@
 /**
  * Starts the real server for the browser tests on a fresh database with the demo content: a new database
  * on the PostgreSQL server when TEST_DATABASE_URL is set (its URL is written for the tests to read),
- * otherwise embedded PGlite in a fresh DATA_DIR — the same path `npm start` takes.
+ * otherwise embedded PGlite in a fresh DATA_DIR — the same path `npm start` takes. Mail goes over real
+ * SMTP to a test SMTP server started here (support/smtp-sink.ts), which files each message for the tests.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { CENTER_EMAIL, E2E_DATA_DIR, E2E_DATABASE_URL_FILE, E2E_PORT, E2E_TMP } from './support/env.ts';
+import {
+  CENTER_EMAIL,
+  E2E_DATA_DIR,
+  E2E_DATABASE_URL_FILE,
+  E2E_MAIL_DIR,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  E2E_TMP,
+} from './support/env.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 rmSync(E2E_DATABASE_URL_FILE, { force: true });
@@ -32,6 +42,8 @@ if (admin) {
   writeFileSync(E2E_DATABASE_URL_FILE, databaseUrl);
 }
 
+const smtp = await startSmtpSink(E2E_SMTP_PORT, E2E_MAIL_DIR);
+
 const server = spawn(
   process.execPath,
   ['--import', 'tsx', path.resolve(import.meta.dirname, '../server/src/main.ts')],
@@ -47,9 +59,11 @@ const server = spawn(
       SEED_DEMO: 'true',
       CENTER_EMAIL,
       FORM_RATE_LIMIT: '1000',
+      SIGNUP_RATE_LIMIT: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOG_LEVEL: 'warn',
     },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => smtp.close(() => process.exit(code ?? 0)));

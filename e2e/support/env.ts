@@ -9,3 +9,5 @@ export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
 /** Written by start-server.ts when the run uses a PostgreSQL server (TEST_DATABASE_URL). */
 export const E2E_DATABASE_URL_FILE = path.join(E2E_TMP, 'database-url');
 export const CENTER_EMAIL = 'office@brightoak.example';
+/** The test SMTP server (support/smtp-sink.ts) the app sends its mail to. */
+export const E2E_SMTP_PORT = E2E_PORT + 25;

@@ -38,13 +38,19 @@ export function mailFiles(): string[] {
     .map((f) => readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8'));
 }
 
-/** Wait until a mail containing `text` has been written, and return it. */
-export async function waitForMail(text: string, timeoutMs = 10_000): Promise<string> {
+/** Wait until a mail containing `text` (or every one of several texts) has been written, and return it. */
+export async function waitForMail(text: string | string[], timeoutMs = 10_000): Promise<string> {
+  const texts = [text].flat();
   let found: string | undefined;
   await expect
-    .poll(() => (found = mailFiles().find((m) => m.replace(/=\r?\n/g, '').includes(text))), {
-      timeout: timeoutMs,
-    })
+    .poll(
+      () =>
+        (found = mailFiles().find((m) => {
+          const unfolded = m.replace(/=\r?\n/g, '');
+          return texts.every((t) => unfolded.includes(t));
+        })),
+      { timeout: timeoutMs },
+    )
     .toBeTruthy();
   return found!;
 }

@@ -3,6 +3,7 @@
  * the route guard, the header and footer links and scroll-to-top on navigation.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { createParent } from '../support/accounts.ts';
 import {
   DEMO_SESSIONS,
   findSession,
@@ -388,13 +389,24 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/sessions/${preK.id}/waitlist`)}`);
   });
 
-  test('a protected route with an unexpired token is shown (the guard only turns away missing or expired tokens)', async ({
+  test('a protected route with a valid token is shown (the guard only turns away missing or expired tokens)', async ({
     page,
+    request,
   }) => {
-    await storeTokenBeforeLoad(page, tokenExpiringIn(3600, { given_name: 'Robin' }));
+    const parent = await createParent(request, { firstName: 'Robin' });
+    await storeTokenBeforeLoad(page, parent.token);
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
+  });
+
+  test('a token the server refuses (forged, though not expired) ends the session and goes to /login', async ({
+    page,
+  }) => {
+    await storeTokenBeforeLoad(page, tokenExpiringIn(3600, { given_name: 'Forged' }));
+    await page.goto('/dashboard/billing');
+    await expect(page).toHaveURL('/login?redirect=%2Fdashboard%2Fbilling');
+    expect(await readLocalStorage(page, 'token')).toBeNull();
   });
 });
 

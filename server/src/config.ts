@@ -48,6 +48,7 @@ const EnvSchema = z.object({
       }
     }, 'must be an IANA time zone like America/Los_Angeles'),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   JWT_SECRET: z
@@ -95,6 +96,8 @@ export type Config = {
   timeZone: string;
   /** Public form submissions allowed per client IP per 10 minutes. */
   formRateLimit: number;
+  /** New accounts allowed per client IP per hour. */
+  signupRateLimit: number;
   logLevel: string;
   trustProxy: boolean;
   /** HS256 signing secret for session tokens; absent → generated once into `${dataDir}/jwt-secret` (auth/secret.ts). */
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     centerEmail: e.CENTER_EMAIL.toLowerCase(),
     timeZone: e.CENTER_TIMEZONE,
     formRateLimit: e.FORM_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,

@@ -152,6 +152,23 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       expect(after).toEqual(before);
     });
 
+    it('answers 429 after SIGNUP_RATE_LIMIT (20) new accounts from one IP in an hour', async () => {
+      const ip = freshIp();
+      const signUp = () =>
+        post(
+          '/api/UserAuthentication/Register',
+          { firstName: 'Sam', lastName: 'Reyes', emailAddress: freshEmail(), password: 'long enough pw' },
+          {},
+          ip,
+        );
+      for (let i = 0; i < 20; i++) expect((await signUp()).statusCode).toBe(201);
+      const limited = await signUp();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBe(3600);
+      now = new Date(START.getTime() + 3600_000);
+      expect((await signUp()).statusCode).toBe(201);
+    });
+
     it('accepts a 100-character passphrase unchanged (no cap below 64, never trimmed)', async () => {
       const password = ` ${'sunflowers and oak trees '.repeat(4).slice(0, 98)} `;
       const { emailAddress } = await register({ password });

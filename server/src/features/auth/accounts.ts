@@ -23,7 +23,14 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionTokens, SessionUser } from './session-tokens.ts';
 import { clear, giveBack, hit, limits, throttleKeys } from './throttle.ts';
 
-export type AccountDeps = { db: Db; tokens: SessionTokens; appUrl: string; now: () => Date };
+export type AccountDeps = {
+  db: Db;
+  tokens: SessionTokens;
+  appUrl: string;
+  now: () => Date;
+  /** New accounts per client IP per hour (SIGNUP_RATE_LIMIT). */
+  signupsPerHour: number;
+};
 
 /** The one message for an unknown address and a wrong password alike (no account enumeration). */
 export const LOGIN_FAILED = 'The email address or password is incorrect.';
@@ -47,7 +54,7 @@ const asSessionUser = (row: SessionUserRow): SessionUser => ({ ...row, type: row
 
 /**
  * Create a Parent, queue the welcome mail with a confirmation link, and return a session token.
- * 409 (field emailAddress) when the address already has an account; 429 past 20 sign-ups per IP per hour.
+ * 409 (field emailAddress) when the address already has an account; 429 past `signupsPerHour` from one IP.
  */
 export async function registerParent(
   deps: AccountDeps,
@@ -55,7 +62,8 @@ export async function registerParent(
   ip: string,
 ): Promise<string> {
   const now = deps.now();
-  const wait = await hit(deps.db, [{ key: throttleKeys.registerIp(ip), limit: limits.registerPerIp }], now);
+  const limit = { max: deps.signupsPerHour, windowMinutes: 60 };
+  const wait = await hit(deps.db, [{ key: throttleKeys.registerIp(ip), limit }], now);
   if (wait > 0)
     throw tooManyRequests(wait, 'Too many new accounts from this network. Please try again later.');
 

@@ -45,6 +45,7 @@ export const authRoutes =
       tokens: ctx.tokens,
       appUrl: ctx.config.appUrl,
       now: () => ctx.clock.now(),
+      signupsPerHour: ctx.config.signupRateLimit,
     };
 
     app.post(
@@ -56,7 +57,7 @@ export const authRoutes =
           summary: 'Create a parent account and sign in',
           description:
             'Creates a Parent, mails a link to confirm the address, and answers 201 with the session token as text. ' +
-            '409 when the address already has an account; 429 after 20 sign-ups per network per hour.',
+            '409 when the address already has an account; 429 after SIGNUP_RATE_LIMIT (default 20) sign-ups per network per hour.',
           body: RegisterSchema,
           response: { 201: tokenReply },
         },

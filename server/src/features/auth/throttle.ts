@@ -16,7 +16,6 @@ export const limits = {
   loginPerIp: { max: 100, windowMinutes: 15 },
   resetPerAddress: { max: 3, windowMinutes: 60 },
   resetPerIp: { max: 20, windowMinutes: 60 },
-  registerPerIp: { max: 20, windowMinutes: 60 },
   confirmResendPerAccount: { max: 3, windowMinutes: 60 },
 } satisfies Record<string, Limit>;
 

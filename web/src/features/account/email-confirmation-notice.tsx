@@ -36,7 +36,15 @@ export function EmailConfirmationNotice() {
   };
 
   return (
-    <Alert color="honey" variant="light" radius="md" mb="lg" title="Please confirm your email address">
+    <Alert
+      color="honey"
+      variant="light"
+      radius="md"
+      mb="lg"
+      title="Please confirm your email address"
+      // Honey text on the honey tint is too faint (axe color-contrast); the body colour reads well on it.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Text size="sm">
         We sent a link to <strong>{emailAddress}</strong>. Confirming it lets us reach you about sessions,
         pickups and receipts.
