@@ -134,7 +134,11 @@ export async function buildApp(
         version: '1.0.0',
         description:
           'The API behind the website and parent portal. Money is integer cents; dates are ISO strings. ' +
-          'Errors answer `{ error, message, fields?, requestId }`.',
+          'Errors answer `{ error, message, fields?, requestId }`. Routes marked with a lock need ' +
+          '`Authorization: Bearer <token>`, the text that Login and Register answer.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
     transform: jsonSchemaTransform,
@@ -144,9 +148,10 @@ export async function buildApp(
   registerErrorHandling(app);
   const routeTable: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, auth: routeAuth(route.url, route.config?.auth) });
-    }
+    const auth = routeAuth(route.url, route.config?.auth);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
+    // The OpenAPI document shows which calls need the Bearer token.
+    if (auth !== 'public' && route.schema) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
   });
   registerAuthentication(app, ctx);
   await app.register(healthRoutes(ctx));

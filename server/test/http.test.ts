@@ -80,8 +80,18 @@ describe('HTTP basics', () => {
         '/api/ClassSession/{classSessionId}',
         '/api/Contact',
         '/api/Contact/Waitlist',
+        '/api/UserAuthentication/Login',
+        '/api/UserAuthentication/Register',
+        '/api/UserAuthentication/ResetPassword',
+        '/api/UserAuthentication/ResetPassword/{token}',
       ]),
     );
+    // Calls that need a session say so (Bearer JWT); public ones do not.
+    const doc = res.json();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/UserAuthentication/Me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/UserAuthentication/Login'].post.security).toBeUndefined();
+    expect(doc.paths['/api/UserAuthentication/Login'].post.responses['200'].content).toHaveProperty('text/plain');
   });
 });
 

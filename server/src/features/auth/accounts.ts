@@ -36,8 +36,7 @@ export type AccountDeps = {
 export const LOGIN_FAILED = 'The email address or password is incorrect.';
 export const RESET_LINK_INVALID =
   'This password reset link is invalid, already used or expired. Please ask for a new one.';
-export const CONFIRM_LINK_INVALID =
-  'This confirmation link is invalid or expired. Log in and ask for a new one from your dashboard.';
+export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 export const EMAIL_TAKEN =
   'An account with this email address already exists. Please log in or reset your password.';
 
