@@ -91,7 +91,9 @@ describe('HTTP basics', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/UserAuthentication/Me'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/UserAuthentication/Login'].post.security).toBeUndefined();
-    expect(doc.paths['/api/UserAuthentication/Login'].post.responses['200'].content).toHaveProperty('text/plain');
+    expect(doc.paths['/api/UserAuthentication/Login'].post.responses['200'].content).toHaveProperty(
+      'text/plain',
+    );
   });
 });
 
