@@ -460,7 +460,9 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       password: 'log-canary-password-2',
       passwordRepeat: 'log-canary-password-2',
     });
-    await t.app.inject({ method: 'GET', url: `/password-reset/${token}` });
+    const page = await t.app.inject({ method: 'GET', url: `/password-reset/${token}` });
+    // The reset page must not leak its URL (with the token) to any other site.
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
     const log = logLines.join('\n');
     expect(log).toContain('/api/UserAuthentication/ResetPassword/[redacted]');
     expect(log).not.toContain(token);
