@@ -23,6 +23,7 @@ import { createSessionTokens, loadSigningSecret } from './features/auth/session-
 import { pruneThrottle } from './features/auth/throttle.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -158,6 +159,7 @@ export async function buildApp(
   await app.register(authRoutes(ctx));
   await app.register(classSessionRoutes(ctx));
   await app.register(contactRoutes(ctx));
+  await app.register(familyRoutes(ctx));
   await registerSpa(app, config.webDist);
 
   return { app, ctx, routeTable };

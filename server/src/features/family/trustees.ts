@@ -1,0 +1,132 @@
+/**
+ * A family's emergency contacts — trustees (spec §3 Trustee; §7 Student/Trustees calls; issue 4) — and
+ * which of the family's children each one is for. Reached only through `user_trustees`: another family's
+ * contact answers 404 like a missing one. The children named must all be the caller's (else 400).
+ */
+import type { Trustee, TrusteeValues } from '@lc/contract';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { isUuid, ownedStudentIds } from './students.ts';
+
+const contactNotFound = () => notFound('That contact');
+
+async function assertOwned(db: DbOrTx, userId: string, trusteeId: string) {
+  if (!isUuid(trusteeId)) throw contactNotFound();
+  const [row] = await db
+    .select({ id: userTrustees.trusteeId })
+    .from(userTrustees)
+    .where(and(eq(userTrustees.userId, userId), eq(userTrustees.trusteeId, trusteeId)));
+  if (!row) throw contactNotFound();
+}
+
+/** 400 on studentIds unless every id is one of the caller's children; returns them de-duplicated. */
+async function checkChildren(db: DbOrTx, userId: string, studentIds: string[]): Promise<string[]> {
+  const unique = [...new Set(studentIds)];
+  const owned = await ownedStudentIds(db, userId, unique);
+  if (owned.length !== unique.length) {
+    const message = 'Choose only children from your family';
+    throw new HttpError(400, message, { studentIds: message });
+  }
+  return unique;
+}
+
+function columns(input: TrusteeValues) {
+  const { studentIds: _ids, ...rest } = input;
+  return rest;
+}
+
+/** The family's contacts (active first, then by name), optionally only those for one child. */
+export async function listTrustees(db: DbOrTx, userId: string, studentId?: string): Promise<Trustee[]> {
+  const rows = await db
+    .select()
+    .from(trustees)
+    .innerJoin(userTrustees, eq(userTrustees.trusteeId, trustees.id))
+    .where(eq(userTrustees.userId, userId))
+    .orderBy(desc(trustees.isActive), asc(trustees.firstName), asc(trustees.lastName));
+  const list = await withChildren(
+    db,
+    rows.map((r) => r.trustees),
+  );
+  return studentId ? list.filter((t) => t.studentIds.includes(studentId)) : list;
+}
+
+/** One contact of the family; 404 when not theirs or missing. */
+export async function getTrustee(db: DbOrTx, userId: string, trusteeId: string): Promise<Trustee> {
+  await assertOwned(db, userId, trusteeId);
+  const [row] = await db.select().from(trustees).where(eq(trustees.id, trusteeId));
+  if (!row) throw contactNotFound();
+  const [trustee] = await withChildren(db, [row]);
+  return trustee!;
+}
+
+/** Add a contact for some of the family's children. */
+export async function createTrustee(db: Db, userId: string, input: TrusteeValues): Promise<Trustee> {
+  return db.transaction(async (tx) => {
+    const childIds = await checkChildren(tx, userId, input.studentIds);
+    const [row] = await tx.insert(trustees).values(columns(input)).returning({ id: trustees.id });
+    await tx.insert(userTrustees).values({ userId, trusteeId: row!.id });
+    await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId: row!.id })));
+    return getTrustee(tx, userId, row!.id);
+  });
+}
+
+/** Replace a contact's details and the children it is for. */
+export async function updateTrustee(
+  db: Db,
+  userId: string,
+  trusteeId: string,
+  input: TrusteeValues,
+): Promise<Trustee> {
+  return db.transaction(async (tx) => {
+    await assertOwned(tx, userId, trusteeId);
+    const childIds = await checkChildren(tx, userId, input.studentIds);
+    await tx.update(trustees).set(columns(input)).where(eq(trustees.id, trusteeId));
+    await tx.delete(studentTrustees).where(eq(studentTrustees.trusteeId, trusteeId));
+    await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId })));
+    return getTrustee(tx, userId, trusteeId);
+  });
+}
+
+/**
+ * Delete a contact: the contact and its links to the family and children go; the children and everything
+ * else stay. Pickup records that named the contact keep the pickup, without the name.
+ */
+export async function deleteTrustee(db: Db, userId: string, trusteeId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await assertOwned(tx, userId, trusteeId);
+    await tx.delete(trustees).where(eq(trustees.id, trusteeId));
+  });
+}
+
+type TrusteeRow = typeof trustees.$inferSelect;
+
+async function withChildren(db: DbOrTx, rows: TrusteeRow[]): Promise<Trustee[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ studentId: studentTrustees.studentId, trusteeId: studentTrustees.trusteeId })
+    .from(studentTrustees)
+    .where(
+      inArray(
+        studentTrustees.trusteeId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    isActive: r.isActive,
+    type: r.type,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    fullName: `${r.firstName} ${r.lastName}`,
+    homePhone: r.homePhone,
+    cellPhone: r.cellPhone,
+    emailAddress: r.emailAddress,
+    relationship: r.relationship,
+    canPickup: r.canPickup,
+    receiveSMS: r.receiveSMS,
+    receiveEmail: r.receiveEmail,
+    studentIds: links.filter((l) => l.trusteeId === r.id).map((l) => l.studentId),
+  }));
+}
