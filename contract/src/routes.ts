@@ -36,6 +36,8 @@ export const routes = {
   myStudents: '/dashboard/my-students',
   newStudent: '/dashboard/my-students/new',
   newAllergy: (studentId: string) => `/dashboard/my-students/${studentId}/allergies/new`,
+  /** Edit a child (issue 4; not in spec §2's list, which shows no edit screen). */
+  editStudent: (studentId: string) => `/dashboard/my-students/${studentId}`,
   emergencyContacts: '/dashboard/emergency-contacts',
   newEmergencyContact: '/dashboard/emergency-contacts/new',
   emergencyContact: (trusteeId: string) => `/dashboard/emergency-contacts/${trusteeId}`,
@@ -57,4 +59,12 @@ export const api = {
   confirmEmailToken: (token: string) => `/api/UserAuthentication/ConfirmEmail/${encodeURIComponent(token)}`,
   /** GET: the signed-in user's own account (name, email, role, whether the email is confirmed). */
   me: '/api/UserAuthentication/Me',
+  students: '/api/Student',
+  student: (id: string) => `/api/Student/${encodeURIComponent(id)}`,
+  studentAllergies: (id: string) => `/api/Student/${encodeURIComponent(id)}/Allergies`,
+  studentAllergy: (id: string, allergyId: string) =>
+    `/api/Student/${encodeURIComponent(id)}/Allergies/${encodeURIComponent(allergyId)}`,
+  studentTrustees: (id: string) => `/api/Student/${encodeURIComponent(id)}/Trustees`,
+  trustees: '/api/Student/Trustees',
+  trustee: (id: string) => `/api/Student/Trustees/${encodeURIComponent(id)}`,
 } as const;

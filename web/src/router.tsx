@@ -30,6 +30,11 @@ const PasswordResetPage = lazyPage(() => import('./pages/auth/password-reset-pag
 const PasswordResetTokenPage = lazyPage(() => import('./pages/auth/password-reset-token-page'));
 const ConfirmEmailPage = lazyPage(() => import('./pages/public/confirm-email-page'));
 const DashboardPage = lazyPage(() => import('./pages/portal/dashboard-page'));
+const StudentsPage = lazyPage(() => import('./pages/portal/students-page'));
+const StudentFormPage = lazyPage(() => import('./pages/portal/student-form-page'));
+const AllergyNewPage = lazyPage(() => import('./pages/portal/allergy-new-page'));
+const ContactsPage = lazyPage(() => import('./pages/portal/contacts-page'));
+const ContactFormPage = lazyPage(() => import('./pages/portal/contact-form-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -42,25 +47,29 @@ const path = {
   mySession: routes.mySession(':classSessionId'),
   newAllergy: routes.newAllergy(':studentId'),
   emergencyContact: routes.emergencyContact(':trusteeId'),
+  editStudent: routes.editStudent(':studentId'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
   confirmEmail: '/confirm-email/:token',
 } as const;
 
 /**
- * Protected pages (spec §2). Until each section's own page lands, every one of them shows the portal home.
+ * Protected pages (spec §2) inside the portal layout. The sessions and billing pages arrive with
+ * enrollment (issue 5); until then they show the portal overview.
  */
-const portalPaths = [
-  routes.dashboard,
-  routes.billing,
-  routes.mySessions,
-  path.mySession,
-  routes.myStudents,
-  routes.newStudent,
-  path.newAllergy,
-  routes.emergencyContacts,
-  routes.newEmergencyContact,
-  path.emergencyContact,
+const portalPages: RouteObject[] = [
+  { path: routes.dashboard, element: <DashboardPage /> },
+  { path: routes.myStudents, element: <StudentsPage /> },
+  { path: routes.newStudent, element: <StudentFormPage /> },
+  { path: path.editStudent, element: <StudentFormPage /> },
+  { path: path.newAllergy, element: <AllergyNewPage /> },
+  { path: routes.emergencyContacts, element: <ContactsPage /> },
+  { path: routes.newEmergencyContact, element: <ContactFormPage /> },
+  { path: path.emergencyContact, element: <ContactFormPage /> },
+  ...[routes.billing, routes.mySessions, path.mySession].map((p) => ({
+    path: p,
+    element: <DashboardPage />,
+  })),
 ];
 const protectedSessionPaths = [path.enroll, path.waitlist, path.waitlistSuccess];
 
@@ -102,10 +111,7 @@ export const appRoutes: RouteObject[] = [
                 children: [
                   {
                     element: <PortalLayout />,
-                    children: portalPaths.map((portalPath) => ({
-                      path: portalPath,
-                      element: <DashboardPage />,
-                    })),
+                    children: portalPages,
                   },
                   ...protectedSessionPaths.map((sessionPath) => ({
                     path: sessionPath,

@@ -1,10 +1,27 @@
-import { routes } from '@lc/contract';
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { routes, type Student, type Trustee, todayIsoDate } from '@lc/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from 'react-router';
+import { getStudents, getTrustees } from '../../api/family';
 import { dashboardCopy } from '../../content/copy';
 import { site } from '../../content/site';
+import { ageLabel } from '../../features/family/format';
+import { LoadFailed, Loading } from '../../features/family/load-states';
 import { usePageTitle } from '../../layout/use-page-title';
 import { getToken, readClaims } from '../../lib/auth-token';
+import { useLoad } from '../../lib/use-load';
 
 const sectionLinks: Record<(typeof dashboardCopy.sections)[number]['key'], string> = {
   students: routes.myStudents,
@@ -14,10 +31,17 @@ const sectionLinks: Record<(typeof dashboardCopy.sections)[number]['key'], strin
   browse: routes.sessions,
 };
 
-/** The Student Portal's home: a greeting and the portal's sections. */
+type Family = { students: Student[]; trustees: Trustee[] };
+
+/** The Student Portal's home (issue 4): next steps for a new family, the children and their contacts. */
 export default function DashboardPage() {
   usePageTitle('Student Portal');
   const givenName = readClaims(getToken())?.given_name?.trim();
+  const family = useLoad<Family>('family', async (signal) => {
+    const [students, trustees] = await Promise.all([getStudents(signal), getTrustees(signal)]);
+    return { students, trustees };
+  });
+
   return (
     <Stack gap="lg" pt="xl">
       <div>
@@ -26,27 +50,185 @@ export default function DashboardPage() {
           {dashboardCopy.intro}
         </Text>
       </div>
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, md: 3 }}
-        spacing="md"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0 }}
-      >
-        {dashboardCopy.sections.map((section) => (
-          <Card key={section.key} component="li" withBorder radius="lg" padding="lg">
-            <Title order={2} size="h4" mb={6}>
-              <Anchor component={Link} to={sectionLinks[section.key]} fw={700} inherit>
-                {section.title}
-              </Anchor>
-            </Title>
-            <Text size="sm">{section.description}</Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-      <Text size="sm" c="dimmed">
+      {family.status === 'loading' ? <Loading label="Loading your family…" /> : null}
+      {family.status === 'error' ? (
+        <LoadFailed message="We could not load your family’s details." retry={family.retry} />
+      ) : null}
+      {family.status === 'success' ? <FamilyOverview family={family.data} /> : null}
+      <section aria-labelledby="portal-sections">
+        <Title order={2} size="h3" id="portal-sections" mb="sm">
+          Everything in your portal
+        </Title>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="md"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0 }}
+        >
+          {dashboardCopy.sections.map((section) => (
+            <Card key={section.key} component="li" withBorder radius="lg" padding="lg">
+              <Title order={3} size="h4" mb={6}>
+                <Anchor component={Link} to={sectionLinks[section.key]} fw={700} inherit>
+                  {section.title}
+                </Anchor>
+              </Title>
+              <Text size="sm">{section.description}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </section>
+      <Text size="sm">
         Need a hand? Call us at <Anchor href={site.phoneHref}>{site.phone}</Anchor> or email{' '}
         <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>.
       </Text>
     </Stack>
+  );
+}
+
+function FamilyOverview({ family }: { family: Family }) {
+  const { students, trustees } = family;
+  const steps = [
+    { done: students.length > 0, label: 'Add your child', to: routes.newStudent, action: 'Add a child' },
+    {
+      done: trustees.length > 0,
+      label: 'Add an emergency contact who can pick up',
+      to: routes.newEmergencyContact,
+      action: 'Add a contact',
+    },
+    { done: false, label: 'Browse sessions and enroll', to: routes.sessions, action: 'Browse sessions' },
+  ];
+  const firstOpen = steps.findIndex((s) => !s.done);
+  const newFamily = students.length === 0 || trustees.length === 0;
+  const pickup = trustees.filter((t) => t.isActive && t.canPickup);
+
+  return (
+    <>
+      {newFamily ? (
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="next-steps">
+          <Title order={2} size="h3" id="next-steps">
+            Your next steps
+          </Title>
+          <Text size="sm" mt={4}>
+            Three quick steps and your family is ready for registration day.
+          </Text>
+          <List
+            component="ol"
+            spacing="sm"
+            mt="md"
+            center
+            listStyleType="none"
+            styles={{ itemWrapper: { width: '100%' } }}
+          >
+            {steps.map((step, index) => (
+              <List.Item
+                key={step.label}
+                icon={
+                  <ThemeIcon
+                    radius="xl"
+                    size={28}
+                    color={step.done ? 'oak' : 'gray'}
+                    variant={step.done ? 'filled' : 'light'}
+                  >
+                    <span aria-hidden="true">{step.done ? '✓' : index + 1}</span>
+                  </ThemeIcon>
+                }
+              >
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text fw={index === firstOpen ? 700 : 400} td={step.done ? 'line-through' : undefined}>
+                    {step.label}
+                    {step.done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+                  </Text>
+                  {!step.done ? (
+                    <Button
+                      component={Link}
+                      to={step.to}
+                      size="xs"
+                      variant={index === firstOpen ? 'filled' : 'light'}
+                    >
+                      {step.action}
+                    </Button>
+                  ) : null}
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </Card>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-children">
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="your-children">
+              Your children
+            </Title>
+            <Anchor component={Link} to={routes.myStudents} size="sm">
+              Manage
+            </Anchor>
+          </Group>
+          {students.length === 0 ? (
+            <Text size="sm" mt="sm">
+              No children yet. Add your child to enroll them in a session.
+            </Text>
+          ) : (
+            <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+              {students.map((student) => (
+                <li key={student.id}>
+                  <Anchor component={Link} to={routes.editStudent(student.id)} fw={700}>
+                    {student.fullName}
+                  </Anchor>
+                  <Text size="sm">
+                    {ageLabel(student.dateOfBirth, todayIsoDate())}
+                    {student.allergies.length > 0
+                      ? ` · allergies: ${student.allergies.map((a) => a.name).join(', ')}`
+                      : ' · no allergies on file'}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Card>
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-contacts">
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="your-contacts">
+              Emergency contacts
+            </Title>
+            <Anchor component={Link} to={routes.emergencyContacts} size="sm">
+              Manage
+            </Anchor>
+          </Group>
+          {trustees.length === 0 ? (
+            <Text size="sm" mt="sm">
+              No contacts yet. Add at least one person we can call, and who may pick up your child.
+            </Text>
+          ) : (
+            <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+              {trustees.map((trustee) => (
+                <li key={trustee.id}>
+                  <Group gap="xs">
+                    <Anchor component={Link} to={routes.emergencyContact(trustee.id)} fw={700}>
+                      {trustee.fullName}
+                    </Anchor>
+                    {!trustee.isActive ? (
+                      <Badge color="gray" variant="light">
+                        Inactive
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm">
+                    {trustee.relationship}
+                    {trustee.canPickup ? ' · can pick up' : ''}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+          {trustees.length > 0 && pickup.length === 0 ? (
+            <Text size="sm" mt="sm" fw={600}>
+              No one besides you is allowed to pick up yet.
+            </Text>
+          ) : null}
+        </Card>
+      </SimpleGrid>
+    </>
   );
 }

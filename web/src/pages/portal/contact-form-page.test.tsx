@@ -1,0 +1,258 @@
+import { SMS_NEEDS_CELL, type Student, type Trustee } from '@lc/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import ContactFormPage from './contact-form-page.tsx';
+import ContactsPage from './contacts-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function student(id: string, firstName: string): Student {
+  return {
+    id,
+    firstName,
+    lastName: 'Lee',
+    fullName: `${firstName} Lee`,
+    dateOfBirth: '2019-03-02',
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    country: 'US',
+    allergies: [],
+    trusteeIds: [],
+  };
+}
+
+const MIA = student('3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f', 'Mia');
+const SAM = student('7a9d0c1e-2b3f-4a5d-8e6f-0a1b2c3d4e5f', 'Sam');
+
+const ROSE: Trustee = {
+  id: '0b8e7d6c-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+  isActive: true,
+  type: 'Trustee',
+  firstName: 'Rose',
+  lastName: 'Lee',
+  fullName: 'Rose Lee',
+  homePhone: null,
+  cellPhone: '+16505550101',
+  emailAddress: null,
+  relationship: 'Grandparent',
+  canPickup: true,
+  receiveSMS: false,
+  receiveEmail: false,
+  studentIds: [SAM.id],
+};
+const ROSE_URL = `/api/Student/Trustees/${ROSE.id}`;
+
+/**
+ * Answers the children list, `onPost` for a new contact and `extra` for anything else it knows
+ * ("METHOD url" → reply); anything else is a 404.
+ */
+function serve(
+  onPost: (body: Record<string, unknown>) => Response = () => jsonReply(500),
+  extra: Record<string, () => Response> = {},
+) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/Student' && method === 'GET') return jsonReply(200, [MIA, SAM]);
+    if (url === '/api/Student/Trustees' && method === 'POST') {
+      return onPost(JSON.parse(String(init?.body)));
+    }
+    const reply = extra[`${method} ${url}`];
+    if (reply) return reply();
+    return jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
+  });
+}
+
+function posts() {
+  return fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+}
+
+function type(label: RegExp, value: string) {
+  // `input`: the relationship's suggestion list is labelled by the same label.
+  fireEvent.input(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+}
+
+function renderNew() {
+  return renderPage(<ContactFormPage />, { path: '/dashboard/emergency-contacts/new' });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('emergency contact form', () => {
+  it('says the first name is needed once it is touched and left empty', async () => {
+    serve();
+    renderNew();
+    const firstName = await screen.findByLabelText(/^first name/i);
+    fireEvent.focus(firstName);
+    fireEvent.blur(firstName);
+
+    expect(await screen.findByText('Please enter their first name')).toBeInTheDocument();
+    await waitFor(() => expect(firstName).toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('asks for a cell phone before sending text messages, and sends nothing', async () => {
+    serve();
+    renderNew();
+    await screen.findByLabelText(/^first name/i);
+    type(/^first name/i, 'Rose');
+    type(/^last name/i, 'Lee');
+    type(/^relationship/i, 'Grandparent');
+    type(/^home phone/i, '(650) 555-0102');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mia Lee' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^receive text messages/i }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+
+    expect(await screen.findByText(SMS_NEEDS_CELL)).toBeInTheDocument();
+    const cellPhone = screen.getByLabelText(/^cell phone/i);
+    await waitFor(() => expect(cellPhone).toHaveFocus());
+    expect(cellPhone).toHaveAccessibleDescription(SMS_NEEDS_CELL);
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('moves focus to the relationship, then to the children, when they are missing', async () => {
+    serve();
+    renderNew();
+    await screen.findByLabelText(/^first name/i);
+    type(/^first name/i, 'Rose');
+    type(/^last name/i, 'Lee');
+    type(/^cell phone/i, '(650) 555-0101');
+    fireEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+
+    const relationship = screen.getByLabelText(/^relationship/i, { selector: 'input' });
+    await waitFor(() => expect(relationship).toHaveFocus());
+    expect(relationship).toHaveAccessibleDescription(/Please say how they are related to your child/);
+
+    type(/^relationship/i, 'Neighbor');
+    fireEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+    const mia = screen.getByRole('checkbox', { name: 'Mia Lee' });
+    await waitFor(() => expect(mia).toHaveFocus());
+    expect(screen.getByRole('group', { name: /which children/i })).toHaveAccessibleDescription(
+      /Choose at least one child this contact is for/,
+    );
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('saves a new contact for the chosen child and returns to the list', async () => {
+    serve(() => jsonReply(201, ROSE));
+    const { router } = renderNew();
+    await screen.findByRole('checkbox', { name: 'Sam Lee' });
+    type(/^first name/i, 'Rose');
+    type(/^last name/i, 'Lee');
+    type(/^relationship/i, 'Grandparent');
+    type(/^cell phone/i, '(650) 555-0101');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^can pick up/i }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sam Lee' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/emergency-contacts'));
+    expect(await screen.findByText('Rose Lee is saved as an emergency contact.')).toBeInTheDocument();
+    const [[url, init]] = posts() as [[string, RequestInit]];
+    expect(url).toBe('/api/Student/Trustees');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      firstName: 'Rose',
+      lastName: 'Lee',
+      relationship: 'Grandparent',
+      cellPhone: '+16505550101',
+      homePhone: null,
+      canPickup: true,
+      receiveSMS: false,
+      studentIds: [SAM.id],
+    });
+  });
+
+  it('fills the form with a saved contact and deletes it after confirming', async () => {
+    serve(undefined, {
+      [`GET ${ROSE_URL}`]: () => jsonReply(200, ROSE),
+      [`DELETE ${ROSE_URL}`]: () => jsonReply(204),
+    });
+    const { router } = renderPage(<ContactFormPage />, {
+      path: `/dashboard/emergency-contacts/${ROSE.id}`,
+      pattern: '/dashboard/emergency-contacts/:trusteeId',
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Rose Lee' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^cell phone/i)).toHaveValue('(650) 555-0101');
+    expect(screen.getByLabelText(/^home phone/i)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /^can pick up/i })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^active/i })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Sam Lee' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Mia Lee' })).not.toBeChecked();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete contact' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete Rose Lee? Your children’s records are not changed.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete contact' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/emergency-contacts'));
+    expect(fetchMock.mock.calls.some(([url, init]) => url === ROSE_URL && init?.method === 'DELETE')).toBe(
+      true,
+    );
+  });
+
+  it('says so when the contact does not exist', async () => {
+    serve();
+    renderPage(<ContactFormPage />, {
+      path: `/dashboard/emergency-contacts/${ROSE.id}`,
+      pattern: '/dashboard/emergency-contacts/:trusteeId',
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that contact' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to emergency contacts' })).toHaveAttribute(
+      'href',
+      '/dashboard/emergency-contacts',
+    );
+  });
+});
+
+// The list page shares this file: it is small, and its cards link to the form above.
+describe('emergency contacts list', () => {
+  it('shows each contact with tap-to-call phones, what they may do and their children', async () => {
+    serve(undefined, {
+      'GET /api/Student/Trustees': () =>
+        jsonReply(200, [ROSE, { ...ROSE, id: 'x', fullName: 'Ann Park', isActive: false, canPickup: false }]),
+    });
+    renderPage(<ContactsPage />, { path: '/dashboard/emergency-contacts' });
+
+    const rose = await screen.findByRole('link', { name: 'Rose Lee' });
+    expect(rose).toHaveAttribute('href', `/dashboard/emergency-contacts/${ROSE.id}`);
+    const card = rose.closest('li') as HTMLElement;
+    expect(within(card).getByRole('link', { name: /\(650\) 555-0101/ })).toHaveAttribute(
+      'href',
+      'tel:+16505550101',
+    );
+    expect(within(card).getByText('Can pick up')).toBeInTheDocument();
+    expect(within(card).getByText('Sam')).toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('invites the parent to add a first contact', async () => {
+    serve(undefined, { 'GET /api/Student/Trustees': () => jsonReply(200, []) });
+    renderPage(<ContactsPage />, { path: '/dashboard/emergency-contacts' });
+
+    expect(await screen.findByText('No emergency contacts yet')).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Add an emergency contact' })) {
+      expect(link).toHaveAttribute('href', '/dashboard/emergency-contacts/new');
+    }
+  });
+
+  it('offers to try again when loading fails', async () => {
+    serve(undefined, { 'GET /api/Student/Trustees': () => jsonReply(200, [ROSE]) });
+    // The first load's two calls (contacts and children) fail.
+    const failure = () => jsonReply(500, { error: 'x', message: 'x', requestId: 'r' });
+    fetchMock.mockResolvedValueOnce(failure()).mockResolvedValueOnce(failure());
+    renderPage(<ContactsPage />, { path: '/dashboard/emergency-contacts' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Rose Lee' })).toBeInTheDocument();
+  });
+});

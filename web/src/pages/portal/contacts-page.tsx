@@ -1,0 +1,78 @@
+import { routes } from '@lc/contract';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { getStudents, getTrustees } from '../../api/family.ts';
+import { ContactCard } from '../../features/family/contact-card.tsx';
+import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { useLoad } from '../../lib/use-load.ts';
+
+/**
+ * /dashboard/emergency-contacts (spec §2; issue 4): the people we call when a parent cannot be reached,
+ * and who may collect the children, with tap-to-call phones.
+ */
+export default function ContactsPage() {
+  usePageTitle('Emergency contacts');
+  const family = useLoad('emergency-contacts', async (signal) => {
+    const [trustees, students] = await Promise.all([getTrustees(signal), getStudents(signal)]);
+    return { trustees, students };
+  });
+
+  return (
+    <Stack gap="lg" pt="xl">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1}>Emergency contacts</Title>
+          <Text mt={4} maw="65ch">
+            The people we call if something comes up and we can’t reach you — and, when you say so, who may
+            pick up your children. We ask for photo ID until we know them well.
+          </Text>
+        </div>
+        <Button component={Link} to={routes.newEmergencyContact}>
+          Add an emergency contact
+        </Button>
+      </Group>
+
+      {family.status === 'loading' ? <Loading label="Loading your emergency contacts…" /> : null}
+
+      {family.status === 'error' ? (
+        <LoadFailed
+          message="We could not load your emergency contacts. Please check your connection and try again."
+          retry={family.retry}
+        />
+      ) : null}
+
+      {family.status === 'success' && family.data.trustees.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Title order={2} size="h3">
+            No emergency contacts yet
+          </Title>
+          <Text mt="xs" maw="65ch">
+            Who should we call if we can’t reach you? A grandparent, a neighbor or a trusted friend — add
+            someone now so we always have a friendly voice to turn to. It only takes a minute.
+          </Text>
+          <Button component={Link} to={routes.newEmergencyContact} mt="md" w="fit-content">
+            Add an emergency contact
+          </Button>
+        </Card>
+      ) : null}
+
+      {family.status === 'success' && family.data.trustees.length > 0 ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2 }}
+          spacing="md"
+          component="ul"
+          aria-label="Your emergency contacts"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {family.data.trustees.map((trustee) => {
+            const childNames = family.data.students
+              .filter((student) => trustee.studentIds.includes(student.id))
+              .map((student) => student.firstName);
+            return <ContactCard key={trustee.id} trustee={trustee} childNames={childNames} />;
+          })}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}
