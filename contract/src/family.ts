@@ -202,11 +202,11 @@ export const TrusteeInputSchema = z
       .max(20),
   })
   .superRefine((value, ctx) => {
-    if (!value.homePhone && !value.cellPhone) {
-      ctx.addIssue({ code: 'custom', path: ['cellPhone'], message: CONTACT_NEEDS_PHONE });
-    }
+    // One message on the cell phone field: the more specific one when texts were asked for.
     if (value.receiveSMS && !value.cellPhone) {
       ctx.addIssue({ code: 'custom', path: ['cellPhone'], message: SMS_NEEDS_CELL });
+    } else if (!value.homePhone && !value.cellPhone) {
+      ctx.addIssue({ code: 'custom', path: ['cellPhone'], message: CONTACT_NEEDS_PHONE });
     }
     if (value.receiveEmail && !value.emailAddress) {
       ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EMAIL_NEEDS_ADDRESS });

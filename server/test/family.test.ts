@@ -210,7 +210,7 @@ describe.each(dbKinds)('family API on %s', (kind) => {
         homePhone: '',
         cellPhone: '',
         emailAddress: '',
-        receiveSMS: true,
+        receiveSMS: false,
         receiveEmail: true,
         studentIds: [],
       });
@@ -222,6 +222,7 @@ describe.each(dbKinds)('family API on %s', (kind) => {
       });
       const textOnly = await call(owner, 'POST', '/api/Student/Trustees', {
         ...grandma,
+        homePhone: '',
         cellPhone: null,
         receiveSMS: true,
         studentIds: [child.id],
