@@ -17,16 +17,6 @@ function birthDate(years: number, months = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function addChild(page: Page, first: string, last: string, dateOfBirth: string) {
-  await openPage(page, '/dashboard/my-students/new', 'Add a child');
-  await page.getByRole('textbox', { name: 'First name' }).fill(first);
-  await page.getByRole('textbox', { name: 'Last name' }).fill(last);
-  await page.getByLabel('Date of birth').fill(dateOfBirth);
-  await page.getByRole('button', { name: 'Add child' }).click();
-  await expect(toast(page, `${first} is added to your family.`)).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/my-students');
-}
-
 test('a new family: next steps, a child with an allergy, an emergency contact, edits and removals, all on the dashboard', async ({
   page,
   request,
