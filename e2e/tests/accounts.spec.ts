@@ -62,9 +62,9 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(toast(page, 'Logged in successfully.')).toBeVisible();
     await expect(page).toHaveURL('/dashboard/my-students');
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Welcome, ${DEMO_PARENT.firstName}` }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'My students' })).toBeVisible();
+    // The demo family's children (server/src/db/seed/demo.ts).
+    await expect(page.getByRole('heading', { level: 2, name: 'Maya Avery' })).toBeVisible();
   });
 
   test('without a remembered page, login goes to /dashboard', async ({ page }) => {
