@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { users } from '../db/schema.ts';
+import { isUuid } from '../lib/ids.ts';
 import { HttpError } from './errors.ts';
 
 export type AuthUser = {
@@ -32,8 +33,6 @@ declare module 'fastify' {
     auth?: RouteAuth;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The route's access level: `public` outside the API (pages, health, docs), else its config (default `user`). */
 export function routeAuth(url: string | undefined, configured: RouteAuth | undefined): RouteAuth {
@@ -66,7 +65,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
       );
     }
     const { sub, tv } = result.claims;
-    const [row] = UUID.test(sub)
+    const [row] = isUuid(sub)
       ? await ctx.db
           .select({
             id: users.id,

@@ -20,13 +20,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   addAllergy,
   createStudent,
   deleteAllergy,
   deleteStudent,
   getStudent,
-  isUuid,
   listStudents,
   updateStudent,
 } from './students.ts';

@@ -20,10 +20,7 @@ import {
   userStudents,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** True for a syntactically valid UUID; anything else is treated as an unknown id (404), never a 500. */
-export const isUuid = (id: string) => UUID.test(id);
+import { isUuid } from '../../lib/ids.ts';
 
 const childNotFound = () => notFound('That child');
 

@@ -8,7 +8,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { isUuid, ownedStudentIds } from './students.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { ownedStudentIds } from './students.ts';
 
 const contactNotFound = () => notFound('That contact');
 

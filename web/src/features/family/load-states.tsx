@@ -1,5 +1,7 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 
 /** A loading indicator with a label read by screen readers. */
 export function Loading({ label }: { label: string }) {
@@ -24,5 +26,28 @@ export function LoadFailed({ message, retry }: { message: ReactNode; retry: () =
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/** True when a load failed because the record is not the family's or does not exist (the API's 404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** A page-level "we couldn't find that …" with a way back to the list it belongs to. */
+export function RecordNotFound(props: {
+  title: string;
+  children: ReactNode;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <Stack gap="sm" pt="xl" maw={720}>
+      <Title order={1}>{props.title}</Title>
+      <Text>{props.children}</Text>
+      <Button component={Link} to={props.backTo} variant="default" w="fit-content">
+        {props.backLabel}
+      </Button>
+    </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AllergyInput, AllergyInputSchema, routes } from '@lc/contract';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { addAllergy, getStudent } from '../../api/family.ts';
-import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -34,14 +33,15 @@ export default function AllergyNewPage() {
 
   if (student.status === 'loading') return <Loading label="Loading…" />;
   if (student.status === 'error') {
-    if (student.error instanceof ApiError && student.error.status === 404) {
+    if (isNotFound(student.error)) {
       return (
-        <Stack pt="xl" gap="sm">
-          <Title order={1}>We couldn’t find that child</Title>
-          <Anchor component={Link} to={routes.myStudents}>
-            Back to My students
-          </Anchor>
-        </Stack>
+        <RecordNotFound
+          title="We couldn’t find that child"
+          backTo={routes.myStudents}
+          backLabel="Back to My students"
+        >
+          The link may be out of date, or the child is no longer on your family’s list.
+        </RecordNotFound>
       );
     }
     return <LoadFailed message="We could not load this child." retry={student.retry} />;

@@ -28,7 +28,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { createTrustee, deleteTrustee, getStudents, getTrustee, updateTrustee } from '../../api/family.ts';
-import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -110,17 +110,15 @@ export default function ContactFormPage() {
     return { students, trustee };
   });
 
-  if (loaded.status === 'error' && loaded.error instanceof ApiError && loaded.error.status === 404) {
+  if (loaded.status === 'error' && isNotFound(loaded.error)) {
     return (
-      <Stack gap="sm" pt="xl" maw={720}>
-        <Title order={1}>We couldn’t find that contact</Title>
-        <Text>
-          They may have been deleted, or the link is out of date. Your other contacts are safe and sound.
-        </Text>
-        <Button component={Link} to={routes.emergencyContacts} variant="default" w="fit-content">
-          Back to emergency contacts
-        </Button>
-      </Stack>
+      <RecordNotFound
+        title="We couldn’t find that contact"
+        backTo={routes.emergencyContacts}
+        backLabel="Back to emergency contacts"
+      >
+        They may have been deleted, or the link is out of date. Your other contacts are safe and sound.
+      </RecordNotFound>
     );
   }
 

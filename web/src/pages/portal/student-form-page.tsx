@@ -9,7 +9,6 @@ import {
   US_STATES,
 } from '@lc/contract';
 import {
-  Anchor,
   Badge,
   Button,
   CloseButton,
@@ -29,7 +28,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { createStudent, deleteAllergy, deleteStudent, getStudent, updateStudent } from '../../api/family.ts';
-import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -93,17 +92,15 @@ export default function StudentFormPage() {
 
   if (existing.status === 'loading') return <Loading label="Loading…" />;
   if (existing.status === 'error') {
-    if (existing.error instanceof ApiError && existing.error.status === 404) {
+    if (isNotFound(existing.error)) {
       return (
-        <Stack pt="xl" gap="sm">
-          <Title order={1}>We couldn’t find that child</Title>
-          <Text>
-            The link may be out of date.{' '}
-            <Anchor component={Link} to={routes.myStudents}>
-              Back to My students
-            </Anchor>
-          </Text>
-        </Stack>
+        <RecordNotFound
+          title="We couldn’t find that child"
+          backTo={routes.myStudents}
+          backLabel="Back to My students"
+        >
+          The link may be out of date, or the child is no longer on your family’s list.
+        </RecordNotFound>
       );
     }
     return <LoadFailed message="We could not load this child’s details." retry={existing.retry} />;
