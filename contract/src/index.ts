@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './class-session.ts';
 export * from './contact.ts';
+export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './family.ts';
 export * from './fields.ts';

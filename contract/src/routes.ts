@@ -67,4 +67,33 @@ export const api = {
   studentTrustees: (id: string) => `/api/Student/${encodeURIComponent(id)}/Trustees`,
   trustees: '/api/Student/Trustees',
   trustee: (id: string) => `/api/Student/Trustees/${encodeURIComponent(id)}`,
+  /** GET: the caller's enrollments. POST {classSessionId, studentIds}: hold seats, answer a Payment with checkoutUrl. */
+  enrollments: '/api/ClassSessionEnrollment',
+  /** GET: the caller's children for this session with eligibility. POST: enroll in a free session. */
+  sessionEnrollment: (classSessionId: number | string) => `/api/ClassSessionEnrollment/${classSessionId}`,
+  verifyEligibility: (classSessionId: number | string) =>
+    `/api/ClassSessionEnrollment/${classSessionId}/VerifyEligibility`,
+  confirmation: (checkoutId: string) =>
+    `/api/ClassSessionEnrollment/Confirmation/${encodeURIComponent(checkoutId)}`,
+  joinWaitlist: (classSessionId: number | string) =>
+    `/api/ClassSessionEnrollment/JoinWaitlist/${classSessionId}`,
+  joinWaitlistOld: (classSessionId: number | string) =>
+    `/api/ClassSessionEnrollment/JoinWaitlistOld/${classSessionId}`,
+  /** GET: the caller's waitlist places (issue 5 design; not in spec §7), open ones first. */
+  waitlist: '/api/ClassSessionEnrollment/Waitlist',
+  billing: '/api/Billing',
+  /** Stripe webhook (signed; public). */
+  stripeWebhook: '/api/Billing/StripeWebhook',
+  announcements: '/api/Announcement',
+  announcement: (id: number | string) => `/api/Announcement/${id}`,
+  sessionAnnouncements: (classSessionId: number | string) =>
+    `/api/Announcement/ClassSession/${classSessionId}`,
+} as const;
+
+/** The built-in test checkout (no card is charged), served by the API server outside the SPA. */
+export const testCheckout = {
+  page: (checkoutId: string) => `/test-checkout/${encodeURIComponent(checkoutId)}`,
+  pay: (checkoutId: string) => `/test-checkout/${encodeURIComponent(checkoutId)}/pay`,
+  cancel: (checkoutId: string) => `/test-checkout/${encodeURIComponent(checkoutId)}/cancel`,
+  receipt: (checkoutId: string) => `/test-checkout/${encodeURIComponent(checkoutId)}/receipt`,
 } as const;

@@ -1,8 +1,10 @@
 /** What every feature's routes receive: configuration, the database, adapters, the clock and background work. */
 import type { Mailer } from './adapters/mail.ts';
+import type { SmsSender } from './adapters/sms.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SessionTokens } from './features/auth/session-tokens.ts';
+import type { Registration } from './features/enrollment/registration.ts';
 import type { BackgroundWork } from './jobs/worker.ts';
 import type { Clock } from './lib/clock.ts';
 
@@ -15,4 +17,8 @@ export type AppContext = {
   work: BackgroundWork;
   /** Issues and verifies session tokens (JWT). */
   tokens: SessionTokens;
+  /** Enrollment, checkout, fulfillment and waitlist use cases with their payment providers. */
+  registration: Registration;
+  /** Text messages (Twilio, or DATA_DIR/sms.log). */
+  sms: SmsSender;
 };

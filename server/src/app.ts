@@ -14,17 +14,25 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail.ts';
+import { createStripeProvider } from './adapters/payments/stripe.ts';
+import { createTestCheckoutProvider } from './adapters/payments/test-checkout.ts';
+import { createSmsSender } from './adapters/sms.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { announcementRoutes } from './features/announcements/routes.ts';
 import { pruneTokens } from './features/auth/one-time-tokens.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSessionTokens, loadSigningSecret } from './features/auth/session-tokens.ts';
 import { pruneThrottle } from './features/auth/throttle.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { createRegistration } from './features/enrollment/registration.ts';
+import { enrollmentRoutes } from './features/enrollment/routes.ts';
+import { sweepRegistrations } from './features/enrollment/sweeper.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
 import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { requestSerializer } from './http/log-redaction.ts';
@@ -68,8 +76,31 @@ export async function buildApp(
 
   const log = (msg: string) => app.log.info(msg);
   const clock = deps.clock ?? createClock(config.timeZone);
+  const stripeBase = config.stripe?.apiBase ? new URL(config.stripe.apiBase) : undefined;
+  const registration = createRegistration({
+    config,
+    database,
+    clock,
+    testCheckout: createTestCheckoutProvider(database.db, config.appUrl),
+    stripe: config.stripe
+      ? createStripeProvider({
+          secretKey: config.stripe.secretKey,
+          webhookSecret: config.stripe.webhookSecret,
+          ...(stripeBase
+            ? {
+                host: stripeBase.hostname,
+                port: Number(stripeBase.port || (stripeBase.protocol === 'https:' ? 443 : 80)),
+                protocol: stripeBase.protocol === 'https:' ? 'https' : 'http',
+              }
+            : {}),
+        })
+      : undefined,
+    log: (msg) => app.log.warn(msg),
+  });
   const work = startBackgroundWork(
     [
+      // Before mail: the sweep's offer and confirmation emails go out in the same round.
+      { name: 'settle holds and waitlist offers', run: () => sweepRegistrations(registration) },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
@@ -88,6 +119,8 @@ export async function buildApp(
       await loadSigningSecret(config.jwtSecret, config.dataDir),
       config.sessionHours,
     ),
+    registration,
+    sms: createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, log: (msg) => app.log.warn(msg) }),
   };
   app.addHook('onClose', async () => {
     await work.stop();
@@ -160,6 +193,9 @@ export async function buildApp(
   await app.register(classSessionRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(familyRoutes(ctx));
+  await app.register(enrollmentRoutes(ctx));
+  await app.register(announcementRoutes(ctx));
+  await app.register(testCheckoutRoutes(ctx));
   await registerSpa(app, config.webDist);
 
   return { app, ctx, routeTable };

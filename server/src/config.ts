@@ -74,6 +74,51 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 12, 'must be at least 12 characters'),
+  CHECKOUT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  WAITLIST_OFFER_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 14)
+    .default(48),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v),
+      'must be a Stripe secret key (sk_test_… or sk_live_…)',
+    ),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || v.startsWith('whsec_'),
+      'must be a Stripe webhook signing secret (whsec_…)',
+    ),
+  /** `http://127.0.0.1:12111` style: send Stripe API calls to a local fake (tests). */
+  STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  TWILIO_FROM: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || /^\+[1-9]\d{6,14}$/.test(v),
+      'must be an E.164 phone number like +16505550100',
+    ),
   WEB_DIST: z.string().optional(),
 });
 
@@ -107,6 +152,14 @@ export type Config = {
   /** With adminPassword: an Admin account created or updated at start. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** How long a checkout holds its seats, minutes (Stripe's minimum checkout lifetime is 30). */
+  checkoutHoldMinutes: number;
+  /** How long a waitlist offer of a freed seat lasts, hours. */
+  waitlistOfferHours: number;
+  /** Stripe Checkout when both are set; otherwise the built-in test checkout. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** SMS through Twilio when all three are set; otherwise appended to `${dataDir}/sms.log`. */
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Folder of the built SPA (web/dist). */
   webDist: string;
 };
@@ -126,6 +179,17 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   const e = parsed.data;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration — ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration — STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (twilioSet !== 0 && twilioSet !== 3) {
+    throw new ConfigError(
+      'Invalid configuration — TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
   }
   const port = e.PORT;
   return {
@@ -149,6 +213,20 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     sessionHours: e.SESSION_HOURS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    checkoutHoldMinutes: e.CHECKOUT_HOLD_MINUTES,
+    waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
   };
 }

@@ -35,6 +35,12 @@ const StudentFormPage = lazyPage(() => import('./pages/portal/student-form-page'
 const AllergyNewPage = lazyPage(() => import('./pages/portal/allergy-new-page'));
 const ContactsPage = lazyPage(() => import('./pages/portal/contacts-page'));
 const ContactFormPage = lazyPage(() => import('./pages/portal/contact-form-page'));
+const BillingPage = lazyPage(() => import('./pages/portal/billing-page'));
+const MySessionsPage = lazyPage(() => import('./pages/portal/my-sessions-page'));
+const MySessionPage = lazyPage(() => import('./pages/portal/my-session-page'));
+const EnrollPage = lazyPage(() => import('./pages/public/enroll-page'));
+const WaitlistPage = lazyPage(() => import('./pages/public/waitlist-page'));
+const WaitlistSuccessPage = lazyPage(() => import('./pages/public/waitlist-success-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -53,10 +59,7 @@ const path = {
   confirmEmail: '/confirm-email/:token',
 } as const;
 
-/**
- * Protected pages (spec §2) inside the portal layout. The sessions and billing pages arrive with
- * enrollment (issue 5); until then they show the portal overview.
- */
+/** Protected pages (spec §2) inside the portal layout. */
 const portalPages: RouteObject[] = [
   { path: routes.dashboard, element: <DashboardPage /> },
   { path: routes.myStudents, element: <StudentsPage /> },
@@ -66,12 +69,16 @@ const portalPages: RouteObject[] = [
   { path: routes.emergencyContacts, element: <ContactsPage /> },
   { path: routes.newEmergencyContact, element: <ContactFormPage /> },
   { path: path.emergencyContact, element: <ContactFormPage /> },
-  ...[routes.billing, routes.mySessions, path.mySession].map((p) => ({
-    path: p,
-    element: <DashboardPage />,
-  })),
+  { path: routes.billing, element: <BillingPage /> },
+  { path: routes.mySessions, element: <MySessionsPage /> },
+  { path: path.mySession, element: <MySessionPage /> },
 ];
-const protectedSessionPaths = [path.enroll, path.waitlist, path.waitlistSuccess];
+/** Protected session pages (spec §2) in the site layout: choosing children to enroll or wait-list. */
+const protectedSessionPages: RouteObject[] = [
+  { path: path.enroll, element: <EnrollPage /> },
+  { path: path.waitlist, element: <WaitlistPage /> },
+  { path: path.waitlistSuccess, element: <WaitlistSuccessPage /> },
+];
 
 export const appRoutes: RouteObject[] = [
   {
@@ -113,10 +120,7 @@ export const appRoutes: RouteObject[] = [
                     element: <PortalLayout />,
                     children: portalPages,
                   },
-                  ...protectedSessionPaths.map((sessionPath) => ({
-                    path: sessionPath,
-                    element: <DashboardPage />,
-                  })),
+                  ...protectedSessionPages,
                 ],
               },
               { path: '*', element: <NotFoundPage /> },

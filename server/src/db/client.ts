@@ -26,6 +26,14 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Run `job` only if no other server process is running a job under the same `key` right now; answers
+   * `{ ran: false }` at once otherwise. On a PostgreSQL server this holds `pg_try_advisory_xact_lock(key)`
+   * in a transaction on a connection of its own while `job` runs on the pool (so the job may use its own
+   * transactions); the lock ends with that transaction, even if this process dies. PGlite is one process
+   * with one connection, so an in-process flag is the whole guard there.
+   */
+  exclusive: <T>(key: number, job: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
   close: () => Promise<void>;
 };
 
@@ -44,13 +52,38 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive: Database['exclusive'] = async (key, job) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_xact_lock($1) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return { ran: false };
+        return { ran: true, value: await job() };
+      } finally {
+        await client.query('rollback').catch(() => {});
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const running = new Set<number>();
+  const exclusive: Database['exclusive'] = async (key, job) => {
+    if (running.has(key)) return { ran: false };
+    running.add(key);
+    try {
+      return { ran: true, value: await job() };
+    } finally {
+      running.delete(key);
+    }
+  };
+  return { db, kind: 'pglite', exclusive, close: () => client.close() };
 }
 
 /** Rows of a raw `db.execute(sql…)` result; both drivers answer `{ rows }`. */

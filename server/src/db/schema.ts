@@ -345,8 +345,10 @@ export const payments = pgTable(
     originalAmount: integer('original_amount').notNull(),
     /** Cents, what the family pays. */
     finalAmount: integer('final_amount').notNull(),
-    /** 'stripe' | 'test'. */
+    /** 'stripe' | 'test' | 'free' (nothing to pay: enrolled at once). */
     provider: text('provider').notNull(),
+    /** What was bought, as shown on the checkout and the receipt (contract LineItem[], cents). */
+    lineItems: jsonb('line_items').notNull().default([]),
     checkoutUrl: text('checkout_url'),
     checkoutId: text('checkout_id'),
     paymentIntentId: text('payment_intent_id'),

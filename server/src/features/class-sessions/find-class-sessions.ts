@@ -15,17 +15,26 @@ import { registrationState } from './registration-state.ts';
 
 export type ClassSessionFilter = 'current' | 'past' | 'all';
 
-/** Seats taken right now; correlated on `class_sessions.id`. */
-export const seatsTakenSql = (now: Date) => sql<number>`(
+/**
+ * Seats taken at `now`, correlated on `class_sessions.id`: enrolled children, unexpired checkout holds, and
+ * unexpired waitlist offers (an offered seat is kept for that family until the offer lapses).
+ * `exceptPaymentId` leaves one payment's own holds out (fulfillment re-checks a payment against the rest).
+ * The one definition of a taken seat (ARCHITECTURE.md "Registration domain").
+ */
+export const seatsTakenSql = (now: Date, exceptPaymentId: string | null = null) => sql<number>`((
   select count(*)::int from class_session_enrollments e
   where e.class_session_id = class_sessions.id
     and (e.status = 'Enrolled' or (e.status = 'PendingPayment' and e.hold_expires_at > ${now}))
-)`;
+    and (${exceptPaymentId}::uuid is null or e.payment_id is distinct from ${exceptPaymentId}::uuid)
+) + (
+  select count(*)::int from waitlist_submissions o
+  where o.class_session_id = class_sessions.id and o.status = 'Offered' and o.expires > ${now}
+))`;
 
-/** Open waitlist places taken; correlated on `class_sessions.id`. */
+/** Waitlist places taken (children still waiting in line); correlated on `class_sessions.id`. */
 export const waitlistTakenSql = () => sql<number>`(
   select count(*)::int from waitlist_submissions w
-  where w.class_session_id = class_sessions.id and w.status in ('Waiting', 'Offered')
+  where w.class_session_id = class_sessions.id and w.status = 'Waiting'
 )`;
 
 type SessionRow = typeof classSessions.$inferSelect & { seatsTaken: number; waitlistTaken: number };

@@ -1,0 +1,349 @@
+/**
+ * The registration domain as the API speaks it (spec §3 ClassSessionEnrollment, Waitlist submission, Payment,
+ * Announcement; §7 Enrollment, Billing, Announcement, ClassSession writes; ARCHITECTURE.md "Registration
+ * domain"; docs/decisions/006-registration.md).
+ *
+ * Units: money is integer cents (`originalAmount`, `finalAmount`, `unitAmount`, `amount`); instants are ISO
+ * timestamps (UTC); session dates are ISO calendar dates ("2026-01-12").
+ */
+import { z } from 'zod';
+import type { REGISTRATION_STATES } from './class-session.ts';
+
+export const ENROLLMENT_STATUSES = ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+/** `RefundDue`: paid after its seat was gone; the center owes the money back (marked when a refund failed). */
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed', 'Expired', 'Refunded', 'RefundDue'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const WAITLIST_STATUSES = ['Waiting', 'Offered', 'Accepted', 'Expired', 'Withdrawn'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** How many children one request may enroll or add to a waitlist at once. */
+export const MAX_CHILDREN_PER_REQUEST = 10;
+
+const uuidMessage = 'Choose children from your family';
+
+/**
+ * Body of `POST /api/ClassSessionEnrollment`, `POST /api/ClassSessionEnrollment/{classSessionId}` and
+ * `POST …/JoinWaitlist/{classSessionId}`: which of the family's children, for which session.
+ */
+export const EnrollmentRequestSchema = z.object({
+  classSessionId: z.coerce
+    .number({ message: 'Choose a session' })
+    .int('Choose a session')
+    .positive('Choose a session')
+    .max(2_147_483_647, 'Choose a session'),
+  studentIds: z
+    .array(z.uuid(uuidMessage), { message: 'Choose at least one child' })
+    .min(1, 'Choose at least one child')
+    .max(MAX_CHILDREN_PER_REQUEST, `Choose at most ${MAX_CHILDREN_PER_REQUEST} children at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each child can be chosen only once'),
+});
+export type EnrollmentRequest = z.infer<typeof EnrollmentRequestSchema>;
+
+/** The few session facts a family's records show next to an enrollment, payment or waitlist place. */
+export const SessionSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sessionStartDate: z.string(),
+  sessionEndDate: z.string(),
+  daySchedule: z.string(),
+  thumbnail: z.string().nullable(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** A child as named on an enrollment, payment or waitlist place. */
+export const StudentSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+});
+export type StudentSummary = z.infer<typeof StudentSummarySchema>;
+
+/** One child's place in one session (spec §3 ClassSessionEnrollment). */
+export const ClassSessionEnrollmentSchema = z.object({
+  id: z.string(),
+  classSessionId: z.number().int(),
+  classSession: SessionSummarySchema,
+  studentId: z.string(),
+  student: StudentSummarySchema,
+  /** Every child enrolled by the same request (the same payment); at least `student`. */
+  students: z.array(StudentSummarySchema),
+  status: z.enum(ENROLLMENT_STATUSES),
+  created: z.string(),
+  paymentId: z.string().nullable(),
+  /** While `PendingPayment`: when the held seat is released unless the checkout is paid. */
+  holdExpiresAt: z.string().nullable(),
+});
+export type ClassSessionEnrollment = z.infer<typeof ClassSessionEnrollmentSchema>;
+
+/** One line of a checkout: registration or supply fee, per child. */
+export const LineItemSchema = z.object({
+  description: z.string(),
+  /** Cents. */
+  unitAmount: z.number().int(),
+  quantity: z.number().int(),
+  /** Cents: unitAmount × quantity. */
+  amount: z.number().int(),
+});
+export type LineItem = z.infer<typeof LineItemSchema>;
+
+/** A payment (spec §3 Payment). Provider JSON (`checkoutJSON`, `chargeJSON`) stays on the server. */
+export const PaymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** Cents, before discounts. */
+  originalAmount: z.number().int(),
+  /** Cents, what the family pays. */
+  finalAmount: z.number().int(),
+  /** 'stripe' or 'test' (the built-in test checkout: no card is charged). */
+  provider: z.string(),
+  /** The hosted checkout page the browser goes to while the payment is `Pending`. */
+  checkoutUrl: z.string().nullable(),
+  checkoutId: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+  created: z.string(),
+  userId: z.string(),
+  /** When the held seats are released unless the checkout is completed. */
+  holdExpiresAt: z.string().nullable(),
+  classSessionId: z.number().int().nullable(),
+  classSession: SessionSummarySchema.nullable(),
+  lineItems: z.array(LineItemSchema),
+  enrollments: z.array(ClassSessionEnrollmentSchema),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** A child's place on a session's waitlist (spec §3 Waitlist submission). */
+export const WaitlistSubmissionSchema = z.object({
+  id: z.string(),
+  classSessionId: z.number().int(),
+  classSession: SessionSummarySchema,
+  studentId: z.string(),
+  student: StudentSummarySchema,
+  students: z.array(StudentSummarySchema),
+  status: z.enum(WAITLIST_STATUSES),
+  created: z.string(),
+  /** While `Offered`: when the offered seat passes to the next family. */
+  expires: z.string().nullable(),
+  /** 1 = next in line; null unless `Waiting`. */
+  position: z.number().int().nullable(),
+});
+export type WaitlistSubmission = z.infer<typeof WaitlistSubmissionSchema>;
+
+/**
+ * `GET /api/ClassSessionEnrollment/{classSessionId}`: the caller's children for one session, each with
+ * where they stand and whether they may enroll now (the same rule and sentence as `VerifyEligibility`).
+ */
+export const SessionStudentSchema = StudentSummarySchema.extend({
+  dateOfBirth: z.string(),
+  /** The child's live enrollment in this session, if any. */
+  enrollmentStatus: z.enum(ENROLLMENT_STATUSES).nullable(),
+  /** The child's open or accepted waitlist place in this session, if any. */
+  waitlistStatus: z.enum(WAITLIST_STATUSES).nullable(),
+  waitlistPosition: z.number().int().nullable(),
+  /** While the child holds an offered seat: when the offer lapses. */
+  offerExpires: z.string().nullable(),
+  canEnroll: z.boolean(),
+  canJoinWaitlist: z.boolean(),
+  /** A sentence a parent can act on, e.g. "Maya can enroll now." */
+  eligibility: z.string(),
+});
+export type SessionStudent = z.infer<typeof SessionStudentSchema>;
+
+/** Query of `VerifyEligibility`: without `studentId` the sentence is about the family. */
+export const EligibilityQuerySchema = z.object({ studentId: z.string().optional() });
+
+export const CheckoutIdParamsSchema = z.object({ checkoutId: z.string().min(1).max(255) });
+
+/** `fromDate` (ISO date or instant) limits announcements to those starting on or after it. */
+export const AnnouncementQuerySchema = z.object({
+  fromDate: z.iso
+    .date('Use a date like 2026-01-31')
+    .or(z.iso.datetime({ offset: true, message: 'Use a date like 2026-01-31' }))
+    .optional(),
+});
+
+export const AnnouncementSchema = z.object({
+  id: z.number().int(),
+  shortURL: z.string().nullable(),
+  title: z.string(),
+  category: z.string().nullable(),
+  priority: z.number().int(),
+  isActive: z.boolean(),
+  dateCreated: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  webMessage: z.string().nullable(),
+  showOnWeb: z.boolean(),
+  emailMessage: z.string().nullable(),
+  sendEmail: z.boolean(),
+  smsMessage: z.string().nullable(),
+  sendSMS: z.boolean(),
+  /** null: for every family of the center. */
+  classSessionId: z.number().int().nullable(),
+  classSession: SessionSummarySchema.nullable(),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The announcement part of `POST /api/Announcement` (staff). */
+export const AnnouncementInputSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(3, 'Give the announcement a title')
+      .max(120, 'Keep the title under 120 characters'),
+    shortURL: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{3,60}$/, 'Use 3–60 lower-case letters, digits and dashes')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    category: optionalText(40, 'The category'),
+    priority: z.coerce.number().int().min(0).max(10).default(0),
+    isActive: z.boolean().default(true),
+    startDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish(),
+    endDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish(),
+    webMessage: optionalText(4000, 'The web message'),
+    showOnWeb: z.boolean().default(true),
+    emailMessage: optionalText(10_000, 'The email message'),
+    sendEmail: z.boolean().default(false),
+    smsMessage: optionalText(320, 'The text message'),
+    sendSMS: z.boolean().default(false),
+  })
+  .superRefine((a, ctx) => {
+    if (a.startDate && a.endDate && Date.parse(a.endDate) < Date.parse(a.startDate))
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end must be after the start' });
+    if (a.showOnWeb && !a.webMessage)
+      ctx.addIssue({ code: 'custom', path: ['webMessage'], message: 'Write the message to show on the web' });
+    if (a.sendEmail && !a.emailMessage)
+      ctx.addIssue({ code: 'custom', path: ['emailMessage'], message: 'Write the email to send' });
+    if (a.sendSMS && !a.smsMessage)
+      ctx.addIssue({ code: 'custom', path: ['smsMessage'], message: 'Write the text message to send' });
+  });
+export type AnnouncementInput = z.infer<typeof AnnouncementInputSchema>;
+
+/** `POST /api/Announcement`: one announcement for each listed session; an empty list means center-wide. */
+export const AnnouncementRequestSchema = z.object({
+  classSessionIds: z.array(z.number().int().positive()).max(50).default([]),
+  announcement: AnnouncementInputSchema,
+});
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish();
+const isoDate = (message: string) => z.iso.date(message);
+
+/** Body of `POST /api/ClassSession` and `PUT /api/ClassSession/{id}` (staff). Money in cents. */
+export const ClassSessionInputSchema = z
+  .object({
+    name: z.string().trim().min(3, 'Give the session a name').max(100, 'Keep the name under 100 characters'),
+    description: z.string().trim().min(10, 'Describe the session in a sentence or two').max(4000),
+    thumbnail: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    sessionStartDate: isoDate('Use a date like 2026-01-12'),
+    sessionEndDate: isoDate('Use a date like 2026-03-27'),
+    priorityRegistrationStartDate: isoInstant,
+    priorityRegistrationEndDate: isoInstant,
+    registrationStartDate: isoInstant,
+    registrationEndDate: isoInstant,
+    daySchedule: z.string().trim().min(3, 'Say which days and hours').max(200),
+    isActive: z.boolean().default(true),
+    stripeLineItem: z
+      .string()
+      .trim()
+      .regex(/^price_[A-Za-z0-9]+$/, 'Use a Stripe Price id like price_1Abc')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    supplyFeeLineItem: z
+      .string()
+      .trim()
+      .regex(/^price_[A-Za-z0-9]+$/, 'Use a Stripe Price id like price_1Abc')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    registrationPrice: z.number().int('Give the price in whole cents').min(0).max(10_000_000),
+    supplyFee: z.number().int('Give the fee in whole cents').min(0).max(1_000_000).default(0),
+    rosterSize: z.number().int().min(0, 'The roster size cannot be negative').max(500),
+    waitlistActive: z.boolean().default(true),
+    waitlistSize: z.number().int().min(0).max(500).default(0),
+    classSectionId: z.number().int().positive().nullish(),
+    expectationPolicyId: z.number().int().positive().nullish(),
+    dismissalPolicyId: z.number().int().positive().nullish(),
+    latePickupPolicyId: z.number().int().positive().nullish(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.sessionEndDate < s.sessionStartDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sessionEndDate'],
+        message: 'The session must end after it starts',
+      });
+    const pairs = [
+      ['priorityRegistrationStartDate', 'priorityRegistrationEndDate'],
+      ['registrationStartDate', 'registrationEndDate'],
+    ] as const;
+    for (const [start, end] of pairs) {
+      const a = s[start];
+      const b = s[end];
+      if (b && !a) ctx.addIssue({ code: 'custom', path: [start], message: 'Set when this window opens' });
+      if (a && b && Date.parse(b) <= Date.parse(a))
+        ctx.addIssue({ code: 'custom', path: [end], message: 'The window must close after it opens' });
+    }
+    if (
+      s.priorityRegistrationEndDate &&
+      s.registrationStartDate &&
+      Date.parse(s.registrationStartDate) < Date.parse(s.priorityRegistrationEndDate)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['registrationStartDate'],
+        message: 'General registration opens after the priority window closes',
+      });
+  });
+export type ClassSessionInput = z.infer<typeof ClassSessionInputSchema>;
+
+/** Registration states in which the enroll button makes sense (re-exported for the pages). */
+export const ENROLLING_STATES: ReadonlyArray<(typeof REGISTRATION_STATES)[number]> = ['Open', 'PriorityOpen'];
+
+/** Sum of line items, cents. */
+export function lineItemsTotal(items: ReadonlyArray<LineItem>): number {
+  return items.reduce((sum, item) => sum + item.amount, 0);
+}
+
+/**
+ * The checkout lines for `childCount` children: the registration price and, when there is one, the supply
+ * fee, each per child (ARCHITECTURE.md "Checkout"). Cents.
+ */
+export function checkoutLineItems(
+  session: { name: string; registrationPrice: number; supplyFee: number },
+  childCount: number,
+): LineItem[] {
+  const lines: LineItem[] = [
+    {
+      description: `${session.name} — registration`,
+      unitAmount: session.registrationPrice,
+      quantity: childCount,
+      amount: session.registrationPrice * childCount,
+    },
+  ];
+  if (session.supplyFee > 0)
+    lines.push({
+      description: `${session.name} — supply fee`,
+      unitAmount: session.supplyFee,
+      quantity: childCount,
+      amount: session.supplyFee * childCount,
+    });
+  return lines;
+}

@@ -1,0 +1,77 @@
+/**
+ * The payment provider interface (ARCHITECTURE.md "Checkout"; docs/decisions/006-registration.md).
+ * Two implementations: Stripe Checkout (`stripe.ts`, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are
+ * set) and the built-in test checkout (`test-checkout.ts`, no card is charged). Fulfillment never trusts a
+ * caller's word about a checkout: it asks the provider with `retrieveCheckout`.
+ * Money is integer cents (USD).
+ */
+
+export type CheckoutLine = {
+  /** Shown on the hosted checkout, e.g. "Winter Morning Session — registration". */
+  description: string;
+  /** Cents per child. */
+  unitAmount: number;
+  quantity: number;
+  /** A Stripe Price id that replaces `description`/`unitAmount` when the center manages prices in Stripe. */
+  stripePrice: string | null;
+};
+
+export type CreateCheckoutInput = {
+  /** Our payment row's id (Stripe: `client_reference_id` and metadata.paymentId). */
+  paymentId: string;
+  classSessionId: number;
+  lines: CheckoutLine[];
+  customerEmail: string;
+  /** The seat hold ends here; the checkout must not outlive it (Stripe `expires_at`). */
+  expiresAt: Date;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the checkout id. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type CreatedCheckout = { checkoutId: string; checkoutUrl: string; raw: unknown };
+
+/**
+ * Where a checkout stands at the provider (Stripe Checkout Session `status` and `payment_status`).
+ * `complete` + `paid` (or `no_payment_required`) means the family paid; `complete` + `unpaid` means an
+ * asynchronous payment is still processing; `expired` means it can no longer be paid.
+ */
+export type CheckoutState = {
+  checkoutId: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** True when an asynchronous payment for this checkout failed (Stripe `checkout.session.async_payment_failed`). */
+  paymentFailed: boolean;
+  paymentIntentId: string | null;
+  receiptUrl: string | null;
+  /** The provider's checkout object, kept as `payments.checkout_json`. */
+  raw: unknown;
+  /** The provider's charge object when there is one, kept as `payments.charge_json`. */
+  chargeRaw: unknown;
+};
+
+/** A verified webhook event, reduced to what fulfillment needs. */
+export type WebhookEvent = {
+  /** Provider event id: each is applied once (`processed_webhook_events`). */
+  id: string;
+  type: string;
+  /** The checkout the event is about, or null for events we do not act on. */
+  checkoutId: string | null;
+};
+
+export type PaymentProvider = {
+  name: 'stripe' | 'test';
+  createCheckout: (input: CreateCheckoutInput) => Promise<CreatedCheckout>;
+  retrieveCheckout: (checkoutId: string) => Promise<CheckoutState>;
+  /** Make an open checkout unpayable (its hold ended). Does nothing, and does not throw, if it is already complete or expired. */
+  expireCheckout: (checkoutId: string) => Promise<void>;
+  /** Refund a paid checkout in full. Returns the provider's refund object. Throws when the provider refuses. */
+  refund: (state: CheckoutState, amount: number) => Promise<unknown>;
+  /**
+   * Verify a webhook's signature over the raw body and parse it. Throws `WebhookSignatureError` when the
+   * signature or timestamp does not verify. Only Stripe has webhooks.
+   */
+  verifyWebhook?: (rawBody: Buffer, signatureHeader: string | undefined) => WebhookEvent;
+};
+
+export class WebhookSignatureError extends Error {}

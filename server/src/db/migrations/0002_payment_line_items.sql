@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "line_items" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,197 @@
+/**
+ * Session announcements (spec §3 Announcement; §7 Announcement calls; issue 5).
+ * A family sees an announcement on the web when it is active, `showOnWeb`, inside its date range, and either
+ * center-wide (no session) or for a session one of their children is enrolled in. Staff see every
+ * announcement. Posting (staff) writes one announcement per chosen session and, in the same transaction,
+ * queues its email to the enrolled families and their emergency contacts who opted in to email; text
+ * messages go to contacts who opted in to SMS (and parents with a mobile number), after the commit.
+ */
+import type { Announcement, AnnouncementInput } from '@lc/contract';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { announcements, classSessions } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
+
+type Viewer = { id: string; role: 'Parent' | 'Staff' | 'Admin' };
+
+const isStaff = (viewer: Viewer) => viewer.role !== 'Parent';
+
+/** Announcements a parent may see at `now`: live, on the web, center-wide or for a session they are in. */
+function visibleTo(viewer: Viewer, now: Date): SQL | undefined {
+  if (isStaff(viewer)) return undefined;
+  return and(
+    eq(announcements.isActive, true),
+    eq(announcements.showOnWeb, true),
+    or(isNull(announcements.startDate), sql`${announcements.startDate} <= ${now}`),
+    or(isNull(announcements.endDate), sql`${announcements.endDate} >= ${now}`),
+    or(
+      isNull(announcements.classSessionId),
+      sql`${announcements.classSessionId} in (
+        select e.class_session_id from class_session_enrollments e
+        join user_students us on us.student_id = e.student_id
+        where us.user_id = ${viewer.id} and e.status = 'Enrolled')`,
+    ),
+  );
+}
+
+/** `fromDate`: only announcements that start (or were created) on or after it. */
+const fromFilter = (fromDate: string | undefined) =>
+  fromDate
+    ? sql`coalesce(${announcements.startDate}, ${announcements.dateCreated}) >= ${new Date(fromDate)}`
+    : undefined;
+
+export async function listAnnouncements(
+  db: DbOrTx,
+  viewer: Viewer,
+  now: Date,
+  options: { classSessionId?: number; fromDate?: string; id?: number } = {},
+): Promise<Announcement[]> {
+  const rows = await db
+    .select({
+      a: announcements,
+      session: {
+        id: classSessions.id,
+        name: classSessions.name,
+        sessionStartDate: classSessions.sessionStartDate,
+        sessionEndDate: classSessions.sessionEndDate,
+        daySchedule: classSessions.daySchedule,
+        thumbnail: classSessions.thumbnail,
+      },
+    })
+    .from(announcements)
+    .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
+    .where(
+      and(
+        visibleTo(viewer, now),
+        fromFilter(options.fromDate),
+        options.classSessionId === undefined
+          ? undefined
+          : eq(announcements.classSessionId, options.classSessionId),
+        options.id === undefined ? undefined : eq(announcements.id, options.id),
+      ),
+    )
+    .orderBy(
+      desc(announcements.priority),
+      desc(sql`coalesce(${announcements.startDate}, ${announcements.dateCreated})`),
+    )
+    .limit(200);
+  return rows.map(({ a, session }) => ({
+    id: a.id,
+    shortURL: a.shortURL,
+    title: a.title,
+    category: a.category,
+    priority: a.priority,
+    isActive: a.isActive,
+    dateCreated: a.dateCreated.toISOString(),
+    startDate: a.startDate?.toISOString() ?? null,
+    endDate: a.endDate?.toISOString() ?? null,
+    webMessage: a.webMessage,
+    showOnWeb: a.showOnWeb,
+    emailMessage: isStaff(viewer) ? a.emailMessage : null,
+    sendEmail: a.sendEmail,
+    smsMessage: isStaff(viewer) ? a.smsMessage : null,
+    sendSMS: a.sendSMS,
+    classSessionId: a.classSessionId,
+    classSession: session?.id ? session : null,
+  }));
+}
+
+export type PostResult = { created: number[]; emails: number; texts: Array<{ to: string; body: string }> };
+
+/**
+ * Post one announcement per session (none: center-wide). 400 on `classSessionIds` when a session does not
+ * exist; 409 on `shortURL` when it is taken. Emails are queued in the same transaction; the texts to send
+ * are answered for the caller to send after the commit.
+ */
+export async function postAnnouncement(
+  db: Db,
+  classSessionIds: number[],
+  input: AnnouncementInput,
+  now: Date,
+): Promise<PostResult> {
+  const sessionIds = [...new Set(classSessionIds)];
+  if (sessionIds.length > 0) {
+    const found = await db
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .where(inArray(classSessions.id, sessionIds));
+    if (found.length !== sessionIds.length) {
+      const message = 'One of the chosen sessions does not exist. Reload the list and choose again.';
+      throw new HttpError(400, message, { classSessionIds: message });
+    }
+  }
+  const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
+  try {
+    return await db.transaction(async (tx) => {
+      const created: number[] = [];
+      for (const classSessionId of targets) {
+        const [row] = await tx
+          .insert(announcements)
+          .values({
+            ...input,
+            shortURL:
+              input.shortURL && targets.length > 1 ? `${input.shortURL}-${classSessionId}` : input.shortURL,
+            startDate: input.startDate ? new Date(input.startDate) : null,
+            endDate: input.endDate ? new Date(input.endDate) : null,
+            dateCreated: now,
+            classSessionId,
+          })
+          .returning({ id: announcements.id });
+        created.push(row!.id);
+      }
+      const { emails, phones } = await recipients(tx, sessionIds, now);
+      if (input.sendEmail && input.emailMessage) {
+        for (const to of emails)
+          await enqueueMail(tx, {
+            to,
+            subject: input.title,
+            text: `${input.emailMessage}\n\n— The Bright Oak Learning Center team\n`,
+          });
+      }
+      const texts =
+        input.sendSMS && input.smsMessage
+          ? phones.map((to) => ({ to, body: `Bright Oak: ${input.smsMessage}` }))
+          : [];
+      return { created, emails: input.sendEmail ? emails.length : 0, texts };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505' || /announcements_short_url_key/.test(String(error))) {
+      const message = 'That short link is already used by another announcement. Choose another.';
+      throw new HttpError(409, message, { shortURL: message });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Who hears about an announcement: the parents of children enrolled in the sessions (for a center-wide one,
+ * in any session that has not ended) and those children's active emergency contacts who opted in.
+ * Emails lower-cased and de-duplicated; phones E.164 and de-duplicated.
+ */
+async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
+  const sessionFilter =
+    sessionIds.length > 0
+      ? sql`e.class_session_id in (${sql.join(
+          sessionIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`e.class_session_id in (select id from class_sessions where session_end_date >= ${now.toISOString().slice(0, 10)}::date)`;
+  const result = (await tx.execute(sql`
+    with kids as (
+      select distinct e.student_id from class_session_enrollments e where e.status = 'Enrolled' and ${sessionFilter}
+    )
+    select lower(u.email_address) as email, u.sms as phone, true as wants_email, u.sms is not null as wants_sms
+      from users u join user_students us on us.user_id = u.id join kids k on k.student_id = us.student_id
+    union
+    select lower(t.email_address), t.cell_phone, t.receive_email, t.receive_sms
+      from trustees t join student_trustees st on st.trustee_id = t.id join kids k on k.student_id = st.student_id
+      where t.is_active`)) as unknown as {
+    rows: Array<{ email: string | null; phone: string | null; wants_email: boolean; wants_sms: boolean }>;
+  };
+  const emails = [
+    ...new Set(result.rows.filter((r) => r.wants_email && r.email).map((r) => r.email!)),
+  ].sort();
+  const phones = [...new Set(result.rows.filter((r) => r.wants_sms && r.phone).map((r) => r.phone!))].sort();
+  return { emails, phones };
+}

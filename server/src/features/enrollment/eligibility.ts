@@ -1,0 +1,272 @@
+/**
+ * Who may enroll or join a waitlist, and the sentence that tells a parent why (spec §7 VerifyEligibility;
+ * ARCHITECTURE.md "Registration domain"; docs/decisions/006-registration.md):
+ * - during the priority window only returning families (a child of the family has an `Enrolled`
+ *   enrollment in a session that started earlier) and children holding a waitlist offer may enroll;
+ * - during the general window anyone may, while seats are left;
+ * - a child holding an unexpired waitlist offer may enroll whenever offers are being made (after
+ *   registration has first opened and until the session ends), whatever the window;
+ * - the waitlist takes children only when no seat is left (or the session is waitlist-only), in order,
+ *   up to `waitlistSize`.
+ * The rules are pure; `loadSessionStanding` reads the facts they need in one place.
+ */
+import type { RegistrationState, SessionStudent } from '@lc/contract';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export type SessionFacts = {
+  id: number;
+  name: string;
+  isActive: boolean;
+  waitlistActive: boolean;
+  /** ISO date. */
+  sessionStartDate: string;
+  sessionEndDate: string;
+  priorityRegistrationStartDate: Date | null;
+  priorityRegistrationEndDate: Date | null;
+  registrationStartDate: Date | null;
+  registrationEndDate: Date | null;
+  registrationState: RegistrationState;
+  seatsLeft: number;
+  waitlistSpotsLeft: number;
+};
+
+export type ChildFacts = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  /** Live enrollment in this session (an expired hold does not count). */
+  enrollmentStatus: 'PendingPayment' | 'Enrolled' | null;
+  holdExpiresAt: Date | null;
+  waitlistStatus: 'Waiting' | 'Offered' | null;
+  waitlistPosition: number | null;
+  /** When an offer lapses; an offer whose time has passed is not counted. */
+  offerExpires: Date | null;
+};
+
+/** True when freed seats may be offered to the waitlist and offer holders may enroll. */
+export function offersOpen(session: SessionFacts, now: Date, today: string): boolean {
+  if (!session.isActive || session.sessionEndDate < today) return false;
+  const starts = [session.priorityRegistrationStartDate, session.registrationStartDate].filter(
+    (d): d is Date => d !== null,
+  );
+  return starts.some((start) => start <= now);
+}
+
+const dateFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
+const timeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+export type Verdict = { canEnroll: boolean; canJoinWaitlist: boolean; eligibility: string };
+
+/**
+ * What one child may do in one session right now, and why, in a sentence for the parent.
+ * `returning`: the family has a child enrolled in an earlier session.
+ */
+export function childVerdict(
+  session: SessionFacts,
+  child: ChildFacts,
+  returning: boolean,
+  now: Date,
+  today: string,
+  timeZone: string,
+): Verdict {
+  const name = child.firstName;
+  const no = (eligibility: string, canJoinWaitlist = false): Verdict => ({
+    canEnroll: false,
+    canJoinWaitlist,
+    eligibility,
+  });
+  if (child.enrollmentStatus === 'Enrolled') return no(`${name} is enrolled in ${session.name}.`);
+  if (child.enrollmentStatus === 'PendingPayment' && child.holdExpiresAt)
+    return {
+      canEnroll: true,
+      canJoinWaitlist: false,
+      eligibility: `A seat is held for ${name} until ${timeFormat(timeZone).format(child.holdExpiresAt)}: finish the checkout to complete the enrollment.`,
+    };
+  const offersAreOpen = offersOpen(session, now, today);
+  if (child.waitlistStatus === 'Offered' && child.offerExpires && child.offerExpires > now && offersAreOpen)
+    return {
+      canEnroll: true,
+      canJoinWaitlist: false,
+      eligibility: `A seat opened up and is saved for ${name} until ${timeFormat(timeZone).format(child.offerExpires)}. Enroll before then to keep it.`,
+    };
+  if (child.waitlistStatus === 'Waiting')
+    return no(
+      `${name} is number ${child.waitlistPosition ?? 1} on the waitlist. We’ll email you the moment a seat opens.`,
+    );
+
+  const state = session.registrationState;
+  const waitlistOpen =
+    session.isActive &&
+    session.sessionEndDate >= today &&
+    session.waitlistActive &&
+    session.waitlistSpotsLeft > 0 &&
+    (state === 'WaitlistOnly' || (session.seatsLeft === 0 && offersAreOpen));
+  const joinHint = waitlistOpen ? ' Join the waitlist and we’ll email you the moment a seat opens.' : '';
+  switch (state) {
+    case 'Closed':
+      if (session.seatsLeft === 0 && waitlistOpen)
+        return no(`Registration for ${session.name} has closed and every seat is taken.${joinHint}`, true);
+      return no(`Registration for ${session.name} is closed.`);
+    case 'WaitlistOnly':
+      return waitlistOpen
+        ? no(`${session.name} takes waitlist sign-ups only for now.${joinHint}`, true)
+        : no(`${session.name} takes waitlist sign-ups only, and its waitlist is full right now.`);
+    case 'Upcoming': {
+      const opens =
+        returning && session.priorityRegistrationStartDate
+          ? session.priorityRegistrationStartDate
+          : (session.registrationStartDate ?? session.priorityRegistrationStartDate);
+      return no(
+        opens
+          ? `Registration for ${session.name} opens on ${dateFormat(timeZone).format(opens)}${returning && session.priorityRegistrationStartDate ? ' (priority registration for returning families)' : ''}.`
+          : `Registration for ${session.name} has not opened yet.`,
+      );
+    }
+    case 'Full':
+      return waitlistOpen
+        ? no(`${session.name} is full.${joinHint}`, true)
+        : no(`${session.name} is full, and so is its waitlist.`);
+    case 'PriorityOpen':
+      if (!returning) {
+        const general = session.registrationStartDate;
+        return no(
+          `Priority registration for returning families is open now${general ? `; general registration opens on ${dateFormat(timeZone).format(general)}` : ''}.`,
+        );
+      }
+      return {
+        canEnroll: true,
+        canJoinWaitlist: false,
+        eligibility: `${name} can enroll now (priority registration for returning families).`,
+      };
+    case 'Open':
+      return { canEnroll: true, canJoinWaitlist: false, eligibility: `${name} can enroll now.` };
+  }
+}
+
+/** The family-level sentence: each child's sentence, or a nudge to add a child first. */
+export function familySentence(verdicts: ReadonlyArray<Verdict>): string {
+  if (verdicts.length === 0)
+    return 'Add your child in the Student Portal first (My students → Add a child), then come back to enroll.';
+  return [...new Set(verdicts.map((v) => v.eligibility))].join(' ');
+}
+
+/** Whether the family has a child enrolled in a session that started before `beforeDate` (ISO date). */
+export async function isReturningFamily(db: DbOrTx, userId: string, beforeDate: string): Promise<boolean> {
+  const rows = await queryRows<{ returning: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from class_session_enrollments e
+      join class_sessions s on s.id = e.class_session_id
+      join user_students us on us.student_id = e.student_id
+      where us.user_id = ${userId} and e.status = 'Enrolled' and s.session_start_date < ${beforeDate}
+    ) as returning`,
+  );
+  return rows[0]?.returning === true;
+}
+
+/** The user's children with where each stands in one session (live enrollment, waitlist place). */
+export async function loadChildFacts(
+  db: DbOrTx,
+  userId: string,
+  sessionId: number,
+  now: Date,
+  onlyStudentIds?: string[],
+): Promise<ChildFacts[]> {
+  const filter =
+    onlyStudentIds && onlyStudentIds.length > 0
+      ? sql`and s.id in (${sql.join(
+          onlyStudentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+  const rows = await queryRows<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    date_of_birth: string;
+    enrollment_status: 'PendingPayment' | 'Enrolled' | null;
+    hold_expires_at: Date | string | null;
+    waitlist_status: 'Waiting' | 'Offered' | null;
+    offer_expires: Date | string | null;
+    waitlist_position: number | null;
+  }>(
+    db,
+    sql`select s.id, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth,
+        e.status as enrollment_status, e.hold_expires_at,
+        w.status as waitlist_status, w.expires as offer_expires,
+        case when w.status = 'Waiting' then (
+          select count(*)::int + 1 from waitlist_submissions ahead
+          where ahead.class_session_id = w.class_session_id and ahead.status = 'Waiting'
+            and (ahead.created, ahead.id) < (w.created, w.id)
+        ) end as waitlist_position
+      from students s
+      join user_students us on us.student_id = s.id and us.user_id = ${userId}
+      left join class_session_enrollments e on e.student_id = s.id and e.class_session_id = ${sessionId}
+        and (e.status = 'Enrolled' or (e.status = 'PendingPayment' and e.hold_expires_at > ${now}))
+      left join waitlist_submissions w on w.student_id = s.id and w.class_session_id = ${sessionId}
+        and w.status in ('Waiting', 'Offered')
+      where true ${filter}
+      order by s.date_of_birth, s.first_name`,
+  );
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    dateOfBirth: r.date_of_birth,
+    enrollmentStatus: r.enrollment_status,
+    holdExpiresAt: date(r.hold_expires_at),
+    waitlistStatus: r.waitlist_status,
+    waitlistPosition: r.waitlist_position,
+    offerExpires: date(r.offer_expires),
+  }));
+}
+
+/** The contract shape of one child's standing (GET /api/ClassSessionEnrollment/{classSessionId}). */
+export function toSessionStudent(child: ChildFacts, verdict: Verdict): SessionStudent {
+  return {
+    id: child.id,
+    firstName: child.firstName,
+    lastName: child.lastName,
+    fullName: `${child.firstName} ${child.lastName}`,
+    dateOfBirth: child.dateOfBirth,
+    enrollmentStatus: child.enrollmentStatus,
+    waitlistStatus: child.waitlistStatus,
+    waitlistPosition: child.waitlistPosition,
+    offerExpires: child.waitlistStatus === 'Offered' ? (child.offerExpires?.toISOString() ?? null) : null,
+    ...verdict,
+  };
+}
+
+/** Everything a family's page or a reservation needs to judge a session for its children. */
+export async function judgeFamily(
+  db: DbOrTx,
+  clock: Clock,
+  timeZone: string,
+  userId: string,
+  session: SessionFacts,
+  onlyStudentIds?: string[],
+) {
+  const now = clock.now();
+  const today = clock.today(now);
+  const [children, returning] = await Promise.all([
+    loadChildFacts(db, userId, session.id, now, onlyStudentIds),
+    isReturningFamily(db, userId, session.sessionStartDate),
+  ]);
+  const judged = children.map((child) => ({
+    child,
+    verdict: childVerdict(session, child, returning, now, today, timeZone),
+  }));
+  return { now, today, returning, judged };
+}

@@ -1,0 +1,48 @@
+/**
+ * Wires the registration use cases to the app: which payment provider takes new checkouts (Stripe when
+ * configured, else the built-in test checkout), the providers fulfillment may ask about older payments, and
+ * the background sweep (ARCHITECTURE.md "Background work").
+ */
+
+import type { TestCheckoutProvider } from '../../adapters/payments/test-checkout.ts';
+import type { PaymentProvider } from '../../adapters/payments/types.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { type FulfillDeps, fulfillFreePayment } from './fulfill-checkout.ts';
+import type { ReserveDeps } from './reserve-seats.ts';
+
+export type Registration = ReserveDeps &
+  FulfillDeps & {
+    database: Database;
+    /** The built-in test checkout (its pages serve only payments it made). */
+    testCheckout: TestCheckoutProvider;
+  };
+
+export function createRegistration(args: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  testCheckout: TestCheckoutProvider;
+  stripe: PaymentProvider | undefined;
+  log: (message: string) => void;
+}): Registration {
+  const { config, database, clock, testCheckout, stripe, log } = args;
+  const registration: Registration = {
+    db: database.db,
+    database,
+    clock,
+    timeZone: config.timeZone,
+    appUrl: config.appUrl,
+    waitlistOfferHours: config.waitlistOfferHours,
+    checkoutHoldMinutes: config.checkoutHoldMinutes,
+    provider: stripe ?? testCheckout,
+    providers: { test: testCheckout, ...(stripe ? { stripe } : {}) },
+    testCheckout,
+    log,
+    fulfillFree: async (paymentId) => {
+      await fulfillFreePayment(registration, paymentId);
+    },
+  };
+  return registration;
+}

@@ -1,0 +1,259 @@
+/**
+ * Enrolling children: hold their seats and open a hosted checkout (spec §7 `POST /api/ClassSessionEnrollment`
+ * → Payment with `checkoutUrl`; ARCHITECTURE.md "Registration domain", "Checkout").
+ *
+ * One transaction locks the session row, checks every child (ownership, window, duplicates), counts seats and
+ * writes the payment (`Pending`, cents) and one `PendingPayment` enrollment per child holding a seat until
+ * CHECKOUT_HOLD_MINUTES from now. The provider's checkout is created after the commit (a network call never
+ * runs under the row lock); if that fails the hold is released at once and the parent is told nothing was
+ * charged. Asking again for the same children while their checkout is open answers the same payment, so a
+ * double-clicked button never makes two checkouts.
+ */
+import { checkoutLineItems, type LineItem, lineItemsTotal, type Payment, routes } from '@lc/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentProvider } from '../../adapters/payments/types.ts';
+import type { Tx } from '../../db/client.ts';
+import { classSessionEnrollments, payments, waitlistSubmissions } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { judgeFamily } from './eligibility.ts';
+import { findPayment } from './records.ts';
+import { restoreRunningOffers, settleEnrollmentsAfterRelease } from './release.ts';
+import { readSession } from './seats.ts';
+import { assertOwnChildren, type RegistrationDeps } from './waitlist.ts';
+
+export type ReserveDeps = RegistrationDeps & {
+  provider: PaymentProvider;
+  checkoutHoldMinutes: number;
+  /** Finishes a free (nothing to pay) enrollment through the same path as a paid one. */
+  fulfillFree: (paymentId: string) => Promise<void>;
+};
+
+export type ReserveResult = { payment: Payment; created: boolean };
+
+const conflict = (message: string) => new HttpError(409, message, { studentIds: message });
+
+/**
+ * Hold seats for `studentIds` in the session and answer the payment whose `checkoutUrl` the browser opens.
+ * 404 unknown session; 400 not the family's children; 409 when a child may not enroll now (the sentence says
+ * why), is already enrolled, or there are fewer seats than children; 502 when the payment provider cannot
+ * start a checkout (nothing is held or charged then).
+ */
+export async function reserveSeats(
+  deps: ReserveDeps,
+  user: { id: string; emailAddress: string },
+  classSessionId: number,
+  studentIds: string[],
+): Promise<ReserveResult> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const today = deps.clock.today(now);
+    const session = await readSession(tx, classSessionId, now, today, { lock: true });
+    if (!session) throw notFound('That session');
+    await assertOwnChildren(tx, user.id, studentIds);
+    await releaseLapsedHolds(tx, deps, classSessionId, studentIds, now);
+
+    const { judged } = await judgeFamily(tx, deps.clock, deps.timeZone, user.id, session, studentIds);
+    const existing = await openPaymentFor(tx, classSessionId, studentIds, now);
+    if (existing) return { kind: 'existing' as const, paymentId: existing };
+    const held = judged.filter((j) => j.child.enrollmentStatus === 'PendingPayment');
+    if (held.length > 0)
+      throw conflict(
+        `A seat is already held for ${held.map((j) => j.child.firstName).join(' and ')} in another checkout. Finish or cancel that checkout first, or choose the same children again to return to it.`,
+      );
+    const refused = judged.filter((j) => !j.verdict.canEnroll);
+    if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
+
+    // Seats: a child holding an unexpired offer brings that seat along (it is counted as taken by the offer).
+    const offered = judged.filter(
+      (j) => j.child.waitlistStatus === 'Offered' && j.child.offerExpires && j.child.offerExpires > now,
+    );
+    const available = session.seatsLeft + offered.length;
+    if (studentIds.length > available)
+      throw conflict(
+        available === 0
+          ? `${session.name} is full.${session.waitlistActive ? ' You can join the waitlist instead.' : ''}`
+          : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} left in ${session.name}. Choose fewer children${session.waitlistActive ? ', or join the waitlist for the others' : ''}.`,
+      );
+
+    const lineItems = checkoutLineItems(session.row, studentIds.length);
+    const total = lineItemsTotal(lineItems);
+    const holdExpiresAt = new Date(now.getTime() + deps.checkoutHoldMinutes * 60_000);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        status: 'Pending',
+        originalAmount: total,
+        finalAmount: total,
+        provider: total === 0 ? 'free' : deps.provider.name,
+        lineItems,
+        emailAddress: user.emailAddress,
+        holdExpiresAt,
+        classSessionId,
+        userId: user.id,
+        created: now,
+      })
+      .returning({ id: payments.id });
+    await tx.insert(classSessionEnrollments).values(
+      judged.map(({ child }) => ({
+        classSessionId,
+        studentId: child.id,
+        status: 'PendingPayment',
+        paymentId: payment!.id,
+        holdExpiresAt,
+        created: now,
+        updated: now,
+      })),
+    );
+    // The offered seat moves to this checkout's hold; if the checkout lapses while the offer is still
+    // running, the offer comes back (release.ts).
+    if (offered.length > 0)
+      await tx
+        .update(waitlistSubmissions)
+        .set({ status: 'Accepted' })
+        .where(
+          and(
+            eq(waitlistSubmissions.classSessionId, classSessionId),
+            inArray(
+              waitlistSubmissions.studentId,
+              offered.map((o) => o.child.id),
+            ),
+            eq(waitlistSubmissions.status, 'Offered'),
+          ),
+        );
+    return {
+      kind: 'new' as const,
+      paymentId: payment!.id,
+      sessionName: session.name,
+      stripeLines: { registration: session.row.stripeLineItem, supplyFee: session.row.supplyFeeLineItem },
+      lineItems,
+      total,
+      holdExpiresAt,
+    };
+  });
+
+  if (outcome.kind === 'existing') {
+    const payment = await findPayment(deps.db, { id: outcome.paymentId }, user.id);
+    return { payment: payment!, created: false };
+  }
+  if (outcome.total === 0) {
+    await deps.fulfillFree(outcome.paymentId);
+  } else {
+    await openCheckout(deps, user, classSessionId, outcome);
+  }
+  const payment = await findPayment(deps.db, { id: outcome.paymentId }, user.id);
+  return { payment: payment!, created: true };
+}
+
+/** Create the provider's checkout for a new payment; on failure release the hold and answer 502. */
+async function openCheckout(
+  deps: ReserveDeps,
+  user: { emailAddress: string },
+  classSessionId: number,
+  outcome: {
+    paymentId: string;
+    lineItems: LineItem[];
+    stripeLines: { registration: string | null; supplyFee: string | null };
+    holdExpiresAt: Date;
+  },
+) {
+  try {
+    const created = await deps.provider.createCheckout({
+      paymentId: outcome.paymentId,
+      classSessionId,
+      lines: outcome.lineItems.map((line, i) => ({
+        description: line.description,
+        unitAmount: line.unitAmount,
+        quantity: line.quantity,
+        stripePrice: (i === 0 ? outcome.stripeLines.registration : outcome.stripeLines.supplyFee) ?? null,
+      })),
+      customerEmail: user.emailAddress,
+      expiresAt: outcome.holdExpiresAt,
+      successUrl: `${deps.appUrl}${routes.enrollmentSuccessful(classSessionId, '{CHECKOUT_SESSION_ID}')}`,
+      cancelUrl: `${deps.appUrl}${routes.enrollmentFailed(classSessionId, '{CHECKOUT_SESSION_ID}')}`,
+    });
+    await deps.db
+      .update(payments)
+      .set({ checkoutId: created.checkoutId, checkoutUrl: created.checkoutUrl, checkoutJSON: created.raw })
+      .where(eq(payments.id, outcome.paymentId));
+  } catch (error) {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({
+          status: 'Failed',
+          chargeJSON: { error: error instanceof Error ? error.message : String(error) },
+        })
+        .where(eq(payments.id, outcome.paymentId));
+      await settleEnrollmentsAfterRelease(tx, deps, outcome.paymentId, classSessionId);
+    });
+    throw new HttpError(
+      502,
+      'We couldn’t start the card checkout just now, so nothing was charged and no seat is held. Please try again in a minute.',
+    );
+  }
+}
+
+/**
+ * A child whose earlier checkout hold has run out still has its `PendingPayment` row until the sweeper
+ * settles that payment; release those rows now so the child can enroll again. (If the old checkout is
+ * paid after all, fulfillment re-seats or refunds it.)
+ */
+async function releaseLapsedHolds(
+  tx: Tx,
+  deps: RegistrationDeps,
+  classSessionId: number,
+  studentIds: string[],
+  now: Date,
+) {
+  const lapsed = await tx
+    .update(classSessionEnrollments)
+    .set({ status: 'Cancelled', updated: now })
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, classSessionId),
+        inArray(classSessionEnrollments.studentId, studentIds),
+        eq(classSessionEnrollments.status, 'PendingPayment'),
+        sql`${classSessionEnrollments.holdExpiresAt} <= ${now}`,
+      ),
+    )
+    .returning({ studentId: classSessionEnrollments.studentId });
+  if (lapsed.length > 0)
+    await restoreRunningOffers(
+      tx,
+      deps,
+      classSessionId,
+      lapsed.map((l) => l.studentId),
+    );
+}
+
+/**
+ * The open payment whose held children are exactly `studentIds` in this session (same request again), or
+ * null.
+ */
+async function openPaymentFor(tx: Tx, classSessionId: number, studentIds: string[], now: Date) {
+  const rows = await tx
+    .select({ paymentId: classSessionEnrollments.paymentId, studentId: classSessionEnrollments.studentId })
+    .from(classSessionEnrollments)
+    .innerJoin(payments, eq(payments.id, classSessionEnrollments.paymentId))
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, classSessionId),
+        eq(classSessionEnrollments.status, 'PendingPayment'),
+        sql`${classSessionEnrollments.holdExpiresAt} > ${now}`,
+        eq(payments.status, 'Pending'),
+        sql`${payments.checkoutUrl} is not null`,
+        sql`${classSessionEnrollments.paymentId} in (
+          select e2.payment_id from class_session_enrollments e2
+          where e2.class_session_id = ${classSessionId} and e2.status = 'PendingPayment'
+            and e2.student_id in (${sql.join(
+              studentIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
+        )`,
+      ),
+    );
+  const paymentIds = [...new Set(rows.map((r) => r.paymentId))];
+  if (paymentIds.length !== 1) return null;
+  const held = new Set(rows.map((r) => r.studentId));
+  return held.size === studentIds.length && studentIds.every((id) => held.has(id)) ? paymentIds[0]! : null;
+}

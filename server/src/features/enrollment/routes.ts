@@ -1,0 +1,327 @@
+/**
+ * `/api/ClassSessionEnrollment…` and `/api/Billing…` (spec §7 Enrollment, Billing; issue 5). Every call but
+ * the checkout's return (`Confirmation/{checkoutId}`, which the hosted checkout's return page makes even when
+ * the login lapsed while paying) and the signed Stripe webhook needs a session, and reaches only the caller's
+ * own family.
+ */
+import {
+  api,
+  CheckoutIdParamsSchema,
+  ClassSessionEnrollmentSchema,
+  ClassSessionIdParamsSchema,
+  EligibilityQuerySchema,
+  EnrollmentRequestSchema,
+  PaymentSchema,
+  parseClassSessionId,
+  SessionStudentSchema,
+  WaitlistSubmissionSchema,
+} from '@lc/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WebhookSignatureError } from '../../adapters/payments/types.ts';
+import type { AppContext } from '../../app-context.ts';
+import { payments, waitlistSubmissions } from '../../db/schema.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { familySentence, judgeFamily, toSessionStudent } from './eligibility.ts';
+import { fulfillCheckout } from './fulfill-checkout.ts';
+import { findPayment, loadEnrollments, loadPayments, loadWaitlist, ownEnrollment } from './records.ts';
+import { reserveSeats } from './reserve-seats.ts';
+import { readSession } from './seats.ts';
+import { joinWaitlist } from './waitlist.ts';
+
+const tags = ['Enrollment'];
+const text = z.string();
+
+/** The numeric session id of a path, or 404 (a non-number names no session). */
+function sessionIdOf(raw: string): number {
+  const id = parseClassSessionId(raw);
+  if (id === null) throw notFound('That session');
+  return id;
+}
+
+/** 400 when the body names another session than the path. */
+function sameSession(pathId: number, bodyId: number) {
+  if (pathId !== bodyId) {
+    const message = 'The session in the address and in the request differ. Reload the page and try again.';
+    throw new HttpError(400, message, { classSessionId: message });
+  }
+}
+
+export const enrollmentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const reg = ctx.registration;
+
+    app.get(
+      api.enrollments,
+      {
+        schema: {
+          tags,
+          summary: "The signed-in family's enrollments",
+          description:
+            'Every enrollment of the caller’s children, newest session first, with the children bought together.',
+          response: { 200: z.array(ClassSessionEnrollmentSchema) },
+        },
+      },
+      async (request) => loadEnrollments(ctx.db, ownEnrollment(currentUser(request).id)),
+    );
+
+    app.post(
+      api.enrollments,
+      {
+        schema: {
+          tags,
+          summary: 'Hold seats and start the card checkout',
+          description:
+            'Holds one seat per child for `CHECKOUT_HOLD_MINUTES` and answers the Payment whose `checkoutUrl` the browser opens (201). ' +
+            'The same children again while that checkout is open answer the same Payment (200). ' +
+            '409 with a sentence when a child may not enroll now or seats are short; 502 when the payment provider is unreachable (nothing held or charged).',
+          body: EnrollmentRequestSchema,
+          response: { 200: PaymentSchema, 201: PaymentSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { classSessionId, studentIds } = request.body;
+        const result = await reserveSeats(reg, user, classSessionId, studentIds);
+        reply.code(result.created ? 201 : 200);
+        return result.payment;
+      },
+    );
+
+    app.get(
+      api.waitlist,
+      {
+        schema: {
+          tags,
+          summary: "The signed-in family's waitlist places",
+          description:
+            'Offered places first (with when the offer lapses), then waiting ones with their position (1 = next).',
+          response: { 200: z.array(WaitlistSubmissionSchema) },
+        },
+      },
+      async (request) =>
+        loadWaitlist(
+          ctx.db,
+          sql`${waitlistSubmissions.studentId} in (select student_id from user_students where user_id = ${currentUser(request).id})`,
+        ),
+    );
+
+    app.get(
+      '/api/ClassSessionEnrollment/Confirmation/:checkoutId',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Settle a checkout and answer its payment (the checkout return page)',
+          description:
+            'Asks the payment provider how the checkout ended and applies it (the same idempotent fulfillment the webhook uses), ' +
+            'then answers the Payment with the enrolled children and the receipt. The checkout id is the secret: ' +
+            'a provider id (Stripe `cs_…`, test `test_cs_…`) that only the paying browser was sent to. Unknown id: 404.',
+          params: CheckoutIdParamsSchema,
+          response: { 200: PaymentSchema },
+        },
+      },
+      async (request, reply) => {
+        const { checkoutId } = request.params;
+        const outcome = await fulfillCheckout(reg, checkoutId);
+        if (outcome === 'unknown') throw notFound('That checkout');
+        ctx.work.runNow().catch(() => {});
+        reply.header('Cache-Control', 'no-store');
+        const payment = await findPayment(ctx.db, { checkoutId });
+        if (!payment) throw notFound('That checkout');
+        return payment;
+      },
+    );
+
+    app.get(
+      '/api/ClassSessionEnrollment/:classSessionId',
+      {
+        schema: {
+          tags,
+          summary: "The family's children for one session, with what each may do",
+          description:
+            'Each child with their enrollment and waitlist standing in the session, whether they can enroll or join the waitlist now, and the sentence `VerifyEligibility` gives.',
+          params: ClassSessionIdParamsSchema,
+          response: { 200: z.array(SessionStudentSchema) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const now = ctx.clock.now();
+        const session = await readSession(
+          ctx.db,
+          sessionIdOf(request.params.classSessionId),
+          now,
+          ctx.clock.today(now),
+        );
+        if (!session) throw notFound('That session');
+        const { judged } = await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, user.id, session);
+        return judged.map(({ child, verdict }) => toSessionStudent(child, verdict));
+      },
+    );
+
+    app.get(
+      '/api/ClassSessionEnrollment/:classSessionId/VerifyEligibility',
+      {
+        schema: {
+          tags,
+          summary: 'Whether the family (or one child) may enroll now, as a sentence',
+          description:
+            'Plain text a parent can act on, e.g. “Maya can enroll now.” or “Priority registration for returning families is open now; general registration opens on Monday, January 5.” ' +
+            'With `studentId`: about that child (404 if not the caller’s).',
+          params: ClassSessionIdParamsSchema,
+          querystring: EligibilityQuerySchema,
+          response: { 200: text },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const now = ctx.clock.now();
+        const session = await readSession(
+          ctx.db,
+          sessionIdOf(request.params.classSessionId),
+          now,
+          ctx.clock.today(now),
+        );
+        if (!session) throw notFound('That session');
+        const { studentId } = request.query;
+        const { judged } = await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, user.id, session);
+        const chosen = studentId ? judged.filter((j) => j.child.id === studentId) : judged;
+        if (studentId && chosen.length === 0) throw notFound('That child');
+        reply.type('text/plain; charset=utf-8');
+        return familySentence(chosen.map((j) => j.verdict));
+      },
+    );
+
+    app.post(
+      '/api/ClassSessionEnrollment/:classSessionId',
+      {
+        schema: {
+          tags,
+          summary: 'Enroll in a session that has nothing to pay',
+          description:
+            'For a session whose registration price and supply fee are both 0: the children are enrolled at once and the first enrollment is answered, with every child in `students`. ' +
+            'A session with a fee answers 409: use `POST /api/ClassSessionEnrollment` for the card checkout.',
+          params: ClassSessionIdParamsSchema,
+          body: EnrollmentRequestSchema,
+          response: { 201: ClassSessionEnrollmentSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const id = sessionIdOf(request.params.classSessionId);
+        sameSession(id, request.body.classSessionId);
+        const now = ctx.clock.now();
+        const session = await readSession(ctx.db, id, now, ctx.clock.today(now));
+        if (!session) throw notFound('That session');
+        if (session.row.registrationPrice + session.row.supplyFee > 0)
+          throw new HttpError(
+            409,
+            `${session.name} has a registration fee, so enrolling goes through the card checkout.`,
+          );
+        const { payment } = await reserveSeats(reg, user, id, request.body.studentIds);
+        const [first] = payment.enrollments;
+        if (!first) throw new HttpError(409, 'Those children could not be enrolled. Please try again.');
+        reply.code(201);
+        return first;
+      },
+    );
+
+    app.post(
+      '/api/ClassSessionEnrollment/JoinWaitlist/:classSessionId',
+      {
+        schema: {
+          tags,
+          summary: 'Join a full session’s waitlist',
+          description:
+            'First come, first served, up to the session’s `waitlistSize`. Answers each new place with its position (201). ' +
+            '409 with a sentence when a child cannot join (already enrolled or waiting, seats still open, closed, waitlist full).',
+          params: ClassSessionIdParamsSchema,
+          body: EnrollmentRequestSchema,
+          response: { 201: z.array(WaitlistSubmissionSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const id = sessionIdOf(request.params.classSessionId);
+        sameSession(id, request.body.classSessionId);
+        const places = await joinWaitlist(reg, user.id, id, request.body.studentIds);
+        reply.code(201);
+        return places;
+      },
+    );
+
+    app.post(
+      '/api/ClassSessionEnrollment/JoinWaitlistOld/:classSessionId',
+      {
+        schema: {
+          tags,
+          summary: 'Retired: use JoinWaitlist',
+          description:
+            '410 Gone. The old variant is retired; `POST /api/ClassSessionEnrollment/JoinWaitlist/{classSessionId}` with the same body joins the waitlist and answers each child’s position.',
+          params: ClassSessionIdParamsSchema,
+        },
+      },
+      async () => {
+        throw new HttpError(
+          410,
+          'This way of joining a waitlist has been retired. Use POST /api/ClassSessionEnrollment/JoinWaitlist/{classSessionId} with the same body.',
+        );
+      },
+    );
+
+    app.get(
+      api.billing,
+      {
+        schema: {
+          tags: ['Billing'],
+          summary: "The signed-in family's payments",
+          description: 'Newest first: date, session, children, amounts in cents, status and receipt link.',
+          response: { 200: z.array(PaymentSchema) },
+        },
+      },
+      async (request) => loadPayments(ctx.db, eq(payments.userId, currentUser(request).id)),
+    );
+
+    // The Stripe webhook needs the raw body to verify its signature: a JSON parser of its own, in this scope.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.post(
+        api.stripeWebhook,
+        {
+          config: { auth: 'public' },
+          schema: {
+            tags: ['Billing'],
+            summary: 'Stripe webhook (signed)',
+            description:
+              'Verifies `Stripe-Signature` over the raw body, then applies `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed` and `…expired` through fulfillment. Each event id is applied once. 400 on a bad signature; 404 when Stripe is not configured.',
+          },
+        },
+        async (request, reply) => {
+          const stripe = reg.providers.stripe;
+          if (!stripe?.verifyWebhook) throw notFound('That page');
+          let event: ReturnType<NonNullable<typeof stripe.verifyWebhook>>;
+          try {
+            const header = request.headers['stripe-signature'];
+            event = stripe.verifyWebhook(request.body as Buffer, Array.isArray(header) ? header[0] : header);
+          } catch (error) {
+            if (error instanceof WebhookSignatureError)
+              throw new HttpError(400, 'The webhook signature did not verify.');
+            throw error;
+          }
+          if (event.checkoutId) {
+            await fulfillCheckout(reg, event.checkoutId, { event: { id: event.id, type: event.type } });
+            ctx.work.runNow().catch(() => {});
+          }
+          reply.code(200);
+          return { received: true };
+        },
+      );
+    });
+  };

@@ -1,0 +1,101 @@
+/**
+ * Enrollment, waitlists, billing, announcements and resources (spec §7 Enrollment, Billing, Announcement,
+ * ClassSession Resources; issue 5). Money is integer cents. Every id parameter is required: a null or
+ * undefined one throws RequiredError before any call (spec §5).
+ */
+import {
+  type Announcement,
+  api,
+  type ClassSessionEnrollment,
+  type DigitalResource,
+  type Payment,
+  type SessionStudent,
+  type WaitlistSubmission,
+} from '@lc/contract';
+import { apiRequest, requiredParam } from './client.ts';
+
+type SessionId = number | string | null | undefined;
+
+/** GET /api/ClassSessionEnrollment — the family's enrollments, newest session first. */
+export function getEnrollments(signal?: AbortSignal): Promise<ClassSessionEnrollment[]> {
+  return apiRequest<ClassSessionEnrollment[]>(api.enrollments, { signal });
+}
+
+/** GET /api/ClassSessionEnrollment/Waitlist — the family's waitlist places (offered first, then waiting). */
+export function getWaitlistPlaces(signal?: AbortSignal): Promise<WaitlistSubmission[]> {
+  return apiRequest<WaitlistSubmission[]>(api.waitlist, { signal });
+}
+
+/** GET /api/ClassSessionEnrollment/{classSessionId} — each child with what they may do in this session. */
+export function getSessionStudents(
+  classSessionId: SessionId,
+  signal?: AbortSignal,
+): Promise<SessionStudent[]> {
+  return apiRequest<SessionStudent[]>(
+    api.sessionEnrollment(requiredParam('classSessionId', classSessionId)),
+    { signal },
+  );
+}
+
+/** GET …/{classSessionId}/VerifyEligibility — a sentence for the family (text). */
+export function verifyEligibility(classSessionId: SessionId, signal?: AbortSignal): Promise<string> {
+  return apiRequest<string>(api.verifyEligibility(requiredParam('classSessionId', classSessionId)), {
+    signal,
+  });
+}
+
+/**
+ * POST /api/ClassSessionEnrollment — holds the seats and answers the Payment; send the browser to its
+ * `checkoutUrl`. ApiError 409 (with a sentence) when a child cannot enroll or seats are short.
+ */
+export function startCheckout(classSessionId: number, studentIds: string[]): Promise<Payment> {
+  return apiRequest<Payment>(api.enrollments, { method: 'POST', body: { classSessionId, studentIds } });
+}
+
+/** GET …/Confirmation/{checkoutId} — settles the checkout and answers the payment (works signed out). */
+export function getConfirmation(
+  checkoutId: string | null | undefined,
+  signal?: AbortSignal,
+): Promise<Payment> {
+  return apiRequest<Payment>(api.confirmation(requiredParam('checkoutId', checkoutId)), { signal });
+}
+
+/** POST …/JoinWaitlist/{classSessionId} — answers each child's new place with its position. */
+export function joinWaitlist(classSessionId: number, studentIds: string[]): Promise<WaitlistSubmission[]> {
+  return apiRequest<WaitlistSubmission[]>(api.joinWaitlist(classSessionId), {
+    method: 'POST',
+    body: { classSessionId, studentIds },
+  });
+}
+
+/** GET /api/Billing — the family's payments, newest first. */
+export function getPayments(signal?: AbortSignal): Promise<Payment[]> {
+  return apiRequest<Payment[]>(api.billing, { signal });
+}
+
+/** GET /api/Announcement — announcements for the family (active, in range), most important first. */
+export function getAnnouncements(signal?: AbortSignal): Promise<Announcement[]> {
+  return apiRequest<Announcement[]>(api.announcements, { signal });
+}
+
+/** GET /api/Announcement/ClassSession/{classSessionId} — 404 unless a child is enrolled in it. */
+export function getSessionAnnouncements(
+  classSessionId: SessionId,
+  signal?: AbortSignal,
+): Promise<Announcement[]> {
+  return apiRequest<Announcement[]>(
+    api.sessionAnnouncements(requiredParam('classSessionId', classSessionId)),
+    { signal },
+  );
+}
+
+/** GET /api/ClassSession/{classSessionId}/Resources — 404 unless a child is enrolled in it. */
+export function getSessionResources(
+  classSessionId: SessionId,
+  signal?: AbortSignal,
+): Promise<DigitalResource[]> {
+  return apiRequest<DigitalResource[]>(
+    api.classSessionResources(requiredParam('classSessionId', classSessionId)),
+    { signal },
+  );
+}
