@@ -13,6 +13,7 @@ import {
   classSections,
   classSessionEnrollments,
   classSessions,
+  digitalResources,
   policies,
   students,
   userStudents,
@@ -257,6 +258,32 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
       webMessage:
         'Children may come in pajamas and bring one favourite book to share. Cocoa (dairy-free option too) at 10 am.',
       classSessionId: winter,
+    },
+  ]);
+  await tx.insert(digitalResources).values([
+    {
+      classSessionId: winter,
+      type: 'Document',
+      name: 'What to bring this winter',
+      fileName: 'winter-supply-list.pdf',
+      description:
+        'The supply list: spare clothes, indoor shoes, a water bottle and a family photo for our wall.',
+      url: '/resources/winter-supply-list.pdf',
+    },
+    {
+      classSessionId: winter,
+      type: 'Document',
+      name: 'Drop-off and pickup guide',
+      fileName: 'drop-off-and-pickup.pdf',
+      description: 'Times, the garden gate, who may pick up, and what happens if you are running late.',
+      url: '/resources/drop-off-and-pickup.pdf',
+    },
+    {
+      classSessionId: winter,
+      type: 'Link',
+      name: 'Winter reading list (public library)',
+      description: 'Picture books we read in class, to borrow from the Redwood City Public Library.',
+      url: 'https://www.redwoodcity.org/departments/library',
     },
   ]);
   return rows.length;

@@ -1,18 +1,27 @@
 /**
- * Session catalog reads (spec §7 ClassSession). Public: anyone may browse sessions (spec §1).
- * The writes (`POST`/`PUT /api/ClassSession`) are Staff/Admin and arrive with enrollment (issue 5).
+ * Sessions (spec §7 ClassSession). Reads are public: anyone may browse sessions (spec §1). The writes
+ * (`POST`/`PUT /api/ClassSession`) are Staff/Admin. A session's digital resources are for the families of
+ * enrolled children and staff.
  */
 import {
   ClassSessionIdParamsSchema,
+  ClassSessionInputSchema,
   ClassSessionListQuerySchema,
   ClassSessionSchema,
+  type DIGITAL_RESOURCE_TYPES,
+  DigitalResourceSchema,
   parseClassSessionId,
 } from '@lc/contract';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { digitalResources } from '../../db/schema.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { hasEnrolledChild } from '../enrollment/records.ts';
 import { findClassSession, findClassSessions } from './find-class-sessions.ts';
+import { createClassSession, updateClassSession } from './save-class-session.ts';
 
 const tags = ['ClassSession'];
 
@@ -66,6 +75,86 @@ export const classSessionRoutes =
         const session = id === null ? null : await findClassSession(ctx.db, ctx.clock, id);
         if (!session) throw notFound('That session');
         return session;
+      },
+    );
+
+    app.get(
+      '/api/ClassSession/:classSessionId/Resources',
+      {
+        schema: {
+          tags,
+          summary: 'Digital resources of a session',
+          description:
+            'Active documents, links, videos and images for the session, newest first. For families with a child enrolled in the session, and staff; anyone else gets 404.',
+          params: ClassSessionIdParamsSchema,
+          response: { 200: z.array(DigitalResourceSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const id = parseClassSessionId(request.params.classSessionId);
+        if (id === null) throw notFound('That session');
+        if (user.role === 'Parent' && !(await hasEnrolledChild(ctx.db, user.id, id)))
+          throw notFound('That session');
+        const rows = await ctx.db
+          .select()
+          .from(digitalResources)
+          .where(and(eq(digitalResources.classSessionId, id), eq(digitalResources.isActive, true)))
+          .orderBy(asc(digitalResources.name));
+        reply.header('cache-control', 'no-store');
+        return rows.map((r) => ({
+          id: r.id,
+          type: r.type as (typeof DIGITAL_RESOURCE_TYPES)[number],
+          name: r.name,
+          fileName: r.fileName,
+          description: r.description,
+          url: r.url,
+          isActive: r.isActive,
+          uploadDate: r.uploadDate.toISOString(),
+        }));
+      },
+    );
+
+    app.post(
+      '/api/ClassSession',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Create a session (staff)',
+          description: 'Money in cents; windows as ISO instants. Answers the new session (201).',
+          body: ClassSessionInputSchema,
+          response: { 201: ClassSessionSchema },
+        },
+      },
+      async (request, reply) => {
+        const id = await createClassSession(ctx.db, request.body);
+        reply.code(201);
+        return (await findClassSession(ctx.db, ctx.clock, id))!;
+      },
+    );
+
+    app.put(
+      '/api/ClassSession/:classSessionId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Update a session (staff)',
+          description:
+            'Replaces the session’s fields; answers a sentence (text). 409 when the roster would drop below the seats already taken. Seats freed by a bigger roster are offered to the waitlist.',
+          params: ClassSessionIdParamsSchema,
+          body: ClassSessionInputSchema,
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const id = parseClassSessionId(request.params.classSessionId);
+        if (id === null) throw notFound('That session');
+        await updateClassSession(ctx.db, id, request.body, ctx.clock.now());
+        ctx.work.runNow().catch(() => {});
+        reply.type('text/plain; charset=utf-8');
+        return `Saved ${request.body.name}.`;
       },
     );
   };

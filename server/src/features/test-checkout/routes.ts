@@ -15,7 +15,7 @@ import { payments } from '../../db/schema.ts';
 import { fulfillCheckout } from '../enrollment/fulfill-checkout.ts';
 import { findPayment } from '../enrollment/records.ts';
 
-const escape = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -46,7 +46,7 @@ a { color: var(--text); }
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)} · Bright Oak Learning Center</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Bright Oak Learning Center</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -54,10 +54,10 @@ function linesTable(lines: LineItem[], total: number, caption: string): string {
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${escape(l.description)}<br><span class="muted">${formatCents(l.unitAmount)} × ${l.quantity}</span></td><td class="num">${formatCents(l.amount)}</td></tr>`,
+        `<tr><td>${escapeHtml(l.description)}<br><span class="muted">${formatCents(l.unitAmount)} × ${l.quantity}</span></td><td class="num">${formatCents(l.amount)}</td></tr>`,
     )
     .join('');
-  return `<table><caption class="muted" style="text-align:left">${escape(caption)}</caption>
+  return `<table><caption class="muted" style="text-align:left">${escapeHtml(caption)}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num">${formatCents(total)}</td></tr></tfoot></table>`;
 }
@@ -96,8 +96,8 @@ export const testCheckoutRoutes =
       const found = await load(request.params.checkoutId);
       if (!found) return notFoundPage(reply);
       const { checkout, payment } = found;
-      const children = payment.enrollments.map((e) => escape(e.student.fullName)).join(', ');
-      const session = escape(payment.classSession?.name ?? 'Session');
+      const children = payment.enrollments.map((e) => escapeHtml(e.student.fullName)).join(', ');
+      const session = escapeHtml(payment.classSession?.name ?? 'Session');
       const header = `<p class="note" role="note"><strong>Test checkout.</strong> This is the center’s built-in test checkout: no card is charged and no money moves. It stands in for the card payment page until the center connects Stripe.</p>
 <h1>Pay Bright Oak Learning Center</h1><p class="muted">${session}${children ? ` · ${children}` : ''}</p>`;
       if (checkout.status !== 'open') {
@@ -108,7 +108,7 @@ export const testCheckoutRoutes =
           page(
             'Test checkout',
             `${header}<div class="card"><p>${done ? 'This checkout has already been paid.' : 'This checkout has ended, so it can no longer be paid. The seats it held were released.'}</p>
-<div class="actions"><a class="button primary" href="${escape(done ? checkout.success_url : checkout.cancel_url)}">${done ? 'See your enrollment' : 'Back to the session'}</a></div></div>`,
+<div class="actions"><a class="button primary" href="${escapeHtml(done ? checkout.success_url : checkout.cancel_url)}">${done ? 'See your enrollment' : 'Back to the session'}</a></div></div>`,
           ),
         );
       }
@@ -124,10 +124,10 @@ export const testCheckoutRoutes =
         page(
           'Test checkout',
           `${header}<div class="card">${linesTable(payment.lineItems, payment.finalAmount, `For ${checkout.customer_email}`)}
-<p class="muted" style="margin-top:1rem">Your seats are held until ${escape(until)}.</p>
+<p class="muted" style="margin-top:1rem">Your seats are held until ${escapeHtml(until)}.</p>
 <div class="actions">
-<form method="post" action="${escape(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">Pay</button></form>
-<form method="post" action="${escape(testCheckout.cancel(checkout.id))}"><button class="secondary" type="submit">Cancel</button></form>
+<form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">Pay</button></form>
+<form method="post" action="${escapeHtml(testCheckout.cancel(checkout.id))}"><button class="secondary" type="submit">Cancel</button></form>
 </div></div>`,
         ),
       );
@@ -168,23 +168,23 @@ export const testCheckoutRoutes =
           dateStyle: 'long',
           timeStyle: 'short',
         }).format(new Date((checkout.completed_at ?? Date.parse(payment.created) / 1000) * 1000));
-        const children = payment.enrollments.map((e) => escape(e.student.fullName)).join(', ');
+        const children = payment.enrollments.map((e) => escapeHtml(e.student.fullName)).join(', ');
         const status =
           payment.status === 'Paid'
             ? 'Paid'
             : payment.status === 'Refunded'
               ? 'Refunded'
-              : escape(payment.status);
+              : escapeHtml(payment.status);
         return html(
           reply,
           200,
           page(
             'Receipt',
             `<p class="note" role="note"><strong>Test receipt.</strong> Paid in the built-in test checkout: no card was charged.</p>
-<h1>Receipt</h1><p class="muted">Bright Oak Learning Center · ${escape(paidAt)}</p>
-<div class="card"><p><strong>${escape(payment.classSession?.name ?? 'Session')}</strong><br>${children}</p>
-${linesTable(payment.lineItems, payment.finalAmount, `Receipt ${escape(payment.id.slice(0, 8).toUpperCase())} · ${status}`)}
-<p class="muted" style="margin-top:1rem">Billed to ${escape(checkout.customer_email)}. Questions? Reply to your confirmation email or call the office.</p></div>
+<h1>Receipt</h1><p class="muted">Bright Oak Learning Center · ${escapeHtml(paidAt)}</p>
+<div class="card"><p><strong>${escapeHtml(payment.classSession?.name ?? 'Session')}</strong><br>${children}</p>
+${linesTable(payment.lineItems, payment.finalAmount, `Receipt ${escapeHtml(payment.id.slice(0, 8).toUpperCase())} · ${status}`)}
+<p class="muted" style="margin-top:1rem">Billed to ${escapeHtml(checkout.customer_email)}. Questions? Reply to your confirmation email or call the office.</p></div>
 <div class="actions"><a class="button secondary" href="/dashboard/billing">Back to billing</a></div>`,
           ),
         );
