@@ -16,7 +16,8 @@ import {
 import { type StripeFake, startStripeFake } from './support/stripe-fake.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const HOLD_ENDS = new Date('2026-11-20T18:45:30.600Z');
+/** 45 minutes from now (Stripe accepts 30 minutes to 24 hours after creation). */
+const HOLD_ENDS = new Date(Date.now() + 45 * 60_000 + 600);
 
 let fake: StripeFake;
 let stripe: PaymentProvider;
@@ -80,13 +81,23 @@ describe('createCheckout', () => {
       'metadata[classSessionId]': '42',
       'payment_intent_data[metadata][paymentId]': 'pay_price_data',
       'payment_intent_data[metadata][classSessionId]': '42',
-      // 2026-11-20T18:45:30.600Z in whole Unix seconds, rounded down.
+      // The hold's end in whole Unix seconds, rounded down.
       expires_at: String(Math.floor(HOLD_ENDS.getTime() / 1000)),
       success_url: 'https://center.example/checkout/done?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'https://center.example/checkout/cancel?session_id={CHECKOUT_SESSION_ID}',
     });
-    expect(req.body.get('expires_at')).toBe('1795200330');
+    expect(req.body.get('expires_at')).toBe(String(Math.floor(HOLD_ENDS.getTime() / 1000)));
     expect(fake.sessions.get(created.checkoutId)).toMatchObject({ amount_total: 25_000 });
+  });
+
+  it('stretches a hold shorter than Stripe’s 30-minute minimum to 31 minutes', async () => {
+    const before = Date.now();
+    await stripe.createCheckout(
+      input({ paymentId: 'pay_short_hold', expiresAt: new Date(before + 10 * 60_000) }),
+    );
+    const sent = Number(fake.requests.at(-1)!.body.get('expires_at')) * 1000;
+    expect(sent).toBeGreaterThanOrEqual(before + 31 * 60_000 - 1000);
+    expect(sent).toBeLessThanOrEqual(Date.now() + 31 * 60_000);
   });
 
   it('sends a Stripe Price id instead of price_data when the line has one', async () => {
