@@ -12,7 +12,7 @@
 import { checkoutLineItems, type LineItem, lineItemsTotal, type Payment, routes } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/types.ts';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { judgeFamily } from './eligibility.ts';
@@ -44,12 +44,16 @@ export async function reserveSeats(
   classSessionId: number,
   studentIds: string[],
 ): Promise<ReserveResult> {
+  // Registration opening: most requests are refused because the seats are gone. Refuse those from a read
+  // without the row lock, so they do not queue behind the reservations; the locked path checks again.
+  await precheck(deps, user.id, classSessionId, studentIds);
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const today = deps.clock.today(now);
     const session = await readSession(tx, classSessionId, now, today, { lock: true });
     if (!session) throw notFound('That session');
     await assertOwnChildren(tx, user.id, studentIds);
+    if (session.seatsLeft < studentIds.length) await refuseWhenShort(tx, session, studentIds, now);
     await releaseLapsedHolds(tx, deps, classSessionId, studentIds, now);
 
     const { judged } = await judgeFamily(tx, deps.clock, deps.timeZone, user.id, session, studentIds);
@@ -68,12 +72,7 @@ export async function reserveSeats(
       (j) => j.child.waitlistStatus === 'Offered' && j.child.offerExpires && j.child.offerExpires > now,
     );
     const available = session.seatsLeft + offered.length;
-    if (studentIds.length > available)
-      throw conflict(
-        available === 0
-          ? `${session.name} is full.${session.waitlistActive ? ' You can join the waitlist instead.' : ''}`
-          : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} left in ${session.name}. Choose fewer children${session.waitlistActive ? ', or join the waitlist for the others' : ''}.`,
-      );
+    if (studentIds.length > available) throw seatsShort(session, available);
 
     const lineItems = checkoutLineItems(session.row, studentIds.length);
     const total = lineItemsTotal(lineItems);
@@ -142,6 +141,57 @@ export async function reserveSeats(
   }
   const payment = await findPayment(deps.db, { id: outcome.paymentId }, user.id);
   return { payment: payment!, created: true };
+}
+
+/**
+ * Under the lock, the cheap refusal first: too few seats, and these children bring no offered seat and have
+ * no checkout of their own to return to. Keeps the row lock short while a full session is being stormed.
+ */
+async function refuseWhenShort(
+  tx: Tx,
+  session: { id: number; name: string; waitlistActive: boolean; seatsLeft: number },
+  studentIds: string[],
+  now: Date,
+) {
+  const ids = sql.join(
+    studentIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ offers: number; holds: number }>(
+    tx,
+    sql`select
+      (select count(*)::int from waitlist_submissions where class_session_id = ${session.id} and student_id in (${ids})
+        and status = 'Offered' and expires > ${now}) as offers,
+      (select count(*)::int from class_session_enrollments where class_session_id = ${session.id} and student_id in (${ids})
+        and status = 'PendingPayment') as holds`,
+  );
+  if (row && row.holds === 0 && session.seatsLeft + row.offers < studentIds.length)
+    throw seatsShort(session, session.seatsLeft + row.offers);
+}
+
+/** The refusals of the locked path (404, 400, 409), decided from an unlocked read. */
+async function precheck(deps: ReserveDeps, userId: string, classSessionId: number, studentIds: string[]) {
+  const now = deps.clock.now();
+  const session = await readSession(deps.db, classSessionId, now, deps.clock.today(now));
+  if (!session) throw notFound('That session');
+  await assertOwnChildren(deps.db, userId, studentIds);
+  const { judged } = await judgeFamily(deps.db, deps.clock, deps.timeZone, userId, session, studentIds);
+  // A child with a hold (perhaps lapsed) is settled under the lock: the same checkout may be answered again.
+  if (judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')) return;
+  const refused = judged.filter((j) => !j.verdict.canEnroll);
+  if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
+  const offered = judged.filter(
+    (j) => j.child.waitlistStatus === 'Offered' && j.child.offerExpires && j.child.offerExpires > now,
+  ).length;
+  if (studentIds.length > session.seatsLeft + offered) throw seatsShort(session, session.seatsLeft + offered);
+}
+
+function seatsShort(session: { name: string; waitlistActive: boolean }, available: number) {
+  return conflict(
+    available === 0
+      ? `${session.name} is full.${session.waitlistActive ? ' You can join the waitlist instead.' : ''}`
+      : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} left in ${session.name}. Choose fewer children${session.waitlistActive ? ', or join the waitlist for the others' : ''}.`,
+  );
 }
 
 /** Create the provider's checkout for a new payment; on failure release the hold and answer 502. */
