@@ -45,4 +45,33 @@ describe('configuration at boot', () => {
   it('builds mail links from APP_URL without a trailing slash', () => {
     expect(load({ APP_URL: 'https://brightoak.example/' }).appUrl).toBe('https://brightoak.example');
   });
+
+  it('takes the test checkout and sms.log unless Stripe and Twilio are fully configured', () => {
+    const plain = load({});
+    expect(plain).toMatchObject({
+      stripe: undefined,
+      twilio: undefined,
+      checkoutHoldMinutes: 30,
+      waitlistOfferHours: 48,
+    });
+    const stripe = load({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+    expect(stripe.stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      apiBase: undefined,
+    });
+    expect(() => load({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+    expect(() => load({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => load({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x' })).toThrow(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+    expect(() =>
+      load({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '650-555-0100' }),
+    ).toThrow(/TWILIO_FROM: must be an E\.164/);
+    expect(() => load({ CHECKOUT_HOLD_MINUTES: '0' })).toThrow(ConfigError);
+  });
 });
