@@ -27,7 +27,8 @@ const POOL = Number(process.env.POOL_SIZE ?? 20);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
-  if (!serverUrl) return { database: await openDatabase({ pgliteDir: undefined }), label: 'PGlite (in memory)' };
+  if (!serverUrl)
+    return { database: await openDatabase({ pgliteDir: undefined }), label: 'PGlite (in memory)' };
   const name = `lc_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -46,19 +47,30 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string 
   return { database: { ...database, close }, label: `PostgreSQL server (pool ${POOL})` };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-bench-'));
   const { database, label } = await openBenchDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'silent' },
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'silent',
+    },
     root,
   );
   const { app, ctx } = await buildApp({
     config,
     database,
-    mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, mailDir: path.join(dataDir, 'mail'), log: () => {} }),
+    mailer: createMailer({
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      mailDir: path.join(dataDir, 'mail'),
+      log: () => {},
+    }),
     backgroundIntervalMs: 0,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,7 +99,14 @@ async function main() {
   const tokens = await Promise.all(
     parents.map((p) =>
       ctx.tokens.issue(
-        { id: p.id, emailAddress: p.emailAddress, firstName: 'Rush', lastName: 'Parent', type: 'Parent', tokenVersion: 0 },
+        {
+          id: p.id,
+          emailAddress: p.emailAddress,
+          firstName: 'Rush',
+          lastName: 'Parent',
+          type: 'Parent',
+          tokenVersion: 0,
+        },
         now,
       ),
     ),

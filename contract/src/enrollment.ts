@@ -157,6 +157,12 @@ export const EligibilityQuerySchema = z.object({ studentId: z.string().optional(
 
 export const CheckoutIdParamsSchema = z.object({ checkoutId: z.string().min(1).max(255) });
 
+/**
+ * `cancelled=true`: the parent came back through the checkout's cancel link (the failed page), so a checkout
+ * still open is ended at the provider and its seats released at once, instead of when the hold runs out.
+ */
+export const ConfirmationQuerySchema = z.object({ cancelled: z.enum(['true', 'false']).optional() });
+
 /** `fromDate` (ISO date or instant) limits announcements to those starting on or after it. */
 export const AnnouncementQuerySchema = z.object({
   fromDate: z.iso

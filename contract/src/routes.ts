@@ -73,8 +73,8 @@ export const api = {
   sessionEnrollment: (classSessionId: number | string) => `/api/ClassSessionEnrollment/${classSessionId}`,
   verifyEligibility: (classSessionId: number | string) =>
     `/api/ClassSessionEnrollment/${classSessionId}/VerifyEligibility`,
-  confirmation: (checkoutId: string) =>
-    `/api/ClassSessionEnrollment/Confirmation/${encodeURIComponent(checkoutId)}`,
+  confirmation: (checkoutId: string, cancelled = false) =>
+    `/api/ClassSessionEnrollment/Confirmation/${encodeURIComponent(checkoutId)}${cancelled ? '?cancelled=true' : ''}`,
   joinWaitlist: (classSessionId: number | string) =>
     `/api/ClassSessionEnrollment/JoinWaitlist/${classSessionId}`,
   joinWaitlistOld: (classSessionId: number | string) =>

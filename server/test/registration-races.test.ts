@@ -144,6 +144,21 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
     expect(session.client_reference_id).toBe(payment.id);
   });
 
+  it('coming back through the cancel link ends the open Stripe checkout and releases its seats at once', async () => {
+    const id = await a.session({ rosterSize: 1 });
+    const parent = await a.family('Cancel', 1);
+    const payment = (await a.enroll(parent, id)).json();
+    expect(await a.seatsLeft(id)).toBe(0);
+    const res = await a.call(
+      null,
+      'GET',
+      `/api/ClassSessionEnrollment/Confirmation/${payment.checkoutId}?cancelled=true`,
+    );
+    expect(res.json().status).toBe('Expired');
+    expect(fake.sessions.get(payment.checkoutId)!.status).toBe('expired');
+    expect(await a.seatsLeft(id)).toBe(1);
+  });
+
   it('a completed webhook enrolls; a replayed event changes nothing; a bad signature is refused', async () => {
     const id = await a.session({ rosterSize: 4 });
     const parent = await a.family('Replay', 2);

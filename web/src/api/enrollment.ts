@@ -52,12 +52,19 @@ export function startCheckout(classSessionId: number, studentIds: string[]): Pro
   return apiRequest<Payment>(api.enrollments, { method: 'POST', body: { classSessionId, studentIds } });
 }
 
-/** GET …/Confirmation/{checkoutId} — settles the checkout and answers the payment (works signed out). */
+/**
+ * GET …/Confirmation/{checkoutId} — settles the checkout and answers the payment (works signed out).
+ * `cancelled`: the parent came back through the cancel link, so a still-open checkout is ended and its
+ * seats released at once.
+ */
 export function getConfirmation(
   checkoutId: string | null | undefined,
   signal?: AbortSignal,
+  cancelled = false,
 ): Promise<Payment> {
-  return apiRequest<Payment>(api.confirmation(requiredParam('checkoutId', checkoutId)), { signal });
+  return apiRequest<Payment>(api.confirmation(requiredParam('checkoutId', checkoutId), cancelled), {
+    signal,
+  });
 }
 
 /** POST …/JoinWaitlist/{classSessionId} — answers each child's new place with its position. */

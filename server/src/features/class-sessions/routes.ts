@@ -85,7 +85,7 @@ export const classSessionRoutes =
           tags,
           summary: 'Digital resources of a session',
           description:
-            'Active documents, links, videos and images for the session, newest first. For families with a child enrolled in the session, and staff; anyone else gets 404.',
+            'Active documents, links, videos and images for the session, by name. For families with a child enrolled in the session, and staff; anyone else gets 404.',
           params: ClassSessionIdParamsSchema,
           response: { 200: z.array(DigitalResourceSchema) },
         },

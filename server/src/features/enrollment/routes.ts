@@ -9,6 +9,7 @@ import {
   CheckoutIdParamsSchema,
   ClassSessionEnrollmentSchema,
   ClassSessionIdParamsSchema,
+  ConfirmationQuerySchema,
   EligibilityQuerySchema,
   EnrollmentRequestSchema,
   PaymentSchema,
@@ -53,6 +54,15 @@ export const enrollmentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const reg = ctx.registration;
+
+    /** End a still-open checkout at its provider (the parent left through the cancel link). */
+    const expireOpenCheckout = async (checkoutId: string) => {
+      const [row] = await ctx.db
+        .select({ provider: payments.provider, status: payments.status })
+        .from(payments)
+        .where(eq(payments.checkoutId, checkoutId));
+      if (row?.status === 'Pending') await reg.providers[row.provider]?.expireCheckout(checkoutId);
+    };
 
     app.get(
       api.enrollments,
@@ -118,14 +128,17 @@ export const enrollmentRoutes =
           summary: 'Settle a checkout and answer its payment (the checkout return page)',
           description:
             'Asks the payment provider how the checkout ended and applies it (the same idempotent fulfillment the webhook uses), ' +
-            'then answers the Payment with the enrolled children and the receipt. The checkout id is the secret: ' +
+            'then answers the Payment with the enrolled children and the receipt. With `cancelled=true` (the parent came back through the cancel link) ' +
+            'a checkout that is still open is ended at the provider first, so its seats are released at once. The checkout id is the secret: ' +
             'a provider id (Stripe `cs_…`, test `test_cs_…`) that only the paying browser was sent to. Unknown id: 404.',
           params: CheckoutIdParamsSchema,
+          querystring: ConfirmationQuerySchema,
           response: { 200: PaymentSchema },
         },
       },
       async (request, reply) => {
         const { checkoutId } = request.params;
+        if (request.query.cancelled === 'true') await expireOpenCheckout(checkoutId);
         const outcome = await fulfillCheckout(reg, checkoutId);
         if (outcome === 'unknown') throw notFound('That checkout');
         ctx.work.runNow().catch(() => {});

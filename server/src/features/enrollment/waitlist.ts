@@ -54,7 +54,13 @@ export async function joinWaitlist(
     const { judged } = await judgeFamily(tx, deps.clock, deps.timeZone, userId, session, studentIds);
     const refused = judged.filter((j) => !j.verdict.canJoinWaitlist);
     if (refused.length > 0) {
-      const message = refused.map((j) => j.verdict.eligibility).join(' ');
+      const message = refused
+        .map(({ child, verdict }) =>
+          verdict.canEnroll && child.enrollmentStatus === null && child.waitlistStatus === null
+            ? `Seats are still open in ${session.name}, so ${child.firstName} can enroll right away: there is no need to wait.`
+            : verdict.eligibility,
+        )
+        .join(' ');
       throw new HttpError(409, message, { studentIds: message });
     }
     if (studentIds.length > session.waitlistSpotsLeft) {

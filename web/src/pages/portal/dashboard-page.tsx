@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Grid,
   Group,
   List,
   SimpleGrid,
@@ -14,11 +15,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { getAnnouncements, getEnrollments, getWaitlistPlaces } from '../../api/enrollment';
 import { getStudents, getTrustees } from '../../api/family';
 import { dashboardCopy } from '../../content/copy';
 import { site } from '../../content/site';
 import { ageLabel } from '../../features/family/format';
 import { LoadFailed, Loading } from '../../features/family/load-states';
+import {
+  RecentAnnouncementsSection,
+  UpcomingSessionsSection,
+  WaitlistSection,
+} from '../../features/portal-sessions/dashboard-sections';
+import { ACTIVE_ENROLLMENT } from '../../features/portal-sessions/format';
 import { usePageTitle } from '../../layout/use-page-title';
 import { getToken, readClaims } from '../../lib/auth-token';
 import { useLoad } from '../../lib/use-load';
@@ -33,7 +41,10 @@ const sectionLinks: Record<(typeof dashboardCopy.sections)[number]['key'], strin
 
 type Family = { students: Student[]; trustees: Trustee[] };
 
-/** The Student Portal's home (issue 4): next steps for a new family, the children and their contacts. */
+/**
+ * The Student Portal's home (issues 4 and 5): next steps for a new family; upcoming sessions, waitlist
+ * places and recent announcements; the children and their contacts. Each part loads on its own.
+ */
 export default function DashboardPage() {
   usePageTitle('Student Portal');
   const givenName = readClaims(getToken())?.given_name?.trim();
@@ -41,6 +52,12 @@ export default function DashboardPage() {
     const [students, trustees] = await Promise.all([getStudents(signal), getTrustees(signal)]);
     return { students, trustees };
   });
+  const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
+  const waitlist = useLoad('waitlist', (signal) => getWaitlistPlaces(signal));
+  const announcements = useLoad('announcements', (signal) => getAnnouncements(signal));
+  // A child enrolled or holding a seat ticks "browse sessions and enroll"; a cancelled checkout does not.
+  const hasEnrollment =
+    enrollments.status === 'success' && enrollments.data.some((e) => ACTIVE_ENROLLMENT.has(e.status));
 
   return (
     <Stack gap="lg" pt="xl">
@@ -54,7 +71,17 @@ export default function DashboardPage() {
       {family.status === 'error' ? (
         <LoadFailed message="We could not load your family’s details." retry={family.retry} />
       ) : null}
-      {family.status === 'success' ? <FamilyOverview family={family.data} /> : null}
+      {family.status === 'success' ? <NextSteps family={family.data} hasEnrollment={hasEnrollment} /> : null}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <UpcomingSessionsSection state={enrollments} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <WaitlistSection state={waitlist} />
+        </Grid.Col>
+      </Grid>
+      <RecentAnnouncementsSection state={announcements} />
+      {family.status === 'success' ? <FamilyCards family={family.data} /> : null}
       <section aria-labelledby="portal-sections">
         <Title order={2} size="h3" id="portal-sections" mb="sm">
           Everything in your portal
@@ -85,7 +112,8 @@ export default function DashboardPage() {
   );
 }
 
-function FamilyOverview({ family }: { family: Family }) {
+/** The three steps to registration day, while a new family still lacks a child or a contact. */
+function NextSteps({ family, hasEnrollment }: { family: Family; hasEnrollment: boolean }) {
   const { students, trustees } = family;
   const steps = [
     { done: students.length > 0, label: 'Add your child', to: routes.newStudent, action: 'Add a child' },
@@ -95,140 +123,148 @@ function FamilyOverview({ family }: { family: Family }) {
       to: routes.newEmergencyContact,
       action: 'Add a contact',
     },
-    { done: false, label: 'Browse sessions and enroll', to: routes.sessions, action: 'Browse sessions' },
+    {
+      done: hasEnrollment,
+      label: 'Browse sessions and enroll',
+      to: routes.sessions,
+      action: 'Browse sessions',
+    },
   ];
   const firstOpen = steps.findIndex((s) => !s.done);
   const newFamily = students.length === 0 || trustees.length === 0;
-  const pickup = trustees.filter((t) => t.isActive && t.canPickup);
+  if (!newFamily) return null;
 
   return (
-    <>
-      {newFamily ? (
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="next-steps">
-          <Title order={2} size="h3" id="next-steps">
-            Your next steps
-          </Title>
-          <Text size="sm" mt={4}>
-            Three quick steps and your family is ready for registration day.
-          </Text>
-          <List
-            component="ol"
-            spacing="sm"
-            mt="md"
-            center
-            listStyleType="none"
-            styles={{ itemWrapper: { width: '100%' } }}
-          >
-            {steps.map((step, index) => (
-              <List.Item
-                key={step.label}
-                icon={
-                  <ThemeIcon
-                    radius="xl"
-                    size={28}
-                    color={step.done ? 'oak' : 'gray'}
-                    variant={step.done ? 'filled' : 'light'}
-                  >
-                    <span aria-hidden="true">{step.done ? '✓' : index + 1}</span>
-                  </ThemeIcon>
-                }
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="next-steps">
+      <Title order={2} size="h3" id="next-steps">
+        Your next steps
+      </Title>
+      <Text size="sm" mt={4}>
+        Three quick steps and your family is ready for registration day.
+      </Text>
+      <List
+        component="ol"
+        spacing="sm"
+        mt="md"
+        center
+        listStyleType="none"
+        styles={{ itemWrapper: { width: '100%' } }}
+      >
+        {steps.map((step, index) => (
+          <List.Item
+            key={step.label}
+            icon={
+              <ThemeIcon
+                radius="xl"
+                size={28}
+                color={step.done ? 'oak' : 'gray'}
+                variant={step.done ? 'filled' : 'light'}
               >
-                <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Text fw={index === firstOpen ? 700 : 400} td={step.done ? 'line-through' : undefined}>
-                    {step.label}
-                    {step.done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
-                  </Text>
-                  {!step.done ? (
-                    <Button
-                      component={Link}
-                      to={step.to}
-                      size="xs"
-                      variant={index === firstOpen ? 'filled' : 'light'}
-                    >
-                      {step.action}
-                    </Button>
+                <span aria-hidden="true">{step.done ? '✓' : index + 1}</span>
+              </ThemeIcon>
+            }
+          >
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text fw={index === firstOpen ? 700 : 400} td={step.done ? 'line-through' : undefined}>
+                {step.label}
+                {step.done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+              </Text>
+              {!step.done ? (
+                <Button
+                  component={Link}
+                  to={step.to}
+                  size="xs"
+                  variant={index === firstOpen ? 'filled' : 'light'}
+                >
+                  {step.action}
+                </Button>
+              ) : null}
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+/** The children and their emergency contacts, each with a way to manage them. */
+function FamilyCards({ family }: { family: Family }) {
+  const { students, trustees } = family;
+  const pickup = trustees.filter((t) => t.isActive && t.canPickup);
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-children">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="your-children">
+            Your children
+          </Title>
+          <Anchor component={Link} to={routes.myStudents} size="sm">
+            Manage
+          </Anchor>
+        </Group>
+        {students.length === 0 ? (
+          <Text size="sm" mt="sm">
+            No children yet. Add your child to enroll them in a session.
+          </Text>
+        ) : (
+          <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+            {students.map((student) => (
+              <li key={student.id}>
+                <Anchor component={Link} to={routes.editStudent(student.id)} fw={700}>
+                  {student.fullName}
+                </Anchor>
+                <Text size="sm">
+                  {ageLabel(student.dateOfBirth, todayIsoDate())}
+                  {student.allergies.length > 0
+                    ? ` · allergies: ${student.allergies.map((a) => a.name).join(', ')}`
+                    : ' · no allergies on file'}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Card>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-contacts">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="your-contacts">
+            Emergency contacts
+          </Title>
+          <Anchor component={Link} to={routes.emergencyContacts} size="sm">
+            Manage
+          </Anchor>
+        </Group>
+        {trustees.length === 0 ? (
+          <Text size="sm" mt="sm">
+            No contacts yet. Add at least one person we can call, and who may pick up your child.
+          </Text>
+        ) : (
+          <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+            {trustees.map((trustee) => (
+              <li key={trustee.id}>
+                <Group gap="xs">
+                  <Anchor component={Link} to={routes.emergencyContact(trustee.id)} fw={700}>
+                    {trustee.fullName}
+                  </Anchor>
+                  {!trustee.isActive ? (
+                    <Badge color="gray" variant="light">
+                      Inactive
+                    </Badge>
                   ) : null}
                 </Group>
-              </List.Item>
+                <Text size="sm">
+                  {trustee.relationship}
+                  {trustee.canPickup ? ' · can pick up' : ''}
+                </Text>
+              </li>
             ))}
-          </List>
-        </Card>
-      ) : null}
-
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-children">
-          <Group justify="space-between">
-            <Title order={2} size="h3" id="your-children">
-              Your children
-            </Title>
-            <Anchor component={Link} to={routes.myStudents} size="sm">
-              Manage
-            </Anchor>
-          </Group>
-          {students.length === 0 ? (
-            <Text size="sm" mt="sm">
-              No children yet. Add your child to enroll them in a session.
-            </Text>
-          ) : (
-            <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
-              {students.map((student) => (
-                <li key={student.id}>
-                  <Anchor component={Link} to={routes.editStudent(student.id)} fw={700}>
-                    {student.fullName}
-                  </Anchor>
-                  <Text size="sm">
-                    {ageLabel(student.dateOfBirth, todayIsoDate())}
-                    {student.allergies.length > 0
-                      ? ` · allergies: ${student.allergies.map((a) => a.name).join(', ')}`
-                      : ' · no allergies on file'}
-                  </Text>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Card>
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-contacts">
-          <Group justify="space-between">
-            <Title order={2} size="h3" id="your-contacts">
-              Emergency contacts
-            </Title>
-            <Anchor component={Link} to={routes.emergencyContacts} size="sm">
-              Manage
-            </Anchor>
-          </Group>
-          {trustees.length === 0 ? (
-            <Text size="sm" mt="sm">
-              No contacts yet. Add at least one person we can call, and who may pick up your child.
-            </Text>
-          ) : (
-            <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
-              {trustees.map((trustee) => (
-                <li key={trustee.id}>
-                  <Group gap="xs">
-                    <Anchor component={Link} to={routes.emergencyContact(trustee.id)} fw={700}>
-                      {trustee.fullName}
-                    </Anchor>
-                    {!trustee.isActive ? (
-                      <Badge color="gray" variant="light">
-                        Inactive
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="sm">
-                    {trustee.relationship}
-                    {trustee.canPickup ? ' · can pick up' : ''}
-                  </Text>
-                </li>
-              ))}
-            </Stack>
-          )}
-          {trustees.length > 0 && pickup.length === 0 ? (
-            <Text size="sm" mt="sm" fw={600}>
-              No one besides you is allowed to pick up yet.
-            </Text>
-          ) : null}
-        </Card>
-      </SimpleGrid>
-    </>
+          </Stack>
+        )}
+        {trustees.length > 0 && pickup.length === 0 ? (
+          <Text size="sm" mt="sm" fw={600}>
+            No one besides you is allowed to pick up yet.
+          </Text>
+        ) : null}
+      </Card>
+    </SimpleGrid>
   );
 }

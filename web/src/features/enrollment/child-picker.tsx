@@ -1,0 +1,72 @@
+import type { SessionStudent } from '@lc/contract';
+import { Checkbox, Stack } from '@mantine/core';
+import { type ReactNode, type Ref, useId } from 'react';
+
+export type ChildPickerProps = {
+  /** The question the checkboxes answer, e.g. "Which children are you enrolling?". */
+  label: string;
+  description?: string;
+  students: readonly SessionStudent[];
+  /** Whether a child may be chosen here; the others are shown disabled with their sentence. */
+  canChoose: (student: SessionStudent) => boolean;
+  value: string[];
+  onChange: (studentIds: string[]) => void;
+  onBlur?: () => void;
+  /** Goes to the first child that can be chosen, so a form can move focus here on an error. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** A message about the choice, tied to the group (aria-describedby). */
+  error?: string;
+  /** Shown inside the group under the children, e.g. the server's reply when it refused the choice. */
+  children?: ReactNode;
+};
+
+/**
+ * One checkbox per child of the family. Children who cannot be chosen stay visible, disabled, with the
+ * sentence that says why ("Theo is number 2 on the waitlist."); a child who can be chosen shows theirs
+ * only when it says something to act on (a held or offered seat), not a repeat of "can enroll now".
+ */
+export function ChildPicker(props: ChildPickerProps) {
+  const { students, canChoose, value, onChange, onBlur, inputRef, error, children } = props;
+  const firstChoosable = students.find(canChoose)?.id;
+  const idPrefix = useId();
+  return (
+    <Checkbox.Group
+      label={props.label}
+      description={props.description}
+      withAsterisk
+      size="md"
+      value={value}
+      onChange={onChange}
+      error={error}
+      // Mantine puts the description and error under the label; the checkboxes follow.
+      inputWrapperOrder={['label', 'description', 'error', 'input']}
+    >
+      <Stack gap="md" mt="sm">
+        {students.map((student) => {
+          const disabled = !canChoose(student);
+          const holdsSeat =
+            student.enrollmentStatus === 'PendingPayment' || student.waitlistStatus === 'Offered';
+          const sentence = disabled || holdsSeat ? student.eligibility : null;
+          // Mantine does not tie a checkbox's description to it; the id and aria-describedby do.
+          const descriptionId = `${idPrefix}-${student.id}`;
+          return (
+            <Checkbox
+              key={student.id}
+              value={student.id}
+              label={student.fullName}
+              description={sentence ? <span id={descriptionId}>{sentence}</span> : undefined}
+              aria-describedby={sentence ? descriptionId : undefined}
+              disabled={disabled}
+              ref={student.id === firstChoosable ? inputRef : undefined}
+              onBlur={onBlur}
+              size="md"
+              // A disabled child's name stays readable (Mantine greys it below 4.5:1 contrast).
+              styles={disabled ? { label: { color: 'var(--mantine-color-dimmed)' } } : undefined}
+            />
+          );
+        })}
+        {children}
+      </Stack>
+    </Checkbox.Group>
+  );
+}

@@ -1,0 +1,60 @@
+import { formatCents, type LineItem } from '@lc/contract';
+import { Table, Text } from '@mantine/core';
+
+/**
+ * Line items (cents) as a table: each line with its unit price × quantity, then the total. Used for the
+ * price of the chosen children before checkout and for what was paid after it.
+ */
+export function PriceBreakdown({
+  items,
+  total,
+  caption,
+  totalLabel = 'Total',
+}: {
+  items: readonly LineItem[];
+  /** Cents. */
+  total: number;
+  caption: string;
+  totalLabel?: string;
+}) {
+  return (
+    <Table captionSide="top" verticalSpacing="sm" horizontalSpacing={0} fz="md">
+      <Table.Caption style={{ textAlign: 'start', marginBottom: 'var(--mantine-spacing-xs)' }}>
+        {caption}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Item</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Amount
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.description}>
+            <Table.Td pr="md">
+              {item.description}
+              <Text size="sm" c="dimmed">
+                {formatCents(item.unitAmount)} × {item.quantity}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {formatCents(item.amount)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th scope="row" fz="lg">
+            {totalLabel}
+          </Table.Th>
+          <Table.Td ta="right" fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+            {formatCents(total)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}

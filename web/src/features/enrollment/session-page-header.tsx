@@ -1,0 +1,24 @@
+import { type ClassSession, routes } from '@lc/contract';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDateRange } from '../class-sessions/format.ts';
+
+/**
+ * The top of the enroll and waitlist pages: a link back to the session, the page's one h1 and, once the
+ * session has loaded, its dates and days.
+ */
+export function SessionPageHeader({ title, session }: { title: string; session?: ClassSession }) {
+  return (
+    <Stack gap="xs">
+      <Anchor component={Link} to={session ? routes.session(session.id) : routes.sessions} size="sm">
+        ← {session ? `Back to ${session.name}` : 'All sessions'}
+      </Anchor>
+      <Title order={1}>{title}</Title>
+      {session ? (
+        <Text size="lg">
+          {formatDateRange(session.sessionStartDate, session.sessionEndDate)} · {session.daySchedule}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

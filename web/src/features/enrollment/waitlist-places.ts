@@ -1,0 +1,42 @@
+/**
+ * The waitlist places the success page shows: those the waitlist page just received (router state), or —
+ * on a reload or an opened link, when there is no state — the family's open places in the session from
+ * GET /api/ClassSessionEnrollment/Waitlist.
+ */
+import { type WaitlistSubmission, WaitlistSubmissionSchema } from '@lc/contract';
+import { z } from 'zod';
+import { getWaitlistPlaces } from '../../api/enrollment.ts';
+import { type LoadState, useLoad } from '../../lib/use-load.ts';
+
+/** What the waitlist page passes to the success page in `location.state`. */
+export type WaitlistSuccessState = { places: WaitlistSubmission[] };
+
+const StateSchema = z.object({ places: z.array(WaitlistSubmissionSchema).min(1) });
+
+/** Places that still hold a child's turn (waiting, or a seat offered and saved for them). */
+const OPEN = new Set<WaitlistSubmission['status']>(['Waiting', 'Offered']);
+
+/** The places in router state for this session, or null when the state is missing or not ours. */
+export function placesFromState(state: unknown, classSessionId: number): WaitlistSubmission[] | null {
+  const parsed = StateSchema.safeParse(state);
+  if (!parsed.success) return null;
+  const places = parsed.data.places.filter((p) => p.classSessionId === classSessionId);
+  return places.length > 0 ? places : null;
+}
+
+/** The session's places from router state when present (at once, no request), otherwise loaded from the API. */
+export function useWaitlistPlaces(
+  classSessionId: number,
+  state: unknown,
+): LoadState<WaitlistSubmission[]> & { retry: () => void } {
+  const fromState = placesFromState(state, classSessionId);
+  const loaded = useLoad<WaitlistSubmission[]>(
+    `waitlist-places:${classSessionId}:${fromState ? 'state' : 'api'}`,
+    async (signal) => {
+      if (fromState) return fromState;
+      const places = await getWaitlistPlaces(signal);
+      return places.filter((p) => p.classSessionId === classSessionId && OPEN.has(p.status));
+    },
+  );
+  return fromState ? { status: 'success', data: fromState, retry: loaded.retry } : loaded;
+}

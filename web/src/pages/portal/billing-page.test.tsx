@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  enrollment,
+  payment,
+  serveApi,
+  sessionSummary,
+  THEO,
+} from '../../features/portal-sessions/test-fixtures.ts';
+import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import BillingPage from './billing-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const SCIENCE = sessionSummary({ id: 5, name: 'Little Scientists' });
+const thisYear = new Date().getFullYear();
+
+function renderBilling() {
+  return renderPage(<BillingPage />, { path: '/dashboard/billing' });
+}
+
+describe('billing', () => {
+  it('lists each payment with its children, amount, status and receipt, and the total paid this year', async () => {
+    serveApi(fetchMock, {
+      'GET /api/Billing': () =>
+        jsonReply(200, [
+          payment({
+            id: 'pending',
+            status: 'Pending',
+            classSession: SCIENCE,
+            finalAmount: 45_500,
+            originalAmount: 45_500,
+            checkoutUrl: 'https://checkout.example/c/123',
+            holdExpiresAt: '2999-01-01T00:00:00Z',
+            enrollments: [enrollment({ classSession: SCIENCE, status: 'PendingPayment' })],
+          }),
+          payment({
+            id: 'paid',
+            finalAmount: 175_000,
+            originalAmount: 194_500,
+            receiptUrl: 'https://receipts.example/r/1',
+            enrollments: [enrollment({ id: 'e1' }), enrollment({ id: 'e2', student: THEO })],
+          }),
+          payment({ id: 'expired', status: 'Expired', finalAmount: 9_900 }),
+          payment({ id: 'due', status: 'RefundDue', finalAmount: 8_800 }),
+          payment({ id: 'old', finalAmount: 50_000, created: '2020-05-01T18:00:00Z' }),
+        ]),
+    });
+    renderBilling();
+
+    expect(await screen.findByText(`Total paid in ${thisYear}:`, { exact: false })).toHaveTextContent(
+      `Total paid in ${thisYear}: $1,750.00 (1 payment)`,
+    );
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+
+    const [pending, paid, expired, due] = rows as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(pending).toHaveTextContent('Little Scientists');
+    expect(pending).toHaveTextContent('Pending');
+    expect(pending).toHaveTextContent('awaiting payment');
+    expect(within(pending).getByRole('link', { name: /^Finish paying/ })).toHaveAttribute(
+      'href',
+      'https://checkout.example/c/123',
+    );
+
+    expect(paid).toHaveTextContent('Maya and Theo');
+    expect(paid).toHaveTextContent('$1,750.00');
+    // The price before the discount is struck through, and named for screen readers.
+    const original = paid.querySelector('s') as HTMLElement;
+    expect(original).toHaveTextContent('originally $1,945.00');
+    const receipt = within(paid).getByRole('link', { name: /^Receipt/ });
+    expect(receipt).toHaveAttribute('href', 'https://receipts.example/r/1');
+    expect(receipt).toHaveAttribute('target', '_blank');
+    expect(receipt.getAttribute('rel')).toContain('noopener');
+
+    expect(expired).toHaveTextContent('checkout ended — not charged');
+    expect(within(expired).queryByRole('link')).toBeNull();
+    expect(due).toHaveTextContent('Refund due');
+    expect(due).toHaveTextContent('refund on its way');
+  });
+
+  it('says when there are no payments yet', async () => {
+    serveApi(fetchMock, { 'GET /api/Billing': () => jsonReply(200, []) });
+    renderBilling();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No payments yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse sessions' })).toHaveAttribute('href', '/sessions');
+  });
+});

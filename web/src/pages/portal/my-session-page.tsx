@@ -1,0 +1,227 @@
+import {
+  type Announcement,
+  type ClassSession,
+  type ClassSessionEnrollment,
+  type DigitalResource,
+  parseClassSessionId,
+  routes,
+} from '@lc/contract';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { getClassSession } from '../../api/class-sessions.ts';
+import { getEnrollments, getSessionAnnouncements, getSessionResources } from '../../api/enrollment.ts';
+import { formatDateRange } from '../../features/class-sessions/format.ts';
+import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
+import { AnnouncementCard } from '../../features/portal-sessions/announcement-card.tsx';
+import { EnrolledChildren } from '../../features/portal-sessions/enrolled-children.tsx';
+import { groupBySession } from '../../features/portal-sessions/format.ts';
+import { ResourceList } from '../../features/portal-sessions/resource-list.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { type LoadState, useLoad } from '../../lib/use-load.ts';
+
+const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+/**
+ * /dashboard/sessions/:classSessionId (spec §2; issue 5): one of the family's sessions — its dates, the
+ * family's children in it, and the teachers' announcements and resources. The API answers those two with
+ * 404 unless a child of the family is enrolled (paid) in the session; the page then says so plainly.
+ */
+export default function MySessionPage() {
+  const { classSessionId = '' } = useParams();
+  const id = parseClassSessionId(classSessionId);
+  // A key per session: moving from one session to another starts every load afresh.
+  return id === null ? <SessionNotFound /> : <MySession key={id} id={id} />;
+}
+
+function MySession({ id }: { id: number }) {
+  const session = useLoad(`session:${id}`, (signal) => getClassSession(id, signal));
+  const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
+  const announcements = useLoad(`announcements:${id}`, (signal) => getSessionAnnouncements(id, signal));
+  const resources = useLoad(`resources:${id}`, (signal) => getSessionResources(id, signal));
+  usePageTitle(session.status === 'success' ? session.data.name : 'Session');
+
+  if (session.status === 'error' && isNotFound(session.error)) return <SessionNotFound />;
+
+  const children =
+    enrollments.status === 'success'
+      ? (groupBySession(enrollments.data.filter((e) => e.classSessionId === id))[0]?.enrollments ?? [])
+      : null;
+  const notEnrolled =
+    (announcements.status === 'error' && isNotFound(announcements.error)) ||
+    (resources.status === 'error' && isNotFound(resources.error));
+
+  return (
+    <Stack gap="lg" pt="xl">
+      <Anchor component={Link} to={routes.mySessions} size="sm" w="fit-content">
+        ← My sessions
+      </Anchor>
+      <Title order={1}>{session.status === 'success' ? session.data.name : 'Session'}</Title>
+      {session.status === 'loading' ? <Loading label="Loading the session…" /> : null}
+      {session.status === 'error' ? (
+        <LoadFailed message="We could not load this session." retry={session.retry} />
+      ) : null}
+      {session.status === 'success' ? (
+        <SessionSummary session={session.data} enrollments={enrollments} mine={children} />
+      ) : null}
+
+      {notEnrolled ? (
+        <NotEnrolledPanel
+          sessionId={id}
+          awaitingPayment={children?.some((e) => e.status === 'PendingPayment') ?? false}
+        />
+      ) : (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <AnnouncementsSection state={announcements} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ResourcesSection state={resources} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+/** Dates and schedule, a link to the public page with the policies, and the family's children here. */
+function SessionSummary({
+  session,
+  enrollments,
+  mine,
+}: {
+  session: ClassSession;
+  enrollments: LoadState<ClassSessionEnrollment[]> & { retry: () => void };
+  /** The family's children in this session (null until the enrollments have loaded). */
+  mine: ClassSessionEnrollment[] | null;
+}) {
+  const showChildren = mine === null || mine.length > 0;
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, sm: showChildren ? 6 : 12 }}>
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0.25rem 1rem' }}>
+            <Text component="dt" fw={600}>
+              Dates
+            </Text>
+            <Text component="dd" m={0}>
+              {formatDateRange(session.sessionStartDate, session.sessionEndDate)}
+            </Text>
+            <Text component="dt" fw={600}>
+              Schedule
+            </Text>
+            <Text component="dd" m={0}>
+              {session.daySchedule}
+            </Text>
+          </dl>
+          <Anchor component={Link} to={routes.session(session.id)} size="sm" mt="sm" display="inline-block">
+            Session details and policies
+          </Anchor>
+        </Grid.Col>
+        {showChildren ? (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <section aria-labelledby="your-children-here">
+              <Title order={2} size="h4" id="your-children-here" mb="xs">
+                Your children in this session
+              </Title>
+              {enrollments.status === 'loading' ? <Loading label="Loading your children…" /> : null}
+              {enrollments.status === 'error' ? (
+                <LoadFailed
+                  message="We could not load your children’s enrollments."
+                  retry={enrollments.retry}
+                />
+              ) : null}
+              {mine && mine.length > 0 ? <EnrolledChildren enrollments={mine} /> : null}
+            </section>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Card>
+  );
+}
+
+/** The API keeps a session's announcements and resources for families with a child enrolled (paid). */
+function NotEnrolledPanel({ sessionId, awaitingPayment }: { sessionId: number; awaitingPayment: boolean }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="not-enrolled">
+      <Title order={2} size="h3" id="not-enrolled">
+        {awaitingPayment
+          ? 'Announcements and resources appear once you have paid'
+          : 'None of your children are enrolled in this session'}
+      </Title>
+      <Text mt="xs">
+        {awaitingPayment
+          ? 'Your child’s seat is held while you finish paying. As soon as the payment arrives, the teachers’ announcements and resources for this session show up here.'
+          : 'Announcements and resources from the teachers are for the families of children enrolled in the session. You can still read about the session and enroll if seats are open.'}
+      </Text>
+      <Group mt="md" gap="sm">
+        {awaitingPayment ? (
+          <Button component={Link} to={routes.billing}>
+            Finish paying in Billing
+          </Button>
+        ) : (
+          <Button component={Link} to={routes.session(sessionId)}>
+            About this session
+          </Button>
+        )}
+        <Button component={Link} to={routes.mySessions} variant="default">
+          Back to My sessions
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function AnnouncementsSection({ state }: { state: LoadState<Announcement[]> & { retry: () => void } }) {
+  return (
+    <section aria-labelledby="announcements">
+      <Title order={2} size="h3" id="announcements" mb="sm">
+        Announcements
+      </Title>
+      {state.status === 'loading' ? <Loading label="Loading announcements…" /> : null}
+      {state.status === 'error' ? (
+        <LoadFailed message="We could not load the announcements." retry={state.retry} />
+      ) : null}
+      {state.status === 'success' && state.data.length === 0 ? (
+        <Text>No announcements yet. News from the teachers will appear here.</Text>
+      ) : null}
+      {state.status === 'success' && state.data.length > 0 ? (
+        <Stack component="ul" gap="md" style={listStyle}>
+          {state.data.map((announcement) => (
+            <AnnouncementCard key={announcement.id} announcement={announcement} />
+          ))}
+        </Stack>
+      ) : null}
+    </section>
+  );
+}
+
+function ResourcesSection({ state }: { state: LoadState<DigitalResource[]> & { retry: () => void } }) {
+  return (
+    <section aria-labelledby="resources">
+      <Title order={2} size="h3" id="resources" mb="sm">
+        Resources
+      </Title>
+      {state.status === 'loading' ? <Loading label="Loading resources…" /> : null}
+      {state.status === 'error' ? (
+        <LoadFailed message="We could not load the resources." retry={state.retry} />
+      ) : null}
+      {state.status === 'success' && state.data.length === 0 ? (
+        <Text>No resources yet. Handouts, links and videos from the teachers will appear here.</Text>
+      ) : null}
+      {state.status === 'success' && state.data.length > 0 ? <ResourceList resources={state.data} /> : null}
+    </section>
+  );
+}
+
+function SessionNotFound() {
+  usePageTitle('Session not found');
+  return (
+    <RecordNotFound
+      title="We couldn’t find that session"
+      backTo={routes.mySessions}
+      backLabel="Back to My sessions"
+    >
+      The link may be mistyped, or the session may no longer exist.
+    </RecordNotFound>
+  );
+}

@@ -1,0 +1,364 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ClassSession,
+  checkoutLineItems,
+  EnrollmentRequestSchema,
+  formatCents,
+  lineItemsTotal,
+  type Policy,
+  routes,
+  type SessionStudent,
+} from '@lc/contract';
+import { Button, Checkbox, Container, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { startCheckout } from '../../api/enrollment.ts';
+import { ChildPicker } from '../../features/enrollment/child-picker.tsx';
+import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
+import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
+import { type FormError, FormErrorAlert } from '../../features/enrollment/form-error-alert.tsx';
+import { childCount, joinNames, policyName } from '../../features/enrollment/format.ts';
+import { goToCheckout } from '../../features/enrollment/go-to-checkout.ts';
+import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
+import { PolicyText } from '../../features/enrollment/policy-text.tsx';
+import { PriceBreakdown } from '../../features/enrollment/price-breakdown.tsx';
+import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
+import { SessionPageHeader } from '../../features/enrollment/session-page-header.tsx';
+import {
+  isSessionIdParam,
+  isUnknownSession,
+  type SessionFamily,
+  useSessionFamily,
+} from '../../features/enrollment/use-session-family.ts';
+import { WAITLIST_OFFER_HOURS } from '../../features/enrollment/waitlist-steps.tsx';
+import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/**
+ * /sessions/:classSessionId/enroll (spec §2, protected; issue 5): choose which children to enroll, see the
+ * price for them, accept the session's policies and go on to the card checkout
+ * (POST /api/ClassSessionEnrollment → the payment's `checkoutUrl`).
+ */
+export default function EnrollPage() {
+  const { classSessionId } = useParams();
+  return isSessionIdParam(classSessionId) ? (
+    <Enroll key={classSessionId} classSessionId={classSessionId} />
+  ) : (
+    <SessionNotFound />
+  );
+}
+
+function Enroll({ classSessionId }: { classSessionId: string }) {
+  const loaded = useSessionFamily(classSessionId);
+  const session = loaded.status === 'success' ? loaded.data.session : undefined;
+  usePageTitle(session ? `Enroll in ${session.name}` : 'Enroll');
+
+  if (loaded.status === 'error' && isUnknownSession(loaded.error)) return <SessionNotFound />;
+  const title = session ? `Enroll in ${session.name}` : 'Enroll';
+  return (
+    <Container size={760} py="xl">
+      <Stack gap="xl">
+        <SessionPageHeader title={title} session={session} />
+        {loaded.status === 'loading' ? <Loading label="Loading the session and your children…" /> : null}
+        {loaded.status === 'error' ? (
+          <LoadFailed
+            message="We could not load this session and your children. Please check your connection and try again."
+            retry={loaded.retry}
+          />
+        ) : null}
+        {loaded.status === 'success' ? <EnrollBody family={loaded.data} /> : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function EnrollBody({ family }: { family: SessionFamily }) {
+  const { session, students, eligibility } = family;
+  const canEnroll = students.some((s) => s.canEnroll);
+  return (
+    <>
+      {students.length > 0 && eligibility ? <EligibilityNote sentence={eligibility} /> : null}
+      {students.length === 0 ? <NoChildrenPanel action="enroll" /> : null}
+      {students.length > 0 && canEnroll ? <EnrollForm session={session} students={students} /> : null}
+      {students.length > 0 && !canEnroll ? <NobodyCanEnroll session={session} students={students} /> : null}
+    </>
+  );
+}
+
+/**
+ * When none of the children can enroll now: everyone enrolled already (→ My sessions), the waitlist open to
+ * them (→ the waitlist page), or enrollment not open (→ other sessions); with each child's sentence when
+ * they differ.
+ */
+function NobodyCanEnroll({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const allEnrolled = students.every((s) => s.enrollmentStatus === 'Enrolled');
+  const waitlist = students.some((s) => s.canJoinWaitlist);
+  const heading = allEnrolled
+    ? 'You’re all enrolled'
+    : waitlist
+      ? 'The waitlist is open'
+      : 'Enrollment isn’t open for your children right now';
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="standing">
+      <Title order={2} size="h3" id="standing">
+        {heading}
+      </Title>
+      <ChildrenStanding students={students} />
+      {waitlist && !allEnrolled ? (
+        <Text mt="sm">
+          Joining is free. When a seat opens, we email you and save it for your child for{' '}
+          {WAITLIST_OFFER_HOURS} hours.
+        </Text>
+      ) : null}
+      <Group gap="sm" mt="md">
+        {allEnrolled ? (
+          <Button component={Link} to={routes.mySession(session.id)} size="md">
+            Go to My sessions
+          </Button>
+        ) : null}
+        {waitlist && !allEnrolled ? (
+          <Button component={Link} to={routes.waitlist(session.id)} size="md">
+            Join the waitlist
+          </Button>
+        ) : null}
+        <Button component={Link} to={routes.sessions} variant="default" size="md">
+          See other sessions
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+type EnrollValues = { studentIds: string[]; accepted: Record<string, boolean> };
+type EnrollOutput = z.output<ReturnType<typeof enrollSchema>>;
+
+/** The session's policies that are set, in the order the session page shows them. */
+function policiesOf(session: ClassSession): Policy[] {
+  return [session.expectationPolicy, session.dismissalPolicy, session.latePickupPolicy].filter(
+    (p): p is Policy => p !== null,
+  );
+}
+
+/** The children (contract rule) and one accepted checkbox per policy present. */
+function enrollSchema(policies: readonly Policy[]) {
+  return z.object({
+    studentIds: EnrollmentRequestSchema.shape.studentIds,
+    accepted: z.object(
+      Object.fromEntries(
+        policies.map((p) => [
+          p.policyType,
+          z.boolean().refine((v) => v, `Please read and accept ${policyName(p)} to continue`),
+        ]),
+      ),
+    ),
+  });
+}
+
+function EnrollForm({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const navigate = useNavigate();
+  const policies = useMemo(() => policiesOf(session), [session]);
+  const schema = useMemo(() => enrollSchema(policies), [policies]);
+  const choosable = students.filter((s) => s.canEnroll);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<EnrollValues, unknown, EnrollOutput>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    // Focus goes to the first problem in the order the page shows them (see onInvalid).
+    shouldFocusError: false,
+    defaultValues: {
+      // With one child who can enroll there is nothing to choose.
+      studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [],
+      accepted: Object.fromEntries(policies.map((p) => [p.policyType, false])),
+    },
+  });
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const attempts = useRef(0);
+  // Stays true once the browser is on its way to the checkout, so the button cannot be pressed again.
+  const [leaving, setLeaving] = useState(false);
+  const busy = isSubmitting || leaving;
+
+  const chosenIds = watch('studentIds');
+  const chosen = students.filter((s) => chosenIds.includes(s.id));
+  const perChild = session.registrationPrice + session.supplyFee;
+
+  const fail = (message: string) => {
+    attempts.current += 1;
+    setFormError({ message, attempt: attempts.current });
+  };
+
+  const onSubmit = async (values: EnrollOutput) => {
+    setFormError(null);
+    try {
+      const payment = await startCheckout(session.id, values.studentIds);
+      if (payment.checkoutUrl && payment.status === 'Pending') {
+        setLeaving(true);
+        goToCheckout(payment.checkoutUrl);
+        return;
+      }
+      // Nothing to pay (a free session): the children are enrolled already.
+      if (payment.checkoutId && payment.status === 'Paid') {
+        navigate(routes.enrollmentSuccessful(session.id, payment.checkoutId));
+        return;
+      }
+      fail('We couldn’t start the checkout. Please try again in a minute — nothing was charged.');
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+        fail(error.message);
+        // The server repeats its sentence as the field's message; only a different one needs its own place.
+        const field = error.fields.studentIds;
+        if (field && field !== error.message) setError('studentIds', { type: 'server', message: field });
+      } else if (error instanceof ApiError && error.body) {
+        fail(error.message);
+      } else {
+        fail(
+          'We couldn’t reach our server to start the checkout. Please check your connection and try again — nothing was charged.',
+        );
+      }
+    }
+  };
+
+  const onInvalid = (invalid: FieldErrors<EnrollValues>) => {
+    if (invalid.studentIds) return setFocus('studentIds');
+    const policy = policies.find((p) => invalid.accepted?.[p.policyType]);
+    if (policy) setFocus(`accepted.${policy.policyType}`);
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label={`Enroll in ${session.name}`}>
+      <Stack gap="xl">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Controller
+            name="studentIds"
+            control={control}
+            render={({ field, fieldState }) => (
+              <ChildPicker
+                label="Which children are you enrolling?"
+                description={
+                  choosable.length < students.length
+                    ? 'Children who can’t enroll now say why.'
+                    : 'Choose one or more.'
+                }
+                students={students}
+                canChoose={(s) => s.canEnroll}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              >
+                <FormErrorAlert error={formError} />
+              </ChildPicker>
+            )}
+          />
+        </Paper>
+
+        {perChild > 0 ? (
+          <Paper
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'lg' }}
+            component="section"
+            aria-labelledby="price-heading"
+          >
+            <Title order={2} size="h3" id="price-heading">
+              Price
+            </Title>
+            <PriceSummary session={session} chosen={chosen} />
+          </Paper>
+        ) : (
+          <Text>There is nothing to pay for this session.</Text>
+        )}
+
+        {policies.length > 0 ? (
+          <section aria-labelledby="policies-heading">
+            <Title order={2} size="h3" id="policies-heading">
+              Our policies
+            </Title>
+            <Text mt={4}>Please read each policy and tick the box to say you accept it.</Text>
+            <Stack gap="md" mt="md">
+              {policies.map((policy) => {
+                const headingId = `policy-${policy.policyType}`;
+                const errorId = `policy-${policy.policyType}-error`;
+                const error = errors.accepted?.[policy.policyType]?.message;
+                return (
+                  <Paper key={policy.id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+                    <Title order={3} size="h4" id={headingId} mb="xs">
+                      {policy.name}
+                    </Title>
+                    <PolicyText policy={policy} labelledBy={headingId} />
+                    <Checkbox
+                      mt="md"
+                      size="md"
+                      required
+                      label={`I have read and accept ${policyName(policy)}`}
+                      // Mantine does not tie a checkbox's error to it; the id and aria-describedby do.
+                      error={error ? <span id={errorId}>{error}</span> : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      aria-invalid={error ? true : undefined}
+                      {...register(`accepted.${policy.policyType}`)}
+                    />
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </section>
+        ) : null}
+
+        <Stack gap="xs">
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to={routes.session(session.id)} variant="default" size="md">
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy} disabled={busy}>
+              {perChild > 0 ? 'Continue to payment' : 'Enroll'}
+            </Button>
+          </Group>
+          {perChild > 0 ? (
+            <Text size="sm" ta="right">
+              You’ll pay on a secure checkout page. We hold the seats while you pay, and nothing is charged
+              until you confirm there.
+            </Text>
+          ) : null}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** The line items for the chosen children (or the price per child before any is chosen), total announced. */
+function PriceSummary({ session, chosen }: { session: ClassSession; chosen: SessionStudent[] }) {
+  const n = chosen.length;
+  const items = checkoutLineItems(session, Math.max(n, 1));
+  const total = lineItemsTotal(items);
+  return (
+    <>
+      {n === 0 ? (
+        <PriceBreakdown items={items} total={total} caption="Price per child" totalLabel="Per child" />
+      ) : (
+        <PriceBreakdown
+          items={items}
+          total={total}
+          caption={`For ${joinNames(chosen.map((s) => s.firstName))}`}
+        />
+      )}
+      {n === 0 ? (
+        <Text size="sm" mt="xs">
+          Choose your children above to see your total.
+        </Text>
+      ) : null}
+      <VisuallyHidden aria-live="polite" aria-atomic="true">
+        {n > 0 ? `Total for ${childCount(n)}: ${formatCents(total)}` : ''}
+      </VisuallyHidden>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ClassSession, EnrollmentRequestSchema, routes, type SessionStudent } from '@lc/contract';
+import { Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { joinWaitlist } from '../../api/enrollment.ts';
+import { ChildPicker } from '../../features/enrollment/child-picker.tsx';
+import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
+import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
+import { type FormError, FormErrorAlert } from '../../features/enrollment/form-error-alert.tsx';
+import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
+import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
+import { SessionPageHeader } from '../../features/enrollment/session-page-header.tsx';
+import {
+  isSessionIdParam,
+  isUnknownSession,
+  type SessionFamily,
+  useSessionFamily,
+} from '../../features/enrollment/use-session-family.ts';
+import type { WaitlistSuccessState } from '../../features/enrollment/waitlist-places.ts';
+import { WaitlistSteps } from '../../features/enrollment/waitlist-steps.tsx';
+import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/**
+ * /sessions/:classSessionId/waitlist (spec §2, protected; issue 5): put children on a full session's
+ * waitlist (POST /api/ClassSessionEnrollment/JoinWaitlist/{id}), then show their places on the success page.
+ */
+export default function WaitlistPage() {
+  const { classSessionId } = useParams();
+  return isSessionIdParam(classSessionId) ? (
+    <Waitlist key={classSessionId} classSessionId={classSessionId} />
+  ) : (
+    <SessionNotFound />
+  );
+}
+
+function Waitlist({ classSessionId }: { classSessionId: string }) {
+  const loaded = useSessionFamily(classSessionId);
+  const session = loaded.status === 'success' ? loaded.data.session : undefined;
+  const title = session ? `Join the waitlist for ${session.name}` : 'Join the waitlist';
+  usePageTitle(title);
+
+  if (loaded.status === 'error' && isUnknownSession(loaded.error)) return <SessionNotFound />;
+  return (
+    <Container size={760} py="xl">
+      <Stack gap="xl">
+        <SessionPageHeader title={title} session={session} />
+        {loaded.status === 'loading' ? <Loading label="Loading the session and your children…" /> : null}
+        {loaded.status === 'error' ? (
+          <LoadFailed
+            message="We could not load this session and your children. Please check your connection and try again."
+            retry={loaded.retry}
+          />
+        ) : null}
+        {loaded.status === 'success' ? <WaitlistBody family={loaded.data} /> : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function WaitlistBody({ family }: { family: SessionFamily }) {
+  const { session, students, eligibility } = family;
+  const canJoin = students.some((s) => s.canJoinWaitlist);
+  return (
+    <>
+      {students.length > 0 && eligibility ? <EligibilityNote sentence={eligibility} /> : null}
+      <Paper
+        radius="lg"
+        p={{ base: 'md', sm: 'lg' }}
+        bg="light-dark(var(--mantine-color-honey-0), var(--mantine-color-dark-6))"
+      >
+        <WaitlistSteps headingId="how-it-works" />
+      </Paper>
+      {students.length === 0 ? <NoChildrenPanel action="join the waitlist" /> : null}
+      {students.length > 0 && canJoin ? <WaitlistForm session={session} students={students} /> : null}
+      {students.length > 0 && !canJoin ? <NobodyCanJoin session={session} students={students} /> : null}
+    </>
+  );
+}
+
+/**
+ * When none of the children can join: seats open to them (→ the enroll page), everyone waiting already
+ * (→ their places), or the waitlist not open (→ other sessions); with each child's sentence when they differ.
+ */
+function NobodyCanJoin({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const enroll = students.some((s) => s.canEnroll);
+  const waiting = students.some((s) => s.waitlistStatus === 'Waiting' || s.waitlistStatus === 'Offered');
+  const heading = enroll
+    ? 'Good news — you can enroll instead'
+    : waiting
+      ? 'Your family is on the waitlist'
+      : 'The waitlist isn’t open to your children';
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="standing">
+      <Title order={2} size="h3" id="standing">
+        {heading}
+      </Title>
+      <ChildrenStanding students={students} />
+      <Group gap="sm" mt="md">
+        {enroll ? (
+          <Button component={Link} to={routes.enroll(session.id)} size="md">
+            Enroll now
+          </Button>
+        ) : null}
+        {waiting && !enroll ? (
+          <Button component={Link} to={routes.waitlistSuccess(session.id)} size="md">
+            See your places
+          </Button>
+        ) : null}
+        <Button component={Link} to={routes.sessions} variant="default" size="md">
+          See other sessions
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+const WaitlistFormSchema = EnrollmentRequestSchema.pick({ studentIds: true });
+type WaitlistValues = { studentIds: string[] };
+
+function WaitlistForm({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const navigate = useNavigate();
+  const choosable = students.filter((s) => s.canJoinWaitlist);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<WaitlistValues>({
+    resolver: zodResolver(WaitlistFormSchema),
+    mode: 'onTouched',
+    defaultValues: { studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [] },
+  });
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const attempts = useRef(0);
+
+  const fail = (message: string) => {
+    attempts.current += 1;
+    setFormError({ message, attempt: attempts.current });
+  };
+
+  const onSubmit = async (values: WaitlistValues) => {
+    setFormError(null);
+    try {
+      const places = await joinWaitlist(session.id, values.studentIds);
+      const state: WaitlistSuccessState = { places };
+      navigate(routes.waitlistSuccess(session.id), { state });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+        fail(error.message);
+        // The server repeats its sentence as the field's message; only a different one needs its own place.
+        const field = error.fields.studentIds;
+        if (field && field !== error.message) setError('studentIds', { type: 'server', message: field });
+      } else if (error instanceof ApiError && error.body) {
+        fail(error.message);
+      } else {
+        fail('We couldn’t reach our server. Please check your connection and try again.');
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={`Join the waitlist for ${session.name}`}>
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Controller
+            name="studentIds"
+            control={control}
+            render={({ field, fieldState }) => (
+              <ChildPicker
+                label="Which children should join the waitlist?"
+                description={
+                  choosable.length < students.length
+                    ? 'Children who can’t join now say why.'
+                    : 'Choose one or more.'
+                }
+                students={students}
+                canChoose={(s) => s.canJoinWaitlist}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              >
+                <FormErrorAlert error={formError} />
+              </ChildPicker>
+            )}
+          />
+        </Paper>
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={routes.session(session.id)} variant="default" size="md">
+            Cancel
+          </Button>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting}>
+            Join the waitlist
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

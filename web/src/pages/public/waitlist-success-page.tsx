@@ -1,0 +1,137 @@
+import { routes, type WaitlistSubmission } from '@lc/contract';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router';
+import { formatInstant, waitlistPositionSentence } from '../../features/enrollment/format.ts';
+import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
+import { isSessionIdParam } from '../../features/enrollment/use-session-family.ts';
+import { useWaitlistPlaces } from '../../features/enrollment/waitlist-places.ts';
+import { WaitlistSteps } from '../../features/enrollment/waitlist-steps.tsx';
+import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/**
+ * /sessions/:classSessionId/waitlist/success (spec §2, protected; issue 5): each child's place on the
+ * session's waitlist and what happens next. The waitlist page passes the places it just received; without
+ * them (a reload, an opened link) the family's places in the session are loaded.
+ */
+export default function WaitlistSuccessPage() {
+  const { classSessionId } = useParams();
+  return isSessionIdParam(classSessionId) ? (
+    <WaitlistSuccess key={classSessionId} classSessionId={Number(classSessionId)} />
+  ) : (
+    <SessionNotFound />
+  );
+}
+
+function WaitlistSuccess({ classSessionId }: { classSessionId: number }) {
+  const location = useLocation();
+  const places = useWaitlistPlaces(classSessionId, location.state);
+  const none = places.status === 'success' && places.data.length === 0;
+  const title = none ? 'You’re not on this waitlist yet' : 'You’re on the waitlist';
+  usePageTitle(title);
+
+  return (
+    <Container size={760} py="xl">
+      <Stack gap="xl">
+        {places.status === 'loading' ? (
+          <>
+            <Title order={1}>{title}</Title>
+            <Loading label="Loading your waitlist places…" />
+          </>
+        ) : null}
+        {places.status === 'error' ? (
+          <>
+            <Title order={1}>{title}</Title>
+            <LoadFailed
+              message="We could not load your waitlist places. Please check your connection and try again."
+              retry={places.retry}
+            />
+          </>
+        ) : null}
+        {none ? <NotOnWaitlist classSessionId={classSessionId} title={title} /> : null}
+        {places.status === 'success' && places.data.length > 0 ? (
+          <Places classSessionId={classSessionId} title={title} places={places.data} />
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function Places({
+  classSessionId,
+  title,
+  places,
+}: {
+  classSessionId: number;
+  title: string;
+  places: WaitlistSubmission[];
+}) {
+  const sessionName = places[0]?.classSession.name ?? 'this session';
+  return (
+    <>
+      <div>
+        <Title order={1}>{title}</Title>
+        <Text size="lg" mt="xs">
+          Thank you! Here is where your {places.length === 1 ? 'child stands' : 'children stand'} for{' '}
+          <strong>{sessionName}</strong>.
+        </Text>
+      </div>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="places">
+        <Title order={2} size="h3" id="places">
+          {places.length === 1 ? 'Your place' : 'Your places'}
+        </Title>
+        <Stack gap="md" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0, marginBottom: 0 }}>
+          {places.map((place) => (
+            <li key={place.id}>
+              {place.status === 'Offered' ? (
+                <Stack gap="xs" align="flex-start">
+                  <Text size="lg" fw={700}>
+                    Good news: a seat opened up and is saved for {place.student.firstName}
+                    {place.expires ? ` until ${formatInstant(place.expires)}` : ''}.
+                  </Text>
+                  <Button component={Link} to={routes.enroll(classSessionId)}>
+                    Enroll {place.student.firstName} now
+                  </Button>
+                </Stack>
+              ) : (
+                <Text size="lg" fw={700}>
+                  {waitlistPositionSentence(place.student.firstName, place.position)}
+                </Text>
+              )}
+            </li>
+          ))}
+        </Stack>
+      </Paper>
+      <WaitlistSteps headingId="what-next" title="What happens next" />
+      <Group gap="sm">
+        <Button component={Link} to={routes.dashboard} size="md">
+          Go to the Student Portal
+        </Button>
+        <Button component={Link} to={routes.sessions} variant="default" size="md">
+          Browse other sessions
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** No open place in this session (opened without joining, or the place has since moved on). */
+function NotOnWaitlist({ classSessionId, title }: { classSessionId: number; title: string }) {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Title order={1}>{title}</Title>
+      <Text size="lg">
+        None of your children has a place on this session’s waitlist right now. If a seat was offered and you
+        enrolled, you’ll find it under My sessions.
+      </Text>
+      <Group gap="sm">
+        <Button component={Link} to={routes.waitlist(classSessionId)} size="md">
+          Join the waitlist
+        </Button>
+        <Button component={Link} to={routes.mySessions} variant="default" size="md">
+          My sessions
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
