@@ -145,6 +145,8 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       request,
     }, info) => {
+      // Eight screens, each loaded and scanned by axe (the dashboard now has sessions and announcements too).
+      test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       const parent = await createParent(request, { firstName: 'Lena' });
       const auth = { authorization: `Bearer ${parent.token}` };
