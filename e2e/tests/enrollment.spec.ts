@@ -111,6 +111,13 @@ test('a new family enrolls two children, pays in the test checkout and sees them
   await expect(page).toHaveURL(/\/test-checkout\//);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay Bright Oak Learning Center' })).toBeVisible();
   await expect(page.getByRole('table')).toContainText(total);
+  await expect(page.getByRole('note')).toContainText('no card is charged');
+  // The checkout page follows the device's colour scheme (it is served outside the app): both are checked.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `test checkout (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: null });
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/sessions/${winter.id}/enrollment-successful/`));
