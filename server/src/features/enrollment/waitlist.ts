@@ -67,7 +67,7 @@ export async function joinWaitlist(
       const message = `Only ${session.waitlistSpotsLeft} waitlist ${session.waitlistSpotsLeft === 1 ? 'place is' : 'places are'} left in ${session.name}. Choose fewer children.`;
       throw new HttpError(409, message, { studentIds: message });
     }
-    // One instant per request; ids break ties, so siblings keep the order they were chosen in.
+    // Siblings joining together share one instant: they sit next to each other in line (ids order them).
     const inserted = await tx
       .insert(waitlistSubmissions)
       .values(
