@@ -136,6 +136,22 @@ test('a new family enrolls two children, pays in the test checkout and sees them
   );
   for (const theme of ['light', 'dark'] as const) await expectAxeCleanIn(page, theme, 'You’re all set!');
 
+  // The dashboard shows the session with both children and its announcement; Billing shows the payment.
+  await openPage(page, '/dashboard', 'Welcome, Amara');
+  const upcoming = page.getByRole('region', { name: 'Upcoming and current sessions' });
+  await expect(upcoming.getByRole('link', { name: winter.name })).toBeVisible();
+  await expect(upcoming).toContainText('Zola');
+  await expect(upcoming).toContainText('Kofi');
+  await expect(
+    page.getByRole('region', { name: 'Recent announcements' }).getByRole('link', {
+      name: 'Welcome to the Winter Morning Session!',
+    }),
+  ).toBeVisible();
+  await openPage(page, '/dashboard/billing', 'Billing');
+  const row = page.getByRole('row').filter({ hasText: winter.name });
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText(total);
+
   // Back on the enroll page, both children are enrolled: nothing left to choose.
   await openPage(page, `/sessions/${winter.id}/enroll`, `Enroll in ${winter.name}`);
   await expect(page.getByRole('heading', { level: 2, name: 'You’re all enrolled' })).toBeVisible();

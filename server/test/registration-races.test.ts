@@ -211,6 +211,20 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
     ).toHaveLength(1);
   });
 
+  it('a delayed payment that fails releases its seats and marks the payment Failed', async () => {
+    const id = await a.session({ rosterSize: 1 });
+    const parent = await a.family('Declined', 1);
+    const payment = (await a.enroll(parent, id)).json();
+    fake.complete(payment.checkoutId, { async: true });
+    await webhook('checkout.session.completed', payment.checkoutId);
+    expect(await paymentStatus(payment.id)).toBe('Pending');
+    expect(await a.seatsLeft(id)).toBe(0);
+    fake.failAsync(payment.checkoutId);
+    await webhook('checkout.session.async_payment_failed', payment.checkoutId);
+    expect(await paymentStatus(payment.id)).toBe('Failed');
+    expect(await a.seatsLeft(id)).toBe(1);
+  });
+
   it('an expired checkout releases its seats; an async payment that clears after the seat is gone is refunded', async () => {
     const id = await a.session({ rosterSize: 1 });
     const parent = await a.family('Expiry', 1);
