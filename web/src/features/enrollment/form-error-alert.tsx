@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
 
 /** A failed submission's message; `attempt` changes on every failure so focus moves even when it repeats. */
 export type FormError = { message: string; attempt: number };
@@ -22,4 +23,28 @@ export function FormErrorAlert({ error }: { error: FormError | null }) {
       <Text fw={600}>{error.message}</Text>
     </Alert>
   );
+}
+
+/**
+ * The failure state of a children form (enroll, waitlist): `fail(message)` shows a message in the alert;
+ * `report(error, offline)` turns a refused request into one. A 400/409 shows the server's sentence (and its
+ * `studentIds` field message beside the picker when it differs); any other server reply its message; no
+ * reply at all the `offline` sentence.
+ */
+export function useFormFailure(setFieldError: (message: string) => void) {
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const attempts = useRef(0);
+  const fail = (message: string) => {
+    attempts.current += 1;
+    setFormError({ message, attempt: attempts.current });
+  };
+  const report = (error: unknown, offline: string) => {
+    if (!(error instanceof ApiError) || !error.body) return fail(offline);
+    fail(error.message);
+    if (error.status !== 400 && error.status !== 409) return;
+    // The server repeats its sentence as the field's message; only a different one needs its own place.
+    const field = error.fields.studentIds;
+    if (field && field !== error.message) setFieldError(field);
+  };
+  return { formError, clear: () => setFormError(null), fail, report };
 }

@@ -19,7 +19,7 @@ import { startCheckout } from '../../api/enrollment.ts';
 import { ChildPicker } from '../../features/enrollment/child-picker.tsx';
 import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
 import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
-import { type FormError, FormErrorAlert } from '../../features/enrollment/form-error-alert.tsx';
+import { FormErrorAlert, useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
 import { childCount, joinNames, policyName } from '../../features/enrollment/format.ts';
 import { goToCheckout } from '../../features/enrollment/go-to-checkout.ts';
 import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
@@ -181,8 +181,9 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
       accepted: Object.fromEntries(policies.map((p) => [p.policyType, false])),
     },
   });
-  const [formError, setFormError] = useState<FormError | null>(null);
-  const attempts = useRef(0);
+  const { formError, clear, fail, report } = useFormFailure((message) =>
+    setError('studentIds', { type: 'server', message }),
+  );
   // Stays true once the browser is on its way to the checkout, so the button cannot be pressed again.
   const [leaving, setLeaving] = useState(false);
   const busy = isSubmitting || leaving;
@@ -191,13 +192,8 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
   const chosen = students.filter((s) => chosenIds.includes(s.id));
   const perChild = session.registrationPrice + session.supplyFee;
 
-  const fail = (message: string) => {
-    attempts.current += 1;
-    setFormError({ message, attempt: attempts.current });
-  };
-
   const onSubmit = async (values: EnrollOutput) => {
-    setFormError(null);
+    clear();
     try {
       const payment = await startCheckout(session.id, values.studentIds);
       if (payment.checkoutUrl && payment.status === 'Pending') {
@@ -212,18 +208,10 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
       }
       fail('We couldn’t start the checkout. Please try again in a minute — nothing was charged.');
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
-        fail(error.message);
-        // The server repeats its sentence as the field's message; only a different one needs its own place.
-        const field = error.fields.studentIds;
-        if (field && field !== error.message) setError('studentIds', { type: 'server', message: field });
-      } else if (error instanceof ApiError && error.body) {
-        fail(error.message);
-      } else {
-        fail(
-          'We couldn’t reach our server to start the checkout. Please check your connection and try again — nothing was charged.',
-        );
-      }
+      report(
+        error,
+        'We couldn’t reach our server to start the checkout. Please check your connection and try again — nothing was charged.',
+      );
     }
   };
 

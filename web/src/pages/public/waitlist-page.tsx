@@ -9,7 +9,7 @@ import { joinWaitlist } from '../../api/enrollment.ts';
 import { ChildPicker } from '../../features/enrollment/child-picker.tsx';
 import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
 import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
-import { type FormError, FormErrorAlert } from '../../features/enrollment/form-error-alert.tsx';
+import { FormErrorAlert, useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
 import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
 import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
 import { SessionPageHeader } from '../../features/enrollment/session-page-header.tsx';
@@ -134,31 +134,18 @@ function WaitlistForm({ session, students }: { session: ClassSession; students: 
     mode: 'onTouched',
     defaultValues: { studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [] },
   });
-  const [formError, setFormError] = useState<FormError | null>(null);
-  const attempts = useRef(0);
-
-  const fail = (message: string) => {
-    attempts.current += 1;
-    setFormError({ message, attempt: attempts.current });
-  };
+  const { formError, clear, report } = useFormFailure((message) =>
+    setError('studentIds', { type: 'server', message }),
+  );
 
   const onSubmit = async (values: WaitlistValues) => {
-    setFormError(null);
+    clear();
     try {
       const places = await joinWaitlist(session.id, values.studentIds);
       const state: WaitlistSuccessState = { places };
       navigate(routes.waitlistSuccess(session.id), { state });
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
-        fail(error.message);
-        // The server repeats its sentence as the field's message; only a different one needs its own place.
-        const field = error.fields.studentIds;
-        if (field && field !== error.message) setError('studentIds', { type: 'server', message: field });
-      } else if (error instanceof ApiError && error.body) {
-        fail(error.message);
-      } else {
-        fail('We couldn’t reach our server. Please check your connection and try again.');
-      }
+      report(error, 'We couldn’t reach our server. Please check your connection and try again.');
     }
   };
 
