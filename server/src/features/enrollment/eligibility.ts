@@ -14,6 +14,7 @@ import type { RegistrationState, SessionStudent } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { waitlistPositionSql } from './records.ts';
 
 export type SessionFacts = {
   id: number;
@@ -205,11 +206,7 @@ export async function loadChildFacts(
     sql`select s.id, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth,
         e.status as enrollment_status, e.hold_expires_at,
         w.status as waitlist_status, w.expires as offer_expires,
-        case when w.status = 'Waiting' then (
-          select count(*)::int + 1 from waitlist_submissions ahead
-          where ahead.class_session_id = w.class_session_id and ahead.status = 'Waiting'
-            and (ahead.created, ahead.id) < (w.created, w.id)
-        ) end as waitlist_position
+        case when w.status = 'Waiting' then ${waitlistPositionSql('w')} end as waitlist_position
       from students s
       join user_students us on us.student_id = s.id and us.user_id = ${userId}
       left join class_session_enrollments e on e.student_id = s.id and e.class_session_id = ${sessionId}

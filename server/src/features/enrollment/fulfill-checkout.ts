@@ -16,11 +16,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutState, PaymentProvider } from '../../adapters/payments/types.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   classSessionEnrollments,
   payments,
   processedWebhookEvents,
+  students,
   users,
   waitlistSubmissions,
 } from '../../db/schema.ts';
@@ -65,7 +66,7 @@ export async function fulfillCheckout(
   const [first] = await deps.db.select().from(payments).where(eq(payments.checkoutId, checkoutId));
   if (!first) return 'unknown';
   if (FINAL.includes(first.status)) {
-    if (options.event) await recordEvent(deps.db as unknown as Tx, options.event);
+    if (options.event) await recordEvent(deps.db, options.event);
     return 'already-final';
   }
   const provider = deps.providers[first.provider];
@@ -124,7 +125,7 @@ async function settle(
 }
 
 /** True when the event is new (and is now recorded), false when it was processed before. */
-async function recordEvent(tx: Tx, event: { id: string; type: string }): Promise<boolean> {
+async function recordEvent(tx: DbOrTx, event: { id: string; type: string }): Promise<boolean> {
   const inserted = await tx
     .insert(processedWebhookEvents)
     .values({ id: event.id, type: event.type })
@@ -211,12 +212,11 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
         inArray(waitlistSubmissions.status, ['Waiting', 'Offered']),
       ),
     );
-  const names = await tx.execute(
-    sql`select first_name from students where id in (${sql.join(
-      studentIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) order by date_of_birth, first_name`,
-  );
+  const children = await tx
+    .select({ firstName: students.firstName })
+    .from(students)
+    .where(inArray(students.id, studentIds))
+    .orderBy(students.dateOfBirth, students.firstName);
   await enqueueMail(
     tx,
     enrollmentConfirmedMail({
@@ -224,7 +224,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
       parentName: parent.firstName,
       sessionName: session!.name,
       sessionId,
-      childNames: (names as unknown as { rows: Array<{ first_name: string }> }).rows.map((r) => r.first_name),
+      childNames: children.map((c) => c.firstName),
       lineItems: payment.lineItems as never,
       total: payment.finalAmount,
       receiptUrl: state.receiptUrl,

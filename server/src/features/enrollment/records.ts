@@ -88,11 +88,14 @@ export async function loadEnrollments(db: DbOrTx, where: SQL | undefined): Promi
   });
 }
 
-/** A Waiting submission's place in line (1 = next); correlated on `waitlist_submissions` as `w`. */
-const positionSql = sql<number>`(
+/**
+ * A Waiting submission's place in line (1 = next): the Waiting submissions of its session that joined
+ * earlier (ties by id), plus one. `alias` names the `waitlist_submissions` row it is correlated on.
+ */
+export const waitlistPositionSql = (alias: string) => sql<number>`(
   select count(*)::int + 1 from waitlist_submissions ahead
-  where ahead.class_session_id = ${waitlistSubmissions.classSessionId} and ahead.status = 'Waiting'
-    and (ahead.created, ahead.id) < (${waitlistSubmissions.created}, ${waitlistSubmissions.id})
+  where ahead.class_session_id = ${sql.raw(alias)}.class_session_id and ahead.status = 'Waiting'
+    and (ahead.created, ahead.id) < (${sql.raw(alias)}.created, ${sql.raw(alias)}.id)
 )`;
 
 /** Waitlist places matching `where`: open ones first, then newest. */
@@ -102,7 +105,7 @@ export async function loadWaitlist(db: DbOrTx, where: SQL | undefined): Promise<
       submission: waitlistSubmissions,
       session: sessionSummaryColumns,
       student: studentSummaryColumns,
-      position: positionSql,
+      position: waitlistPositionSql('"waitlist_submissions"'),
     })
     .from(waitlistSubmissions)
     .innerJoin(classSessions, eq(classSessions.id, waitlistSubmissions.classSessionId))

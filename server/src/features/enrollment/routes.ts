@@ -55,6 +55,14 @@ export const enrollmentRoutes =
   async (app) => {
     const reg = ctx.registration;
 
+    /** The family's children judged for the session a path names; 404 when it names none. */
+    const judgeForPath = async (userId: string, rawSessionId: string) => {
+      const now = ctx.clock.now();
+      const session = await readSession(ctx.db, sessionIdOf(rawSessionId), now, ctx.clock.today(now));
+      if (!session) throw notFound('That session');
+      return (await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, userId, session)).judged;
+    };
+
     /** End a still-open checkout at its provider (the parent left through the cancel link). */
     const expireOpenCheckout = async (checkoutId: string) => {
       const [row] = await ctx.db
@@ -162,16 +170,7 @@ export const enrollmentRoutes =
         },
       },
       async (request) => {
-        const user = currentUser(request);
-        const now = ctx.clock.now();
-        const session = await readSession(
-          ctx.db,
-          sessionIdOf(request.params.classSessionId),
-          now,
-          ctx.clock.today(now),
-        );
-        if (!session) throw notFound('That session');
-        const { judged } = await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, user.id, session);
+        const judged = await judgeForPath(currentUser(request).id, request.params.classSessionId);
         return judged.map(({ child, verdict }) => toSessionStudent(child, verdict));
       },
     );
@@ -191,17 +190,8 @@ export const enrollmentRoutes =
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        const now = ctx.clock.now();
-        const session = await readSession(
-          ctx.db,
-          sessionIdOf(request.params.classSessionId),
-          now,
-          ctx.clock.today(now),
-        );
-        if (!session) throw notFound('That session');
         const { studentId } = request.query;
-        const { judged } = await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, user.id, session);
+        const judged = await judgeForPath(currentUser(request).id, request.params.classSessionId);
         const chosen = studentId ? judged.filter((j) => j.child.id === studentId) : judged;
         if (studentId && chosen.length === 0) throw notFound('That child');
         reply.type('text/plain; charset=utf-8');

@@ -1,6 +1,8 @@
 import type { SessionStudent } from '@lc/contract';
-import { Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Paper, Stack } from '@mantine/core';
 import { type ReactNode, type Ref, useId } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { type FormError, FormErrorAlert } from './form-error-alert.tsx';
 
 export type ChildPickerProps = {
   /** The question the checkboxes answer, e.g. "Which children are you enrolling?". */
@@ -68,5 +70,47 @@ export function ChildPicker(props: ChildPickerProps) {
         {children}
       </Stack>
     </Checkbox.Group>
+  );
+}
+
+/**
+ * The children question of the enroll and waitlist forms: a react-hook-form `studentIds` field drawn as a
+ * {@link ChildPicker} in its own card, with the server's refusal (`formError`) shown inside the group.
+ * `action` completes "Children who can’t … now say why." when some children cannot be chosen.
+ */
+export function ChildPickerField<T extends FieldValues & { studentIds: string[] }>(props: {
+  control: Control<T>;
+  label: string;
+  action: string;
+  students: readonly SessionStudent[];
+  canChoose: (student: SessionStudent) => boolean;
+  formError: FormError | null;
+}) {
+  const { students, canChoose } = props;
+  const someCannot = students.some((s) => !canChoose(s));
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Controller
+        name={'studentIds' as Path<T>}
+        control={props.control}
+        render={({ field, fieldState }) => (
+          <ChildPicker
+            label={props.label}
+            description={
+              someCannot ? `Children who can’t ${props.action} now say why.` : 'Choose one or more.'
+            }
+            students={students}
+            canChoose={canChoose}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          >
+            <FormErrorAlert error={props.formError} />
+          </ChildPicker>
+        )}
+      />
+    </Paper>
   );
 }

@@ -16,7 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { startCheckout } from '../../api/enrollment.ts';
-import { ChildPicker } from '../../features/enrollment/child-picker.tsx';
+import { ChildPickerField } from '../../features/enrollment/child-picker.tsx';
 import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
 import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
 import { FormErrorAlert, useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
@@ -224,31 +224,14 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
   return (
     <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label={`Enroll in ${session.name}`}>
       <Stack gap="xl">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Controller
-            name="studentIds"
-            control={control}
-            render={({ field, fieldState }) => (
-              <ChildPicker
-                label="Which children are you enrolling?"
-                description={
-                  choosable.length < students.length
-                    ? 'Children who can’t enroll now say why.'
-                    : 'Choose one or more.'
-                }
-                students={students}
-                canChoose={(s) => s.canEnroll}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              >
-                <FormErrorAlert error={formError} />
-              </ChildPicker>
-            )}
-          />
-        </Paper>
+        <ChildPickerField
+          control={control}
+          label="Which children are you enrolling?"
+          action="enroll"
+          students={students}
+          canChoose={(s) => s.canEnroll}
+          formError={formError}
+        />
 
         {perChild > 0 ? (
           <Paper

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { joinWaitlist } from '../../api/enrollment.ts';
-import { ChildPicker } from '../../features/enrollment/child-picker.tsx';
+import { ChildPickerField } from '../../features/enrollment/child-picker.tsx';
 import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
 import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
 import { FormErrorAlert, useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
@@ -152,31 +152,14 @@ function WaitlistForm({ session, students }: { session: ClassSession; students: 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={`Join the waitlist for ${session.name}`}>
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Controller
-            name="studentIds"
-            control={control}
-            render={({ field, fieldState }) => (
-              <ChildPicker
-                label="Which children should join the waitlist?"
-                description={
-                  choosable.length < students.length
-                    ? 'Children who can’t join now say why.'
-                    : 'Choose one or more.'
-                }
-                students={students}
-                canChoose={(s) => s.canJoinWaitlist}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              >
-                <FormErrorAlert error={formError} />
-              </ChildPicker>
-            )}
-          />
-        </Paper>
+        <ChildPickerField
+          control={control}
+          label="Which children should join the waitlist?"
+          action="join"
+          students={students}
+          canChoose={(s) => s.canJoinWaitlist}
+          formError={formError}
+        />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={routes.session(session.id)} variant="default" size="md">
             Cancel
