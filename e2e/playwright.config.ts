@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_PORT } from './support/env.ts';
+import { BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/env.ts';
 
 /**
  * Browser tests: the built app on the real server and a fresh database (see start-server.ts), driven in
  * Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium; Playwright never downloads a browser here).
+ * The server's ports are free ones picked when support/env.ts loads, unless E2E_PORT/E2E_SMTP_PORT are set.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -48,13 +49,13 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
-    command: `node --import tsx e2e/start-server.ts`,
+    command: `node --experimental-strip-types e2e/start-server.ts`,
     cwd: root,
     url: `${BASE_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: { E2E_PORT: String(E2E_PORT), E2E_SMTP_PORT: String(E2E_SMTP_PORT) },
   },
 });

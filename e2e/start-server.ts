@@ -46,7 +46,7 @@ const smtp = await startSmtpSink(E2E_SMTP_PORT, E2E_MAIL_DIR);
 
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.resolve(import.meta.dirname, '../server/src/main.ts')],
+  ['--experimental-strip-types', path.resolve(import.meta.dirname, '../server/src/main.ts')],
   {
     stdio: 'inherit',
     env: {

@@ -2,11 +2,13 @@
 /**
  * `npm test`: every check and test, in order — typecheck, lint, unit + API tests (Vitest; API tests on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL), web build, then the browser tests (Playwright in
- * Chromium). Ends with one line `N passed, N failed` counting every test that ran.
+ * Chromium). Ends with one line `N passed, N failed` counting every test that ran, plus one failure for each
+ * step that failed without a failed test in its report (e.g. the browser tests' server could not start).
+ * The browser tests' server listens on free ports (picked in e2e/support/env.ts), never a fixed one.
  *
  * Before anything runs it checks what the tests need and, when something is missing, stops with one line
- * saying how to get it (never a stack trace): a Chromium (CHROMIUM_PATH or /usr/bin/chromium) and, when
- * TEST_DATABASE_URL is set, a PostgreSQL server answering at it.
+ * saying how to get it (never a stack trace): Node.js 22.12 or newer, a Chromium (CHROMIUM_PATH or
+ * /usr/bin/chromium) and, when TEST_DATABASE_URL is set, a PostgreSQL server answering at it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +24,12 @@ function fail(line) {
 }
 
 // --- What the tests need --------------------------------------------------------------------------
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  fail(
+    `npm test needs Node.js 22.12 or newer (this is ${process.version}): install Node 24 LTS from https://nodejs.org, or run \`npm install --prefix .tools/node24 node@24\` and put .tools/node24/node_modules/.bin first on PATH (.ci/run does both).`,
+  );
+}
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   fail(
@@ -50,16 +58,35 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
 
-function run(title, command, args, env = {}) {
+/**
+ * Runs one step. `counts` reads the step's test report ({ passed, failed }, or null when there is none).
+ * A step that fails without a failed test to show for it — a type error, a lint finding, a test runner that
+ * could not start (its server's port taken, a crash before any test ran) — counts as one failure, so the
+ * closing line never reads "0 failed" after a failed step.
+ */
+function run(title, command, args, { env = {}, counts = () => null } = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
+  let report = null;
+  try {
+    report = counts();
+  } catch {
+    report = null; // an unreadable report (e.g. cut short by a crash) counts as none
+  }
+  totals.passed += report?.passed ?? 0;
+  totals.failed += report?.failed ?? 0;
+  if (!ok) {
+    failedSteps.push(title);
+    if (!report?.failed) totals.failed += 1;
+  }
   console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
-  if (!ok) failedSteps.push(title);
   return ok;
 }
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 const npx = 'npx';
 run('typecheck', npx, ['--no-install', 'tsc', '-p', 'contract']) &&
@@ -69,19 +96,28 @@ run('typecheck', npx, ['--no-install', 'tsc', '-p', 'contract']) &&
 run('lint and format (biome)', npx, ['--no-install', 'biome', 'check', '.']);
 
 const vitestReport = path.join(reports, 'vitest.json');
-run('unit and API tests (Vitest)', npx, [
-  '--no-install',
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += (report.numFailedTests ?? 0) + (report.numTodoTests ?? 0) + (report.numPendingTests ?? 0);
-}
+run(
+  'unit and API tests (Vitest)',
+  npx,
+  [
+    '--no-install',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
+  {
+    counts: () => {
+      const report = readJson(vitestReport);
+      if (!report) return null;
+      return {
+        passed: report.numPassedTests ?? 0,
+        failed: (report.numFailedTests ?? 0) + (report.numTodoTests ?? 0) + (report.numPendingTests ?? 0),
+      };
+    },
+  },
+);
 
 if (run('build the web app', 'npm', ['run', 'build', '--silent'])) {
   const playwrightReport = path.join(reports, 'playwright.json');
@@ -90,14 +126,17 @@ if (run('build the web app', 'npm', ['run', 'build', '--silent'])) {
     npx,
     ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      counts: () => {
+        const stats = readJson(playwrightReport)?.stats;
+        if (!stats) return null;
+        return {
+          passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+          failed: (stats.unexpected ?? 0) + (stats.skipped ?? 0),
+        };
+      },
     },
   );
-  if (existsSync(playwrightReport)) {
-    const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats ?? {};
-    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    totals.failed += (stats.unexpected ?? 0) + (stats.skipped ?? 0);
-  }
 }
 
 console.log('');

@@ -6,6 +6,8 @@
  * window is not set (a waitlist-only session has neither window).
  */
 import { z } from 'zod';
+// Plain-sentence defaults for every zod message the contract does not write itself (issue 12).
+import './messages.ts';
 
 export const POLICY_TYPES = ['Expectation', 'Dismissal', 'LatePickup'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import {
+  centerCalendarDate,
   EmailSchema,
-  IsoDateSchema,
   nameSchema,
   OptionalPhoneSchema,
   optionalText,
@@ -24,15 +24,20 @@ export const ContactFormSchema = z.object({
   email: EmailSchema,
   phoneNumber: OptionalPhoneSchema,
   childName: optionalText(100),
+  /** A calendar date or an ISO date-time read as the center's date (issue 12); must be before today. */
   childBirthdate: z
     .string({ error: CHILD_BIRTHDATE_INVALID })
     .trim()
     .nullish()
-    .transform((value) => (value ? value : null))
-    .refine(
-      (value) => value === null || (IsoDateSchema.safeParse(value).success && value < todayIsoDate()),
-      CHILD_BIRTHDATE_INVALID,
-    ),
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const date = centerCalendarDate(value);
+      if (date === null || date >= todayIsoDate()) {
+        ctx.addIssue({ code: 'custom', message: CHILD_BIRTHDATE_INVALID });
+        return z.NEVER;
+      }
+      return date;
+    }),
   previousAttendance: z.boolean().default(false),
   referred: optionalText(200),
   message: z

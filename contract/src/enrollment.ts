@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { REGISTRATION_STATES } from './class-session.ts';
+import { calendarDateSchema } from './fields.ts';
 
 export const ENROLLMENT_STATUSES = ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -246,7 +247,8 @@ export const AnnouncementRequestSchema = z.object({
 });
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish();
-const isoDate = (message: string) => z.iso.date(message);
+/** Session dates: a calendar date or a date-time read as the center's date (issue 12). */
+const isoDate = calendarDateSchema;
 
 /** Body of `POST /api/ClassSession` and `PUT /api/ClassSession/{id}` (staff). Money in cents. */
 export const ClassSessionInputSchema = z

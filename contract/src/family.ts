@@ -97,6 +97,12 @@ export function dateOfBirthProblem(dateOfBirth: string, today: string): string |
   return months < MIN_AGE_MONTHS || months > MAX_AGE_MONTHS ? DOB_OUT_OF_RANGE : null;
 }
 
+/** issue 12: a family has at most this many children and this many emergency contacts (409 beyond). */
+export const MAX_CHILDREN_PER_FAMILY = 20;
+export const MAX_CONTACTS_PER_FAMILY = 20;
+export const FAMILY_CHILDREN_FULL = `A family can have at most ${MAX_CHILDREN_PER_FAMILY} children. Remove one before adding another.`;
+export const FAMILY_CONTACTS_FULL = `A family can have at most ${MAX_CONTACTS_PER_FAMILY} emergency contacts. Remove one before adding another.`;
+
 const ZIP_INVALID = 'Please enter a 5-digit ZIP code, like 94061';
 
 /**
@@ -197,7 +203,7 @@ export const TrusteeInputSchema = z
     receiveEmail: z.boolean().default(false),
     isActive: z.boolean().default(true),
     studentIds: z
-      .array(z.uuid({ error: 'Unknown child' }))
+      .array(z.uuid({ error: 'Unknown child' }), { error: CONTACT_NEEDS_CHILD })
       .min(1, CONTACT_NEEDS_CHILD)
       .max(20),
   })

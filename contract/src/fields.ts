@@ -6,6 +6,8 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+// Plain-sentence defaults for every zod message the contract does not write itself (issue 12).
+import './messages.ts';
 
 /** spec §5: 'Please enter a valid email address' / 'Email is required.' */
 export const EMAIL_INVALID = 'Please enter a valid email address';
@@ -75,8 +77,78 @@ export function formatPhone(e164: string): string {
   return parsed ? parsed.formatNational() : e164;
 }
 
-/** An ISO calendar date "YYYY-MM-DD" that exists on the calendar. */
-export const IsoDateSchema = z.iso.date({ error: 'Please enter a date as YYYY-MM-DD' });
+/**
+ * The center's time zone, in which a date-time sent for a calendar-date field is read (issue 12).
+ *
+ * Why a module setting and not a schema argument: the contract's schemas are constants shared by the
+ * browser's forms and the server's routes, and zod 4 has no per-parse context to carry a zone into a
+ * transform. The zone is a fact of the deployment (one center per server process, `CENTER_TIMEZONE`), like
+ * the zod configuration itself, so the server sets it once at start ({@link setCenterTimeZone}, called by
+ * `server/src/http/input-rules.ts`) and the browser keeps the default, the center's zone
+ * (web `CENTER_TIME_ZONE`). Normalising in the contract means every date field, its refinements (e.g. "ends
+ * after it starts") and the stored value all see the same "YYYY-MM-DD".
+ */
+export const DEFAULT_CENTER_TIME_ZONE = 'America/Los_Angeles';
+let centerTimeZone = DEFAULT_CENTER_TIME_ZONE;
+
+/** Set the IANA zone (e.g. "Europe/Berlin") date-times are read in; throws RangeError for an unknown zone. */
+export function setCenterTimeZone(timeZone: string): void {
+  new Intl.DateTimeFormat('en-CA', { timeZone });
+  centerTimeZone = timeZone;
+}
+
+/** The zone set by {@link setCenterTimeZone} (default America/Los_Angeles). */
+export function getCenterTimeZone(): string {
+  return centerTimeZone;
+}
+
+const calendarDate = z.iso.date();
+const dateTime = z.iso.datetime({ offset: true, local: true });
+const hasZone = /(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * The calendar date ("YYYY-MM-DD") a date field means, or null when `value` is neither an ISO 8601 calendar
+ * date ("2026-12-12") nor an ISO 8601 date-time. A date-time with a zone ("2026-12-12T08:00:00.000Z",
+ * "2026-12-12T10:00+02:00") names an instant and is read as the date on the center's calendar at that
+ * instant, in `timeZone` (default: the center's zone); one without a zone ("2026-12-12T08:00") is already the
+ * center's wall clock, so its date part is the date. A JavaScript client sending `new Date(2026, 11, 12)` from
+ * the center's zone thus means 2026-12-12 (spec §3: dates travel as ISO strings; issue 12).
+ */
+export function centerCalendarDate(value: string, timeZone: string = centerTimeZone): string | null {
+  if (calendarDate.safeParse(value).success) return value;
+  if (!dateTime.safeParse(value).success) return null;
+  if (!hasZone.test(value)) return value.slice(0, 10);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/**
+ * A calendar-date field: accepts "YYYY-MM-DD" or an ISO 8601 date-time and outputs the center's calendar date
+ * "YYYY-MM-DD" (see {@link centerCalendarDate}); anything else fails with `message`.
+ */
+export function calendarDateSchema(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .describe('An ISO calendar date ("2026-01-12") or date-time, read as the center’s calendar date')
+    .transform((value, ctx) => {
+      const date = centerCalendarDate(value);
+      if (date === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return date;
+    });
+}
+
+/** An ISO calendar date "YYYY-MM-DD" that exists on the calendar, or a date-time read in the center's zone. */
+export const IsoDateSchema = calendarDateSchema('Please enter a date as YYYY-MM-DD');
 
 /** Optional free text: trimmed; empty becomes null. */
 export function optionalText(max: number, message = `Please keep this under ${max} characters`) {

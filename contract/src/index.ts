@@ -1,3 +1,6 @@
+// First: installs zod's plain field messages and jitless mode before any schema is built.
+import './messages.ts';
+
 export * from './auth.ts';
 export * from './class-session.ts';
 export * from './contact.ts';
@@ -5,5 +8,6 @@ export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './family.ts';
 export * from './fields.ts';
+export * from './public-pages.ts';
 export * from './routes.ts';
 export * from './token.ts';

@@ -1,7 +1,38 @@
-/** Where the browser tests' server runs and keeps its files (shared by the config, the launcher and the tests). */
+/**
+ * Where the browser tests' server runs and keeps its files (shared by the config, the launcher and the tests).
+ *
+ * Ports: E2E_PORT (the app) and E2E_SMTP_PORT (the test SMTP server) when they are set; otherwise two free
+ * ports, picked once when this module first loads (in Playwright's runner: at config load) and exported
+ * through process.env, so the workers and the server launcher, which inherit the environment, use the same.
+ */
+import net from 'node:net';
 import path from 'node:path';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** `count` distinct ports free on 127.0.0.1 right now (all held open together, then released). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+if (!process.env.E2E_PORT || !process.env.E2E_SMTP_PORT) {
+  const [app, smtp] = await freePorts(2);
+  process.env.E2E_PORT ||= String(app);
+  process.env.E2E_SMTP_PORT ||= String(smtp);
+}
+
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_TMP = path.resolve(import.meta.dirname, '../.tmp');
 export const E2E_DATA_DIR = path.join(E2E_TMP, 'data');
@@ -10,4 +41,4 @@ export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
 export const E2E_DATABASE_URL_FILE = path.join(E2E_TMP, 'database-url');
 export const CENTER_EMAIL = 'office@brightoak.example';
 /** The test SMTP server (support/smtp-sink.ts) the app sends its mail to. */
-export const E2E_SMTP_PORT = E2E_PORT + 25;
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT);

@@ -26,7 +26,13 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
 
 /** Choose the theme before the page loads, the way a returning visitor has it stored. */
 export async function useTheme(page: Page, theme: 'light' | 'dark') {
-  await page.addInitScript((value) => window.localStorage.setItem('themeMode', value), theme);
+  await page.addInitScript((value) => {
+    try {
+      window.localStorage.setItem('themeMode', value);
+    } catch {
+      // A cross-origin frame (the contact page's map) has no storage of ours.
+    }
+  }, theme);
 }
 
 /** The .eml files the server has written so far (newest last), as raw text. */

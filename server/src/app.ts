@@ -6,7 +6,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,14 +38,31 @@ import { enrollmentRoutes } from './features/enrollment/routes.ts';
 import { sweepRegistrations } from './features/enrollment/sweeper.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { publicSiteRoutes } from './features/public-site/routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
 import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerInputRules } from './http/input-rules.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { registerSpa } from './http/spa.ts';
 import { deliverDueMail } from './jobs/mail-outbox.ts';
 import { startBackgroundWork } from './jobs/worker.ts';
 import { type Clock, createClock } from './lib/clock.ts';
+
+/**
+ * Fastify's request logging in one line instead of two: "request completed" carries the request id,
+ * method, (redacted) url, host, client address, status and milliseconds.
+ */
+class CompletedRequestsOnly extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(
+    _error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -68,6 +91,8 @@ export async function buildApp(
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // One log line per request instead of Fastify's two: half the logging cost per request (decision 008).
+    logController: new CompletedRequestsOnly(),
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: a text/plain body would otherwise reach the handlers as a string (answer 415 instead).
   app.removeContentTypeParser('text/plain');
@@ -180,6 +205,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  registerInputRules(app, config);
   const routeTable: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
     const auth = routeAuth(route.url, route.config?.auth);
@@ -196,7 +222,8 @@ export async function buildApp(
   await app.register(enrollmentRoutes(ctx));
   await app.register(announcementRoutes(ctx));
   await app.register(testCheckoutRoutes(ctx));
-  await registerSpa(app, config.webDist);
+  await app.register(publicSiteRoutes(ctx));
+  await registerSpa(app, ctx);
 
   return { app, ctx, routeTable };
 }

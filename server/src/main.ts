@@ -1,7 +1,8 @@
 /**
  * Start the server: read the configuration, open the database (PGlite in DATA_DIR or PostgreSQL at
  * DATABASE_URL), apply migrations, load demo content into an empty database when SEED_DEMO is on, and
- * listen on PORT. The only file that reads process.env.
+ * listen on PORT. Migrations, the demo seed and the ADMIN_EMAIL account run under a PostgreSQL advisory
+ * lock, so several processes may start at once on one database. The only file that reads process.env.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +10,7 @@ import { createMailer } from './adapters/mail.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed/demo.ts';
-import { ensureAdminAccount } from './features/auth/accounts.ts';
+import { prepareDatabase } from './db/startup.ts';
 import { createClock } from './lib/clock.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,20 +31,18 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
   );
   const clock = createClock(config.timeZone);
-  if (config.seedDemo) {
-    const result = await seedDemo(database.db, clock.today());
-    if (result.seeded) console.log(`Loaded demo content: ${result.sessions} sessions.`);
-  }
-
-  if (config.adminEmail && config.adminPassword) {
-    const outcome = await ensureAdminAccount(
-      database.db,
-      config.adminEmail,
-      config.adminPassword,
-      clock.now(),
-    );
-    console.log(`Admin account ${config.adminEmail}: ${outcome}.`);
-  }
+  // Under an advisory lock, like the migrations in openDatabase: replicas may start at the same moment.
+  const prepared = await prepareDatabase(database, {
+    seedDemo: config.seedDemo,
+    today: clock.today(),
+    now: clock.now(),
+    admin:
+      config.adminEmail && config.adminPassword
+        ? { emailAddress: config.adminEmail, password: config.adminPassword }
+        : undefined,
+  });
+  if (prepared.seed?.seeded) console.log(`Loaded demo content: ${prepared.seed.sessions} sessions.`);
+  if (prepared.admin) console.log(`Admin account ${config.adminEmail}: ${prepared.admin}.`);
 
   const logger = { level: config.logLevel };
   const mailer = createMailer({

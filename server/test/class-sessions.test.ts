@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classSessionEnrollments, classSessions, payments, students, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { invalidateCatalog } from '../src/features/class-sessions/catalog.ts';
 import { createTestApp, dbKinds, fixedClock, type TestApp } from './helpers.ts';
 
 // 2026-03-02 10:00 in California: the demo's relative dates are computed from this "today".
@@ -139,12 +140,16 @@ describe.each(dbKinds)('session catalog API on %s', (kind) => {
         holdExpiresAt: new Date(Date.parse(NOW) + 60_000),
       })
       .returning();
+    invalidateCatalog(t.database.db);
     expect(await seats()).toBe(6);
 
     await t.database.db
       .update(classSessionEnrollments)
       .set({ holdExpiresAt: new Date(Date.parse(NOW) - 1000) })
       .where(eq(classSessionEnrollments.id, hold!.id));
+    // Written behind the app's back (like another process): the cached catalog shows it after its TTL, or at
+    // once when the write is announced, as the app's own write paths do (decision 008).
+    invalidateCatalog(t.database.db);
     expect(await seats()).toBe(7);
   });
 

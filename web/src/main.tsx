@@ -2,31 +2,25 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
 
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AppProviders } from './app-providers';
+import { readPageData } from './lib/page-data.ts';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, THEME_STORAGE_KEY, theme } from './theme';
-
-/** spec §1/§9: the theme choice lives in localStorage "themeMode"; light until the visitor picks. */
-const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
-    >
-      {/* spec §1: toasts at top center. */}
-      <Notifications position="top-center" />
+    <AppProviders pageData={readPageData(document)}>
       <RouterProvider router={createAppRouter()} />
-    </MantineProvider>
-  </StrictMode>,
+    </AppProviders>
+  </StrictMode>
 );
+
+// Public pages arrive rendered by the server (issue 12): hydrate them. Portal and sign-in pages arrive as
+// an empty shell and render here.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

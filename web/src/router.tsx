@@ -59,6 +59,13 @@ const path = {
   confirmEmail: '/confirm-email/:token',
 } as const;
 
+/**
+ * Marks the public pages the server renders as HTML with their content (issue 12). Every other route is
+ * rendered in the browser: sign-in and portal pages are per visitor, and the 404 page (`*`) is rendered by
+ * the server too, with status 404.
+ */
+export const serverRendered = { serverRendered: true } as const;
+
 /** Protected pages (spec §2) inside the portal layout. */
 const portalPages: RouteObject[] = [
   { path: routes.dashboard, element: <DashboardPage /> },
@@ -97,19 +104,19 @@ export const appRoutes: RouteObject[] = [
             // Errors in a page render inside the site chrome, not on a blank screen.
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <HomePage /> },
-              { path: routes.terms, element: <TermsPage /> },
+              { index: true, element: <HomePage />, handle: serverRendered },
+              { path: routes.terms, element: <TermsPage />, handle: serverRendered },
               { path: routes.logout, element: <LogoutPage /> },
               { path: path.confirmEmail, element: <ConfirmEmailPage /> },
-              { path: routes.philosophy, element: <PhilosophyPage /> },
-              { path: routes.sessions, element: <SessionsPage /> },
-              { path: path.session, element: <SessionDetailPage /> },
-              { path: routes.testimonials, element: <TestimonialsPage /> },
-              { path: routes.faqLong, element: <FaqPage /> },
-              { path: routes.faq, element: <FaqPage /> },
-              { path: routes.contact, element: <ContactPage /> },
-              { path: routes.contactUs, element: <ContactPage /> },
-              { path: routes.tutoringWaitlist, element: <TutoringWaitlistPage /> },
+              { path: routes.philosophy, element: <PhilosophyPage />, handle: serverRendered },
+              { path: routes.sessions, element: <SessionsPage />, handle: serverRendered },
+              { path: path.session, element: <SessionDetailPage />, handle: serverRendered },
+              { path: routes.testimonials, element: <TestimonialsPage />, handle: serverRendered },
+              { path: routes.faqLong, element: <FaqPage />, handle: serverRendered },
+              { path: routes.faq, element: <FaqPage />, handle: serverRendered },
+              { path: routes.contact, element: <ContactPage />, handle: serverRendered },
+              { path: routes.contactUs, element: <ContactPage />, handle: serverRendered },
+              { path: routes.tutoringWaitlist, element: <TutoringWaitlistPage />, handle: serverRendered },
               // The payment checkout's return targets: unprotected, the login may have lapsed while paying.
               { path: path.enrollmentSuccessful, element: <CheckoutReturnPage outcome="successful" /> },
               { path: path.enrollmentFailed, element: <CheckoutReturnPage outcome="failed" /> },
@@ -123,7 +130,7 @@ export const appRoutes: RouteObject[] = [
                   ...protectedSessionPages,
                 ],
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', element: <NotFoundPage />, handle: serverRendered },
             ],
           },
         ],

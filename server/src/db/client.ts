@@ -34,8 +34,19 @@ export type Database = {
    * with one connection, so an in-process flag is the whole guard there.
    */
   exclusive: <T>(key: number, job: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * Run `job` once every other process's job under the same `key` has finished, then hold others off until
+   * this one has (issue 12: two replicas starting at once on an empty database). On a PostgreSQL server this
+   * waits for the session-level `pg_advisory_lock(key)` on a connection of its own while `job` runs on the
+   * pool, and unlocks after it (the server also drops the lock if this process dies). PGlite: one process,
+   * so jobs under the same key simply run one after another.
+   */
+  serialized: <T>(key: number, job: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** Advisory lock key under which migrations, the demo seed and the ADMIN_EMAIL account run at start. */
+export const STARTUP_LOCK = 0x4c43_0000;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -51,7 +62,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A server restarting or a dropped connection surfaces here; without a listener it would crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    const serialized: Database['serialized'] = async (key, job) => {
+      const client = await pool.connect();
+      let healthy = true;
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await job();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {
+            healthy = false;
+          });
+        }
+      } finally {
+        // A connection whose unlock failed may still hold the lock: close it rather than pool it.
+        client.release(!healthy);
+      }
+    };
+    try {
+      await serialized(STARTUP_LOCK, () => migrateNodePg(db as never, { migrationsFolder }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const exclusive: Database['exclusive'] = async (key, job) => {
       const client = await pool.connect();
       try {
@@ -67,7 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         client.release();
       }
     };
-    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
+    return { db, kind: 'postgres', exclusive, serialized, close: () => pool.end() };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
@@ -83,7 +116,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       running.delete(key);
     }
   };
-  return { db, kind: 'pglite', exclusive, close: () => client.close() };
+  const queues = new Map<number, Promise<unknown>>();
+  const serialized: Database['serialized'] = (key, job) => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(job, job);
+    queues.set(
+      key,
+      run.catch(() => {}),
+    );
+    return run;
+  };
+  return { db, kind: 'pglite', exclusive, serialized, close: () => client.close() };
 }
 
 /** Rows of a raw `db.execute(sql…)` result; both drivers answer `{ rows }`. */

@@ -152,6 +152,8 @@ export const classSessions = pgTable(
       onDelete: 'set null',
     }),
     created: createdAt(),
+    /** When staff last changed the session (the sitemap's lastmod, issue 12). */
+    lastUpdated: instant('last_updated').notNull().defaultNow(),
   },
   (t) => [
     index('class_sessions_start_idx').on(t.sessionStartDate),

@@ -25,14 +25,21 @@ const reasons: Record<number, string> = {
 };
 
 export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
+  /** Sent as the Retry-After header (seconds), for 429 and 503. */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    readonly fields?: Record<string, string>,
-    /** Sent as the Retry-After header (seconds), for 429 and 503. */
-    readonly retryAfterSeconds?: number,
+    fields?: Record<string, string>,
+    retryAfterSeconds?: number,
   ) {
     super(message);
+    this.statusCode = statusCode;
+    this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -68,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
-        if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+        if (!(key in fields)) fields[key] = issue.message ?? 'Please check this field.';
       }
       return reply
         .status(400)

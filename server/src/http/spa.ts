@@ -1,17 +1,36 @@
 /**
- * Serves the built single-page app from `web/dist` on the same origin as the API.
- * - Hashed assets (`/assets/*`) are cached for a year; index.html is revalidated every time.
+ * Serves the web app from `web/dist` on the same origin as the API.
+ * - Hashed assets (`/assets/*`) are cached for a year; HTML is revalidated every time.
  * - Pre-compressed `.br` / `.gz` siblings written at build time are served when the browser accepts them.
- * - Any other GET that wants HTML gets index.html (client-side routes); unknown `/api/*` paths answer a
- *   JSON 404, never the SPA's HTML (ARCHITECTURE.md).
+ * - A GET of a page path that does not ask for JSON gets HTML (issue 12): public pages rendered on the server
+ *   with their content (`public-pages.ts`), an unknown path the spec's not-found page with status 404, and
+ *   the sign-in and portal pages the browser-rendered shell. Unknown `/api/*` paths answer a JSON 404,
+ *   never HTML (ARCHITECTURE.md).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
 import { errorBody } from './errors.ts';
+import { loadPublicPages } from './public-pages.ts';
 
-export async function registerSpa(app: FastifyInstance, webDist: string) {
+/** A request asks for JSON when it accepts JSON and not HTML (`curl`'s `*\/*` and browsers get HTML). */
+function wantsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('json') && !accept.includes('text/html');
+}
+
+/** The best encoding of a rendered page the client accepts (brotli, then gzip). */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b(?!\s*;\s*q=0(?:\.0+)?\b)/.test(accepted)) return 'br';
+  if (/\bgzip\b(?!\s*;\s*q=0(?:\.0+)?\b)/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+export async function registerSpa(app: FastifyInstance, ctx: AppContext) {
+  const webDist = ctx.config.webDist;
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -30,17 +49,24 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       },
     });
   }
+  const pages = hasBuild ? await loadPublicPages(ctx, webDist) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api') &&
       hasBuild &&
-      wantsHtml
+      !wantsJson(request)
     ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const kind = pages?.pageKind(pathname) ?? 'client';
+      reply.header('Cache-Control', 'no-cache');
+      if (kind === 'client' || !pages) return reply.sendFile('index.html');
+      const page = await pages.render(request.url);
+      reply.status(page.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+      const encoding = acceptedEncoding(request);
+      if (encoding === 'identity') return reply.send(page.html);
+      return reply.header('Content-Encoding', encoding).send(page[encoding]);
     }
     const message = pathname.startsWith('/api')
       ? `There is no API route ${request.method} ${pathname}.`

@@ -16,6 +16,19 @@ export const site = {
     zip: '94061',
   },
   hours: 'Monday to Friday, 8:00 am – 5:30 pm',
+  /** The same hours for search engines (schema.org openingHoursSpecification, 24-hour local times). */
+  openingHours: {
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '08:00',
+    closes: '17:30',
+  },
+  /** Where the front door is (the map marker), for search engines and maps. */
+  geo: { latitude: 37.4751, longitude: -122.2381 },
+  /** Ages served, in years (spec: 3½ to 12). */
+  ages: { min: 3.5, max: 12 },
+  /** One sentence about the center: the home page's description in search results and link previews. */
+  description:
+    'Bright Oak Learning Center in Redwood City, California: a warm, play-based morning program for ages 3½–5 and K–6 tutoring. Now accepting new students.',
   /** OpenStreetMap embed for the contact page (loads lazily). */
   mapEmbedUrl:
     'https://www.openstreetmap.org/export/embed.html?bbox=-122.2460%2C37.4700%2C-122.2300%2C37.4800&layer=mapnik&marker=37.4751%2C-122.2381',

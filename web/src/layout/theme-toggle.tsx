@@ -1,4 +1,5 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 
 function SunIcon() {
   return (
@@ -28,10 +29,15 @@ function MoonIcon() {
 /**
  * Light/dark switch. Mantine's colour-scheme manager stores the choice in localStorage "themeMode"
  * (spec §1); the accessible name says what pressing it will do.
+ *
+ * Server-rendered pages do not know the visitor's theme, so the first render (the one hydrated over the
+ * server's HTML) is the light default's; CSS shows the right icon from the page's colour-scheme attribute,
+ * which theme-init.js sets before first paint, and the name follows once mounted.
  */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
+  const computed = useComputedColorScheme('light');
+  const scheme = useMounted() ? computed : 'light';
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon
@@ -42,7 +48,12 @@ export function ThemeToggle() {
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >
-      {scheme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      <Box component="span" lh={0} lightHidden>
+        <SunIcon />
+      </Box>
+      <Box component="span" lh={0} darkHidden>
+        <MoonIcon />
+      </Box>
     </ActionIcon>
   );
 }

@@ -13,6 +13,7 @@ import {
   parseClassSessionId,
 } from '@lc/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -20,10 +21,17 @@ import { digitalResources } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
-import { findClassSession, findClassSessions } from './find-class-sessions.ts';
+import { readCatalogEntry, readCatalogSessionEntry } from './catalog.ts';
+import { findClassSession } from './find-class-sessions.ts';
 import { createClassSession, updateClassSession } from './save-class-session.ts';
 
 const tags = ['ClassSession'];
+/**
+ * Catalog reads answer their cached JSON body as is, skipping per-request serialisation (decision 008); the
+ * response schema still documents the shape, and the body was made from the same typed value.
+ */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 export const classSessionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -42,8 +50,10 @@ export const classSessionRoutes =
           response: { 200: z.array(ClassSessionSchema) },
         },
       },
-      async (request) =>
-        findClassSessions(ctx.db, ctx.clock, request.query.active === 'false' ? 'past' : 'current'),
+      async (request, reply) => {
+        const { json } = await readCatalogEntry(ctx, { active: request.query.active !== 'false' });
+        return sendJson(reply, json);
+      },
     );
 
     app.get(
@@ -56,7 +66,7 @@ export const classSessionRoutes =
           response: { 200: z.array(ClassSessionSchema) },
         },
       },
-      async () => findClassSessions(ctx.db, ctx.clock, 'all'),
+      async (_request, reply) => sendJson(reply, (await readCatalogEntry(ctx, { all: true })).json),
     );
 
     app.get(
@@ -70,11 +80,11 @@ export const classSessionRoutes =
           response: { 200: ClassSessionSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const id = parseClassSessionId(request.params.classSessionId);
-        const session = id === null ? null : await findClassSession(ctx.db, ctx.clock, id);
-        if (!session) throw notFound('That session');
-        return session;
+        const entry = id === null ? null : await readCatalogSessionEntry(ctx, id);
+        if (!entry?.value) throw notFound('That session');
+        return sendJson(reply, entry.json);
       },
     );
 

@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { classSections, classSessions, policies } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { invalidateCatalog } from './catalog.ts';
 import { seatsTakenSql } from './find-class-sessions.ts';
 
 function toRow(input: ClassSessionInput) {
@@ -58,6 +59,7 @@ async function checkReferences(db: Db, input: ClassSessionInput) {
 export async function createClassSession(db: Db, input: ClassSessionInput): Promise<number> {
   await checkReferences(db, input);
   const [row] = await db.insert(classSessions).values(toRow(input)).returning({ id: classSessions.id });
+  invalidateCatalog(db);
   return row!.id;
 }
 
@@ -85,6 +87,10 @@ export async function updateClassSession(
       const message = `${taken} seats are already taken or held, so the roster cannot be smaller than ${taken}.`;
       throw new HttpError(409, message, { rosterSize: message });
     }
-    await tx.update(classSessions).set(toRow(input)).where(eq(classSessions.id, id));
+    await tx
+      .update(classSessions)
+      .set({ ...toRow(input), lastUpdated: now })
+      .where(eq(classSessions.id, id));
   });
+  invalidateCatalog(db);
 }

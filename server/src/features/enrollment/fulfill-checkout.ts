@@ -26,8 +26,10 @@ import {
   waitlistSubmissions,
 } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mail.ts';
 import { settleEnrollmentsAfterRelease } from './release.ts';
+import { seatsMayHaveFreed } from './seat-gate.ts';
 import { readSession } from './seats.ts';
 import type { RegistrationDeps } from './waitlist.ts';
 
@@ -118,6 +120,9 @@ async function settle(
     }
     return { outcome: 'released' as const };
   });
+  // Paid, released or refunded: the catalog's seat counts may have moved (decision 008).
+  invalidateCatalog(deps.db);
+  seatsMayHaveFreed(deps.db);
   if (result.outcome === 'refund' && provider)
     return refund(deps, result.payment, state, provider, result.parent, result.sessionName);
   if (result.outcome === 'refund') return 'refunded';

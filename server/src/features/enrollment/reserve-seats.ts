@@ -12,14 +12,16 @@
 import { checkoutLineItems, type LineItem, lineItemsTotal, type Payment, routes } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/types.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { classSessionEnrollments, payments, waitlistSubmissions } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { classSessionEnrollments, classSessions, payments, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { judgeFamily } from './eligibility.ts';
+import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { type ChildFacts, childVerdict } from './eligibility.ts';
 import { findPayment } from './records.ts';
 import { restoreRunningOffers, settleEnrollmentsAfterRelease } from './release.ts';
-import { readSession } from './seats.ts';
-import { assertOwnChildren, type RegistrationDeps } from './waitlist.ts';
+import { inSessionQueue, observeSeats, seatsMayHaveFreed, seatsSeenSince, takeTicket } from './seat-gate.ts';
+import { type FamilyStanding, readFamilyStanding } from './seats.ts';
+import { notOwnChildren, type RegistrationDeps } from './waitlist.ts';
 
 export type ReserveDeps = RegistrationDeps & {
   provider: PaymentProvider;
@@ -46,90 +48,18 @@ export async function reserveSeats(
 ): Promise<ReserveResult> {
   // Registration opening: most requests are refused because the seats are gone. Refuse those from a read
   // without the row lock, so they do not queue behind the reservations; the locked path checks again.
-  await precheck(deps, user.id, classSessionId, studentIds);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const today = deps.clock.today(now);
-    const session = await readSession(tx, classSessionId, now, today, { lock: true });
-    if (!session) throw notFound('That session');
-    await assertOwnChildren(tx, user.id, studentIds);
-    if (session.seatsLeft < studentIds.length) await refuseWhenShort(tx, session, studentIds, now);
-    await releaseLapsedHolds(tx, deps, classSessionId, studentIds, now);
-
-    const { judged } = await judgeFamily(tx, deps.clock, deps.timeZone, user.id, session, studentIds);
-    const existing = await openPaymentFor(tx, classSessionId, studentIds, now);
-    if (existing) return { kind: 'existing' as const, paymentId: existing };
-    const held = judged.filter((j) => j.child.enrollmentStatus === 'PendingPayment');
-    if (held.length > 0)
-      throw conflict(
-        `A seat is already held for ${held.map((j) => j.child.firstName).join(' and ')} in another checkout. Finish or cancel that checkout first, or choose the same children again to return to it.`,
-      );
-    const refused = judged.filter((j) => !j.verdict.canEnroll);
-    if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
-
-    // Seats: a child holding an unexpired offer brings that seat along (it is counted as taken by the offer).
-    const offered = judged.filter(
-      (j) => j.child.waitlistStatus === 'Offered' && j.child.offerExpires && j.child.offerExpires > now,
-    );
-    const available = session.seatsLeft + offered.length;
-    if (studentIds.length > available) throw seatsShort(session, available);
-
-    const lineItems = checkoutLineItems(session.row, studentIds.length);
-    const total = lineItemsTotal(lineItems);
-    const holdExpiresAt = new Date(now.getTime() + deps.checkoutHoldMinutes * 60_000);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        status: 'Pending',
-        originalAmount: total,
-        finalAmount: total,
-        provider: total === 0 ? 'free' : deps.provider.name,
-        lineItems,
-        emailAddress: user.emailAddress,
-        holdExpiresAt,
-        classSessionId,
-        userId: user.id,
-        created: now,
-      })
-      .returning({ id: payments.id });
-    await tx.insert(classSessionEnrollments).values(
-      judged.map(({ child }) => ({
-        classSessionId,
-        studentId: child.id,
-        status: 'PendingPayment',
-        paymentId: payment!.id,
-        holdExpiresAt,
-        created: now,
-        updated: now,
-      })),
-    );
-    // The offered seat moves to this checkout's hold; if the checkout lapses while the offer is still
-    // running, the offer comes back (release.ts).
-    if (offered.length > 0)
-      await tx
-        .update(waitlistSubmissions)
-        .set({ status: 'Accepted' })
-        .where(
-          and(
-            eq(waitlistSubmissions.classSessionId, classSessionId),
-            inArray(
-              waitlistSubmissions.studentId,
-              offered.map((o) => o.child.id),
-            ),
-            eq(waitlistSubmissions.status, 'Offered'),
-          ),
-        );
-    return {
-      kind: 'new' as const,
-      paymentId: payment!.id,
-      sessionName: session.name,
-      stripeLines: { registration: session.row.stripeLineItem, supplyFee: session.row.supplyFeeLineItem },
-      lineItems,
-      total,
-      holdExpiresAt,
-    };
+  const ticket = takeTicket(deps.db);
+  const checked = await precheck(deps, user.id, classSessionId, studentIds);
+  // Requests that passed the precheck queue in this process, one locked transaction per session at a time
+  // (decision 008); a newer observation under the lock than this request's precheck refuses it at once.
+  refuseWhenSeenShort(deps, classSessionId, ticket, checked, studentIds.length);
+  const outcome = await inSessionQueue(deps.db, classSessionId, () => {
+    refuseWhenSeenShort(deps, classSessionId, ticket, checked, studentIds.length);
+    return reserveLocked(deps, user, classSessionId, studentIds);
   });
 
+  // Seats were held (or lapsed holds released): this process's next catalog read counts them (decision 008).
+  invalidateCatalog(deps.db);
   if (outcome.kind === 'existing') {
     const payment = await findPayment(deps.db, { id: outcome.paymentId }, user.id);
     return { payment: payment!, created: false };
@@ -143,47 +73,189 @@ export async function reserveSeats(
   return { payment: payment!, created: true };
 }
 
-/**
- * Under the lock, the cheap refusal first: too few seats, and these children bring no offered seat and have
- * no checkout of their own to return to. Keeps the row lock short while a full session is being stormed.
- */
-async function refuseWhenShort(
-  tx: Tx,
-  session: { id: number; name: string; waitlistActive: boolean; seatsLeft: number },
-  studentIds: string[],
-  now: Date,
+/** What the precheck learned that the queue needs: the session's name and whether a child brings a seat. */
+type Prechecked = { session: { name: string; waitlistActive: boolean }; bringsSeat: boolean };
+
+function refuseWhenSeenShort(
+  deps: ReserveDeps,
+  classSessionId: number,
+  ticket: number,
+  checked: Prechecked,
+  wanted: number,
 ) {
-  const ids = sql.join(
-    studentIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ offers: number; holds: number }>(
-    tx,
-    sql`select
-      (select count(*)::int from waitlist_submissions where class_session_id = ${session.id} and student_id in (${ids})
-        and status = 'Offered' and expires > ${now}) as offers,
-      (select count(*)::int from class_session_enrollments where class_session_id = ${session.id} and student_id in (${ids})
-        and status = 'PendingPayment') as holds`,
-  );
-  if (row && row.holds === 0 && session.seatsLeft + row.offers < studentIds.length)
-    throw seatsShort(session, session.seatsLeft + row.offers);
+  if (checked.bringsSeat) return;
+  const seen = seatsSeenSince(deps.db, classSessionId, ticket);
+  if (seen !== null && seen < wanted) throw seatsShort(checked.session, seen);
 }
 
-/** The refusals of the locked path (404, 400, 409), decided from an unlocked read. */
-async function precheck(deps: ReserveDeps, userId: string, classSessionId: number, studentIds: string[]) {
+/** The verdict on each child of a standing, as `judgeFamily` gives it. */
+function judge(deps: ReserveDeps, standing: FamilyStanding, now: Date, today: string) {
+  return standing.children.map((child) => ({
+    child,
+    verdict: childVerdict(standing.session, child, standing.returning, now, today, deps.timeZone),
+  }));
+}
+
+const liveOffer = (child: ChildFacts, now: Date) =>
+  child.waitlistStatus === 'Offered' && child.offerExpires !== null && child.offerExpires > now;
+
+/**
+ * The locked transaction: lock the session row (decision 006), read the family's standing with the seats
+ * counted after the lock (one statement), refuse or hold. What it saw of the seats is published to the
+ * queue once the transaction has ended (`seat-gate.ts`).
+ */
+async function reserveLocked(
+  deps: ReserveDeps,
+  user: { id: string; emailAddress: string },
+  classSessionId: number,
+  studentIds: string[],
+) {
+  const observation = observeSeats(deps.db, classSessionId);
+  // What this transaction saw of the seats, and how many it takes; `valid` while that is what commits.
+  const seen = { valid: false, seatsLeft: 0, used: 0 };
+  try {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const today = deps.clock.today(now);
+      const [locked] = await tx
+        .select({ id: classSessions.id })
+        .from(classSessions)
+        .where(eq(classSessions.id, classSessionId))
+        .for('update');
+      if (!locked) throw notFound('That session');
+      const read = () =>
+        readFamilyStanding(tx, { id: classSessionId, userId: user.id, childIds: studentIds, now, today });
+      let standing = await read();
+      if (!standing) throw notFound('That session');
+      if (standing.owned !== studentIds.length) throw notOwnChildren();
+      Object.assign(seen, { valid: true, seatsLeft: standing.session.seatsLeft });
+      // The cheap refusal first: too few seats, and these children bring no offered seat and have no
+      // checkout of their own to return to. Keeps the row lock short while a full session is stormed.
+      const offers = standing.children.filter((c) => liveOffer(c, now)).length;
+      const holds =
+        standing.children.filter((c) => c.enrollmentStatus === 'PendingPayment').length +
+        standing.lapsedHolds;
+      if (holds === 0 && standing.session.seatsLeft + offers < studentIds.length)
+        throw seatsShort(standing.session, standing.session.seatsLeft + offers);
+      if (standing.lapsedHolds > 0) {
+        await releaseLapsedHolds(tx, deps, classSessionId, studentIds, now);
+        standing = (await read())!;
+        seen.valid = false; // seats moved in this transaction: publish nothing
+      }
+      const session = standing.session;
+      const judged = judge(deps, standing, now, today);
+      const existing = judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')
+        ? await openPaymentFor(tx, classSessionId, studentIds, now)
+        : null;
+      if (existing) return { kind: 'existing' as const, paymentId: existing };
+      const held = judged.filter((j) => j.child.enrollmentStatus === 'PendingPayment');
+      if (held.length > 0)
+        throw conflict(
+          `A seat is already held for ${held.map((j) => j.child.firstName).join(' and ')} in another checkout. Finish or cancel that checkout first, or choose the same children again to return to it.`,
+        );
+      const refused = judged.filter((j) => !j.verdict.canEnroll);
+      if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
+
+      // Seats: a child holding an unexpired offer brings that seat along (it is counted as taken by the offer).
+      const offered = judged.filter((j) => liveOffer(j.child, now));
+      const available = session.seatsLeft + offered.length;
+      if (studentIds.length > available) throw seatsShort(session, available);
+      seen.used = studentIds.length - offered.length;
+
+      const lineItems = checkoutLineItems(session.row, studentIds.length);
+      const total = lineItemsTotal(lineItems);
+      const holdExpiresAt = new Date(now.getTime() + deps.checkoutHoldMinutes * 60_000);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          status: 'Pending',
+          originalAmount: total,
+          finalAmount: total,
+          provider: total === 0 ? 'free' : deps.provider.name,
+          lineItems,
+          emailAddress: user.emailAddress,
+          holdExpiresAt,
+          classSessionId,
+          userId: user.id,
+          created: now,
+        })
+        .returning({ id: payments.id });
+      await tx.insert(classSessionEnrollments).values(
+        judged.map(({ child }) => ({
+          classSessionId,
+          studentId: child.id,
+          status: 'PendingPayment',
+          paymentId: payment!.id,
+          holdExpiresAt,
+          created: now,
+          updated: now,
+        })),
+      );
+      // The offered seat moves to this checkout's hold; if the checkout lapses while the offer is still
+      // running, the offer comes back (release.ts).
+      if (offered.length > 0)
+        await tx
+          .update(waitlistSubmissions)
+          .set({ status: 'Accepted' })
+          .where(
+            and(
+              eq(waitlistSubmissions.classSessionId, classSessionId),
+              inArray(
+                waitlistSubmissions.studentId,
+                offered.map((o) => o.child.id),
+              ),
+              eq(waitlistSubmissions.status, 'Offered'),
+            ),
+          );
+      return {
+        kind: 'new' as const,
+        paymentId: payment!.id,
+        sessionName: session.name,
+        stripeLines: { registration: session.row.stripeLineItem, supplyFee: session.row.supplyFeeLineItem },
+        lineItems,
+        total,
+        holdExpiresAt,
+      };
+    });
+    if (seen.valid) observation.publish(seen.seatsLeft - seen.used);
+    return outcome;
+  } catch (error) {
+    // Rolled back: the seats are as they were seen.
+    if (seen.valid) observation.publish(seen.seatsLeft);
+    throw error;
+  }
+}
+
+/**
+ * The refusals of the locked path (404, 400, 409), decided from an unlocked read: one prepared statement
+ * (`readFamilyStanding`). Answers what the queue needs to know about the request.
+ */
+async function precheck(
+  deps: ReserveDeps,
+  userId: string,
+  classSessionId: number,
+  studentIds: string[],
+): Promise<Prechecked> {
   const now = deps.clock.now();
-  const session = await readSession(deps.db, classSessionId, now, deps.clock.today(now));
-  if (!session) throw notFound('That session');
-  await assertOwnChildren(deps.db, userId, studentIds);
-  const { judged } = await judgeFamily(deps.db, deps.clock, deps.timeZone, userId, session, studentIds);
-  // A child with a hold (perhaps lapsed) is settled under the lock: the same checkout may be answered again.
-  if (judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')) return;
+  const today = deps.clock.today(now);
+  const standing = await readFamilyStanding(deps.db, {
+    id: classSessionId,
+    userId,
+    childIds: studentIds,
+    now,
+    today,
+  });
+  if (!standing) throw notFound('That session');
+  if (standing.owned !== studentIds.length) throw notOwnChildren();
+  const { session } = standing;
+  const judged = judge(deps, standing, now, today);
+  // A child with a hold is settled under the lock: the same checkout may be answered again.
+  if (judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')) return { session, bringsSeat: true };
   const refused = judged.filter((j) => !j.verdict.canEnroll);
   if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
-  const offered = judged.filter(
-    (j) => j.child.waitlistStatus === 'Offered' && j.child.offerExpires && j.child.offerExpires > now,
-  ).length;
+  const offered = judged.filter((j) => liveOffer(j.child, now)).length;
   if (studentIds.length > session.seatsLeft + offered) throw seatsShort(session, session.seatsLeft + offered);
+  return { session, bringsSeat: offered > 0 };
 }
 
 function seatsShort(session: { name: string; waitlistActive: boolean }, available: number) {
@@ -236,6 +308,8 @@ async function openCheckout(
         .where(eq(payments.id, outcome.paymentId));
       await settleEnrollmentsAfterRelease(tx, deps, outcome.paymentId, classSessionId);
     });
+    invalidateCatalog(deps.db);
+    seatsMayHaveFreed(deps.db);
     throw new HttpError(
       502,
       'We couldn’t start the card checkout just now, so nothing was charged and no seat is held. Please try again in a minute.',

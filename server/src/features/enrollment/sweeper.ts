@@ -9,10 +9,12 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { classSessions, payments } from '../../db/schema.ts';
+import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { seatsTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { fulfillCheckout, retryDueRefunds } from './fulfill-checkout.ts';
 import type { Registration } from './registration.ts';
 import { settleEnrollmentsAfterRelease } from './release.ts';
+import { seatsMayHaveFreed } from './seat-gate.ts';
 import { expireOffers, offerFreedSeats } from './waitlist.ts';
 
 /** Advisory lock key of the sweep ("LC" 0001). */
@@ -58,6 +60,8 @@ async function sweepOnce(reg: Registration): Promise<SweepReport> {
           if (locked && payment.classSessionId !== null)
             await settleEnrollmentsAfterRelease(tx, reg, payment.id, payment.classSessionId);
         });
+        invalidateCatalog(reg.db);
+        seatsMayHaveFreed(reg.db);
       } else {
         await reg.providers[payment.provider]?.expireCheckout(payment.checkoutId);
         await fulfillCheckout(reg, payment.checkoutId, { holdPassed: true });
@@ -80,8 +84,11 @@ async function sweepOnce(reg: Registration): Promise<SweepReport> {
         and ${classSessions.rosterSize} > ${seatsTakenSql(now)}`,
     );
   let offersMade = 0;
-  for (const { id } of withFreeSeats)
+  for (const { id } of withFreeSeats) {
     offersMade += await reg.db.transaction((tx) => offerFreedSeats(tx, reg, id));
+    invalidateCatalog(reg.db);
+    seatsMayHaveFreed(reg.db);
+  }
 
   const refunds = await retryDueRefunds(reg);
   return { holdsSettled, offerSessions, offersMade, refunds };

@@ -11,10 +11,12 @@ import { users, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { ownedStudentIds } from '../family/students.ts';
 import { judgeFamily, offersOpen } from './eligibility.ts';
 import { loadWaitlist } from './records.ts';
 import { offerLapsedMail, seatOfferedMail } from './registration-mail.ts';
+import { seatsMayHaveFreed } from './seat-gate.ts';
 import { readSession } from './seats.ts';
 
 export type RegistrationDeps = {
@@ -28,10 +30,13 @@ export type RegistrationDeps = {
 /** 400 on `studentIds` unless every id is one of the user's children. */
 export async function assertOwnChildren(db: DbOrTx, userId: string, studentIds: string[]) {
   const owned = await ownedStudentIds(db, userId, studentIds);
-  if (owned.length !== studentIds.length) {
-    const message = 'Choose children from your family. One of the chosen children is not on your account.';
-    throw new HttpError(400, message, { studentIds: message });
-  }
+  if (owned.length !== studentIds.length) throw notOwnChildren();
+}
+
+/** The 400 answered when a chosen child is not one of the user's children. */
+export function notOwnChildren(): HttpError {
+  const message = 'Choose children from your family. One of the chosen children is not on your account.';
+  return new HttpError(400, message, { studentIds: message });
 }
 
 /**
@@ -82,6 +87,7 @@ export async function joinWaitlist(
       .returning({ id: waitlistSubmissions.id });
     return inserted.map((r) => r.id);
   });
+  invalidateCatalog(deps.db);
   return loadWaitlist(deps.db, inArray(waitlistSubmissions.id, ids));
 }
 
@@ -200,6 +206,8 @@ export async function expireOffers(deps: RegistrationDeps): Promise<number[]> {
       }
       await offerFreedSeats(tx, deps, classSessionId);
     });
+    invalidateCatalog(deps.db);
+    seatsMayHaveFreed(deps.db);
   }
   return due.map((d) => d.id);
 }

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { assertRoomForChild } from './limits.ts';
 
 const childNotFound = () => notFound('That child');
 
@@ -68,10 +69,14 @@ export async function getStudent(db: DbOrTx, userId: string, studentId: string):
   return student!;
 }
 
-/** Add a child to the user's family. 400 on dateOfBirth outside the ages served. */
+/**
+ * Add a child to the user's family. 400 on dateOfBirth outside the ages served; 409 when the family already
+ * has the most children allowed (limits.ts).
+ */
 export async function createStudent(db: Db, userId: string, input: StudentValues, today: string) {
   checkDateOfBirth(input.dateOfBirth, today);
   return db.transaction(async (tx) => {
+    await assertRoomForChild(tx, userId);
     const [row] = await tx.insert(students).values(input).returning({ id: students.id });
     await tx.insert(userStudents).values({ userId, studentId: row!.id });
     return getStudent(tx, userId, row!.id);

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { assertRoomForContact } from './limits.ts';
 import { ownedStudentIds } from './students.ts';
 
 const contactNotFound = () => notFound('That contact');
@@ -62,9 +63,10 @@ export async function getTrustee(db: DbOrTx, userId: string, trusteeId: string):
   return trustee!;
 }
 
-/** Add a contact for some of the family's children. */
+/** Add a contact for some of the family's children; 409 when the family has the most contacts allowed (limits.ts). */
 export async function createTrustee(db: Db, userId: string, input: TrusteeValues): Promise<Trustee> {
   return db.transaction(async (tx) => {
+    await assertRoomForContact(tx, userId);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     const [row] = await tx.insert(trustees).values(columns(input)).returning({ id: trustees.id });
     await tx.insert(userTrustees).values({ userId, trusteeId: row!.id });

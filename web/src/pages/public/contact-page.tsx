@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { postContact } from '../../api/contact.ts';
@@ -76,6 +77,7 @@ export default function ContactPage() {
   const copy = isTour ? COPY.tour : COPY.contact;
   usePageTitle(copy.title);
 
+  const hydrated = useMounted();
   const {
     register,
     handleSubmit,
@@ -208,7 +210,8 @@ export default function ContactPage() {
                   <Button
                     type="submit"
                     loading={isSubmitting}
-                    disabled={isSubmitting}
+                    // Server-rendered: until this page's code has run, a click would submit the bare form.
+                    disabled={isSubmitting || !hydrated}
                     size="md"
                     w={{ base: '100%', sm: 'auto' }}
                   >

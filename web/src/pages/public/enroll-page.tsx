@@ -10,16 +10,15 @@ import {
   type SessionStudent,
 } from '@lc/contract';
 import { Button, Checkbox, Container, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { startCheckout } from '../../api/enrollment.ts';
 import { ChildPickerField } from '../../features/enrollment/child-picker.tsx';
 import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
 import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
-import { FormErrorAlert, useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
+import { useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
 import { childCount, joinNames, policyName } from '../../features/enrollment/format.ts';
 import { goToCheckout } from '../../features/enrollment/go-to-checkout.ts';
 import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';

@@ -2,7 +2,6 @@ import type { ClassSession, Policy } from '@lc/contract';
 import { routes } from '@lc/contract';
 import { Anchor, Container, Divider, Grid, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { SessionThumbnail } from '../../features/class-sessions/session-card.tsx';
 import {
   SessionActionButtons,
@@ -25,14 +24,10 @@ export default function SessionDetailPage() {
 
 function SessionDetail({ classSessionId }: { classSessionId: string }) {
   const session = useClassSession(classSessionId);
-  const notFound =
-    session.status === 'error' &&
-    session.error instanceof ApiError &&
-    (session.error.status === 404 || session.error.status === 400);
 
-  usePageTitle(session.status === 'success' ? session.data.name : 'Session');
+  usePageTitle(session.status === 'success' ? (session.data?.name ?? 'Session not found') : 'Session');
 
-  if (notFound) return <SessionNotFound />;
+  if (session.status === 'success' && session.data === null) return <SessionNotFound />;
 
   return (
     <Container size="lg" py="xl">
@@ -55,7 +50,7 @@ function SessionDetail({ classSessionId }: { classSessionId: string }) {
             />
           </>
         ) : null}
-        {session.status === 'success' ? <SessionBody session={session.data} /> : null}
+        {session.status === 'success' && session.data ? <SessionBody session={session.data} /> : null}
       </Stack>
     </Container>
   );

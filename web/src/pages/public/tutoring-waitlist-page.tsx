@@ -21,6 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { type Resolver, useForm } from 'react-hook-form';
 import { postTutoringWaitlist } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
@@ -72,6 +73,7 @@ const SUBJECT_OPTIONS = [
 /** /tutoring-waitlist — the tutoring program (grades K–6, Coming Fall 2024) takes a waitlist only. */
 export default function TutoringWaitlistPage() {
   usePageTitle('Tutoring Waitlist');
+  const hydrated = useMounted();
   const {
     register,
     handleSubmit,
@@ -207,7 +209,8 @@ export default function TutoringWaitlistPage() {
                   <Button
                     type="submit"
                     loading={isSubmitting}
-                    disabled={isSubmitting}
+                    // Server-rendered: until this page's code has run, a click would submit the bare form.
+                    disabled={isSubmitting || !hydrated}
                     size="md"
                     w={{ base: '100%', sm: 'auto' }}
                   >

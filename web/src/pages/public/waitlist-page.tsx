@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClassSession, EnrollmentRequestSchema, routes, type SessionStudent } from '@lc/contract';
 import { Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { joinWaitlist } from '../../api/enrollment.ts';
 import { ChildPickerField } from '../../features/enrollment/child-picker.tsx';
 import { ChildrenStanding } from '../../features/enrollment/children-standing.tsx';
 import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx';
-import { FormErrorAlert, useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
+import { useFormFailure } from '../../features/enrollment/form-error-alert.tsx';
 import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
 import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
 import { SessionPageHeader } from '../../features/enrollment/session-page-header.tsx';

@@ -1,0 +1,1 @@
+ALTER TABLE "class_sessions" ADD COLUMN "last_updated" timestamp with time zone DEFAULT now() NOT NULL;

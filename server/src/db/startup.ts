@@ -1,0 +1,37 @@
+/**
+ * What every server process does to its database before listening, after `openDatabase` has applied the
+ * migrations: load the demo content into an empty database (SEED_DEMO) and create or update the
+ * ADMIN_EMAIL account. Both run under the {@link STARTUP_LOCK} advisory lock, so replicas starting at the
+ * same moment on one empty PostgreSQL database take turns instead of racing (issue 12): the second finds
+ * the demo content and the account already there.
+ */
+import { ensureAdminAccount } from '../features/auth/accounts.ts';
+import { type Database, STARTUP_LOCK } from './client.ts';
+import { type SeedResult, seedDemo } from './seed/demo.ts';
+
+export type StartupOptions = {
+  seedDemo: boolean;
+  /** The center's date, "YYYY-MM-DD" (the demo's dates are relative to it). */
+  today: string;
+  now: Date;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set. */
+  admin?: { emailAddress: string; password: string };
+};
+
+export type StartupReport = {
+  /** null when SEED_DEMO is off. */
+  seed: SeedResult | null;
+  /** null when no admin account is configured. */
+  admin: Awaited<ReturnType<typeof ensureAdminAccount>> | null;
+};
+
+/** Seed and bootstrap the admin account under the start-up lock; see the module comment. */
+export function prepareDatabase(database: Database, options: StartupOptions): Promise<StartupReport> {
+  return database.serialized(STARTUP_LOCK, async () => {
+    const seed = options.seedDemo ? await seedDemo(database.db, options.today) : null;
+    const admin = options.admin
+      ? await ensureAdminAccount(database.db, options.admin.emailAddress, options.admin.password, options.now)
+      : null;
+    return { seed, admin };
+  });
+}

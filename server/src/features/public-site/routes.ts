@@ -1,0 +1,83 @@
+/**
+ * `robots.txt` and `sitemap.xml` (issue 12; https://www.sitemaps.org/protocol.html, RFC 9309).
+ *
+ * robots.txt lets crawlers read the public pages, keeps them out of the portal, sign-in, checkout, staff
+ * and API paths, and names the sitemap. The sitemap lists every public page (lastmod: when the web app was
+ * built, which is when their words last changed) and every current session (lastmod: its last staff edit),
+ * with absolute URLs from APP_URL.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { privatePathPrefixes, publicPagePaths, routes } from '@lc/contract';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { classSessions } from '../../db/schema.ts';
+import { readCatalog } from '../class-sessions/catalog.ts';
+
+/** Text safe inside XML. */
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The `<urlset>` document for `entries` of absolute URL and ISO timestamp. */
+export function sitemapXml(entries: ReadonlyArray<{ loc: string; lastmod: Date }>): string {
+  const urls = entries
+    .map(
+      (entry) => `  <url><loc>${xml(entry.loc)}</loc><lastmod>${entry.lastmod.toISOString()}</lastmod></url>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function publicSiteRoutes(ctx: AppContext) {
+  const origin = ctx.config.appUrl;
+  /** When the web app was built (its index.html), else when this server started. */
+  const builtAt = (() => {
+    try {
+      return statSync(path.join(ctx.config.webDist, 'index.html')).mtime;
+    } catch {
+      return new Date();
+    }
+  })();
+
+  return async function routesPlugin(app: FastifyInstance) {
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+      const lines = [
+        'User-agent: *',
+        'Allow: /',
+        ...privatePathPrefixes.map((prefix) => `Disallow: ${prefix}`),
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ];
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(lines.join('\n'));
+    });
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const sessions = await readCatalog(ctx, { active: true });
+      const ids = sessions.map((session) => session.id);
+      const edited = ids.length
+        ? await ctx.db
+            .select({ id: classSessions.id, lastUpdated: classSessions.lastUpdated })
+            .from(classSessions)
+            .where(inArray(classSessions.id, ids))
+        : [];
+      const editedAt = new Map(edited.map((row) => [row.id, row.lastUpdated]));
+      const entries = [
+        ...publicPagePaths.map((pagePath) => ({ loc: `${origin}${pagePath}`, lastmod: builtAt })),
+        ...sessions.map((session) => ({
+          loc: `${origin}${routes.session(session.id)}`,
+          lastmod: editedAt.get(session.id) ?? builtAt,
+        })),
+      ];
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(sitemapXml(entries));
+    });
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * What wraps every page, in the browser and in the server renderer alike (the two must render the same
+ * tree for hydration): the server's page data, Mantine with the remembered theme, and the toasts.
+ */
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { type PageData, PageDataProvider } from './lib/page-data.ts';
+import { cssVariablesResolver, THEME_STORAGE_KEY, theme } from './theme';
+
+/** spec §1/§9: the theme choice lives in localStorage "themeMode"; light until the visitor picks. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
+
+export function AppProviders({ pageData, children }: { pageData: PageData; children: ReactNode }) {
+  return (
+    <PageDataProvider value={pageData}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+      >
+        {/* spec §1: toasts at top center. */}
+        <Notifications position="top-center" />
+        {children}
+      </MantineProvider>
+    </PageDataProvider>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The server renderer of the public pages (issue 12), built by `vite build --ssr` into
+ * `web/dist-ssr/entry-server.js` and called by the server (server/src/http/public-pages.ts) through the
+ * contract's {@link PublicPageRenderer} types.
+ *
+ * It renders the same route tree and providers as the browser (`main.tsx`), waits for the lazily loaded
+ * page, and answers the page's HTML, its head (title, description, canonical, Open Graph, JSON-LD) and the
+ * data it was rendered with, which the browser hydrates from without fetching it again.
+ */
+import {
+  type ClassSession,
+  type PageKind,
+  type PublicPageRenderer,
+  parseClassSessionId,
+  type RenderedPublicPage,
+  type RenderPublicPageInput,
+  routes,
+} from '@lc/contract';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app-providers';
+import { catalogLoadKeys } from './features/class-sessions/use-class-sessions';
+import { type PageData, serializePageData } from './lib/page-data';
+import { appRoutes } from './router';
+import { type HeadData, headHtml, publicPageHead } from './seo/page-head';
+
+const handler = createStaticHandler(appRoutes);
+const sessionPattern = routes.session(':classSessionId');
+
+type Match = { pattern: string; params: Record<string, string | undefined>; kind: PageKind };
+
+/** The deepest route matching `pathname`, and how the server answers it. */
+function match(pathname: string): Match {
+  const leaf = matchRoutes(appRoutes, pathname)?.at(-1);
+  const pattern = leaf?.route.index ? routes.home : (leaf?.route.path ?? '*');
+  const kind: PageKind =
+    !leaf || pattern === '*'
+      ? 'not-found'
+      : (leaf.route.handle as { serverRendered?: boolean } | undefined)?.serverRendered
+        ? 'public'
+        : 'client';
+  return { pattern, params: leaf?.params ?? {}, kind };
+}
+
+/** Whether `pathname` is a server-rendered public page, a browser-only page, or no page at all. */
+export function pageKind(pathname: string): PageKind {
+  return match(pathname).kind;
+}
+
+/** Collects a Node stream of HTML into one string. */
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Renders the public page at `url` (a path with its query). Unknown paths, and session pages for a session
+ * that does not exist, render the not-found page with status 404. Throws if the route tree redirects
+ * (no public route does) or a page fails to render.
+ */
+export async function renderPublicPage({
+  url,
+  origin,
+  data,
+}: RenderPublicPageInput): Promise<RenderedPublicPage> {
+  const { pathname, search } = new URL(url, origin);
+  const { pattern, params, kind } = match(pathname);
+  const pageData: PageData = new Map();
+  const headData: HeadData = {};
+  let status: 200 | 404 = kind === 'not-found' ? 404 : 200;
+
+  if (pattern === routes.sessions) {
+    headData.sessions = await data.activeSessions();
+    pageData.set(catalogLoadKeys.active, headData.sessions);
+  } else if (pattern === sessionPattern) {
+    const raw = params.classSessionId ?? '';
+    const id = parseClassSessionId(raw);
+    const session: ClassSession | null = id === null ? null : await data.session(id);
+    headData.session = session;
+    pageData.set(catalogLoadKeys.session(raw), session);
+    if (!session) status = 404;
+  }
+
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) throw new Error(`The route tree answered ${context.status} for ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Serialised before rendering: the page must hydrate from exactly what it was rendered with.
+  const dataJson = serializePageData(pageData);
+  const { prelude } = await prerenderToNodeStream(
+    <AppProviders pageData={pageData}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the
+    // document and reveal them with inline scripts, which the CSP (script-src 'self') forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const appHtml = await streamToString(prelude);
+  const head = publicPageHead(pattern, pathname, search, headData, origin);
+  return { status, headHtml: headHtml(head, origin), appHtml, dataJson };
+}
+
+export default { pageKind, renderPublicPage } satisfies PublicPageRenderer;
