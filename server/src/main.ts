@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { createMailer } from './adapters/mail.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -44,7 +45,20 @@ async function main() {
   if (prepared.seed?.seeded) console.log(`Loaded demo content: ${prepared.seed.sessions} sessions.`);
   if (prepared.admin) console.log(`Admin account ${config.adminEmail}: ${prepared.admin}.`);
 
-  const logger = { level: config.logLevel };
+  // Asynchronous logging (pino's documented pattern): lines are written in batches of at least 4 kB and at
+  // least every second, rather than one write per line; under load each write costs as much as a query
+  // (decision 008). Flushed synchronously on shutdown and exit, so nothing is lost.
+  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => logStream.flush(), 1000).unref();
+  const flushLogs = () => {
+    try {
+      logStream.flushSync();
+    } catch {
+      // stdout already closed: nothing left to write to
+    }
+  };
+  process.once('exit', flushLogs);
+  const logger = { level: config.logLevel, stream: logStream };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

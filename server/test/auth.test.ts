@@ -453,6 +453,31 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
     });
   });
 
+  it('answers requests that arrive together each as its own user, and refuses a token whose version moved a moment earlier', async () => {
+    const families = await Promise.all([register(), register(), register()]);
+    const [stale] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`update users set token_version = token_version + 1 where email_address = ${families[2]!.emailAddress.toLowerCase()} returning id`,
+    );
+    expect(stale).toBeDefined();
+    // Nine requests in one turn of the event loop: their user lookups share one query (decision 008).
+    const replies = await Promise.all(
+      [...families, ...families, ...families].map(async ({ token, emailAddress }) => ({
+        emailAddress: emailAddress.toLowerCase(),
+        res: await me(token),
+      })),
+    );
+    for (const { emailAddress, res } of replies) {
+      if (emailAddress === families[2]!.emailAddress.toLowerCase()) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toBe('Your session has ended. Please log in again.');
+      } else {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().emailAddress).toBe(emailAddress);
+      }
+    }
+  });
+
   it('keeps passwords and link tokens out of the logs', async () => {
     const { emailAddress } = await register({ password: 'log-canary-password-1' });
     const token = await resetToken(emailAddress);

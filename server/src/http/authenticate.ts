@@ -6,7 +6,8 @@
  * The user's role is read from the database on every request, so a changed role applies at once.
  */
 import type { UserType } from '@lc/contract';
-import { eq } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { users } from '../db/schema.ts';
@@ -40,6 +41,16 @@ export function routeAuth(url: string | undefined, configured: RouteAuth | undef
   return configured ?? 'user';
 }
 
+const userColumns = {
+  id: users.id,
+  type: users.type,
+  tokenVersion: users.tokenVersion,
+  emailAddress: users.emailAddress,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+type UserRow = { [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'] };
+
 function unauthorized(reply: FastifyReply, message: string): HttpError {
   reply.header('www-authenticate', 'Bearer realm="api"');
   return new HttpError(401, message);
@@ -48,6 +59,21 @@ function unauthorized(reply: FastifyReply, message: string): HttpError {
 /** Install the request decoration and the onRequest check. Call before any route is registered. */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  // Every signed-in request reads its user at the moment it arrives. Requests that arrive together (a
+  // registration opening) share one statement: lookups made in the same turn of the event loop are sent as
+  // one `where id = any(…)` query (DataLoader, no caching across turns), so a change of token version or
+  // role still applies to the very next request (decision 008).
+  const userLoader = new DataLoader<string, UserRow | null>(
+    async (ids) => {
+      const rows = await ctx.db
+        .select(userColumns)
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 500, batchScheduleFn: (send) => setImmediate(send) },
+  );
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.is404) return;
     const auth = routeAuth(request.routeOptions.url, request.routeOptions.config.auth);
@@ -65,19 +91,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
       );
     }
     const { sub, tv } = result.claims;
-    const [row] = isUuid(sub)
-      ? await ctx.db
-          .select({
-            id: users.id,
-            type: users.type,
-            tokenVersion: users.tokenVersion,
-            emailAddress: users.emailAddress,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          })
-          .from(users)
-          .where(eq(users.id, sub))
-      : [];
+    const row = isUuid(sub) ? await userLoader.load(sub) : null;
     if (!row || row.tokenVersion !== tv) {
       throw unauthorized(reply, 'Your session has ended. Please log in again.');
     }
