@@ -111,7 +111,8 @@ function PhilosophyTeaser() {
           width={philosophyImage.width}
           height={philosophyImage.height}
           alt={philosophyImage.alt}
-          loading="lazy"
+          // On a phone this is the largest thing on the first screen: fetch it with the page.
+          loading="eager"
           decoding="async"
         />
       </SimpleGrid>
