@@ -21,6 +21,8 @@ test('a new family: next steps, a child with an allergy, an emergency contact, e
   page,
   request,
 }) => {
+  // A whole family's setup, about sixty steps: 20 s on a quiet machine, 32 s on a busy CI run.
+  test.setTimeout(60_000);
   const parent = await createParent(request, { firstName: 'Imani', lastName: 'Brooks' });
   await storeTokenBeforeLoad(page, parent.token);
   await openPage(page, '/dashboard', 'Welcome, Imani');

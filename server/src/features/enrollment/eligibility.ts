@@ -47,6 +47,36 @@ export type ChildFacts = {
   offerExpires: Date | null;
 };
 
+/** A child's facts as SQL answers them (snake_case; times as Date, or as ISO strings from JSON). */
+export type ChildFactsRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  enrollment_status: 'PendingPayment' | 'Enrolled' | null;
+  hold_expires_at: Date | string | null;
+  waitlist_status: 'Waiting' | 'Offered' | null;
+  offer_expires: Date | string | null;
+  waitlist_position: number | null;
+};
+
+const asDate = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+/** {@link ChildFacts} from a row of the standing or eligibility queries. */
+export function toChildFacts(r: ChildFactsRow): ChildFacts {
+  return {
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    dateOfBirth: r.date_of_birth,
+    enrollmentStatus: r.enrollment_status,
+    holdExpiresAt: asDate(r.hold_expires_at),
+    waitlistStatus: r.waitlist_status,
+    waitlistPosition: r.waitlist_position,
+    offerExpires: asDate(r.offer_expires),
+  };
+}
+
 /** True when freed seats may be offered to the waitlist and offer holders may enroll. */
 export function offersOpen(session: SessionFacts, now: Date, today: string): boolean {
   if (!session.isActive || session.sessionEndDate < today) return false;
@@ -191,17 +221,7 @@ export async function loadChildFacts(
           sql`, `,
         )})`
       : sql``;
-  const rows = await queryRows<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    date_of_birth: string;
-    enrollment_status: 'PendingPayment' | 'Enrolled' | null;
-    hold_expires_at: Date | string | null;
-    waitlist_status: 'Waiting' | 'Offered' | null;
-    offer_expires: Date | string | null;
-    waitlist_position: number | null;
-  }>(
+  const rows = await queryRows<ChildFactsRow>(
     db,
     sql`select s.id, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth,
         e.status as enrollment_status, e.hold_expires_at,
@@ -216,18 +236,7 @@ export async function loadChildFacts(
       where true ${filter}
       order by s.date_of_birth, s.first_name`,
   );
-  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return rows.map((r) => ({
-    id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    dateOfBirth: r.date_of_birth,
-    enrollmentStatus: r.enrollment_status,
-    holdExpiresAt: date(r.hold_expires_at),
-    waitlistStatus: r.waitlist_status,
-    waitlistPosition: r.waitlist_position,
-    offerExpires: date(r.offer_expires),
-  }));
+  return rows.map(toChildFacts);
 }
 
 /** The contract shape of one child's standing (GET /api/ClassSessionEnrollment/{classSessionId}). */

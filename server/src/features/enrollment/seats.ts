@@ -10,7 +10,7 @@ import { classSessions } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { seatsTakenSql, waitlistTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { registrationState } from '../class-sessions/registration-state.ts';
-import type { ChildFacts, SessionFacts } from './eligibility.ts';
+import { type ChildFacts, type ChildFactsRow, type SessionFacts, toChildFacts } from './eligibility.ts';
 import { waitlistPositionSql } from './records.ts';
 
 export type SessionRow = typeof classSessions.$inferSelect;
@@ -83,17 +83,8 @@ export type FamilyStanding = {
   lapsedHolds: number;
 };
 
-type ChildJson = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  enrollment_status: 'PendingPayment' | 'Enrolled' | null;
-  hold_expires_at: string | null;
-  waitlist_status: 'Waiting' | 'Offered' | null;
-  offer_expires: string | null;
-  waitlist_position: number | null;
-};
+/** A child's row as the standing query's JSON aggregate carries it (times as ISO strings). */
+type ChildJson = ChildFactsRow & { hold_expires_at: string | null; offer_expires: string | null };
 
 const atNow = sql.placeholder('now');
 const forUser = sql.placeholder('userId');
@@ -169,22 +160,11 @@ export async function readFamilyStanding(
   if (!found) return null;
   const json =
     typeof found.children === 'string' ? (JSON.parse(found.children) as ChildJson[]) : found.children;
-  const date = (v: string | null) => (v === null ? null : new Date(v));
   return {
     session: toLockedSession(found.row, found.seatsTaken, found.waitlistTaken, params.now, params.today),
     owned: found.owned,
     returning: found.returning,
     lapsedHolds: found.lapsedHolds,
-    children: json.map((r) => ({
-      id: r.id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      dateOfBirth: r.date_of_birth,
-      enrollmentStatus: r.enrollment_status,
-      holdExpiresAt: date(r.hold_expires_at),
-      waitlistStatus: r.waitlist_status,
-      waitlistPosition: r.waitlist_position,
-      offerExpires: date(r.offer_expires),
-    })),
+    children: json.map(toChildFacts),
   };
 }
