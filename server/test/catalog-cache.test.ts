@@ -11,22 +11,10 @@ import { openDatabase } from '../src/db/client.ts';
 import { CATALOG_TTL_MS, readCatalog, readCatalogSession } from '../src/features/class-sessions/catalog.ts';
 import { findClassSession, findClassSessions } from '../src/features/class-sessions/find-class-sessions.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
-import { api, type MovableClock, movableClock } from './support/registration.ts';
+import { api, type MovableClock, movableClock, springSessionBody } from './support/registration.ts';
 
 const NOW = '2026-11-20T18:00:00Z';
-const sessionBody = {
-  name: 'Cache Garden Club',
-  description: 'Digging, planting and watching things grow.',
-  sessionStartDate: '2027-03-01',
-  sessionEndDate: '2027-05-28',
-  registrationStartDate: '2026-11-01T17:00:00Z',
-  registrationEndDate: '2027-02-20T17:00:00Z',
-  daySchedule: 'Wednesday, 1:00 pm – 3:00 pm',
-  registrationPrice: 30_000,
-  supplyFee: 2_500,
-  rosterSize: 3,
-  waitlistSize: 4,
-};
+const sessionBody = springSessionBody('Cache Garden Club');
 /** The uncached answer as it travels: through the response schema and JSON. */
 const asSent = (value: unknown) => JSON.parse(JSON.stringify(value));
 

@@ -5,24 +5,12 @@
 import { publicPagePaths } from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
-import { api, type MovableClock, movableClock } from './support/registration.ts';
+import { api, type MovableClock, movableClock, springSessionBody } from './support/registration.ts';
 
 const NOW = '2026-11-20T18:00:00Z';
 const APP_URL = 'https://brightoak.example';
 
-const sessionBody = {
-  name: 'Sitemap Garden Club',
-  description: 'Digging, planting and watching things grow.',
-  sessionStartDate: '2027-03-01',
-  sessionEndDate: '2027-05-28',
-  registrationStartDate: '2026-11-01T17:00:00Z',
-  registrationEndDate: '2027-02-20T17:00:00Z',
-  daySchedule: 'Wednesday, 1:00 pm – 3:00 pm',
-  registrationPrice: 30_000,
-  supplyFee: 2_500,
-  rosterSize: 3,
-  waitlistSize: 4,
-};
+const sessionBody = springSessionBody('Sitemap Garden Club');
 
 /** The sitemap's entries as loc → lastmod. */
 function entries(xml: string): Map<string, string> {

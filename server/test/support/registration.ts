@@ -126,3 +126,23 @@ export function api(t: TestApp) {
 
   return { call, family, signIn, staff, session, enroll, joinWaitlist, press, seatsLeft };
 }
+
+/**
+ * A spring session open for registration (center time zone; the tests' today is 2026-11-20), as staff send
+ * it to `POST /api/ClassSession`: prices in cents, 3 seats, 4 waitlist places.
+ */
+export function springSessionBody(name: string) {
+  return {
+    name,
+    description: 'Digging, planting and watching things grow.',
+    sessionStartDate: '2027-03-01',
+    sessionEndDate: '2027-05-28',
+    registrationStartDate: '2026-11-01T17:00:00Z',
+    registrationEndDate: '2027-02-20T17:00:00Z',
+    daySchedule: 'Wednesday, 1:00 pm – 3:00 pm',
+    registrationPrice: 30_000,
+    supplyFee: 2_500,
+    rosterSize: 3,
+    waitlistSize: 4,
+  };
+}
