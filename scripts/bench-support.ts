@@ -66,10 +66,17 @@ async function waitForHttp(base: string, child: ChildProcess, stderr: () => stri
   throw new Error(`The server did not answer within 60 s: ${stderr()}`);
 }
 
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
 function startChild(args: string[], env: Record<string, string>, port: number): Promise<ChildServer> {
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The caller says which database the child uses: a DATABASE_URL left in the shell would silently point
+    // it at another database (where the bench's families do not exist).
+    env: { ...withoutDatabaseUrl(process.env), ...env, PORT: String(port), HOST: '127.0.0.1' },
     // The server's log lines go to /dev/null: written (so logging costs what it costs), not read back.
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -48,6 +48,42 @@ describe.each(dbKinds)('races on %s', (kind) => {
     expect(await a.seatsLeft(id)).toBe(0);
   });
 
+  it('families pressing at the same moment are each judged on their own children (one batched precheck)', async () => {
+    const id = await a.session({ rosterSize: 10 });
+    const other = await a.session({ rosterSize: 10 });
+    const [own, borrower, twins, enrolled, elsewhere] = await Promise.all([
+      a.family('Own', 1),
+      a.family('Borrower', 1),
+      a.family('Twins', 2),
+      a.family('Enrolled', 1),
+      a.family('Elsewhere', 1),
+    ]);
+    expect((await a.enroll(enrolled, id)).statusCode).toBe(201);
+    const replies = await Promise.all([
+      a.enroll(own, id),
+      a.enroll(borrower, id, [own.childIds[0]!]), // another family's child: refused as not theirs
+      a.enroll(twins, id),
+      a.enroll(enrolled, id), // their open checkout is answered again, not a second one
+      a.enroll(elsewhere, other),
+      a.enroll(borrower, id, ['not-a-uuid']),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 400, 201, 200, 201, 400]);
+    const holds = await queryRows<{ student_id: string; class_session_id: number }>(
+      t.database.db,
+      sql`select student_id, class_session_id from class_session_enrollments
+        where class_session_id in (${id}, ${other}) order by student_id`,
+    );
+    expect(holds).toEqual(
+      [
+        ...own.childIds.map((c) => ({ student_id: c, class_session_id: id })),
+        ...twins.childIds.map((c) => ({ student_id: c, class_session_id: id })),
+        ...enrolled.childIds.map((c) => ({ student_id: c, class_session_id: id })),
+        ...elsewhere.childIds.map((c) => ({ student_id: c, class_session_id: other })),
+      ].sort((x, y) => x.student_id.localeCompare(y.student_id)),
+    );
+    expect(await a.seatsLeft(id)).toBe(6);
+  });
+
   it('50 concurrent waitlist sign-ups for the last place: exactly one', async () => {
     const id = await a.session({ rosterSize: 0, waitlistSize: 1 });
     const families = await Promise.all(Array.from({ length: 50 }, (_, i) => a.family(`Waiter${i}`, 1)));

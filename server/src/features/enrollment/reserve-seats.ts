@@ -20,7 +20,7 @@ import { type ChildFacts, childVerdict } from './eligibility.ts';
 import { findPayment } from './records.ts';
 import { restoreRunningOffers, settleEnrollmentsAfterRelease } from './release.ts';
 import { inSessionQueue, observeSeats, seatsMayHaveFreed, seatsSeenSince, takeTicket } from './seat-gate.ts';
-import { type FamilyStanding, readFamilyStanding } from './seats.ts';
+import { type FamilyStanding, loadFamilyStanding, readFamilyStanding } from './seats.ts';
 import { notOwnChildren, type RegistrationDeps } from './waitlist.ts';
 
 export type ReserveDeps = RegistrationDeps & {
@@ -228,7 +228,7 @@ async function reserveLocked(
 
 /**
  * The refusals of the locked path (404, 400, 409), decided from an unlocked read: one prepared statement
- * (`readFamilyStanding`). Answers what the queue needs to know about the request.
+ * for all the families asking at the same moment (`loadFamilyStanding`). Answers what the queue needs to know about the request.
  */
 async function precheck(
   deps: ReserveDeps,
@@ -238,12 +238,10 @@ async function precheck(
 ): Promise<Prechecked> {
   const now = deps.clock.now();
   const today = deps.clock.today(now);
-  const standing = await readFamilyStanding(deps.db, {
+  const standing = await loadFamilyStanding(deps.db, deps.clock, {
     id: classSessionId,
     userId,
     childIds: studentIds,
-    now,
-    today,
   });
   if (!standing) throw notFound('That session');
   if (standing.owned !== studentIds.length) throw notOwnChildren();
