@@ -219,11 +219,7 @@ const loaders = new WeakMap<Db, WeakMap<Clock, StandingLoader>>();
  * in the same turn of the event loop (a registration opening) are answered by one `readFamilyStandings`
  * statement per session, read at the moment the batch is sent (`clock`). Nothing is cached across turns.
  */
-export function loadFamilyStanding(
-  db: Db,
-  clock: Clock,
-  key: StandingKey,
-): Promise<FamilyStanding | null> {
+export function loadFamilyStanding(db: Db, clock: Clock, key: StandingKey): Promise<FamilyStanding | null> {
   let byClock = loaders.get(db);
   if (!byClock) {
     byClock = new WeakMap();
@@ -236,7 +232,7 @@ export function loadFamilyStanding(
         const now = clock.now();
         const today = clock.today(now);
         const bySession = new Map<number, number[]>();
-        keys.forEach((k, i) => bySession.set(k.id, [...(bySession.get(k.id) ?? []), i]));
+        for (const [i, k] of keys.entries()) bySession.set(k.id, [...(bySession.get(k.id) ?? []), i]);
         const answers = new Array<FamilyStanding | null>(keys.length).fill(null);
         await Promise.all(
           [...bySession].map(async ([id, indexes]) => {
