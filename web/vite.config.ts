@@ -11,6 +11,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // The server renderer (`vite build --ssr`, issue 12) needs no copy of public/: the client build serves it.
     copyPublicDir: !isSsrBuild,
+    // One stylesheet, linked in the page's head: a page rendered on the server must not paint before its own
+    // CSS module (split CSS is only loaded with the page's code, so the home page flashed unstyled first).
+    cssCodeSplit: false,
     rolldownOptions: {
       treeshake: {
         // The contract's modules only declare constants, schemas and functions. Saying so lets the bundler

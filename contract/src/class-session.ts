@@ -117,7 +117,5 @@ export function parseClassSessionId(raw: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-/** "$1,234.50" from cents. */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+// Money formatting lives with the other formatters (no zod): a page that only shows prices loads no schemas.
+export { formatCents } from './intl.ts';

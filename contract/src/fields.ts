@@ -6,6 +6,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { dateTimeFormat } from './intl.ts';
 // Plain-sentence defaults for every zod message the contract does not write itself (issue 12).
 import './messages.ts';
 
@@ -120,7 +121,7 @@ export function centerCalendarDate(value: string, timeZone: string = centerTimeZ
   if (!hasZone.test(value)) return value.slice(0, 10);
   const at = Date.parse(value);
   if (Number.isNaN(at)) return null;
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

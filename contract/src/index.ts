@@ -8,6 +8,7 @@ export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './family.ts';
 export * from './fields.ts';
+export * from './intl.ts';
 export * from './public-pages.ts';
 export * from './routes.ts';
 export * from './token.ts';

@@ -293,6 +293,56 @@ test.describe('hydration', () => {
     });
   }
 
+  test('pages wake up on what the server formatted (no Intl started) and with every style already linked', async ({
+    page,
+    request,
+  }) => {
+    // Starting Intl costs a phone ~40 ms in one block; the server's dates and prices are replayed instead.
+    await page.addInitScript(() => {
+      const started: string[] = [];
+      (window as unknown as { intlStarted: string[] }).intlStarted = started;
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'ListFormat', 'Collator'] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[name] = class extends Original {
+          constructor(...args: unknown[]) {
+            super(...args);
+            started.push(name);
+          }
+        };
+      }
+      const compare = String.prototype.localeCompare;
+      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
+        started.push('localeCompare');
+        return compare.apply(this, args);
+      };
+    });
+    const session = await findSession(request, DEMO_SESSIONS.winter);
+    for (const path of ['/', '/sessions', `/sessions/${session.id}`]) {
+      const html = (await fetchHtml(request, path)).html;
+      const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      expect(linked, path).toHaveLength(1);
+      const { errors } = await openAndWatch(page, path);
+      expect(errors, path).toEqual([]);
+      // Hydrated: the theme switch answers.
+      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      expect(
+        await page.evaluate(() => (window as unknown as { intlStarted: string[] }).intlStarted),
+        path,
+      ).toEqual([]);
+      // No stylesheet arrived with the code: what painted first was already styled.
+      const sheets = await page.evaluate(() =>
+        Array.from(document.styleSheets, (s) => s.href).filter((href): href is string => href !== null),
+      );
+      expect(
+        sheets.map((href) => new URL(href).pathname),
+        path,
+      ).toEqual(linked);
+    }
+    await expect(page.getByText('$1,850.00').first()).toBeVisible();
+  });
+
   test('coming back to the sessions list in the app loads fresh seat counts', async ({ page }) => {
     const { catalogCalls } = await openAndWatch(page, '/sessions');
     expect(catalogCalls).toEqual([]);

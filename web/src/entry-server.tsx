@@ -14,13 +14,14 @@ import {
   parseClassSessionId,
   type RenderedPublicPage,
   type RenderPublicPageInput,
+  recordFormats,
   routes,
 } from '@lc/contract';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
 import { catalogLoadKeys } from './features/class-sessions/use-class-sessions';
-import { type PageData, serializePageData } from './lib/page-data';
+import { FORMATS_KEY, type PageData, serializePageData } from './lib/page-data';
 import { appRoutes } from './router';
 import { type HeadData, headHtml, publicPageHead } from './seo/page-head';
 
@@ -85,17 +86,21 @@ export async function renderPublicPage({
   const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response) throw new Error(`The route tree answered ${context.status} for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Serialised before rendering: the page must hydrate from exactly what it was rendered with.
-  const dataJson = serializePageData(pageData);
-  const { prelude } = await prerenderToNodeStream(
-    <AppProviders pageData={pageData}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
-    // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the
-    // document and reveal them with inline scripts, which the CSP (script-src 'self') forbids.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
-  const appHtml = await streamToString(prelude);
+  // Taken before rendering: the page must hydrate from exactly what it was rendered with.
+  const seeds = new Map(pageData);
+  const [appHtml, formats] = await recordFormats(async () => {
+    const { prelude } = await prerenderToNodeStream(
+      <AppProviders pageData={pageData}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+      // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the
+      // document and reveal them with inline scripts, which the CSP (script-src 'self') forbids.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return streamToString(prelude);
+  });
+  if (Object.keys(formats).length > 0) seeds.set(FORMATS_KEY, formats);
+  const dataJson = serializePageData(seeds);
   const head = publicPageHead(pattern, pathname, search, headData, origin);
   return { status, headHtml: headHtml(head, origin), appHtml, dataJson };
 }

@@ -2,25 +2,29 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
 
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app-providers';
-import { readPageData } from './lib/page-data.ts';
-import { createAppRouter } from './router';
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const app = (
-  <StrictMode>
-    <AppProviders pageData={readPageData(document)}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>
-);
+/** Give the browser a turn (paint, input) before the next piece of work. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Public pages arrive rendered by the server (issue 12): hydrate them. Portal and sign-in pages arrive as
-// an empty shell and render here.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/**
+ * A page rendered on the server is already readable: it paints first, then the app's code is fetched and
+ * evaluated in pieces (React DOM, the router, then the app), each in its own task, and the page hydrates
+ * (issue 12: no long task keeps a phone from answering a tap). An empty shell (portal, sign-in) starts at once.
+ */
+async function start(serverRendered: boolean) {
+  if (serverRendered) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await yieldToMain();
+    await import('react-dom/client');
+    await yieldToMain();
+    await import('react-router');
+    await yieldToMain();
+  }
+  const { boot } = await import('./boot');
+  if (serverRendered) await yieldToMain();
+  boot(root as HTMLElement);
+}
+
+void start(root.hasChildNodes());

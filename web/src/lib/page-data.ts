@@ -11,6 +11,12 @@
 import { PAGE_DATA_ELEMENT_ID } from '@lc/contract';
 import { createContext, useContext } from 'react';
 
+/**
+ * The page data key of the formatting results the server's render recorded (`recordFormats` in the
+ * contract's intl.ts), replayed before hydrating so that hydration builds no `Intl` formatter.
+ */
+export const FORMATS_KEY = 'intl:formats';
+
 /** Load keys (see `useLoad`) → the value the server loaded for them. */
 export type PageData = Map<string, unknown>;
 

@@ -11,6 +11,7 @@
  * The rules are pure; `loadSessionStanding` reads the facts they need in one place.
  */
 import type { RegistrationState, SessionStudent } from '@lc/contract';
+import { dateTimeFormat } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -87,9 +88,9 @@ export function offersOpen(session: SessionFacts, now: Date, today: string): boo
 }
 
 const dateFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
+  dateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
 const timeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateTimeFormat('en-US', {
     timeZone,
     month: 'long',
     day: 'numeric',

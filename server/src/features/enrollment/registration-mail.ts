@@ -2,7 +2,7 @@
  * The registration emails: enrollment confirmed (with the receipt), a waitlist seat offered, an offer that
  * lapsed, and a payment refunded because its seat was gone. Links are built from APP_URL (config).
  */
-import { formatCents, type LineItem, routes } from '@lc/contract';
+import { dateTimeFormat, formatCents, type LineItem, routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
 
 const CENTER = 'Bright Oak Learning Center';
@@ -15,7 +15,7 @@ export function listNames(names: ReadonlyArray<string>): string {
 }
 
 const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
     month: 'long',

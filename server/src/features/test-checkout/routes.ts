@@ -6,7 +6,7 @@
  * uses, and send the browser to the success or failed page. The receipt page is the payment's `receiptUrl`.
  * The checkout id in the address is the secret, like a Stripe Checkout URL.
  */
-import { formatCents, type LineItem, testCheckout } from '@lc/contract';
+import { dateTimeFormat, formatCents, type LineItem, testCheckout } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TestCheckoutObject } from '../../adapters/payments/test-checkout.ts';
@@ -112,7 +112,7 @@ export const testCheckoutRoutes =
           ),
         );
       }
-      const until = new Intl.DateTimeFormat('en-US', {
+      const until = dateTimeFormat('en-US', {
         timeZone: ctx.config.timeZone,
         hour: 'numeric',
         minute: '2-digit',
@@ -163,7 +163,7 @@ export const testCheckoutRoutes =
         const found = await load(request.params.checkoutId);
         if (!found || found.checkout.status !== 'complete') return notFoundPage(reply);
         const { checkout, payment } = found;
-        const paidAt = new Intl.DateTimeFormat('en-US', {
+        const paidAt = dateTimeFormat('en-US', {
           timeZone: ctx.config.timeZone,
           dateStyle: 'long',
           timeStyle: 'short',

@@ -1,5 +1,6 @@
 /** How the enrollment pages put names, places and times into words. */
 import type { Policy } from '@lc/contract';
+import { dateTimeFormat } from '@lc/contract';
 import { CENTER_TIME_ZONE } from '../class-sessions/format.ts';
 
 /** "Maya", "Maya and Theo", "Maya, Theo and Ava". */
@@ -23,12 +24,12 @@ export function waitlistPositionSentence(firstName: string, position: number | n
 /** "January 6 at 3:15 PM" for an ISO instant, in the center's time zone. */
 export function formatInstant(iso: string): string {
   const date = new Date(iso);
-  const day = new Intl.DateTimeFormat('en-US', {
+  const day = dateTimeFormat('en-US', {
     month: 'long',
     day: 'numeric',
     timeZone: CENTER_TIME_ZONE,
   }).format(date);
-  const time = new Intl.DateTimeFormat('en-US', {
+  const time = dateTimeFormat('en-US', {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: CENTER_TIME_ZONE,

@@ -1,10 +1,10 @@
-import { formatPhone, routes, type Trustee } from '@lc/contract';
+import { formatPhone, listFormat, routes, type Trustee } from '@lc/contract';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** "Mia", "Mia and Sam", "Mia, Sam and Leo". */
 export function listNames(names: readonly string[]): string {
-  return new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(names);
+  return listFormat('en-US', { style: 'long', type: 'conjunction' }).format(names);
 }
 
 /** One phone number as a tap-to-call link, or nothing when there is none. */

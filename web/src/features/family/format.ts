@@ -1,4 +1,4 @@
-import { ageInMonths } from '@lc/contract';
+import { ageInMonths, dateTimeFormat } from '@lc/contract';
 
 /** "4 years old" (or "3½ years old" between 3½ and 4) for an ISO birth date, on `today` (ISO). */
 export function ageLabel(dateOfBirth: string, today: string): string {
@@ -11,7 +11,7 @@ export function ageLabel(dateOfBirth: string, today: string): string {
 /** "March 2, 2022" for an ISO date, read as a calendar date (no time-zone shift). */
 export function longDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }

@@ -12,6 +12,7 @@ import type {
   SessionSummary,
   WaitlistSubmission,
 } from '@lc/contract';
+import { dateTimeFormat } from '@lc/contract';
 import { CENTER_TIME_ZONE } from '../class-sessions/format.ts';
 
 /** Enrollments that hold or keep a seat: what "enrolled in a session" means to a family. */
@@ -35,7 +36,7 @@ export const paymentStatusText: Record<PaymentStatus, { label: string; note: str
 };
 
 function dayKey(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CENTER_TIME_ZONE }).format(date);
+  return dateTimeFormat('en-CA', { timeZone: CENTER_TIME_ZONE }).format(date);
 }
 
 /**
@@ -44,7 +45,7 @@ function dayKey(date: Date): string {
  */
 export function formatDeadline(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  const time = new Intl.DateTimeFormat('en-US', {
+  const time = dateTimeFormat('en-US', {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: CENTER_TIME_ZONE,
@@ -53,7 +54,7 @@ export function formatDeadline(iso: string, now: Date = new Date()): string {
     .replace(/\s?([AP])M$/, (_m, ap: string) => ` ${ap.toLowerCase()}m`);
   if (dayKey(date) === dayKey(now)) return `${time} today`;
   const sameYear = dayKey(date).slice(0, 4) === dayKey(now).slice(0, 4);
-  const day = new Intl.DateTimeFormat('en-US', {
+  const day = dateTimeFormat('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
