@@ -2,9 +2,10 @@
  * axe-core (WCAG 2.1 A/AA and best practices) finds no violations on any public page, in the light and
  * the dark theme, nor on the phone-width drawer or a form showing its errors.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { DEMO_SESSIONS, findSession, openPage } from '../support/app.ts';
 import { expectNoAxeViolations, useTheme } from '../support/fixtures.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 type PublicPage = { name: string; path: string | ((sessionId: number) => string); h1: string };
 

@@ -4,7 +4,7 @@
  * register link carrying `redirect`, a full password reset whose link is read from a mail received by a
  * real SMTP server, and logout. Mail travels over SMTP to support/smtp-sink.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { createParent, DEMO_PARENT } from '../support/accounts.ts';
 import {
   DEMO_SESSIONS,
@@ -14,6 +14,7 @@ import {
   storeTokenBeforeLoad,
 } from '../support/app.ts';
 import { expectNoAxeViolations, useTheme, waitForMail } from '../support/fixtures.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /** The link to `path` in a raw mail (quoted-printable soft breaks undone). */
 function linkFrom(mail: string, path: string): string {

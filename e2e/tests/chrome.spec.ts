@@ -3,9 +3,10 @@
  * shadow past 38 px of scroll (spec §1, §4, §9), the left drawer on small screens (spec §2) and the
  * keyboard path into the page.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { openPage, readLocalStorage, siteHeader } from '../support/app.ts';
 import { useTheme } from '../support/fixtures.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const HOME_HEADLINE = 'A one-of-a-kind learning center';
 

@@ -5,10 +5,11 @@
  * offers its waitlist and the success page shows the child's place. The enroll, waitlist, success and
  * failed pages pass axe in light and dark.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { createParent, type TestParent } from '../support/accounts.ts';
 import { DEMO_SESSIONS, findSession, openPage, storeTokenBeforeLoad } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 /** An ISO date `years` and `months` before today (the browser's today). */
 function birthDate(years: number, months = 0): string {

@@ -3,10 +3,11 @@
  * emergency contact, edits and removes them, and sees them on the dashboard; validation messages sit by
  * their fields; the screens pass axe in both themes, at phone width too.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad } from '../support/app.ts';
 import { expectNoAxeViolations, useTheme } from '../support/fixtures.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 

@@ -6,10 +6,11 @@
  * database is inside the server process, so the mail file stands in for it: the server queues the mail in
  * the same transaction as the row, so a written mail proves the row was committed.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { openPage, uniqueMarker } from '../support/app.ts';
 import { CENTER_EMAIL } from '../support/env.ts';
 import { queryServerDatabase, serverDatabaseUrl, waitForMail } from '../support/fixtures.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /** One header of a raw .eml message (headers end at the first blank line; folded lines are unfolded). */
 function mailHeader(mail: string, name: string): string | undefined {

@@ -4,10 +4,11 @@
  * sessions and on the session's page, and the payment with its receipt in Billing. Another family sees the
  * "not enrolled" panel on that session's page. The screens pass axe in both themes, at phone width too.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { createParent, type TestParent } from '../support/accounts.ts';
 import { DEMO_SESSIONS, findSession, openPage, storeTokenBeforeLoad } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 /** The seeded Winter announcement with priority 1 (server/src/db/seed/demo.ts). */
 const WELCOME = 'Welcome to the Winter Morning Session!';

@@ -3,10 +3,11 @@
  * its content, its own title, description, canonical URL, Open Graph and Twitter tags and JSON-LD; unknown
  * paths answer 404; and in the browser the page hydrates without errors and without fetching its data again.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { DEMO_SESSIONS, findSession } from '../support/app.ts';
 import { BASE_URL } from '../support/env.ts';
 import { useTheme } from '../support/fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 const NOT_FOUND_TEXT = 'Oops! Looks like you followed a bad link.';
 

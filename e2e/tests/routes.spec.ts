@@ -2,7 +2,7 @@
  * Every public route of spec §2 renders its page with the spec's exact texts; the aliases, the 404 page,
  * the route guard, the header and footer links and scroll-to-top on navigation.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { createParent } from '../support/accounts.ts';
 import {
   DEMO_SESSIONS,
@@ -12,6 +12,7 @@ import {
   storeTokenBeforeLoad,
   tokenExpiringIn,
 } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const NOT_FOUND_TEXT = 'Oops! Looks like you followed a bad link.';
 const CENTER_EMAIL_SHOWN = 'hello@brightoaklearning.com';

@@ -4,7 +4,7 @@
  */
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { type PageData, PageDataProvider } from './lib/page-data.ts';
 import { cssVariablesResolver, THEME_STORAGE_KEY, theme } from './theme';
 
@@ -23,7 +23,20 @@ export function AppProviders({ pageData, children }: { pageData: PageData; child
         {/* spec §1: toasts at top center. */}
         <Notifications position="top-center" />
         {children}
+        <AppReady />
       </MantineProvider>
     </PageDataProvider>
   );
+}
+
+/**
+ * Marks the document once the app has rendered or hydrated and answers input (`<html data-app-ready>`):
+ * a server-rendered page paints before its code arrives (decision 009), and browser tests wait for this
+ * before they click. Renders nothing, so the server's HTML and the first client render stay the same.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
 }
