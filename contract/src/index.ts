@@ -11,4 +11,5 @@ export * from './fields.ts';
 export * from './intl.ts';
 export * from './public-pages.ts';
 export * from './routes.ts';
+export * from './staff.ts';
 export * from './token.ts';

@@ -39,6 +39,7 @@ import { sweepRegistrations } from './features/enrollment/sweeper.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
+import { staffRoutes } from './features/staff/routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
 import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -221,6 +222,7 @@ export async function buildApp(
   await app.register(familyRoutes(ctx));
   await app.register(enrollmentRoutes(ctx));
   await app.register(announcementRoutes(ctx));
+  await app.register(staffRoutes(ctx));
   await app.register(testCheckoutRoutes(ctx));
   await app.register(publicSiteRoutes(ctx));
   await registerSpa(app, ctx);

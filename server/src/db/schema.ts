@@ -538,3 +538,55 @@ export const authThrottle = pgTable('auth_throttle', {
   count: integer('count').notNull(),
   windowEnds: instant('window_ends').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Staff back office (issue 10; ARCHITECTURE.md "Staff back office")
+
+/**
+ * Which teachers (User.type Staff) teach which sessions. A Staff user reads only the sessions they are
+ * assigned to; any other session answers 404 for them, like another family's child for a parent.
+ */
+export const sessionStaff = pgTable(
+  'session_staff',
+  {
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classSessionId, t.userId] }),
+    index('session_staff_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The audit trail: one append-only row per change, written in the same transaction as the change it records
+ * (ARCHITECTURE.md "Staff back office"). No code path updates or deletes these rows; a trigger refuses it.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Who made the change; null for the system (the sweeper, a payment provider's webhook). No foreign key:
+     * the trail outlives accounts, and a cascading update would be an edit of history.
+     */
+    actorUserId: uuid('actor_user_id'),
+    /** e.g. `session.staff.assign`. */
+    action: text('action').notNull(),
+    /** e.g. `ClassSession`, `Student`. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: instant('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_events_at_idx').on(t.at),
+  ],
+);

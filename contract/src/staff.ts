@@ -1,0 +1,191 @@
+/**
+ * The staff back office's API shapes (issue 10; ARCHITECTURE.md "Staff back office"). Lists are paginated,
+ * filtered and sorted by query parameters the page keeps in its URL; a CSV export takes the same parameters,
+ * so the file holds exactly what the screen shows. Money is integer cents; calendar dates are "YYYY-MM-DD";
+ * instants are ISO date-times.
+ */
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './enrollment.ts';
+import { formatPhone } from './fields.ts';
+import { dateTimeFormat } from './intl.ts';
+
+/** Which sessions a list shows, by the center's calendar today: running, not started yet, ended, or all. */
+export const STAFF_SESSION_PERIODS = ['current', 'upcoming', 'past', 'all'] as const;
+export type StaffSessionPeriod = (typeof STAFF_SESSION_PERIODS)[number];
+
+export const STAFF_SESSION_SORTS = ['start', 'name', 'seats', 'waitlist', 'revenue'] as const;
+export type StaffSessionSort = (typeof STAFF_SESSION_SORTS)[number];
+
+const pageNumber = z.coerce
+  .number({ error: 'Use a page number like 1.' })
+  .int('Use a page number like 1.')
+  .min(1, 'Use a page number like 1.')
+  .max(100_000, 'Use a page number like 1.');
+
+/** `GET /api/staff/sessions` query. Unknown values answer 400 with a sentence per field. */
+export const StaffSessionListQuerySchema = z.object({
+  period: z
+    .enum(STAFF_SESSION_PERIODS, { error: 'Choose current, upcoming, past or all.' })
+    .default('current'),
+  q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+  sort: z
+    .enum(STAFF_SESSION_SORTS, { error: 'Sort by start, name, seats, waitlist or revenue.' })
+    .default('start'),
+  dir: z.enum(['asc', 'desc'], { error: 'Sort asc or desc.' }).default('asc'),
+  page: pageNumber.default(1),
+  pageSize: z.coerce
+    .number({ error: 'Show between 1 and 100 sessions a page.' })
+    .int('Show between 1 and 100 sessions a page.')
+    .min(1, 'Show between 1 and 100 sessions a page.')
+    .max(100, 'Show between 1 and 100 sessions a page.')
+    .default(25),
+});
+export type StaffSessionListQuery = z.output<typeof StaffSessionListQuerySchema>;
+
+export const StaffMemberSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+/** One session in the staff list. `revenue` (cents paid) is null for a teacher: money is the director's. */
+export const StaffSessionRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  programName: z.string().nullable(),
+  sessionStartDate: z.string(),
+  sessionEndDate: z.string(),
+  daySchedule: z.string(),
+  isActive: z.boolean(),
+  rosterSize: z.number().int(),
+  /** Enrolled children plus seats held by an open checkout. */
+  seatsTaken: z.number().int(),
+  enrolledCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  revenue: z.number().int().nullable(),
+  teachers: z.array(StaffMemberSchema),
+});
+export type StaffSessionRow = z.infer<typeof StaffSessionRowSchema>;
+
+export const StaffSessionListSchema = z.object({
+  items: z.array(StaffSessionRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type StaffSessionList = z.infer<typeof StaffSessionListSchema>;
+
+export const RosterAdultSchema = z.object({
+  name: z.string(),
+  relationship: z.string(),
+  /** E.164, the number to call first (cell, else home). */
+  phone: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+});
+export type RosterAdult = z.infer<typeof RosterAdultSchema>;
+
+/** A child on a session's roster, with what a teacher needs at the door and in the room. */
+export const RosterChildSchema = z.object({
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  /** Whole months of age on the session's first day (the age limits' unit). */
+  ageMonthsAtStart: z.number().int(),
+  allergies: z.array(z.string()),
+  /** The child's parents (accounts), with phone and email. */
+  parents: z.array(RosterAdultSchema),
+  /** Active emergency contacts who may pick the child up. */
+  pickup: z.array(RosterAdultSchema),
+  /** When the place was taken (ISO date-time). */
+  enrolledAt: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  /** For a seat held by an open checkout: when the hold ends (ISO date-time); null once enrolled. */
+  holdExpiresAt: z.string().nullable(),
+});
+export type RosterChild = z.infer<typeof RosterChildSchema>;
+
+export const RosterWaitlistEntrySchema = z.object({
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  ageMonthsAtStart: z.number().int(),
+  status: z.enum(['Waiting', 'Offered']),
+  /** 1 = next in line; null for a family holding an offer. */
+  position: z.number().int().nullable(),
+  joinedAt: z.string(),
+  offerExpires: z.string().nullable(),
+  parents: z.array(RosterAdultSchema),
+});
+export type RosterWaitlistEntry = z.infer<typeof RosterWaitlistEntrySchema>;
+
+/** `GET /api/staff/sessions/{classSessionId}/roster`: enrolled children, seats on hold, and the waitlist apart. */
+export const RosterSchema = z.object({
+  session: StaffSessionRowSchema,
+  enrolled: z.array(RosterChildSchema),
+  pending: z.array(RosterChildSchema),
+  waitlist: z.array(RosterWaitlistEntrySchema),
+});
+export type Roster = z.infer<typeof RosterSchema>;
+
+/** `PUT /api/staff/sessions/{classSessionId}/teachers` body (Admin): who teaches the session. */
+export const SessionTeachersInputSchema = z.object({
+  userIds: z
+    .array(z.uuid({ error: 'Choose teachers from the list.' }), { error: 'Choose teachers from the list.' })
+    .max(20, 'A session has at most 20 teachers.'),
+});
+export type SessionTeachersInput = z.infer<typeof SessionTeachersInputSchema>;
+
+/** The CSV columns of a roster export, in order; the page's table shows the same columns. */
+export const ROSTER_CSV_COLUMNS = [
+  'Child',
+  'Date of birth',
+  'Age at start',
+  'Allergies',
+  'Parents',
+  'Parent phones',
+  'Parent emails',
+  'May pick up',
+  'Enrolled on',
+  'Payment',
+] as const;
+
+/** "4 yrs 7 mos" from whole months (the roster's age column). */
+export function formatAgeMonths(months: number): string {
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  const y = `${years} ${years === 1 ? 'yr' : 'yrs'}`;
+  return rest === 0 ? y : `${y} ${rest} ${rest === 1 ? 'mo' : 'mos'}`;
+}
+
+const people = (adults: RosterAdult[]) => adults.map((p) => p.name).join('; ');
+
+/**
+ * The roster table's cells, one row per enrolled child, in `ROSTER_CSV_COLUMNS` order. The roster page and
+ * the CSV export both use it, so the file is exactly the screen. Dates are the center's calendar dates in
+ * `timeZone`; phones are shown as people dial them.
+ */
+export function rosterTableRows(roster: Roster, timeZone: string): string[][] {
+  const day = dateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+  const birthday = dateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return roster.enrolled.map((child) => [
+    `${child.firstName} ${child.lastName}`,
+    birthday.format(new Date(`${child.dateOfBirth}T00:00:00Z`)),
+    formatAgeMonths(child.ageMonthsAtStart),
+    child.allergies.join('; '),
+    people(child.parents),
+    child.parents
+      .map((p) => (p.phone ? formatPhone(p.phone) : ''))
+      .filter(Boolean)
+      .join('; '),
+    child.parents
+      .map((p) => p.emailAddress ?? '')
+      .filter(Boolean)
+      .join('; '),
+    child.pickup.map((p) => `${p.name} (${p.relationship})`).join('; '),
+    day.format(new Date(child.enrolledAt)),
+    child.paymentStatus ?? '',
+  ]);
+}

@@ -1,0 +1,21 @@
+/**
+ * Who on the staff sees which session (issue 10, ARCHITECTURE.md "Staff back office"): an Admin (the
+ * director) sees every session; a Staff user (a teacher) only the sessions they are assigned to in
+ * `session_staff`. A session outside that scope answers 404, exactly like an unknown one, so a teacher cannot
+ * even learn that it exists (as another family's child answers 404 for a parent).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../http/authenticate.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** Money, staff accounts and settings are the director's (403 for a teacher). */
+export function requireAdmin(user: AuthUser): void {
+  if (user.role !== 'Admin') throw new HttpError(403, 'Only the center’s director can do this.');
+}
+
+/** A condition on `class_sessions` that keeps the sessions `user` may see (everything for an Admin). */
+export function visibleSessions(user: AuthUser): SQL {
+  if (user.role === 'Admin') return sql`true`;
+  return sql`exists (select 1 from session_staff ss
+    where ss.class_session_id = class_sessions.id and ss.user_id = ${user.id})`;
+}

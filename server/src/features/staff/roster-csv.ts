@@ -1,0 +1,21 @@
+/**
+ * A roster as CSV (issue 10): exactly the roster page's table (`rosterTableRows`, header
+ * `ROSTER_CSV_COLUMNS`), written by `csv-stringify` (quoting, embedded commas and line breaks). Cells a
+ * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a leading
+ * apostrophe (OWASP "CSV Injection").
+ */
+import { ROSTER_CSV_COLUMNS, type Roster, rosterTableRows } from '@lc/contract';
+import { stringify } from 'csv-stringify/sync';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as text no spreadsheet will evaluate. */
+export function safeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The enrolled children of `roster` as a CSV document (header row first, CRLF line ends). */
+export function rosterCsv(roster: Roster, timeZone: string): string {
+  const rows = rosterTableRows(roster, timeZone).map((row) => row.map(safeCell));
+  return stringify([[...ROSTER_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+}

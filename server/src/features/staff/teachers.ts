@@ -1,0 +1,77 @@
+/**
+ * Who teaches a session (issue 10): the director sets it; a teacher then sees that session's roster.
+ * The change and its audit row commit together (ARCHITECTURE.md "Staff back office").
+ */
+import type { StaffMember } from '@lc/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { classSessions, sessionStaff, users } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+
+/** Everyone on the staff (User.type Staff or Admin), by last name: the people a session can be given to. */
+export async function listStaffMembers(db: Db): Promise<(StaffMember & { role: 'Staff' | 'Admin' })[]> {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.type })
+    .from(users)
+    .where(inArray(users.type, ['Staff', 'Admin']))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  return rows.map((r) => ({ ...r, role: r.role as 'Staff' | 'Admin' }));
+}
+
+/**
+ * Replace the teachers of session `classSessionId` with `userIds` (each a Staff or Admin user, else 400 and
+ * nothing changes). 404 for an unknown session. Records `session.teachers.set` with the ids before and after.
+ */
+export async function setSessionTeachers(
+  db: Db,
+  actorUserId: string,
+  classSessionId: number,
+  userIds: string[],
+  now: Date,
+): Promise<StaffMember[]> {
+  const wanted = [...new Set(userIds)];
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .where(eq(classSessions.id, classSessionId))
+      .for('update');
+    if (!session) throw notFound('That session');
+    const staff =
+      wanted.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(and(inArray(users.id, wanted), inArray(users.type, ['Staff', 'Admin'])));
+    if (staff.length !== wanted.length) {
+      const message = 'Choose teachers from the staff list; one of them is not on the staff.';
+      throw new HttpError(400, message, { userIds: message });
+    }
+    const before = await tx
+      .select({ userId: sessionStaff.userId })
+      .from(sessionStaff)
+      .where(eq(sessionStaff.classSessionId, classSessionId));
+    await tx.delete(sessionStaff).where(eq(sessionStaff.classSessionId, classSessionId));
+    if (wanted.length > 0)
+      await tx
+        .insert(sessionStaff)
+        .values(wanted.map((userId) => ({ classSessionId, userId, created: now })));
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: 'session.teachers.set',
+        entityType: 'ClassSession',
+        entityId: classSessionId,
+        before: { teacherIds: before.map((b) => b.userId).sort() },
+        after: { teacherIds: [...wanted].sort() },
+      },
+      now,
+    );
+    return staff.sort(
+      (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+    );
+  });
+}
