@@ -29,6 +29,9 @@ export const routes = {
     `/sessions/${id}/enrollment-successful/${checkoutId}`,
   enrollmentFailed: (id: number | string, checkoutId: string) =>
     `/sessions/${id}/enrollment-failed/${checkoutId}`,
+  /** The staff back office (issue 10): the sessions list; a session's roster below it. */
+  staff: '/staff',
+  staffSession: (id: number | string) => `/staff/sessions/${id}`,
   dashboard: '/dashboard',
   billing: '/dashboard/billing',
   mySessions: '/dashboard/sessions',
@@ -44,6 +47,9 @@ export const routes = {
 } as const;
 
 export const api = {
+  staffSessions: '/api/staff/sessions',
+  staffRoster: (id: number | string) => `/api/staff/sessions/${id}/roster`,
+  staffRosterCsv: (id: number | string) => `/api/staff/sessions/${id}/roster.csv`,
   classSessionList: '/api/ClassSession',
   classSessionAll: '/api/ClassSession/all',
   classSession: (id: number | string) => `/api/ClassSession/${id}`,

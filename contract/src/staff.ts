@@ -9,8 +9,11 @@ import { PAYMENT_STATUSES } from './enrollment.ts';
 import { formatPhone } from './fields.ts';
 import { dateTimeFormat } from './intl.ts';
 
-/** Which sessions a list shows, by the center's calendar today: running, not started yet, ended, or all. */
-export const STAFF_SESSION_PERIODS = ['current', 'upcoming', 'past', 'all'] as const;
+/**
+ * Which sessions a list shows, by the center's calendar today: not ended yet (running or upcoming, the
+ * default), running, not started yet, ended, or all.
+ */
+export const STAFF_SESSION_PERIODS = ['active', 'current', 'upcoming', 'past', 'all'] as const;
 export type StaffSessionPeriod = (typeof STAFF_SESSION_PERIODS)[number];
 
 export const STAFF_SESSION_SORTS = ['start', 'name', 'seats', 'waitlist', 'revenue'] as const;
@@ -25,8 +28,8 @@ const pageNumber = z.coerce
 /** `GET /api/staff/sessions` query. Unknown values answer 400 with a sentence per field. */
 export const StaffSessionListQuerySchema = z.object({
   period: z
-    .enum(STAFF_SESSION_PERIODS, { error: 'Choose current, upcoming, past or all.' })
-    .default('current'),
+    .enum(STAFF_SESSION_PERIODS, { error: 'Choose active, current, upcoming, past or all.' })
+    .default('active'),
   q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
   sort: z
     .enum(STAFF_SESSION_SORTS, { error: 'Sort by start, name, seats, waitlist or revenue.' })

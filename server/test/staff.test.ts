@@ -311,7 +311,7 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
     const bad = await as(admin, 'GET', '/api/staff/sessions?period=someday&pageSize=500');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({
-      period: 'Choose current, upcoming, past or all.',
+      period: 'Choose active, current, upcoming, past or all.',
       pageSize: 'Show between 1 and 100 sessions a page.',
     });
   });

@@ -9,6 +9,7 @@ import { lazyPage } from './layout/lazy-page';
 import { MainLayout } from './layout/main-layout';
 import { PortalLayout } from './layout/portal-layout';
 import { RequireAuth } from './layout/require-auth';
+import { RequireStaff } from './layout/require-staff';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import NotFoundPage from './pages/public/not-found-page';
@@ -41,6 +42,10 @@ const MySessionPage = lazyPage(() => import('./pages/portal/my-session-page'));
 const EnrollPage = lazyPage(() => import('./pages/public/enroll-page'));
 const WaitlistPage = lazyPage(() => import('./pages/public/waitlist-page'));
 const WaitlistSuccessPage = lazyPage(() => import('./pages/public/waitlist-success-page'));
+// The staff back office (issue 10): its own chunks, never part of a parent's pages.
+const StaffLayout = lazyPage(() => import('./pages/staff/staff-layout'));
+const StaffSessionsPage = lazyPage(() => import('./pages/staff/staff-sessions-page'));
+const StaffRosterPage = lazyPage(() => import('./pages/staff/staff-roster-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -56,6 +61,7 @@ const path = {
   editStudent: routes.editStudent(':studentId'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
+  staffSession: routes.staffSession(':classSessionId'),
   confirmEmail: '/confirm-email/:token',
 } as const;
 
@@ -128,6 +134,18 @@ export const appRoutes: RouteObject[] = [
                     children: portalPages,
                   },
                   ...protectedSessionPages,
+                ],
+              },
+              {
+                element: <RequireStaff />,
+                children: [
+                  {
+                    element: <StaffLayout />,
+                    children: [
+                      { path: routes.staff, element: <StaffSessionsPage /> },
+                      { path: path.staffSession, element: <StaffRosterPage /> },
+                    ],
+                  },
                 ],
               },
               { path: '*', element: <NotFoundPage />, handle: serverRendered },

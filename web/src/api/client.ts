@@ -108,3 +108,19 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
     return null;
   }
 }
+
+/**
+ * Download a file from the API (e.g. a CSV export) with the session token, as `{ blob, fileName }`; the
+ * name comes from the reply's Content-Disposition. Errors as {@link apiRequest}.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(path, { headers, credentials: 'same-origin' });
+  if (response.status === 401 && token) endSession();
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv';
+  return { blob: await response.blob(), fileName };
+}

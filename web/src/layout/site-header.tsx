@@ -1,9 +1,10 @@
 import { routes } from '@lc/contract';
 import { Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
-import { useDisclosure, useWindowScroll } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useDisclosure, useMounted, useWindowScroll } from '@mantine/hooks';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
+import { currentRole, getToken, isStaffRole, subscribeToSession } from '../lib/auth-token';
 import { BrandMark } from './brand-mark';
 import { drawerLinks, enrollNow, headerLinks } from './nav-links';
 import classes from './site-header.module.css';
@@ -21,6 +22,11 @@ export function SiteHeader() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const scrolled = isHeaderSolid(scroll.y);
+  // The Staff link is for the center's people only (issue 10); read after mount, so the server's HTML and
+  // the first client render stay the same for everyone.
+  const mounted = useMounted();
+  useSyncExternalStore(subscribeToSession, getToken, () => null);
+  const staffLink = mounted && isStaffRole(currentRole()) ? [{ label: 'Staff', to: routes.staff }] : [];
 
   // The drawer closes whenever the route changes (a link in it was followed, or back/forward).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must re-run when the route changes.
@@ -50,7 +56,7 @@ export function SiteHeader() {
           </Link>
 
           <Box component="nav" aria-label="Main" className={classes.nav} visibleFrom="sm">
-            {headerLinks.map((item) => (
+            {[...headerLinks, ...staffLink].map((item) => (
               <NavLink key={item.to} to={item.to} className={classes.link}>
                 {item.label}
               </NavLink>
@@ -85,7 +91,7 @@ export function SiteHeader() {
           </Drawer.Header>
           <Drawer.Body>
             <Stack component="nav" aria-label="Menu" gap={4}>
-              {drawerLinks.map((item) => (
+              {[...drawerLinks, ...staffLink].map((item) => (
                 <NavLink
                   key={item.to}
                   to={item.to}

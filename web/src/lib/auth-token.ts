@@ -104,3 +104,17 @@ export function isSignedIn(nowMs: number = Date.now()): boolean {
   const claims = readClaims(getToken());
   return claims !== null && !isTokenExpired(claims.exp, nowMs);
 }
+
+/**
+ * The signed-in user's role from the token's claims (for showing staff links and choosing where to land;
+ * the server checks the role on every call, so this grants nothing). Null when signed out.
+ */
+export function currentRole(nowMs: number = Date.now()): TokenClaims['role'] | null {
+  const claims = readClaims(getToken());
+  return claims !== null && !isTokenExpired(claims.exp, nowMs) ? claims.role : null;
+}
+
+/** True for the center's people (User.type Staff or Admin). */
+export function isStaffRole(role: TokenClaims['role'] | null): boolean {
+  return role === 'Staff' || role === 'Admin';
+}

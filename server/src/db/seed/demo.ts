@@ -5,7 +5,7 @@
  * announcements, and a few families whose children fill seats. Dates are relative to today so the demo
  * always makes sense. Idempotent: does nothing when any session exists.
  */
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -15,6 +15,7 @@ import {
   classSessions,
   digitalResources,
   policies,
+  sessionStaff,
   students,
   userStudents,
   users,
@@ -42,6 +43,25 @@ export const DEMO_PARENT = {
   lastName: 'Avery',
 } as const;
 
+/** The director's login (README, "Running the center"): an Admin, who sees every session and the money. */
+export const DEMO_DIRECTOR = {
+  emailAddress: 'director@brightoak.example',
+  password: 'acorn-director-demo',
+  firstName: 'Elena',
+  lastName: 'Okafor',
+} as const;
+
+/** A teacher's login: Staff, assigned to two sessions ({@link DEMO_TEACHER_SESSIONS}), sees only those. */
+export const DEMO_TEACHER = {
+  emailAddress: 'teacher@brightoak.example',
+  password: 'acorn-teacher-demo',
+  firstName: 'Sam',
+  lastName: 'Whitaker',
+} as const;
+
+/** The sessions the demo teacher teaches. */
+export const DEMO_TEACHER_SESSIONS = ['Little Scientists (Tuesday & Thursday)', 'Pre-K Readiness Mornings'];
+
 /** A password hash that no password verifies: demo families that fill seats cannot log in. */
 const NO_LOGIN = '!demo-family-no-login';
 
@@ -51,10 +71,15 @@ export type SeedResult = { seeded: boolean; sessions: number };
 export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(classSessions);
   if ((existing?.n ?? 0) > 0) return { seeded: false, sessions: existing!.n };
-  const demoParentHash = await hashPassword(DEMO_PARENT.password);
+  const [demoParentHash, directorHash, teacherHash] = await Promise.all([
+    hashPassword(DEMO_PARENT.password),
+    hashPassword(DEMO_DIRECTOR.password),
+    hashPassword(DEMO_TEACHER.password),
+  ]);
   return db.transaction(async (tx) => {
     const sessionCount = await insertCatalog(tx, today);
     await insertDemoParent(tx, today, demoParentHash);
+    await insertDemoStaff(tx, directorHash, teacherHash);
     return { seeded: true, sessions: sessionCount };
   });
 }
@@ -337,6 +362,25 @@ const PARENT = [
   'Yuki',
   'Layla',
 ];
+
+/** The director and a teacher who teaches {@link DEMO_TEACHER_SESSIONS}. */
+async function insertDemoStaff(tx: Tx, directorHash: string, teacherHash: string) {
+  const { password: _d, ...director } = DEMO_DIRECTOR;
+  const { password: _t, ...teacher } = DEMO_TEACHER;
+  const confirmed = new Date();
+  const [, staff] = await tx
+    .insert(users)
+    .values([
+      { type: 'Admin', ...director, password: directorHash, emailConfirmedAt: confirmed },
+      { type: 'Staff', ...teacher, password: teacherHash, emailConfirmedAt: confirmed },
+    ])
+    .returning({ id: users.id });
+  const taught = await tx
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(inArray(classSessions.name, DEMO_TEACHER_SESSIONS));
+  await tx.insert(sessionStaff).values(taught.map((s) => ({ classSessionId: s.id, userId: staff!.id })));
+}
 
 /** The family a visitor can log in as: two children, no sessions yet, address already confirmed. */
 async function insertDemoParent(tx: Tx, today: string, passwordHash: string) {

@@ -77,6 +77,8 @@ function toRow(row: SessionRowSql, user: AuthUser): StaffSessionRow {
 
 function periodCondition(period: StaffSessionListQuery['period'], today: string): SQL {
   switch (period) {
+    case 'active':
+      return sql`class_sessions.session_end_date >= ${today}::date`;
     case 'current':
       return sql`class_sessions.session_start_date <= ${today}::date and class_sessions.session_end_date >= ${today}::date`;
     case 'upcoming':

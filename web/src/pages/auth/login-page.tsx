@@ -9,10 +9,10 @@ import { login } from '../../api/auth.ts';
 import { site } from '../../content/site.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { actionableFailure } from '../../features/auth/failure-detail.ts';
-import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
+import { DEFAULT_AFTER_LOGIN, redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { setToken } from '../../lib/auth-token.ts';
+import { isStaffRole, readClaims, setToken } from '../../lib/auth-token.ts';
 
 /** /login (spec §2, §4, §5, §8). Goes back to the page the guard remembered, or ?redirect=, or /dashboard. */
 export default function LoginPage() {
@@ -35,9 +35,15 @@ export default function LoginPage() {
   const onSubmit = async (values: z.output<typeof LoginSchema>) => {
     setDetail(null);
     try {
-      setToken(await login(values));
+      const token = await login(values);
+      setToken(token);
       notifySuccess('Logged in successfully.');
-      navigate(target, { replace: true });
+      // Staff land on the staff side unless they were on their way somewhere (issue 10; parents: spec §2).
+      const landing =
+        target === DEFAULT_AFTER_LOGIN && isStaffRole(readClaims(token)?.role ?? null)
+          ? routes.staff
+          : target;
+      navigate(landing, { replace: true });
     } catch (error) {
       // spec §8: one generic message, whether the email is unknown or the password wrong; a lock-out also
       // says how long to wait.

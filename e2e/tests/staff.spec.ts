@@ -1,0 +1,104 @@
+/**
+ * The staff back office in the browser (issue 10, first slice): the demo teacher signs in on /login and lands
+ * on /staff, sees only the sessions they teach, opens a roster (allergies stand out) and downloads its CSV,
+ * which holds the table's rows; a parent opening /staff sees the not-found page and no Staff link; someone
+ * signed out is sent to log in. The staff screens pass axe in light and dark at 390 and 1280 px.
+ */
+import { createParent } from '../support/accounts.ts';
+import { openPage, storeTokenBeforeLoad } from '../support/app.ts';
+import { expectNoAxeViolations, useTheme } from '../support/fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
+
+/** The demo logins (server/src/db/seed/demo.ts, README "Running the center"). */
+const TEACHER = { email: 'teacher@brightoak.example', password: 'acorn-teacher-demo' };
+const DIRECTOR = { email: 'director@brightoak.example', password: 'acorn-director-demo' };
+const TAUGHT = ['Little Scientists (Tuesday & Thursday)', 'Pre-K Readiness Mornings'];
+
+async function tokenFor(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/UserAuthentication/Login', {
+    data: { emailAddress: who.email, password: who.password },
+  });
+  expect(res.status()).toBe(200);
+  return res.text();
+}
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: /email/i }).fill(who.email);
+  await page.getByLabel(/password/i).fill(who.password);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+}
+
+test('a teacher lands on /staff, sees only their sessions, and exports a roster that matches the screen', async ({
+  page,
+}) => {
+  await signIn(page, TEACHER);
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff' }),
+  ).toBeVisible();
+  const table = page.getByRole('table');
+  for (const name of TAUGHT) await expect(table.getByRole('link', { name })).toBeVisible();
+  await expect(table.getByRole('link')).toHaveCount(TAUGHT.length);
+  await expect(table.getByRole('columnheader', { name: 'Revenue' })).toHaveCount(0);
+
+  // Filters live in the URL: a link to the filtered list works.
+  await page.getByRole('textbox', { name: 'Search sessions' }).fill('little');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=little/);
+  await expect(table.getByRole('link')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('link')).toHaveCount(1);
+
+  await page.getByRole('table').getByRole('link', { name: TAUGHT[0] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TAUGHT[0] })).toBeVisible();
+  const rows = page.getByRole('table').getByRole('row');
+  const onScreen = await rows.evaluateAll((trs) =>
+    trs.slice(1).map((tr) => Array.from(tr.querySelectorAll('th, td'), (cell) => cell.textContent ?? '')),
+  );
+  expect(onScreen.length).toBeGreaterThan(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('little-scientists-tuesday-thursday-roster.csv');
+  const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  const { parse } = await import('csv-parse/sync');
+  const [header, ...csvRows] = parse(text) as string[][];
+  expect(header?.[0]).toBe('Child');
+  expect(csvRows).toEqual(onScreen);
+});
+
+test('a parent opening /staff sees the not-found page and no Staff link; someone signed out is asked to log in', async ({
+  page,
+  request,
+}) => {
+  const parent = await createParent(request);
+  await storeTokenBeforeLoad(page, parent.token);
+  await page.goto('/staff');
+  await expect(page.getByText('Oops! Looks like you followed a bad link.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/staff/sessions/1');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fstaff%2Fsessions%2F1/);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [390, 1280]) {
+    test(`the staff screens have no axe violations (${theme}, ${width}px)`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await useTheme(page, theme);
+      await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
+      await openPage(page, '/staff', 'Sessions');
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectNoAxeViolations(page, `/staff (${theme}, ${width}px)`);
+      await page.getByRole('table').getByRole('link', { name: TAUGHT[1] }).click();
+      await expect(page.getByRole('heading', { level: 1, name: TAUGHT[1] })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Waitlist' })).toBeVisible();
+      await expectNoAxeViolations(page, `roster (${theme}, ${width}px)`);
+    });
+  }
+}

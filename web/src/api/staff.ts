@@ -1,0 +1,25 @@
+/** Staff back office calls (issue 10). Shapes: contract `staff.ts`. */
+import { api, type Roster, type StaffSessionList, type StaffSessionListQuery } from '@lc/contract';
+import { apiDownload, apiRequest, requiredParam } from './client.ts';
+
+/** GET /api/staff/sessions — the sessions the signed-in staff member may see, one page. */
+export function getStaffSessions(
+  query: StaffSessionListQuery,
+  signal?: AbortSignal,
+): Promise<StaffSessionList> {
+  return apiRequest<StaffSessionList>(api.staffSessions, { query: { ...query }, signal });
+}
+
+/** GET /api/staff/sessions/{id}/roster. ApiError 404 for a session the caller does not teach. */
+export function getRoster(
+  classSessionId: number | string | undefined,
+  signal?: AbortSignal,
+): Promise<Roster> {
+  const id = encodeURIComponent(String(requiredParam('classSessionId', classSessionId)));
+  return apiRequest<Roster>(api.staffRoster(id), { signal });
+}
+
+/** GET /api/staff/sessions/{id}/roster.csv, as a file to save. */
+export function downloadRosterCsv(classSessionId: number | string) {
+  return apiDownload(api.staffRosterCsv(encodeURIComponent(String(classSessionId))));
+}

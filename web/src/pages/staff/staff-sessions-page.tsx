@@ -1,0 +1,236 @@
+import {
+  formatCents,
+  routes,
+  STAFF_SESSION_PERIODS,
+  STAFF_SESSION_SORTS,
+  type StaffSessionListQuery,
+  StaffSessionListQuerySchema,
+} from '@lc/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getStaffSessions } from '../../api/staff';
+import { formatDateRange } from '../../features/class-sessions/format';
+import { usePageTitle } from '../../layout/use-page-title';
+import { currentRole } from '../../lib/auth-token';
+import classes from './staff.module.css';
+
+const periodLabels: Record<StaffSessionListQuery['period'], string> = {
+  active: 'Running and upcoming',
+  current: 'Running now',
+  upcoming: 'Upcoming',
+  past: 'Past',
+  all: 'All',
+};
+const emptyMessages: Record<StaffSessionListQuery['period'], string> = {
+  active: 'No sessions are running or coming up.',
+  current: 'No sessions are running right now.',
+  upcoming: 'No sessions are coming up.',
+  past: 'No sessions have ended yet.',
+  all: 'There are no sessions yet.',
+};
+const sortLabels: Record<StaffSessionListQuery['sort'], string> = {
+  start: 'Start date',
+  name: 'Name',
+  seats: 'Seats taken',
+  waitlist: 'Waitlist',
+  revenue: 'Revenue',
+};
+
+/** The list's query from the page's URL (a link to a filtered list works); bad values fall back to defaults. */
+function queryFromUrl(params: URLSearchParams): StaffSessionListQuery {
+  const raw = Object.fromEntries(params);
+  const parsed = StaffSessionListQuerySchema.safeParse(raw);
+  return parsed.success ? parsed.data : StaffSessionListQuerySchema.parse({});
+}
+
+/** /staff — the sessions this staff member may see: the director all of them, a teacher their own. */
+export default function StaffSessionsPage() {
+  usePageTitle('Staff · Sessions');
+  const [params, setParams] = useSearchParams();
+  const query = queryFromUrl(params);
+  const isDirector = currentRole() === 'Admin';
+  const [search, setSearch] = useState(query.q ?? '');
+  const sessions = useQuery({
+    queryKey: ['staff', 'sessions', query],
+    queryFn: ({ signal }) => getStaffSessions(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  /** Change some of the list's parameters in the URL; any change but the page goes back to page 1. */
+  const update = (changes: Partial<Record<keyof StaffSessionListQuery, string | number | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: search.trim() });
+  };
+
+  const sorts = STAFF_SESSION_SORTS.filter((s) => s !== 'revenue' || isDirector);
+  const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.total / sessions.data.pageSize)) : 1;
+
+  return (
+    <Stack gap="lg" mt="lg">
+      <div>
+        <Title order={1}>Sessions</Title>
+        <Text c="dimmed">
+          {isDirector
+            ? 'Every session at the center. Open one for its roster.'
+            : 'The sessions you teach. Open one for its roster.'}
+        </Text>
+      </div>
+
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Stack gap={4}>
+          <Text component="span" size="sm" fw={500} id="period-label">
+            Show
+          </Text>
+          <SegmentedControl
+            aria-labelledby="period-label"
+            value={query.period}
+            onChange={(value) => update({ period: value })}
+            data={STAFF_SESSION_PERIODS.map((value) => ({ value, label: periodLabels[value] }))}
+          />
+        </Stack>
+        <search>
+          <form onSubmit={onSearch}>
+            <Group align="flex-end" gap="xs">
+              <TextInput
+                label="Search sessions"
+                placeholder="Session or program name"
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                maxLength={100}
+              />
+              <Button type="submit" variant="default">
+                Search
+              </Button>
+            </Group>
+          </form>
+        </search>
+        <Select
+          label="Sort by"
+          value={query.sort}
+          onChange={(value) => update({ sort: value ?? undefined })}
+          data={sorts.map((value) => ({ value, label: sortLabels[value] }))}
+          allowDeselect={false}
+          w={170}
+        />
+        <Select
+          label="Order"
+          value={query.dir}
+          onChange={(value) => update({ dir: value ?? undefined })}
+          data={[
+            { value: 'asc', label: query.sort === 'start' ? 'Earliest first' : 'Lowest first' },
+            { value: 'desc', label: query.sort === 'start' ? 'Latest first' : 'Highest first' },
+          ]}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+
+      {sessions.isError ? (
+        <Alert color="red" variant="light" role="alert" title="We could not load the sessions">
+          Please check your connection and try again.
+          <Button variant="light" color="red" size="xs" ml="sm" onClick={() => sessions.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      {sessions.isPending ? (
+        <Text role="status">Loading sessions…</Text>
+      ) : sessions.data && sessions.data.items.length === 0 ? (
+        <Text role="status">
+          {query.q
+            ? `No sessions match “${query.q}”.`
+            : `No ${periodLabels[query.period].toLowerCase()} sessions.`}
+        </Text>
+      ) : sessions.data ? (
+        // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
+        <section className={classes.tableWrap} aria-label="Sessions table" tabIndex={0}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-describedby="sessions-count">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Session</Table.Th>
+                <Table.Th scope="col">Dates</Table.Th>
+                <Table.Th scope="col">Seats</Table.Th>
+                <Table.Th scope="col">Waitlist</Table.Th>
+                {isDirector ? <Table.Th scope="col">Revenue</Table.Th> : null}
+                <Table.Th scope="col">Teachers</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.items.map((session) => (
+                <Table.Tr key={session.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={routes.staffSession(session.id)} fw={600}>
+                      {session.name}
+                    </Anchor>
+                    {session.programName ? (
+                      <Text size="sm" c="dimmed">
+                        {session.programName}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{formatDateRange(session.sessionStartDate, session.sessionEndDate)}</Table.Td>
+                  <Table.Td>
+                    {session.seatsTaken} of {session.rosterSize}
+                  </Table.Td>
+                  <Table.Td>{session.waitlistCount}</Table.Td>
+                  {isDirector ? <Table.Td>{formatCents(session.revenue ?? 0)}</Table.Td> : null}
+                  <Table.Td>
+                    {session.teachers.length > 0
+                      ? session.teachers.map((t) => `${t.firstName} ${t.lastName}`).join(', ')
+                      : 'No teacher yet'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </section>
+      ) : null}
+
+      {sessions.data ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" id="sessions-count">
+            {sessions.data.total} {sessions.data.total === 1 ? 'session' : 'sessions'}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={query.page}
+              onChange={(page) => update({ page })}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+              })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
