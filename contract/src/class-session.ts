@@ -87,6 +87,9 @@ export const ClassSessionSchema = z.object({
   /** Cents. */
   supplyFee: z.number().int(),
   rosterSize: z.number().int(),
+  /** Age limits on the first day, in whole months (null: none); see `describeAgeRange`. */
+  minAgeMonths: z.number().int().nullable(),
+  maxAgeMonths: z.number().int().nullable(),
   waitlistActive: z.boolean(),
   waitlistSize: z.number().int(),
   classSectionId: z.number().int().nullable(),
@@ -119,3 +122,24 @@ export function parseClassSessionId(raw: string): number | null {
 
 // Money formatting lives with the other formatters (no zod): a page that only shows prices loads no schemas.
 export { formatCents } from './intl.ts';
+
+/** An age in months as people say it: "3½", "5", "4 years 2 months" (years only when whole or half). */
+export function describeAgeMonths(months: number): string {
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  if (rest === 0) return String(years);
+  if (rest === 6) return `${years}½`;
+  return `${years} ${years === 1 ? 'year' : 'years'} ${rest} ${rest === 1 ? 'month' : 'months'}`;
+}
+
+/**
+ * A session's age limits as a phrase ("ages 3½–5", "ages 5 and up", "up to age 5"), or null without limits.
+ * The upper limit is inclusive in whole years: 71 months reads "5" (a child of 5 years 11 months may come).
+ */
+export function describeAgeRange(minAgeMonths: number | null, maxAgeMonths: number | null): string | null {
+  const upper = maxAgeMonths === null ? null : String(Math.floor(maxAgeMonths / 12));
+  if (minAgeMonths !== null && upper !== null) return `ages ${describeAgeMonths(minAgeMonths)}–${upper}`;
+  if (minAgeMonths !== null) return `ages ${describeAgeMonths(minAgeMonths)} and up`;
+  if (upper !== null) return `up to age ${upper}`;
+  return null;
+}

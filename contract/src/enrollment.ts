@@ -251,6 +251,16 @@ const isoInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date and 
 const isoDate = calendarDateSchema;
 
 /** Body of `POST /api/ClassSession` and `PUT /api/ClassSession/{id}` (staff). Money in cents. */
+/** An age limit in whole months (0–18 years), or null for none. */
+const ageMonths = (which: 'youngest' | 'oldest') =>
+  z
+    .number({ error: `Give the ${which} age in whole months, like 42 for 3½ years` })
+    .int(`Give the ${which} age in whole months, like 42 for 3½ years`)
+    .min(0, `Give the ${which} age in whole months, like 42 for 3½ years`)
+    .max(216, 'Ages go up to 18 years (216 months)')
+    .nullish()
+    .transform((v) => v ?? null);
+
 export const ClassSessionInputSchema = z
   .object({
     name: z.string().trim().min(3, 'Give the session a name').max(100, 'Keep the name under 100 characters'),
@@ -284,6 +294,8 @@ export const ClassSessionInputSchema = z
     registrationPrice: z.number().int('Give the price in whole cents').min(0).max(10_000_000),
     supplyFee: z.number().int('Give the fee in whole cents').min(0).max(1_000_000).default(0),
     rosterSize: z.number().int().min(0, 'The roster size cannot be negative').max(500),
+    minAgeMonths: ageMonths('youngest'),
+    maxAgeMonths: ageMonths('oldest'),
     waitlistActive: z.boolean().default(true),
     waitlistSize: z.number().int().min(0).max(500).default(0),
     classSectionId: z.number().int().positive().nullish(),
@@ -292,6 +304,12 @@ export const ClassSessionInputSchema = z
     latePickupPolicyId: z.number().int().positive().nullish(),
   })
   .superRefine((s, ctx) => {
+    if (s.minAgeMonths !== null && s.maxAgeMonths !== null && s.minAgeMonths > s.maxAgeMonths)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxAgeMonths'],
+        message: 'The oldest age must be at least the youngest age',
+      });
     if (s.sessionEndDate < s.sessionStartDate)
       ctx.addIssue({
         code: 'custom',

@@ -141,6 +141,10 @@ export const classSessions = pgTable(
     /** Cents. */
     supplyFee: integer('supply_fee').notNull().default(0),
     rosterSize: integer('roster_size').notNull(),
+    /** Youngest age allowed on the session's first day, in whole months (issue 10); null: no limit. */
+    minAgeMonths: integer('min_age_months'),
+    /** Oldest age allowed on the session's first day, in whole months (inclusive); null: no limit. */
+    maxAgeMonths: integer('max_age_months'),
     waitlistActive: boolean('waitlist_active').notNull().default(true),
     waitlistSize: integer('waitlist_size').notNull().default(0),
     classSectionId: integer('class_section_id').references(() => classSections.id, { onDelete: 'set null' }),
@@ -160,6 +164,11 @@ export const classSessions = pgTable(
     check('class_sessions_money_check', sql`registration_price >= 0 and supply_fee >= 0`),
     check('class_sessions_sizes_check', sql`roster_size >= 0 and waitlist_size >= 0`),
     check('class_sessions_dates_check', sql`session_end_date >= session_start_date`),
+    check(
+      'class_sessions_ages_check',
+      sql`(min_age_months is null or min_age_months >= 0) and (max_age_months is null or max_age_months >= 0)
+        and (min_age_months is null or max_age_months is null or min_age_months <= max_age_months)`,
+    ),
   ],
 );
 

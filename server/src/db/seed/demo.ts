@@ -113,6 +113,9 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
     registrationPrice: 185_000,
     supplyFee: 9_500,
     rosterSize: 16,
+    // Ages 3½–5 on the first day (42 to 71 months).
+    minAgeMonths: 42,
+    maxAgeMonths: 71,
     waitlistActive: true,
     waitlistSize: 8,
     classSectionId: morning!.id,
@@ -189,6 +192,8 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
         rosterSize: 10,
         waitlistSize: 6,
         classSectionId: enrichment!.id,
+        minAgeMonths: 48,
+        maxAgeMonths: 71,
         sessionStartDate: addDays(today, 18),
         sessionEndDate: addDays(today, 95),
         priorityRegistrationStartDate: at9am(today, -20),
@@ -226,6 +231,9 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
         waitlistActive: true,
         waitlistSize: 40,
         classSectionId: tutoring!.id,
+        // Kindergarten to grade 6: about 5 to 12.
+        minAgeMonths: 60,
+        maxAgeMonths: 155,
         sessionStartDate: addDays(today, 60),
         sessionEndDate: addDays(today, 400),
       },

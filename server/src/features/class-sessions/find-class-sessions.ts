@@ -122,6 +122,8 @@ async function assemble(db: DbOrTx, now: Date, today: string, rows: SessionRow[]
       registrationPrice: r.registrationPrice,
       supplyFee: r.supplyFee,
       rosterSize: r.rosterSize,
+      minAgeMonths: r.minAgeMonths,
+      maxAgeMonths: r.maxAgeMonths,
       waitlistActive: r.waitlistActive,
       waitlistSize: r.waitlistSize,
       classSectionId: r.classSectionId,

@@ -11,7 +11,7 @@
  * The rules are pure; `loadSessionStanding` reads the facts they need in one place.
  */
 import type { RegistrationState, SessionStudent } from '@lc/contract';
-import { dateTimeFormat } from '@lc/contract';
+import { ageInMonths, dateTimeFormat, describeAgeMonths, describeAgeRange } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -25,6 +25,9 @@ export type SessionFacts = {
   /** ISO date. */
   sessionStartDate: string;
   sessionEndDate: string;
+  /** Age limits on the first day in whole months (inclusive); null: none (issue 10). */
+  minAgeMonths: number | null;
+  maxAgeMonths: number | null;
   priorityRegistrationStartDate: Date | null;
   priorityRegistrationEndDate: Date | null;
   registrationStartDate: Date | null;
@@ -104,6 +107,23 @@ export type Verdict = { canEnroll: boolean; canJoinWaitlist: boolean; eligibilit
  * What one child may do in one session right now, and why, in a sentence for the parent.
  * `returning`: the family has a child enrolled in an earlier session.
  */
+/**
+ * The sentence refusing a child whose age on the session's first day is outside its limits (issue 10:
+ * the program for ages 3½–5 took a 7-year-old), or null when the child fits or there are no limits.
+ */
+export function ageRefusal(session: SessionFacts, child: ChildFacts): string | null {
+  const range = describeAgeRange(session.minAgeMonths, session.maxAgeMonths);
+  if (!range) return null;
+  const age = ageInMonths(child.dateOfBirth, session.sessionStartDate);
+  const tooYoung = session.minAgeMonths !== null && age < session.minAgeMonths;
+  const tooOld = session.maxAgeMonths !== null && age > session.maxAgeMonths;
+  if (!tooYoung && !tooOld) return null;
+  const starts = dateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${session.sessionStartDate}T00:00:00Z`),
+  );
+  return `${session.name} is for children ${range} on its first day (${starts}); ${child.firstName} will be ${describeAgeMonths(age)} then, so ${tooYoung ? 'a later session will be a better fit' : 'one of our programs for older children will be a better fit'}.`;
+}
+
 export function childVerdict(
   session: SessionFacts,
   child: ChildFacts,
@@ -136,6 +156,8 @@ export function childVerdict(
     return no(
       `${name} is number ${child.waitlistPosition ?? 1} on the waitlist. We’ll email you the moment a seat opens.`,
     );
+  const outsideAges = ageRefusal(session, child);
+  if (outsideAges) return no(outsideAges);
 
   const state = session.registrationState;
   const waitlistOpen =

@@ -62,6 +62,8 @@ function toLockedSession(
     waitlistActive: row.waitlistActive,
     sessionStartDate: row.sessionStartDate,
     sessionEndDate: row.sessionEndDate,
+    minAgeMonths: row.minAgeMonths,
+    maxAgeMonths: row.maxAgeMonths,
     priorityRegistrationStartDate: row.priorityRegistrationStartDate,
     priorityRegistrationEndDate: row.priorityRegistrationEndDate,
     registrationStartDate: row.registrationStartDate,

@@ -1,5 +1,5 @@
 import type { ClassSession } from '@lc/contract';
-import { formatCents, routes } from '@lc/contract';
+import { describeAgeRange, formatCents, routes } from '@lc/contract';
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
@@ -16,6 +16,9 @@ export function SessionFacts({ session }: { session: ClassSession }) {
     ['Dates', formatDateRange(session.sessionStartDate, session.sessionEndDate)],
     ['Schedule', session.daySchedule],
   ];
+  // "Ages 3½–5" on the first day: the same limits the server enforces when a family enrolls (issue 10).
+  const ages = describeAgeRange(session.minAgeMonths, session.maxAgeMonths);
+  if (ages) facts.push(['Ages', `${ages.charAt(0).toUpperCase()}${ages.slice(1)} on the first day`]);
   // A price of 0 means "not set yet" (e.g. a waitlist-only program), not "free": say nothing rather than $0.00.
   if (session.registrationPrice > 0) facts.push(['Tuition', formatCents(session.registrationPrice)]);
   if (session.supplyFee > 0) facts.push(['Supply fee', formatCents(session.supplyFee)]);

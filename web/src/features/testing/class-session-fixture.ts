@@ -20,6 +20,8 @@ export function classSessionFixture(overrides: Partial<ClassSession> = {}): Clas
     registrationPrice: 185000,
     supplyFee: 7500,
     rosterSize: 12,
+    minAgeMonths: 42,
+    maxAgeMonths: 71,
     waitlistActive: true,
     waitlistSize: 6,
     classSectionId: null,
