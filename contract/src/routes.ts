@@ -50,6 +50,8 @@ export const api = {
   staffSessions: '/api/staff/sessions',
   staffRoster: (id: number | string) => `/api/staff/sessions/${id}/roster`,
   staffRosterCsv: (id: number | string) => `/api/staff/sessions/${id}/roster.csv`,
+  staffTeachers: (id: number | string) => `/api/staff/sessions/${id}/teachers`,
+  staffTeam: '/api/staff/team',
   classSessionList: '/api/ClassSession',
   classSessionAll: '/api/ClassSession/all',
   classSession: (id: number | string) => `/api/ClassSession/${id}`,

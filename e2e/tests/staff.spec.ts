@@ -102,3 +102,30 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('the director chooses who teaches a session, and the roster says so', async ({ page, request }) => {
+  const token = await tokenFor(request, DIRECTOR);
+  const created = await request.post('/api/ClassSession', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: `Garden Club ${Date.now()}`,
+      description: 'Planting, watering and watching things grow.',
+      sessionStartDate: '2030-03-04',
+      sessionEndDate: '2030-05-27',
+      daySchedule: 'Wednesday, 1:00 pm – 3:00 pm',
+      registrationPrice: 30_000,
+      rosterSize: 8,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  await storeTokenBeforeLoad(page, token);
+  await page.goto(`/staff/sessions/${id}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Who teaches this session' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Teachers' }).click();
+  await page.getByRole('option', { name: 'Elena Okafor (director)' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save teachers' }).click();
+  await expect(page.getByText(/Elena now teaches Garden Club/)).toBeVisible();
+  await expect(page.getByText(/Taught by Elena Okafor/)).toBeVisible();
+});

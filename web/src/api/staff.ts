@@ -1,5 +1,11 @@
 /** Staff back office calls (issue 10). Shapes: contract `staff.ts`. */
-import { api, type Roster, type StaffSessionList, type StaffSessionListQuery } from '@lc/contract';
+import {
+  api,
+  type Roster,
+  type StaffMember,
+  type StaffSessionList,
+  type StaffSessionListQuery,
+} from '@lc/contract';
 import { apiDownload, apiRequest, requiredParam } from './client.ts';
 
 /** GET /api/staff/sessions — the sessions the signed-in staff member may see, one page. */
@@ -22,4 +28,16 @@ export function getRoster(
 /** GET /api/staff/sessions/{id}/roster.csv, as a file to save. */
 export function downloadRosterCsv(classSessionId: number | string) {
   return apiDownload(api.staffRosterCsv(encodeURIComponent(String(classSessionId))));
+}
+
+export type TeamMember = StaffMember & { role: 'Staff' | 'Admin' };
+
+/** GET /api/staff/team — everyone on the staff (director only). */
+export function getTeam(signal?: AbortSignal): Promise<TeamMember[]> {
+  return apiRequest<TeamMember[]>(api.staffTeam, { signal });
+}
+
+/** PUT /api/staff/sessions/{id}/teachers — who teaches the session (director only). */
+export function setSessionTeachers(classSessionId: number, userIds: string[]): Promise<StaffMember[]> {
+  return apiRequest<StaffMember[]>(api.staffTeachers(classSessionId), { method: 'PUT', body: { userIds } });
 }

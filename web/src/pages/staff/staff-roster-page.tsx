@@ -14,7 +14,9 @@ import { ApiError } from '../../api/client';
 import { downloadRosterCsv, getRoster } from '../../api/staff';
 import { CENTER_TIME_ZONE, formatDateRange } from '../../features/class-sessions/format';
 import { notifyError } from '../../features/forms/notify';
+import { SessionTeachers } from '../../features/staff/session-teachers';
 import { usePageTitle } from '../../layout/use-page-title';
+import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
 import classes from './staff.module.css';
 
@@ -106,6 +108,15 @@ export default function StaffRosterPage() {
           </Button>
         </Group>
       </Group>
+
+      {currentRole() === 'Admin' ? (
+        <section aria-labelledby="teachers-heading" className={classes.noPrint}>
+          <Title order={2} fz="h3" id="teachers-heading" mb="xs">
+            Who teaches this session
+          </Title>
+          <SessionTeachers key={session.teachers.map((t) => t.id).join()} session={session} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="enrolled-heading">
         <Title order={2} fz="h3" id="enrolled-heading" mb="sm">
