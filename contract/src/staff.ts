@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './enrollment.ts';
-import { formatPhone } from './fields.ts';
+import { EmailSchema, formatPhone } from './fields.ts';
 import { dateTimeFormat } from './intl.ts';
 
 /**
@@ -192,3 +192,36 @@ export function rosterTableRows(roster: Roster, timeZone: string): string[][] {
     child.paymentStatus ?? '',
   ]);
 }
+
+export const STAFF_ROLES = ['Staff', 'Admin'] as const;
+
+/** `POST /api/staff/team` body (Admin): invite someone to the staff as a teacher or a director. */
+export const StaffInviteInputSchema = z.object({
+  firstName: z
+    .string({ error: 'Please enter their first name' })
+    .trim()
+    .min(1, 'Please enter their first name')
+    .max(50, 'Please keep this under 50 characters'),
+  lastName: z
+    .string({ error: 'Please enter their last name' })
+    .trim()
+    .min(1, 'Please enter their last name')
+    .max(50, 'Please keep this under 50 characters'),
+  emailAddress: EmailSchema,
+  role: z.enum(STAFF_ROLES, { error: 'Choose teacher or director.' }).default('Staff'),
+});
+export type StaffInviteInput = z.input<typeof StaffInviteInputSchema>;
+
+/** `PUT /api/staff/team/{userId}` body (Admin): a new role; `Parent` takes someone off the staff. */
+export const StaffRoleInputSchema = z.object({
+  role: z.enum(['Staff', 'Admin', 'Parent'], { error: 'Choose teacher, director or off the staff.' }),
+});
+
+/** Someone on the staff as the director's team page lists them. */
+export const TeamMemberSchema = StaffMemberSchema.extend({
+  role: z.enum(STAFF_ROLES),
+  emailAddress: z.string(),
+  /** False until an invited person has chosen their password. */
+  hasSignedIn: z.boolean(),
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;

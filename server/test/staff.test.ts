@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { auditEvents, sessionStaff, users } from '../src/db/schema.ts';
+import { auditEvents, mailOutbox, sessionStaff, users } from '../src/db/schema.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 
@@ -22,6 +22,7 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
   let teacher: string;
   let teacherId: string;
   let otherTeacher: string;
+  let spareId: string;
   let parent: Family;
   let mine: number;
   let notMine: number;
@@ -44,6 +45,7 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
     teacher = teacherPerson.token;
     teacherId = teacherPerson.userId;
     otherTeacher = (await promote('Other', 'Staff')).token;
+    spareId = (await promote('Spare', 'Staff')).userId;
     // Running now (Nov 20): mine and notMine; upcoming starts in January.
     mine = await a.session({ name: 'Acorn Room', sessionStartDate: '2026-11-02', rosterSize: 3 });
     notMine = await a.session({ name: 'Maple Room', sessionStartDate: '2026-11-02', rosterSize: 3 });
@@ -123,6 +125,20 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
         'teacher not assigned': 403,
         admin: 200,
       },
+      'POST team': {
+        anonymous: 401,
+        parent: 403,
+        'teacher assigned': 403,
+        'teacher not assigned': 403,
+        admin: 201,
+      },
+      'PUT team member': {
+        anonymous: 401,
+        parent: 403,
+        'teacher assigned': 403,
+        'teacher not assigned': 403,
+        admin: 200,
+      },
     };
     const call = (route: string, who: Who) => {
       switch (route) {
@@ -132,6 +148,14 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
           return as(token(who), 'GET', `/api/staff/sessions/${mine}/roster.csv`);
         case 'GET team':
           return as(token(who), 'GET', '/api/staff/team');
+        case 'POST team':
+          return as(token(who), 'POST', '/api/staff/team', {
+            firstName: 'New',
+            lastName: `Hire ${who}`,
+            emailAddress: `hire.${who.replace(/ /g, '-')}@staff.example`,
+          });
+        case 'PUT team member':
+          return as(token(who), 'PUT', `/api/staff/team/${spareId}`, { role: 'Staff' });
         default:
           return as(token(who), 'PUT', `/api/staff/sessions/${mine}/teachers`, { userIds: [teacherId] });
       }
@@ -313,6 +337,103 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
     expect(bad.json().fields).toMatchObject({
       period: 'Choose active, current, upcoming, past or all.',
       pageSize: 'Show between 1 and 100 sessions a page.',
+    });
+  });
+
+  describe('the team', () => {
+    /** The mail to `to` with `subject` (the outbox has no order to rely on). */
+    const mailTo = async (to: string, subject: string) =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).find(
+        (m) => m.subject === subject,
+      );
+
+    it('inviting a new address: an account that cannot sign in yet, a mailed link that sets the first password', async () => {
+      const res = await as(admin, 'POST', '/api/staff/team', {
+        firstName: 'Noor',
+        lastName: 'Haddad',
+        emailAddress: 'Noor.Haddad@Staff.example',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        role: 'Staff',
+        emailAddress: 'noor.haddad@staff.example',
+        hasSignedIn: false,
+      });
+      const login = await as(null, 'POST', '/api/UserAuthentication/Login', {
+        emailAddress: 'noor.haddad@staff.example',
+        password: '!invited',
+      });
+      expect(login.statusCode).toBe(401);
+      const mail = await mailTo(
+        'noor.haddad@staff.example',
+        'Welcome to the Bright Oak Learning Center team',
+      );
+      expect(mail).toBeDefined();
+      const link = /https?:\/\/\S+\/password-reset\/(\S+)/.exec(mail!.text)!;
+      const set = await as(null, 'POST', `/api/UserAuthentication/ResetPassword/${link[1]}`, {
+        password: 'a fine new password',
+        passwordRepeat: 'a fine new password',
+      });
+      expect(set.statusCode).toBeLessThan(300);
+      const signIn = await as(null, 'POST', '/api/UserAuthentication/Login', {
+        emailAddress: 'noor.haddad@staff.example',
+        password: 'a fine new password',
+      });
+      expect(signIn.statusCode).toBe(200);
+      expect((await as(signIn.body, 'GET', '/api/staff/sessions')).statusCode).toBe(200);
+      const [audit] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.entityId, res.json().id));
+      expect(audit).toMatchObject({
+        entityType: 'User',
+        action: 'staff.invite',
+        after: { role: 'Staff', emailAddress: 'noor.haddad@staff.example' },
+      });
+    });
+
+    it('a parent who also teaches keeps one login and their family; someone already on the staff is 409', async () => {
+      const teachingParent = await a.family('Teaching', 1);
+      const res = await as(admin, 'POST', '/api/staff/team', {
+        firstName: 'Ignored',
+        lastName: 'Name',
+        emailAddress: teachingParent.email,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ firstName: 'Teaching', role: 'Staff', hasSignedIn: true });
+      expect(
+        await mailTo(teachingParent.email, 'You are now on the Bright Oak Learning Center staff'),
+      ).toBeDefined();
+      // The old token died with the role change; the same password signs in to both sides.
+      expect((await as(teachingParent.token, 'GET', '/api/Student')).statusCode).toBe(401);
+      await a.signIn(teachingParent);
+      expect((await as(teachingParent.token, 'GET', '/api/staff/sessions')).statusCode).toBe(200);
+      expect((await as(teachingParent.token, 'GET', '/api/Student')).json()).toHaveLength(1);
+      const again = await as(admin, 'POST', '/api/staff/team', {
+        firstName: 'Teaching',
+        lastName: 'Family',
+        emailAddress: teachingParent.email,
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().fields.emailAddress).toMatch(/already on the staff/);
+    });
+
+    it('changing a role ends old sessions at once; off the staff, the API refuses; one cannot change one’s own role', async () => {
+      const person = await promote('Leaving', 'Staff');
+      expect((await as(person.token, 'GET', '/api/staff/sessions')).statusCode).toBe(200);
+      const off = await as(admin, 'PUT', `/api/staff/team/${person.userId}`, { role: 'Parent' });
+      expect(off.statusCode).toBe(204);
+      expect((await as(person.token, 'GET', '/api/staff/sessions')).statusCode).toBe(401);
+      await a.signIn(person);
+      expect((await as(person.token, 'GET', '/api/staff/sessions')).statusCode).toBe(403);
+      expect((await as(admin, 'PUT', `/api/staff/team/${person.userId}`, { role: 'Staff' })).statusCode).toBe(
+        404,
+      );
+      const me = (await as(admin, 'GET', '/api/UserAuthentication/Me')).json();
+      const own = await as(admin, 'PUT', `/api/staff/team/${me.id}`, { role: 'Staff' });
+      expect(own.statusCode).toBe(409);
+      const team = (await as(admin, 'GET', '/api/staff/team')).json() as { id: string }[];
+      expect(team.map((m) => m.id)).not.toContain(person.userId);
     });
   });
 });

@@ -37,7 +37,7 @@ export const statuses = {
   waitlist: ['Waiting', 'Offered', 'Accepted', 'Expired', 'Withdrawn'],
   policy: ['Expectation', 'Dismissal', 'LatePickup'],
   digitalResource: ['Document', 'Video', 'Link', 'Image'],
-  userToken: ['PasswordReset', 'EmailConfirmation'],
+  userToken: ['PasswordReset', 'EmailConfirmation', 'StaffInvite'],
   mail: ['Pending', 'Sent', 'Failed'],
   attendance: ['CheckIn', 'CheckOut'],
 } as const;

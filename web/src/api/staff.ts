@@ -5,6 +5,7 @@ import {
   type StaffMember,
   type StaffSessionList,
   type StaffSessionListQuery,
+  type TeamMember,
 } from '@lc/contract';
 import { apiDownload, apiRequest, requiredParam } from './client.ts';
 
@@ -29,8 +30,6 @@ export function getRoster(
 export function downloadRosterCsv(classSessionId: number | string) {
   return apiDownload(api.staffRosterCsv(encodeURIComponent(String(classSessionId))));
 }
-
-export type TeamMember = StaffMember & { role: 'Staff' | 'Admin' };
 
 /** GET /api/staff/team — everyone on the staff (director only). */
 export function getTeam(signal?: AbortSignal): Promise<TeamMember[]> {

@@ -68,3 +68,35 @@ export function passwordChangedMail(to: string, firstName: string, loginLink: st
     ),
   };
 }
+
+/** A new staff member's invitation: set a password (link valid 7 days), then sign in on /login. */
+export function staffInviteMail(to: string, firstName: string, invitedBy: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Welcome to the ${CENTER} team`,
+    text: text(
+      `Hi ${firstName},`,
+      `${invitedBy} has added you to the ${CENTER} staff. Choose your password here to get started:`,
+      link,
+      'The link works once, for 7 days. Afterwards, sign in on the website with this email address and you will land on the staff pages, where you will find the rosters of the sessions you teach.',
+    ),
+  };
+}
+
+/** An existing account (e.g. a parent who also teaches) was added to the staff. */
+export function addedToStaffMail(
+  to: string,
+  firstName: string,
+  invitedBy: string,
+  loginLink: string,
+): MailMessage {
+  return {
+    to,
+    subject: `You are now on the ${CENTER} staff`,
+    text: text(
+      `Hi ${firstName},`,
+      `${invitedBy} has added you to the ${CENTER} staff. Sign in with your usual password and you will land on the staff pages; your family's portal stays where it was.`,
+      loginLink,
+    ),
+  };
+}

@@ -169,7 +169,10 @@ export async function resetPassword(deps: AccountDeps, rawToken: string, newPass
   const password = await hashPassword(newPassword);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const token = await findTokenForUpdate(tx, rawToken, 'PasswordReset');
+    // A staff invitation's link sets the first password through the same page (issue 10).
+    const token =
+      (await findTokenForUpdate(tx, rawToken, 'PasswordReset')) ??
+      (await findTokenForUpdate(tx, rawToken, 'StaffInvite'));
     if (!token || !isUsable(token, now)) throw new HttpError(400, RESET_LINK_INVALID);
     const [user] = await tx
       .update(users)
@@ -181,6 +184,7 @@ export async function resetPassword(deps: AccountDeps, rawToken: string, newPass
       .where(eq(users.id, token.userId))
       .returning({ emailAddress: users.emailAddress, firstName: users.firstName });
     await useAllTokens(tx, token.userId, 'PasswordReset', now);
+    await useAllTokens(tx, token.userId, 'StaffInvite', now);
     await clear(tx, [throttleKeys.loginAccount(user!.emailAddress)]);
     await enqueueMail(
       tx,

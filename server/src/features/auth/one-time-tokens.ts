@@ -8,11 +8,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userTokens } from '../../db/schema.ts';
 
-export type TokenPurpose = 'PasswordReset' | 'EmailConfirmation';
+/** `StaffInvite`: the link a new staff member sets their first password with (issue 10). */
+export type TokenPurpose = 'PasswordReset' | 'EmailConfirmation' | 'StaffInvite';
 
 export const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
   PasswordReset: 60,
   EmailConfirmation: 7 * 24 * 60,
+  StaffInvite: 7 * 24 * 60,
 };
 
 /** SHA-256 hex of a raw token. Tokens carry 256 bits of entropy, so a fast hash is the right tool. */

@@ -8,19 +8,24 @@ import {
   parseClassSessionId,
   RosterSchema,
   SessionTeachersInputSchema,
+  StaffInviteInputSchema,
   StaffMemberSchema,
+  StaffRoleInputSchema,
   StaffSessionListQuerySchema,
   StaffSessionListSchema,
+  TeamMemberSchema,
 } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from './access.ts';
 import { rosterCsv } from './roster-csv.ts';
 import { listStaffSessions, readRoster } from './sessions.ts';
-import { listStaffMembers, setSessionTeachers } from './teachers.ts';
+import { setSessionTeachers } from './teachers.ts';
+import { changeStaffRole, inviteToStaff, listTeam } from './team.ts';
 
 const tags = ['Staff'];
 
@@ -100,6 +105,8 @@ export const staffRoutes =
       },
     );
 
+    const team = { db: ctx.db, appUrl: ctx.config.appUrl, now: () => ctx.clock.now() };
+
     app.get(
       '/api/staff/team',
       {
@@ -107,12 +114,59 @@ export const staffRoutes =
         schema: {
           tags,
           summary: 'Everyone on the staff (Admin)',
-          response: { 200: z.array(StaffMemberSchema.extend({ role: z.enum(['Staff', 'Admin']) })) },
+          response: { 200: z.array(TeamMemberSchema) },
         },
       },
       async (request) => {
         requireAdmin(currentUser(request));
-        return listStaffMembers(ctx.db);
+        return listTeam(ctx.db);
+      },
+    );
+
+    app.post(
+      '/api/staff/team',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Invite someone to the staff (Admin)',
+          description:
+            'A new address gets an account and a mailed link (7 days) to choose a password; an existing parent account is added to the staff and told so (their family stays). 409 when already on the staff. Audited.',
+          body: StaffInviteInputSchema,
+          response: { 201: TeamMemberSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        const member = await inviteToStaff(team, user, request.body);
+        ctx.work.runNow().catch(() => {});
+        reply.code(201);
+        return member;
+      },
+    );
+
+    app.put(
+      '/api/staff/team/:userId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Change a staff member’s role, or take them off the staff (Admin)',
+          description:
+            '`Parent` takes them off the staff (their family stays). Their open sessions end at once. 409 for one’s own role; 404 for someone not on the staff. Answers the member, or 204 when taken off. Audited.',
+          params: z.object({ userId: z.string() }),
+          body: StaffRoleInputSchema,
+          response: { 200: TeamMemberSchema, 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        if (!isUuid(request.params.userId)) throw notFound('That staff member');
+        const member = await changeStaffRole(team, user.id, request.params.userId, request.body.role);
+        if (!member) return reply.status(204).send(null);
+        return member;
       },
     );
 

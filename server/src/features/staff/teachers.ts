@@ -3,21 +3,11 @@
  * The change and its audit row commit together (ARCHITECTURE.md "Staff back office").
  */
 import type { StaffMember } from '@lc/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { classSessions, sessionStaff, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-
-/** Everyone on the staff (User.type Staff or Admin), by last name: the people a session can be given to. */
-export async function listStaffMembers(db: Db): Promise<(StaffMember & { role: 'Staff' | 'Admin' })[]> {
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.type })
-    .from(users)
-    .where(inArray(users.type, ['Staff', 'Admin']))
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  return rows.map((r) => ({ ...r, role: r.role as 'Staff' | 'Admin' }));
-}
 
 /**
  * Replace the teachers of session `classSessionId` with `userIds` (each a Staff or Admin user, else 400 and

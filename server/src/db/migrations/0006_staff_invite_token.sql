@@ -1,0 +1,2 @@
+ALTER TABLE "user_tokens" DROP CONSTRAINT "user_tokens_purpose_check";--> statement-breakpoint
+ALTER TABLE "user_tokens" ADD CONSTRAINT "user_tokens_purpose_check" CHECK (purpose in ('PasswordReset', 'EmailConfirmation', 'StaffInvite'));
