@@ -32,6 +32,7 @@ export const routes = {
   /** The staff back office (issue 10): the sessions list; a session's roster below it. */
   staff: '/staff',
   staffSession: (id: number | string) => `/staff/sessions/${id}`,
+  staffTeam: '/staff/team',
   dashboard: '/dashboard',
   billing: '/dashboard/billing',
   mySessions: '/dashboard/sessions',
@@ -52,6 +53,7 @@ export const api = {
   staffRosterCsv: (id: number | string) => `/api/staff/sessions/${id}/roster.csv`,
   staffTeachers: (id: number | string) => `/api/staff/sessions/${id}/teachers`,
   staffTeam: '/api/staff/team',
+  staffTeamMember: (userId: string) => `/api/staff/team/${userId}`,
   classSessionList: '/api/ClassSession',
   classSessionAll: '/api/ClassSession/all',
   classSession: (id: number | string) => `/api/ClassSession/${id}`,

@@ -6,7 +6,7 @@
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad } from '../support/app.ts';
-import { expectNoAxeViolations, useTheme } from '../support/fixtures.ts';
+import { expectNoAxeViolations, mailFiles, useTheme } from '../support/fixtures.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 /** The demo logins (server/src/db/seed/demo.ts, README "Running the center"). */
@@ -99,6 +99,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: TAUGHT[1] })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Waitlist' })).toBeVisible();
       await expectNoAxeViolations(page, `roster (${theme}, ${width}px)`);
+      await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Team' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectNoAxeViolations(page, `team (${theme}, ${width}px)`);
     });
   }
 }
@@ -128,4 +132,47 @@ test('the director chooses who teaches a session, and the roster says so', async
   await page.getByRole('button', { name: 'Save teachers' }).click();
   await expect(page.getByText(/Elena now teaches Garden Club/)).toBeVisible();
   await expect(page.getByText(/Taught by Elena Okafor/)).toBeVisible();
+});
+
+test('the director invites a teacher, who chooses a password from the mailed link and lands on /staff', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
+  await openPage(page, '/staff/team', 'Team');
+  const form = page.getByRole('form', { name: 'Invite someone to the staff' });
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(form.getByText('Please enter their first name')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'First name' })).toBeFocused();
+  const email = `new.teacher.${Date.now()}@staff.example`;
+  await form.getByRole('textbox', { name: 'First name' }).fill('Priya');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Nair');
+  await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('We emailed Priya a link to choose a password.')).toBeVisible();
+  const row = page.getByRole('row', { name: /Priya Nair/ });
+  await expect(row).toContainText('Invited');
+
+  // The invitation as it arrived: the link sets the first password, then login lands on /staff.
+  let mail: string | undefined;
+  await expect
+    .poll(() => {
+      mail = mailFiles().find((m) => m.includes(`To: ${email}`));
+      return mail !== undefined;
+    })
+    .toBe(true);
+  const link = /http:\/\/[^\s]+\/password-reset\/[A-Za-z0-9_-]+/.exec(mail!.replace(/=\r?\n/g, ''))![0];
+  const newcomer = await browser.newPage();
+  await newcomer.goto(new URL(link).pathname);
+  await newcomer.getByLabel(/^New password/).fill('chalk and crayons');
+  await newcomer.getByLabel(/^Repeat/).fill('chalk and crayons');
+  await newcomer.getByRole('button', { name: 'Change password' }).click();
+  await newcomer.waitForURL(/\/login/);
+  await newcomer.getByRole('textbox', { name: /email/i }).fill(email);
+  await newcomer.getByLabel(/password/i).fill('chalk and crayons');
+  await newcomer.getByRole('button', { name: /log ?in/i }).click();
+  await expect(newcomer).toHaveURL(/\/staff$/);
+  await expect(newcomer.getByText('No sessions are running or coming up.')).toBeVisible();
+  await newcomer.close();
 });

@@ -46,6 +46,7 @@ const WaitlistSuccessPage = lazyPage(() => import('./pages/public/waitlist-succe
 const StaffLayout = lazyPage(() => import('./pages/staff/staff-layout'));
 const StaffSessionsPage = lazyPage(() => import('./pages/staff/staff-sessions-page'));
 const StaffRosterPage = lazyPage(() => import('./pages/staff/staff-roster-page'));
+const StaffTeamPage = lazyPage(() => import('./pages/staff/staff-team-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -144,6 +145,7 @@ export const appRoutes: RouteObject[] = [
                     children: [
                       { path: routes.staff, element: <StaffSessionsPage /> },
                       { path: path.staffSession, element: <StaffRosterPage /> },
+                      { path: routes.staffTeam, element: <StaffTeamPage /> },
                     ],
                   },
                 ],

@@ -2,6 +2,7 @@
 import {
   api,
   type Roster,
+  type StaffInviteInput,
   type StaffMember,
   type StaffSessionList,
   type StaffSessionListQuery,
@@ -39,4 +40,20 @@ export function getTeam(signal?: AbortSignal): Promise<TeamMember[]> {
 /** PUT /api/staff/sessions/{id}/teachers — who teaches the session (director only). */
 export function setSessionTeachers(classSessionId: number, userIds: string[]): Promise<StaffMember[]> {
   return apiRequest<StaffMember[]>(api.staffTeachers(classSessionId), { method: 'PUT', body: { userIds } });
+}
+
+/** POST /api/staff/team — invite someone to the staff (director only). */
+export function inviteToStaff(input: StaffInviteInput): Promise<TeamMember> {
+  return apiRequest<TeamMember>(api.staffTeam, { method: 'POST', body: input });
+}
+
+/** PUT /api/staff/team/{userId} — a new role, or `Parent` to take them off the staff (director only). */
+export function changeStaffRole(
+  userId: string,
+  role: 'Staff' | 'Admin' | 'Parent',
+): Promise<TeamMember | undefined> {
+  return apiRequest<TeamMember | undefined>(api.staffTeamMember(encodeURIComponent(userId)), {
+    method: 'PUT',
+    body: { role },
+  });
 }

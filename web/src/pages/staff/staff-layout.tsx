@@ -3,6 +3,7 @@ import { Box, Container } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { PageSuspense } from '../../layout/page-suspense';
+import { currentRole } from '../../lib/auth-token';
 import classes from './staff.module.css';
 
 /**
@@ -23,6 +24,11 @@ export default function StaffLayout() {
           <NavLink to={routes.staff} end className={classes.link}>
             Sessions
           </NavLink>
+          {currentRole() === 'Admin' ? (
+            <NavLink to={routes.staffTeam} className={classes.link}>
+              Team
+            </NavLink>
+          ) : null}
         </Box>
         <PageSuspense>
           <Outlet />

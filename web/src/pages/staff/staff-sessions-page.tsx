@@ -162,11 +162,7 @@ export default function StaffSessionsPage() {
       {sessions.isPending ? (
         <Text role="status">Loading sessions…</Text>
       ) : sessions.data && sessions.data.items.length === 0 ? (
-        <Text role="status">
-          {query.q
-            ? `No sessions match “${query.q}”.`
-            : `No ${periodLabels[query.period].toLowerCase()} sessions.`}
-        </Text>
+        <Text role="status">{query.q ? `No sessions match “${query.q}”.` : emptyMessages[query.period]}</Text>
       ) : sessions.data ? (
         // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
