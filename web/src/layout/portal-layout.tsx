@@ -3,7 +3,7 @@ import { Box, Container } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { EmailConfirmationNotice } from '../features/account/email-confirmation-notice';
 import { PageSuspense } from './page-suspense';
-import classes from './portal-layout.module.css';
+import classes from './section-nav.module.css';
 
 /** The Student Portal's sections, in the order a new family needs them. */
 export const portalLinks: ReadonlyArray<{ label: string; to: string; end?: boolean }> = [

@@ -19,8 +19,15 @@ export function loginRedirectPath(from: { pathname: string; search: string; hash
  * the moment the API refuses the token (api/client.ts ends the session on a 401).
  */
 export function RequireAuth() {
+  return useLoginRedirect() ?? <Outlet />;
+}
+
+/**
+ * The redirect to /login (remembering the page) when nobody is signed in, else null. Re-renders when the
+ * token changes: a 401 from the API, logout in another tab, or a new login. Used by every route guard.
+ */
+export function useLoginRedirect() {
   const location = useLocation();
-  // Re-render when the token changes: a 401 from the API, logout in another tab, or a new login.
   const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
   if (!token || !isSignedIn()) {
     // An expired token is useless; drop it so every other part of the app agrees the parent is signed out.
@@ -28,5 +35,5 @@ export function RequireAuth() {
     const state: LoginRedirectState = { from: location };
     return <Navigate to={loginRedirectPath(location)} replace state={state} />;
   }
-  return <Outlet />;
+  return null;
 }

@@ -1,15 +1,7 @@
-import { useSyncExternalStore } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import {
-  clearToken,
-  currentRole,
-  getToken,
-  isSignedIn,
-  isStaffRole,
-  subscribeToSession,
-} from '../lib/auth-token';
+import { Outlet } from 'react-router';
+import { currentRole, isStaffRole } from '../lib/auth-token';
 import NotFoundPage from '../pages/public/not-found-page';
-import { type LoginRedirectState, loginRedirectPath } from './require-auth';
+import { useLoginRedirect } from './require-auth';
 
 /**
  * Guard for `/staff` (issue 10): someone signed out is sent to log in (and back here afterwards); a
@@ -17,13 +9,8 @@ import { type LoginRedirectState, loginRedirectPath } from './require-auth';
  * (401/403); this only keeps the staff screens out of their way.
  */
 export function RequireStaff() {
-  const location = useLocation();
-  const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
-  if (!token || !isSignedIn()) {
-    if (getToken() !== null) clearToken();
-    const state: LoginRedirectState = { from: location };
-    return <Navigate to={loginRedirectPath(location)} replace state={state} />;
-  }
+  const redirect = useLoginRedirect();
+  if (redirect) return redirect;
   if (!isStaffRole(currentRole())) return <NotFoundPage />;
   return <Outlet />;
 }

@@ -3,8 +3,8 @@ import { Box, Container } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { PageSuspense } from '../../layout/page-suspense';
+import classes from '../../layout/section-nav.module.css';
 import { currentRole } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 /**
  * The staff side's data loading (issue 10): TanStack Query caches each list and roster by its query key
