@@ -380,6 +380,8 @@ export const payments = pgTable(
     uniqueIndex('payments_checkout_id_key').on(t.checkoutId),
     index('payments_user_idx').on(t.userId, t.created),
     index('payments_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'Pending'`),
+    // A session's revenue and its payments list (staff, issue 10; bench:staff).
+    index('payments_session_status_idx').on(t.classSessionId, t.status),
     check('payments_status_check', inList('status', statuses.payment)),
     check('payments_amount_check', sql`original_amount >= 0 and final_amount >= 0`),
   ],

@@ -1,0 +1,274 @@
+/**
+ * `npm run bench:staff` — the staff back office's lists on a center a few years in (issue 10): 2,000
+ * families, about 3,000 children (allergies, pickup contacts), 60 sessions and 20,000 payments. The real server
+ * (`server/src/main.ts`, default logging) runs in a child process; autocannon sends each staff list from this
+ * process with the director's or a teacher's token at BENCH_CONNECTIONS (default 10: a center's staff at
+ * once). Prints req/s, p50 and p99 per list. Target (issue 10): p95 under 100 ms on PostgreSQL (p99 is
+ * printed, which is stricter).
+ *
+ * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a throw-away database, dropped afterwards); without
+ * either, embedded PGlite in a temp folder. Knobs: BENCH_SECONDS (default 5), BENCH_CONNECTIONS.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Database, openDatabase } from '../server/src/db/client.ts';
+import {
+  allergies,
+  classSessionEnrollments,
+  classSessions,
+  payments,
+  sessionStaff,
+  students,
+  studentTrustees,
+  trustees,
+  userStudents,
+  users,
+  userTrustees,
+} from '../server/src/db/schema.ts';
+import { createSessionTokens } from '../server/src/features/auth/session-tokens.ts';
+import {
+  benchServerUrl,
+  type ChildServer,
+  loadTest,
+  startAppServer,
+  throwAwayDatabase,
+} from './bench-support.ts';
+
+const FAMILIES = 2_000;
+const SESSIONS = 60;
+const PAYMENTS = 20_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGET_P95_MS = 100;
+
+/** Insert `rows` in chunks (PostgreSQL takes at most 65,535 parameters a statement). */
+async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1_000) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+const day = (offset: number) => new Date(Date.UTC(2026, 10, 20 + offset)).toISOString().slice(0, 10);
+
+/** The seeded center; answers the tokens and the busiest session's id. */
+async function seed(database: Database, secret: string) {
+  const db = database.db;
+  const now = new Date();
+  const [director, teacher] = await db
+    .insert(users)
+    .values([
+      {
+        type: 'Admin',
+        firstName: 'Bench',
+        lastName: 'Director',
+        emailAddress: 'director@bench.example',
+        password: '!bench',
+      },
+      {
+        type: 'Staff',
+        firstName: 'Bench',
+        lastName: 'Teacher',
+        emailAddress: 'teacher@bench.example',
+        password: '!bench',
+      },
+    ])
+    .returning({ id: users.id, emailAddress: users.emailAddress });
+  const sessions = await db
+    .insert(classSessions)
+    .values(
+      Array.from({ length: SESSIONS }, (_, i) => ({
+        name: `${['Morning', 'Afternoon', 'Garden', 'Science', 'Art'][i % 5]} Session ${i + 1}`,
+        description: 'A session of the benchmark center.',
+        // Three years of terms: past, running and upcoming.
+        sessionStartDate: day(-900 + i * 18),
+        sessionEndDate: day(-900 + i * 18 + 80),
+        daySchedule: 'Monday to Friday, 8:30 am – 12:30 pm',
+        registrationPrice: 120_000 + (i % 7) * 5_000,
+        supplyFee: 5_000,
+        rosterSize: 120,
+        waitlistSize: 20,
+      })),
+    )
+    .returning({ id: classSessions.id });
+  await db
+    .insert(sessionStaff)
+    .values(sessions.slice(0, 5).map((s) => ({ classSessionId: s.id, userId: teacher!.id })));
+
+  const parents = await db
+    .insert(users)
+    .values(
+      Array.from({ length: FAMILIES }, (_, i) => ({
+        firstName: `Parent${i}`,
+        lastName: `Family${i}`,
+        emailAddress: `parent.${i}@bench.example`,
+        password: '!bench',
+        sms: `+1650555${String(i % 10_000).padStart(4, '0')}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const kids: { id: string; family: number }[] = [];
+  await insertAll(
+    parents.flatMap((_, i) => Array.from({ length: 1 + (i % 2) }, (_, k) => ({ i, k }))),
+    async (chunk) => {
+      const rows = await db
+        .insert(students)
+        .values(
+          chunk.map(({ i, k }) => ({
+            firstName: `Kid${k}`,
+            lastName: `Family${i}`,
+            dateOfBirth: day(-1_600 - ((i * 37) % 700)),
+          })),
+        )
+        .returning({ id: students.id });
+      rows.forEach((row, n) => kids.push({ id: row.id, family: chunk[n]!.i }));
+    },
+  );
+  await insertAll(kids, (chunk) =>
+    db.insert(userStudents).values(chunk.map((k) => ({ userId: parents[k.family]!.id, studentId: k.id }))),
+  );
+  await insertAll(
+    kids.filter((_, n) => n % 5 === 0),
+    (chunk) => db.insert(allergies).values(chunk.map((k) => ({ studentId: k.id, name: 'Peanuts' }))),
+  );
+  const contacts = await db
+    .insert(trustees)
+    .values(
+      parents.map((_, i) => ({
+        firstName: 'Grandma',
+        lastName: `Family${i}`,
+        relationship: 'Grandparent',
+        cellPhone: '+16505550100',
+        canPickup: true,
+      })),
+    )
+    .returning({ id: trustees.id });
+  await insertAll(parents, async (chunk) => {
+    const offset = parents.indexOf(chunk[0]!);
+    await db
+      .insert(userTrustees)
+      .values(chunk.map((p, n) => ({ userId: p.id, trusteeId: contacts[offset + n]!.id })));
+  });
+  await insertAll(kids, (chunk) =>
+    db
+      .insert(studentTrustees)
+      .values(chunk.map((k) => ({ studentId: k.id, trusteeId: contacts[k.family]!.id }))),
+  );
+
+  // 20,000 payments: each child enrolled (paid) in a few sessions, the rest failed or expired checkouts.
+  const enrollments: { paymentIndex: number; studentId: string; classSessionId: number }[] = [];
+  const paymentRows = Array.from({ length: PAYMENTS }, (_, n) => {
+    const kid = kids[n % kids.length]!;
+    const session = sessions[(n * 7 + kid.family) % SESSIONS]!;
+    const paid = n % 4 !== 3;
+    if (paid) enrollments.push({ paymentIndex: n, studentId: kid.id, classSessionId: session.id });
+    return {
+      status: paid ? 'Paid' : n % 8 === 3 ? 'Failed' : 'Expired',
+      originalAmount: 125_000,
+      finalAmount: 125_000,
+      provider: 'test',
+      userId: parents[kid.family]!.id,
+      classSessionId: session.id,
+      emailAddress: `parent.${kid.family}@bench.example`,
+    };
+  });
+  const paymentIds: string[] = [];
+  await insertAll(paymentRows, async (chunk) => {
+    const rows = await db.insert(payments).values(chunk).returning({ id: payments.id });
+    paymentIds.push(...rows.map((r) => r.id));
+  });
+  // One live place per child and session (the unique index): keep the first payment of each pair.
+  const seen = new Set<string>();
+  const live = enrollments.filter((e) => {
+    const key = `${e.classSessionId}:${e.studentId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  await insertAll(live, (chunk) =>
+    db.insert(classSessionEnrollments).values(
+      chunk.map((e) => ({
+        classSessionId: e.classSessionId,
+        studentId: e.studentId,
+        status: 'Enrolled',
+        paymentId: paymentIds[e.paymentIndex]!,
+        created: now,
+        updated: now,
+      })),
+    ),
+  );
+  const counts = new Map<number, number>();
+  for (const e of live) counts.set(e.classSessionId, (counts.get(e.classSessionId) ?? 0) + 1);
+  const busiest = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  const tokens = createSessionTokens(secret, 12);
+  const token = (u: { id: string; emailAddress: string }, type: 'Admin' | 'Staff') =>
+    tokens.issue(
+      { id: u.id, emailAddress: u.emailAddress, firstName: 'Bench', lastName: type, type, tokenVersion: 0 },
+      now,
+    );
+  return {
+    director: await token(director!, 'Admin'),
+    teacher: await token(teacher!, 'Staff'),
+    busiest: busiest[0],
+    busiestSize: busiest[1],
+    enrolled: live.length,
+    children: kids.length,
+  };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-bench-staff-'));
+  const secret = randomBytes(32).toString('hex');
+  const server = benchServerUrl ? await throwAwayDatabase(benchServerUrl) : null;
+  const open = () => openDatabase(server ? { url: server.url } : { pgliteDir: path.join(dataDir, 'pglite') });
+  let app: ChildServer | undefined;
+  try {
+    const database = await open();
+    const started = performance.now();
+    const center = await seed(database, secret);
+    await database.close();
+    app = await startAppServer({
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      JWT_SECRET: secret,
+      SEED_DEMO: 'false',
+      ...(server ? { DATABASE_URL: server.url } : {}),
+    });
+    console.log(
+      `Staff lists on ${server ? 'the PostgreSQL server' : 'PGlite (embedded)'}: ${FAMILIES} families, ${center.children} children, ` +
+        `${SESSIONS} sessions, ${PAYMENTS} payments (${center.enrolled} enrollments; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s); ` +
+        `${CONNECTIONS} connections, ${SECONDS} s each\n`,
+    );
+    const lists: [string, string, string][] = [
+      ['director', 'sessions, all, by start', '/api/staff/sessions?period=all'],
+      ['director', 'sessions, all, by revenue', '/api/staff/sessions?period=all&sort=revenue&dir=desc'],
+      ['director', 'sessions, search, page 2', '/api/staff/sessions?period=all&q=session&page=2&pageSize=10'],
+      ['teacher', 'sessions, own', '/api/staff/sessions?period=all'],
+      ['director', `roster (${center.busiestSize} children)`, `/api/staff/sessions/${center.busiest}/roster`],
+      ['director', 'roster CSV', `/api/staff/sessions/${center.busiest}/roster.csv`],
+      ['director', 'team', '/api/staff/team'],
+    ];
+    let worst = 0;
+    for (const [who, label, route] of lists) {
+      const token = who === 'director' ? center.director : center.teacher;
+      const result = await loadTest(`${app.base}${route}`, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      worst = Math.max(worst, result.p99);
+      console.log(
+        `${label.padEnd(32)} ${String(Math.round(result.rps)).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` +
+          (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+      );
+    }
+    console.log(
+      `\nworst p99 ${worst} ms (target: p95 < ${TARGET_P95_MS} ms on PostgreSQL) — ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await app?.stop();
+    await server?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

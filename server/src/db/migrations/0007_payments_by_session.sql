@@ -1,0 +1,1 @@
+CREATE INDEX "payments_session_status_idx" ON "payments" USING btree ("class_session_id","status");
