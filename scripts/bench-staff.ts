@@ -120,7 +120,7 @@ async function seed(database: Database, secret: string) {
           })),
         )
         .returning({ id: students.id });
-      rows.forEach((row, n) => kids.push({ id: row.id, family: chunk[n]!.i }));
+      for (const [n, row] of rows.entries()) kids.push({ id: row.id, family: chunk[n]!.i });
     },
   );
   await insertAll(kids, (chunk) =>
