@@ -15,21 +15,11 @@
  * second earlier. Its seats are checked like the others'.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, queryRows } from '../server/src/db/client.ts';
+import { type Database, queryRows } from '../server/src/db/client.ts';
 import { classSessions, students, userStudents, users } from '../server/src/db/schema.ts';
 import { createSessionTokens } from '../server/src/features/auth/session-tokens.ts';
-import {
-  benchServerUrl,
-  type ChildServer,
-  percentile,
-  startAppServer,
-  startBaselineServer,
-  throwAwayDatabase,
-} from './bench-support.ts';
+import { benchTarget, percentile, startBaselineServer } from './bench-support.ts';
 
 const PARENTS = Number(process.env.RUSH_PARENTS ?? 400);
 const SEATS = Number(process.env.RUSH_SEATS ?? 40);
@@ -127,25 +117,16 @@ async function burst(url: string, requests: Wave['requests']): Promise<Burst> {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-bench-rush-'));
   const secret = randomBytes(32).toString('hex');
-  const server = benchServerUrl ? await throwAwayDatabase(benchServerUrl) : null;
-  const open = () => openDatabase(server ? { url: server.url } : { pgliteDir: path.join(dataDir, 'pglite') });
-  let app: ChildServer | undefined;
+  const target = await benchTarget('rush', secret);
   try {
     // PGlite is one process's database: prepare, close, serve from the child, then reopen to count.
-    let database = await open();
+    let database = await target.open();
     const rounds = await prepare(database, secret);
     const [warmUp, ...waves] = rounds;
     await database.close();
-    app = await startAppServer({
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      JWT_SECRET: secret,
-      SEED_DEMO: 'false',
-      ...(server ? { DATABASE_URL: server.url } : {}),
-    });
-    const label = server ? 'PostgreSQL server (pool 10)' : 'PGlite (embedded)';
+    const app = await target.startServer();
+    const label = target.label;
     console.log(
       `Registration rush on ${label}: ${WAVES} waves × ${PARENTS} parents for ${SEATS} seats each\n`,
     );
@@ -174,7 +155,7 @@ async function main() {
       await baseline.stop();
     }
 
-    database = await open();
+    database = await target.open();
     let held = 0;
     let oversold = 0;
     for (const wave of rounds) {
@@ -202,9 +183,7 @@ async function main() {
     );
     if (oversold > 0 || fiveXx > 0 || held !== SEATS * ROUNDS) process.exitCode = 1;
   } finally {
-    await app?.stop();
-    await server?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await target.cleanUp();
   }
 }
 

@@ -10,11 +10,8 @@
  * either, embedded PGlite in a temp folder. Knobs: BENCH_SECONDS (default 5), BENCH_CONNECTIONS.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../server/src/db/client.ts';
+import type { Database } from '../server/src/db/client.ts';
 import {
   allergies,
   classSessionEnrollments,
@@ -29,13 +26,7 @@ import {
   userTrustees,
 } from '../server/src/db/schema.ts';
 import { createSessionTokens } from '../server/src/features/auth/session-tokens.ts';
-import {
-  benchServerUrl,
-  type ChildServer,
-  loadTest,
-  startAppServer,
-  throwAwayDatabase,
-} from './bench-support.ts';
+import { benchTarget, loadTest } from './bench-support.ts';
 
 const FAMILIES = 2_000;
 const SESSIONS = 60;
@@ -220,25 +211,16 @@ async function seed(database: Database, secret: string) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-bench-staff-'));
   const secret = randomBytes(32).toString('hex');
-  const server = benchServerUrl ? await throwAwayDatabase(benchServerUrl) : null;
-  const open = () => openDatabase(server ? { url: server.url } : { pgliteDir: path.join(dataDir, 'pglite') });
-  let app: ChildServer | undefined;
+  const target = await benchTarget('staff', secret);
   try {
-    const database = await open();
+    const database = await target.open();
     const started = performance.now();
     const center = await seed(database, secret);
     await database.close();
-    app = await startAppServer({
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      JWT_SECRET: secret,
-      SEED_DEMO: 'false',
-      ...(server ? { DATABASE_URL: server.url } : {}),
-    });
+    const app = await target.startServer();
     console.log(
-      `Staff lists on ${server ? 'the PostgreSQL server' : 'PGlite (embedded)'}: ${FAMILIES} families, ${center.children} children, ` +
+      `Staff lists on ${target.label}: ${FAMILIES} families, ${center.children} children, ` +
         `${SESSIONS} sessions, ${PAYMENTS} payments (${center.enrolled} enrollments; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s); ` +
         `${CONNECTIONS} connections, ${SECONDS} s each\n`,
     );
@@ -269,9 +251,7 @@ async function main() {
       `\nworst p99 ${worst} ms (target: p95 < ${TARGET_P95_MS} ms on PostgreSQL) — ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`,
     );
   } finally {
-    await app?.stop();
-    await server?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await target.cleanUp();
   }
 }
 

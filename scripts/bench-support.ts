@@ -1,16 +1,19 @@
 /**
- * Shared pieces of the benchmarks (`bench:api`, `bench:rush`): a throw-away PostgreSQL database, the real
+ * Shared pieces of the benchmarks (`bench:api`, `bench:rush`, `bench:staff`): a throw-away PostgreSQL database, the real
  * server (`server/src/main.ts`) in a child process, a bare node:http server in a child process answering the
  * same bytes (the machine's ceiling, measured in the same run), an autocannon run, and percentiles.
  * Every number a benchmark prints is compared with that ceiling, because the machine is shared and noisy.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openDatabase } from '../server/src/db/client.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -158,3 +161,34 @@ export async function loadTest(
 /** The value at percentile `p` (0–100) of an ascending array. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/**
+ * Where a benchmark's server keeps its data: a temp folder, and a throw-away database on the PostgreSQL
+ * server at BENCH_DATABASE_URL/TEST_DATABASE_URL when set (else PGlite in the folder). `open` opens it from
+ * this process (PGlite is one process's database: close it before `startServer`); `startServer` runs the real
+ * server on it with `secret` as JWT_SECRET and no demo content; `cleanUp` stops the server and drops it all.
+ */
+export async function benchTarget(name: string, secret: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `lc-bench-${name}-`));
+  const server = benchServerUrl ? await throwAwayDatabase(benchServerUrl) : null;
+  let app: ChildServer | undefined;
+  return {
+    label: server ? 'the PostgreSQL server (pool 10)' : 'PGlite (embedded)',
+    open: () => openDatabase(server ? { url: server.url } : { pgliteDir: path.join(dataDir, 'pglite') }),
+    async startServer(): Promise<ChildServer> {
+      app = await startAppServer({
+        DATA_DIR: dataDir,
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        JWT_SECRET: secret,
+        SEED_DEMO: 'false',
+        ...(server ? { DATABASE_URL: server.url } : {}),
+      });
+      return app;
+    },
+    async cleanUp() {
+      await app?.stop();
+      await server?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -120,9 +120,6 @@ export function parseClassSessionId(raw: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-// Money formatting lives with the other formatters (no zod): a page that only shows prices loads no schemas.
-export { formatCents } from './intl.ts';
-
 /** An age in months as people say it: "3½", "5", "4 years 2 months" (years only when whole or half). */
 export function describeAgeMonths(months: number): string {
   const years = Math.floor(months / 12);

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
-import { api, type MovableClock, movableClock } from './support/registration.ts';
+import { api, type MovableClock, movableClock, springSessionBody } from './support/registration.ts';
 
 const NOW = '2026-11-20T18:00:00Z';
 
@@ -401,17 +401,9 @@ describe.each(dbKinds)('registration on %s', (kind) => {
       const staff = await a.staff();
       const parent = await a.family('Parent', 1);
       const body = {
-        name: 'Spring Art Studio',
+        ...springSessionBody('Spring Art Studio'),
         description: 'Clay, collage and painting outdoors for curious four- and five-year-olds.',
-        sessionStartDate: '2027-03-01',
-        sessionEndDate: '2027-05-28',
-        registrationStartDate: '2026-11-01T17:00:00Z',
-        registrationEndDate: '2027-02-20T17:00:00Z',
-        daySchedule: 'Wednesday, 1:00 pm – 3:00 pm',
-        registrationPrice: 30_000,
-        supplyFee: 2_500,
         rosterSize: 1,
-        waitlistSize: 4,
       };
       expect((await a.call(parent.token, 'POST', '/api/ClassSession', body)).statusCode).toBe(403);
       const bad = await a.call(staff, 'POST', '/api/ClassSession', { ...body, sessionEndDate: '2027-01-01' });

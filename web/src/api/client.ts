@@ -59,23 +59,28 @@ export type RequestOptions = {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const headers = new Headers({ accept: 'application/json, text/plain;q=0.9' });
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('content-type', 'application/json');
-
-  const response = await fetch(withQuery(path, query), {
+  const response = await send(withQuery(path, query), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
     signal,
   });
+  return (await readBody(response)) as T;
+}
 
-  // A 401 to a call that carried a token means the server no longer accepts it (expired, or signed out
-  // everywhere by a password reset): forget it, so the route guard sends the parent to log in again.
+/**
+ * `fetch` with the session token; a non-2xx reply throws {@link ApiError}. A 401 to a call that carried a
+ * token means the server no longer accepts it (expired, or signed out everywhere by a password reset):
+ * forget it, so the route guard sends the parent to log in again.
+ */
+async function send(url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  const token = getToken();
+  if (token) init.headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(url, { ...init, credentials: 'same-origin' });
   if (response.status === 401 && token) endSession();
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);
-  return (await readBody(response)) as T;
+  return response;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -114,12 +119,7 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
  * name comes from the reply's Content-Disposition. Errors as {@link apiRequest}.
  */
 export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(path, { headers, credentials: 'same-origin' });
-  if (response.status === 401 && token) endSession();
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);
+  const response = await send(path, { headers: new Headers() });
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv';
   return { blob: await response.blob(), fileName };

@@ -25,8 +25,8 @@ export function SiteHeader() {
   // The Staff link is for the center's people only (issue 10); read after mount, so the server's HTML and
   // the first client render stay the same for everyone.
   const mounted = useMounted();
-  useSyncExternalStore(subscribeToSession, getToken, () => null);
-  const staffLink = mounted && isStaffRole(currentRole()) ? [{ label: 'Staff', to: routes.staff }] : [];
+  const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
+  const staffLink = mounted && isStaffRole(currentRole(token)) ? [{ label: 'Staff', to: routes.staff }] : [];
 
   // The drawer closes whenever the route changes (a link in it was followed, or back/forward).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must re-run when the route changes.

@@ -109,8 +109,11 @@ export function isSignedIn(nowMs: number = Date.now()): boolean {
  * The signed-in user's role from the token's claims (for showing staff links and choosing where to land;
  * the server checks the role on every call, so this grants nothing). Null when signed out.
  */
-export function currentRole(nowMs: number = Date.now()): TokenClaims['role'] | null {
-  const claims = readClaims(getToken());
+export function currentRole(
+  token: string | null = getToken(),
+  nowMs: number = Date.now(),
+): TokenClaims['role'] | null {
+  const claims = readClaims(token);
   return claims !== null && !isTokenExpired(claims.exp, nowMs) ? claims.role : null;
 }
 

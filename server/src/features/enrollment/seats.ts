@@ -234,7 +234,11 @@ export function loadFamilyStanding(db: Db, clock: Clock, key: StandingKey): Prom
         const now = clock.now();
         const today = clock.today(now);
         const bySession = new Map<number, number[]>();
-        for (const [i, k] of keys.entries()) bySession.set(k.id, [...(bySession.get(k.id) ?? []), i]);
+        for (const [i, k] of keys.entries()) {
+          const indexes = bySession.get(k.id);
+          if (indexes) indexes.push(i);
+          else bySession.set(k.id, [i]);
+        }
         const answers = new Array<FamilyStanding | null>(keys.length).fill(null);
         await Promise.all(
           [...bySession].map(async ([id, indexes]) => {

@@ -57,6 +57,9 @@ const sessionColumns = (now: Date) => sql`
 const fromSessions = sql`from class_sessions
   left join class_sections on class_sections.id = class_sessions.class_section_id`;
 
+/** JSON aggregates arrive parsed from node-postgres and as text from PGlite. */
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
 function toRow(row: SessionRowSql, user: AuthUser): StaffSessionRow {
   return {
     id: row.id,
@@ -71,7 +74,7 @@ function toRow(row: SessionRowSql, user: AuthUser): StaffSessionRow {
     enrolledCount: row.enrolled_count,
     waitlistCount: row.waitlist_count,
     revenue: user.role === 'Admin' ? row.revenue : null,
-    teachers: typeof row.teachers === 'string' ? (JSON.parse(row.teachers) as StaffMember[]) : row.teachers,
+    teachers: json(row.teachers),
   };
 }
 
@@ -160,7 +163,6 @@ type ChildSql = {
   pickup: AdultJson[] | string;
 };
 
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const adults = (value: AdultJson[] | string): RosterAdult[] =>
   json(value).map((a) => ({
     name: a.name,

@@ -3,7 +3,7 @@
  * The change and its audit row commit together (ARCHITECTURE.md "Staff back office").
  */
 import type { StaffMember } from '@lc/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { classSessions, sessionStaff, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -34,7 +34,8 @@ export async function setSessionTeachers(
         : await tx
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
             .from(users)
-            .where(and(inArray(users.id, wanted), inArray(users.type, ['Staff', 'Admin'])));
+            .where(and(inArray(users.id, wanted), inArray(users.type, ['Staff', 'Admin'])))
+            .orderBy(asc(users.lastName), asc(users.firstName));
     if (staff.length !== wanted.length) {
       const message = 'Choose teachers from the staff list; one of them is not on the staff.';
       throw new HttpError(400, message, { userIds: message });
@@ -60,8 +61,6 @@ export async function setSessionTeachers(
       },
       now,
     );
-    return staff.sort(
-      (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
-    );
+    return staff;
   });
 }
