@@ -82,7 +82,7 @@ export default function StaffRosterPage() {
   };
 
   return (
-    <Stack gap="lg" mt="lg" className={classes.roster}>
+    <Stack gap="lg" mt="lg" className={`${classes.page} ${classes.roster}`}>
       <Anchor component={Link} to={routes.staff} size="sm" className={classes.noPrint}>
         ← All sessions
       </Anchor>

@@ -20,6 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -64,6 +65,7 @@ export default function StaffSessionsPage() {
   const [params, setParams] = useSearchParams();
   const query = queryFromUrl(params);
   const isDirector = currentRole() === 'Admin';
+  const narrow = useMediaQuery('(max-width: 36em)');
   const [search, setSearch] = useState(query.q ?? '');
   const sessions = useQuery({
     queryKey: ['staff', 'sessions', query],
@@ -91,7 +93,7 @@ export default function StaffSessionsPage() {
   const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.total / sessions.data.pageSize)) : 1;
 
   return (
-    <Stack gap="lg" mt="lg">
+    <Stack gap="lg" mt="lg" className={classes.page}>
       <div>
         <Title order={1}>Sessions</Title>
         <Text c="dimmed">
@@ -107,6 +109,9 @@ export default function StaffSessionsPage() {
             Show
           </Text>
           <SegmentedControl
+            // Five choices do not fit a phone's width side by side: they stack there.
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
             aria-labelledby="period-label"
             value={query.period}
             onChange={(value) => update({ period: value })}

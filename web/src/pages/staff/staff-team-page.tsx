@@ -90,7 +90,7 @@ export default function StaffTeamPage() {
     );
 
   return (
-    <Stack gap="xl" mt="lg">
+    <Stack gap="xl" mt="lg" className={classes.page}>
       <div>
         <Title order={1}>Team</Title>
         <Text c="dimmed">Teachers see the rosters of the sessions they teach; directors see everything.</Text>
