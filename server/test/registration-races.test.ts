@@ -100,8 +100,16 @@ describe.each(dbKinds)('races on %s', (kind) => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const holder = t.database.exclusive(REGISTRATION_SWEEP_LOCK, () => gate);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let held: () => void = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // Wait until the holder really has the lock (a fixed pause was too short on a busy CI machine).
+    const holder = t.database.exclusive(REGISTRATION_SWEEP_LOCK, () => {
+      held();
+      return gate;
+    });
+    await lockTaken;
     expect(await sweepRegistrations(t.ctx.registration)).toEqual({ ran: false });
     release();
     expect(await holder).toMatchObject({ ran: true });
