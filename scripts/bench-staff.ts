@@ -232,6 +232,18 @@ async function main() {
       ['director', `roster (${center.busiestSize} children)`, `/api/staff/sessions/${center.busiest}/roster`],
       ['director', 'roster CSV', `/api/staff/sessions/${center.busiest}/roster.csv`],
       ['director', 'team', '/api/staff/team'],
+      ['director', 'payments, all, page 1', '/api/staff/payments'],
+      [
+        'director',
+        'payments, paid, one session',
+        `/api/staff/payments?status=Paid&classSessionId=${center.busiest}`,
+      ],
+      ['director', 'payments CSV, one session', `/api/staff/payments.csv?classSessionId=${center.busiest}`],
+      ['director', 'families, page 1', '/api/staff/families'],
+      ['director', 'families, name search', '/api/staff/families?q=an'],
+      ['teacher', 'families, own', '/api/staff/families'],
+      ['director', 'audit trail, page 1', '/api/staff/audit'],
+      ['director', 'inbox, page 1', '/api/staff/inbox'],
     ];
     let worst = 0;
     for (const [who, label, route] of lists) {

@@ -166,7 +166,8 @@ export const percentile = (sorted: number[], p: number) =>
  * Where a benchmark's server keeps its data: a temp folder, and a throw-away database on the PostgreSQL
  * server at BENCH_DATABASE_URL/TEST_DATABASE_URL when set (else PGlite in the folder). `open` opens it from
  * this process (PGlite is one process's database: close it before `startServer`); `startServer` runs the real
- * server on it with `secret` as JWT_SECRET and no demo content; `cleanUp` stops the server and drops it all.
+ * server on it with `secret` as JWT_SECRET and no demo content; `cleanUp` stops the server and drops it all
+ * (the PostgreSQL database stays when BENCH_KEEP_DATABASE=1, and its URL is printed).
  */
 export async function benchTarget(name: string, secret: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `lc-bench-${name}-`));
@@ -187,7 +188,9 @@ export async function benchTarget(name: string, secret: string) {
     },
     async cleanUp() {
       await app?.stop();
-      await server?.drop();
+      // BENCH_KEEP_DATABASE=1 keeps the seeded database to look into (EXPLAIN ANALYZE); drop it by hand.
+      if (server && process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept ${server.url}`);
+      else await server?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

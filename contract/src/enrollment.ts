@@ -113,6 +113,10 @@ export const PaymentSchema = z.object({
   classSession: SessionSummarySchema.nullable(),
   lineItems: z.array(LineItemSchema),
   enrollments: z.array(ClassSessionEnrollmentSchema),
+  /** Cents given back so far (staff refunds, issue 10); 0 when nothing was refunded. */
+  refundedAmount: z.number().int(),
+  /** When the latest refund went through (ISO date-time), or null. */
+  refundedAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

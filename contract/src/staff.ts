@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES } from './enrollment.ts';
 import { EmailSchema, formatPhone } from './fields.ts';
 import { dateTimeFormat } from './intl.ts';
+import { pageNumber, pageSizeField } from './paging.ts';
 
 /**
  * Which sessions a list shows, by the center's calendar today: not ended yet (running or upcoming, the
@@ -18,12 +19,6 @@ export type StaffSessionPeriod = (typeof STAFF_SESSION_PERIODS)[number];
 
 export const STAFF_SESSION_SORTS = ['start', 'name', 'seats', 'waitlist', 'revenue'] as const;
 export type StaffSessionSort = (typeof STAFF_SESSION_SORTS)[number];
-
-const pageNumber = z.coerce
-  .number({ error: 'Use a page number like 1.' })
-  .int('Use a page number like 1.')
-  .min(1, 'Use a page number like 1.')
-  .max(100_000, 'Use a page number like 1.');
 
 /** `GET /api/staff/sessions` query. Unknown values answer 400 with a sentence per field. */
 export const StaffSessionListQuerySchema = z.object({
@@ -36,12 +31,7 @@ export const StaffSessionListQuerySchema = z.object({
     .default('start'),
   dir: z.enum(['asc', 'desc'], { error: 'Sort asc or desc.' }).default('asc'),
   page: pageNumber.default(1),
-  pageSize: z.coerce
-    .number({ error: 'Show between 1 and 100 sessions a page.' })
-    .int('Show between 1 and 100 sessions a page.')
-    .min(1, 'Show between 1 and 100 sessions a page.')
-    .max(100, 'Show between 1 and 100 sessions a page.')
-    .default(25),
+  pageSize: pageSizeField('sessions', 25),
 });
 export type StaffSessionListQuery = z.output<typeof StaffSessionListQuerySchema>;
 
@@ -212,10 +202,22 @@ export const StaffInviteInputSchema = z.object({
 });
 export type StaffInviteInput = z.input<typeof StaffInviteInputSchema>;
 
-/** `PUT /api/staff/team/{userId}` body (Admin): a new role; `Parent` takes someone off the staff. */
-export const StaffRoleInputSchema = z.object({
-  role: z.enum(['Staff', 'Admin', 'Parent'], { error: 'Choose teacher, director or off the staff.' }),
-});
+/**
+ * `PUT /api/staff/team/{userId}` body (Admin): a new role (`Parent` takes someone off the staff), and/or
+ * whether a teacher may read and answer the inbox (directors always may).
+ */
+export const StaffRoleInputSchema = z
+  .object({
+    role: z
+      .enum(['Staff', 'Admin', 'Parent'], { error: 'Choose teacher, director or off the staff.' })
+      .optional(),
+    inboxAccess: z.boolean({ error: 'Choose whether they may read the inbox.' }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.inboxAccess !== undefined, {
+    message: 'Choose teacher, director or off the staff.',
+    path: ['role'],
+  });
+export type StaffRoleInput = z.infer<typeof StaffRoleInputSchema>;
 
 /** Someone on the staff as the director's team page lists them. */
 export const TeamMemberSchema = StaffMemberSchema.extend({
@@ -223,5 +225,7 @@ export const TeamMemberSchema = StaffMemberSchema.extend({
   emailAddress: z.string(),
   /** False until an invited person has chosen their password. */
   hasSignedIn: z.boolean(),
+  /** A teacher given the inbox (directors always have it). */
+  inboxAccess: z.boolean(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;

@@ -26,7 +26,9 @@ import { createSmsSender } from './adapters/sms.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { sweepAnnouncements } from './features/announcements/announcement-sweep.ts';
 import { announcementRoutes } from './features/announcements/routes.ts';
+import { staffAnnouncementRoutes } from './features/announcements/staff-routes.ts';
 import { pruneTokens } from './features/auth/one-time-tokens.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSessionTokens, loadSigningSecret } from './features/auth/session-tokens.ts';
@@ -39,7 +41,13 @@ import { sweepRegistrations } from './features/enrollment/sweeper.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
+import { staffAuditRoutes } from './features/staff/audit-routes.ts';
+import { staffFamilyRoutes } from './features/staff/families-routes.ts';
+import { staffInboxRoutes } from './features/staff/inbox-routes.ts';
+import { staffMoneyRoutes } from './features/staff/money-routes.ts';
+import { staffResourceRoutes } from './features/staff/resource-routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
+import { staffSetupRoutes } from './features/staff/setup-routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
 import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -127,6 +135,17 @@ export async function buildApp(
     [
       // Before mail: the sweep's offer and confirmation emails go out in the same round.
       { name: 'settle holds and waitlist offers', run: () => sweepRegistrations(registration) },
+      // Scheduled announcements (issue 10), before mail so their emails go out in the same round.
+      {
+        name: 'send scheduled announcements',
+        run: () =>
+          sweepAnnouncements({
+            database,
+            now: () => clock.now(),
+            sms: ctx.sms,
+            log: (msg) => app.log.warn(msg),
+          }),
+      },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
@@ -222,7 +241,14 @@ export async function buildApp(
   await app.register(familyRoutes(ctx));
   await app.register(enrollmentRoutes(ctx));
   await app.register(announcementRoutes(ctx));
+  await app.register(staffAnnouncementRoutes(ctx));
   await app.register(staffRoutes(ctx));
+  await app.register(staffMoneyRoutes(ctx));
+  await app.register(staffSetupRoutes(ctx));
+  await app.register(staffAuditRoutes(ctx));
+  await app.register(staffFamilyRoutes(ctx));
+  await app.register(staffInboxRoutes(ctx));
+  await app.register(staffResourceRoutes(ctx));
   await app.register(testCheckoutRoutes(ctx));
   await app.register(publicSiteRoutes(ctx));
   await registerSpa(app, ctx);

@@ -120,7 +120,36 @@ const EnvSchema = z.object({
       'must be an E.164 phone number like +16505550100',
     ),
   WEB_DIST: z.string().optional(),
+  /** Session files in an S3-compatible bucket (issue 10) when all five are set; else `${DATA_DIR}/files`. */
+  FILES_S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  FILES_S3_ENDPOINT: optionalUrl(
+    /^https?:$/,
+    'must be an http(s) URL like https://s3.us-west-2.amazonaws.com',
+  ),
+  FILES_S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  FILES_S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  FILES_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
+
+const FILES_S3_KEYS = [
+  'FILES_S3_BUCKET',
+  'FILES_S3_ENDPOINT',
+  'FILES_S3_REGION',
+  'FILES_S3_ACCESS_KEY_ID',
+  'FILES_S3_SECRET_ACCESS_KEY',
+] as const;
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -162,6 +191,13 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Folder of the built SPA (web/dist). */
   webDist: string;
+  /**
+   * Uploaded session files (thumbnails, resources) in an S3-compatible bucket when all five FILES_S3_*
+   * settings are given; undefined → files under `${dataDir}/files` (adapters/storage.ts).
+   */
+  filesS3:
+    | { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -189,6 +225,12 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   if (twilioSet !== 0 && twilioSet !== 3) {
     throw new ConfigError(
       'Invalid configuration — TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+  }
+  const missingS3 = FILES_S3_KEYS.filter((key) => !e[key]);
+  if (missingS3.length !== 0 && missingS3.length !== FILES_S3_KEYS.length) {
+    throw new ConfigError(
+      `Invalid configuration — the FILES_S3_* settings must be set together; missing ${missingS3.join(', ')}`,
     );
   }
   const port = e.PORT;
@@ -228,5 +270,19 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : undefined,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
+    filesS3:
+      e.FILES_S3_BUCKET &&
+      e.FILES_S3_ENDPOINT &&
+      e.FILES_S3_REGION &&
+      e.FILES_S3_ACCESS_KEY_ID &&
+      e.FILES_S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.FILES_S3_BUCKET,
+            endpoint: e.FILES_S3_ENDPOINT,
+            region: e.FILES_S3_REGION,
+            accessKeyId: e.FILES_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }

@@ -104,11 +104,19 @@ describe.each(dbKinds)('races on %s', (kind) => {
     const lockTaken = new Promise<void>((resolve) => {
       held = resolve;
     });
-    // Wait until the holder really has the lock (a fixed pause was too short on a busy CI machine).
-    const holder = t.database.exclusive(REGISTRATION_SWEEP_LOCK, () => {
-      held();
-      return gate;
-    });
+    // Earlier tests' requests defer a run of the background jobs (the sweep among them): let those finish,
+    // then wait until the holder really has the lock, trying again while a straggler still holds it.
+    await t.ctx.work.idle();
+    const holder = (async () => {
+      for (;;) {
+        const outcome = await t.database.exclusive(REGISTRATION_SWEEP_LOCK, () => {
+          held();
+          return gate;
+        });
+        if (outcome.ran) return outcome;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
     await lockTaken;
     expect(await sweepRegistrations(t.ctx.registration)).toEqual({ ran: false });
     release();

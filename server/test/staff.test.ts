@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { auditEvents, mailOutbox, sessionStaff, users } from '../src/db/schema.ts';
+import { auditEvents, mailOutbox, sessionStaff } from '../src/db/schema.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 
@@ -31,21 +31,15 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
   const as = (token: string | null, method: string, url: string, payload?: object) =>
     a.call(token, method, url, payload);
 
-  const promote = async (name: string, type: 'Staff' | 'Admin') => {
-    const person = await a.family(name, 0);
-    await t.database.db.update(users).set({ type }).where(eq(users.emailAddress, person.email));
-    return person;
-  };
-
   beforeAll(async () => {
     t = await createTestApp(kind, { clock: movableClock(NOW), env: { SIGNUP_RATE_LIMIT: '10000' } });
     a = api(t);
-    admin = (await promote('Director', 'Admin')).token;
-    const teacherPerson = await promote('Teacher', 'Staff');
+    admin = (await a.promote('Director', 'Admin')).token;
+    const teacherPerson = await a.promote('Teacher', 'Staff');
     teacher = teacherPerson.token;
     teacherId = teacherPerson.userId;
-    otherTeacher = (await promote('Other', 'Staff')).token;
-    spareId = (await promote('Spare', 'Staff')).userId;
+    otherTeacher = (await a.promote('Other', 'Staff')).token;
+    spareId = (await a.promote('Spare', 'Staff')).userId;
     // Running now (Nov 20): mine and notMine; upcoming starts in January.
     mine = await a.session({ name: 'Acorn Room', sessionStartDate: '2026-11-02', rosterSize: 3 });
     notMine = await a.session({ name: 'Maple Room', sessionStartDate: '2026-11-02', rosterSize: 3 });
@@ -419,7 +413,7 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
     });
 
     it('changing a role ends old sessions at once; off the staff, the API refuses; one cannot change one’s own role', async () => {
-      const person = await promote('Leaving', 'Staff');
+      const person = await a.promote('Leaving', 'Staff');
       expect((await as(person.token, 'GET', '/api/staff/sessions')).statusCode).toBe(200);
       const off = await as(admin, 'PUT', `/api/staff/team/${person.userId}`, { role: 'Parent' });
       expect(off.statusCode).toBe(204);

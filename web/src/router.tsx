@@ -47,6 +47,17 @@ const StaffLayout = lazyPage(() => import('./pages/staff/staff-layout'));
 const StaffSessionsPage = lazyPage(() => import('./pages/staff/staff-sessions-page'));
 const StaffRosterPage = lazyPage(() => import('./pages/staff/staff-roster-page'));
 const StaffTeamPage = lazyPage(() => import('./pages/staff/staff-team-page'));
+const StaffSessionFormPage = lazyPage(() => import('./pages/staff/staff-session-form-page'));
+const StaffProgramsPage = lazyPage(() => import('./pages/staff/staff-programs-page'));
+const StaffAuditPage = lazyPage(() => import('./pages/staff/staff-audit-page'));
+const StaffAnnouncementsPage = lazyPage(() => import('./pages/staff/staff-announcements-page'));
+const StaffAnnouncementPage = lazyPage(() => import('./pages/staff/staff-announcement-page'));
+const StaffInboxPage = lazyPage(() => import('./pages/staff/staff-inbox-page'));
+const StaffInboxItemPage = lazyPage(() => import('./pages/staff/staff-inbox-item-page'));
+const StaffPaymentsPage = lazyPage(() => import('./pages/staff/staff-payments-page'));
+const StaffFamiliesPage = lazyPage(() => import('./pages/staff/staff-families-page'));
+const StaffFamilyPage = lazyPage(() => import('./pages/staff/staff-family-page'));
+const StaffChildPage = lazyPage(() => import('./pages/staff/staff-child-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -63,6 +74,11 @@ const path = {
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
   staffSession: routes.staffSession(':classSessionId'),
+  staffEditSession: routes.staffEditSession(':classSessionId'),
+  staffAnnouncement: routes.staffAnnouncement(':id'),
+  staffInboxItem: routes.staffInboxItem(':id'),
+  staffFamily: routes.staffFamily(':userId'),
+  staffChild: routes.staffChild(':studentId'),
   confirmEmail: '/confirm-email/:token',
 } as const;
 
@@ -144,8 +160,21 @@ export const appRoutes: RouteObject[] = [
                     element: <StaffLayout />,
                     children: [
                       { path: routes.staff, element: <StaffSessionsPage /> },
+                      { path: routes.staffNewSession, element: <StaffSessionFormPage /> },
                       { path: path.staffSession, element: <StaffRosterPage /> },
+                      { path: path.staffEditSession, element: <StaffSessionFormPage /> },
+                      { path: routes.staffPrograms, element: <StaffProgramsPage /> },
+                      { path: routes.staffAudit, element: <StaffAuditPage /> },
                       { path: routes.staffTeam, element: <StaffTeamPage /> },
+                      { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },
+                      { path: routes.staffAnnouncementNew, element: <StaffAnnouncementPage /> },
+                      { path: path.staffAnnouncement, element: <StaffAnnouncementPage /> },
+                      { path: routes.staffInbox, element: <StaffInboxPage /> },
+                      { path: path.staffInboxItem, element: <StaffInboxItemPage /> },
+                      { path: routes.staffPayments, element: <StaffPaymentsPage /> },
+                      { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
+                      { path: path.staffFamily, element: <StaffFamilyPage /> },
+                      { path: path.staffChild, element: <StaffChildPage /> },
                     ],
                   },
                 ],

@@ -40,6 +40,12 @@ export const statuses = {
   userToken: ['PasswordReset', 'EmailConfirmation', 'StaffInvite'],
   mail: ['Pending', 'Sent', 'Failed'],
   attendance: ['CheckIn', 'CheckOut'],
+  /** Contact and schedule-a-tour submissions in the staff inbox (issue 10). */
+  inquiry: ['New', 'Replied', 'Toured', 'Enrolled', 'Closed'],
+  /** Tutoring waitlist submissions (no automatic offers; the center places families by hand). */
+  tutoring: ['New', 'Contacted', 'Placed', 'Closed'],
+  inboxEntry: ['Note', 'Reply'],
+  refund: ['Pending', 'Succeeded', 'Failed'],
 } as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -64,6 +70,8 @@ export const users = pgTable(
     emailConfirmedAt: instant('email_confirmed_at'),
     /** Bumped on password reset / sign-out-everywhere; JWTs carry it as `tv` and die when it moves. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** A teacher (Staff) given the right to read and answer the inbox; Admins always may (issue 10). */
+    inboxAccess: boolean('inbox_access').notNull().default(false),
     created: createdAt(),
   },
   (t) => [
@@ -186,6 +194,8 @@ export const digitalResources = pgTable(
     url: text('url').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     uploadDate: instant('upload_date').notNull().defaultNow(),
+    /** Position in the session's list as staff arranged it (issue 10); ties fall back to the name. */
+    sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
     index('digital_resources_session_idx').on(t.classSessionId),
@@ -212,10 +222,24 @@ export const announcements = pgTable(
     smsMessage: text('sms_message'),
     sendSMS: boolean('send_sms').notNull().default(false),
     classSessionId: integer('class_session_id').references(() => classSessions.id, { onDelete: 'cascade' }),
+    /**
+     * Staff compose (issue 10): when the email and text go out. Null with `sentAt` null: sent at posting
+     * (the spec §7 call). The background sweep sends due rows under its advisory lock, once.
+     */
+    sendAt: instant('send_at'),
+    /** When the email and texts were handed to delivery; after it, edits change the web copy only. */
+    sentAt: instant('sent_at'),
+    cancelledAt: instant('cancelled_at'),
+    /** Delivery counts once sent: emails queued, texts sent. */
+    emailCount: integer('email_count'),
+    smsCount: integer('sms_count'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updated: instant('updated').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('announcements_short_url_key').on(t.shortURL),
     index('announcements_session_idx').on(t.classSessionId, t.startDate),
+    index('announcements_due_idx').on(t.sendAt).where(sql`sent_at is null and cancelled_at is null`),
   ],
 );
 
@@ -371,6 +395,10 @@ export const payments = pgTable(
     /** The seat hold ends with the checkout (CHECKOUT_HOLD_MINUTES). */
     holdExpiresAt: instant('hold_expires_at'),
     classSessionId: integer('class_session_id').references(() => classSessions.id, { onDelete: 'restrict' }),
+    /** Cents given back so far by staff refunds (issue 10); never more than `finalAmount`. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Staff's note, e.g. "Paid by check #1042" for a payment recorded by hand (provider `offline`). */
+    note: text('note'),
     created: createdAt(),
     userId: uuid('user_id')
       .notNull()
@@ -382,8 +410,41 @@ export const payments = pgTable(
     index('payments_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'Pending'`),
     // A session's revenue and its payments list (staff, issue 10; bench:staff).
     index('payments_session_status_idx').on(t.classSessionId, t.status),
+    // The staff payments list, newest first, a page at a time (issue 10; bench:staff).
+    index('payments_created_idx').on(t.created, t.id),
     check('payments_status_check', inList('status', statuses.payment)),
     check('payments_amount_check', sql`original_amount >= 0 and final_amount >= 0`),
+    check('payments_refunded_amount_check', sql`refunded_amount >= 0 and refunded_amount <= final_amount`),
+  ],
+);
+
+/**
+ * Refunds made by staff (issue 10), in full or in part. A row is written `Pending` before the provider is
+ * called, under the payment's row lock, so a double click, a second director or a webhook arriving at the same
+ * moment cannot refund twice; `idempotencyKey` is also sent to the provider.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** Cents, > 0. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('Pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+    updated: instant('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    index('refunds_payment_idx').on(t.paymentId, t.created),
+    check('refunds_status_check', inList('status', statuses.refund)),
+    check('refunds_amount_check', sql`amount > 0`),
   ],
 );
 
@@ -401,6 +462,9 @@ export const classSessionEnrollments = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     /** Until when a PendingPayment enrollment holds its seat. */
     holdExpiresAt: instant('hold_expires_at'),
+    /** Why staff withdrew the child, and when (issue 10). */
+    withdrawnReason: text('withdrawn_reason'),
+    withdrawnAt: instant('withdrawn_at'),
     created: createdAt(),
     updated: instant('updated').notNull().defaultNow(),
   },
@@ -483,8 +547,16 @@ export const contactSubmissions = pgTable(
     message: text('message').notNull(),
     tour: boolean('tour').notNull().default(false),
     submitted: instant('submitted').notNull().defaultNow(),
+    /** Staff inbox (issue 10): where the center is with this family. */
+    status: text('status').notNull().default('New'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    updated: instant('updated').notNull().defaultNow(),
   },
-  (t) => [index('contact_submissions_submitted_idx').on(t.submitted)],
+  (t) => [
+    index('contact_submissions_submitted_idx').on(t.submitted),
+    index('contact_submissions_status_idx').on(t.status, t.submitted),
+    check('contact_submissions_status_check', inList('status', statuses.inquiry)),
+  ],
 );
 
 /** spec §3 tutoring waitlist submission. */
@@ -500,8 +572,46 @@ export const tutoringWaitlistSubmissions = pgTable(
     phoneNumber: text('phone_number').notNull(),
     subjectMatter: text('subject_matter').notNull(),
     message: text('message'),
+    /** Staff inbox (issue 10): tutoring gets no automatic offers; the center moves each family along. */
+    status: text('status').notNull().default('New'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    updated: instant('updated').notNull().defaultNow(),
   },
-  (t) => [index('tutoring_waitlist_submitted_idx').on(t.submitted)],
+  (t) => [
+    index('tutoring_waitlist_submitted_idx').on(t.submitted),
+    index('tutoring_waitlist_status_idx').on(t.status, t.submitted),
+    check('tutoring_waitlist_status_check', inList('status', statuses.tutoring)),
+  ],
+);
+
+/**
+ * The note thread of an inbox item (issue 10): staff notes and the replies mailed to the family. Exactly one
+ * of the two submission ids is set.
+ */
+export const inboxEntries = pgTable(
+  'inbox_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactSubmissionId: uuid('contact_submission_id').references(() => contactSubmissions.id, {
+      onDelete: 'cascade',
+    }),
+    tutoringSubmissionId: uuid('tutoring_submission_id').references(() => tutoringWaitlistSubmissions.id, {
+      onDelete: 'cascade',
+    }),
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('inbox_entries_contact_idx').on(t.contactSubmissionId, t.created),
+    index('inbox_entries_tutoring_idx').on(t.tutoringSubmissionId, t.created),
+    check('inbox_entries_kind_check', inList('kind', statuses.inboxEntry)),
+    check(
+      'inbox_entries_one_item_check',
+      sql`(contact_submission_id is null) <> (tutoring_submission_id is null)`,
+    ),
+  ],
 );
 
 /**

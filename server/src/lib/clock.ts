@@ -6,6 +6,8 @@ export type Clock = {
   now: () => Date;
   /** The center's calendar date for `at` (default now), "YYYY-MM-DD". */
   today: (at?: Date) => string;
+  /** The center's IANA time zone (CENTER_TIMEZONE), e.g. "America/Los_Angeles". */
+  timeZone: string;
 };
 
 export function createClock(timeZone: string, now: () => Date = () => new Date()): Clock {
@@ -15,5 +17,5 @@ export function createClock(timeZone: string, now: () => Date = () => new Date()
     month: '2-digit',
     day: '2-digit',
   });
-  return { now, today: (at = now()) => format.format(at) };
+  return { now, today: (at = now()) => format.format(at), timeZone };
 }

@@ -73,12 +73,19 @@ export function api(t: TestApp) {
     f.token = res.body;
   };
 
-  /** A staff member's token (a parent account promoted in the database). */
-  const staff = async (): Promise<string> => {
-    const person = await family('Staffer', 0);
-    await t.database.db.update(users).set({ type: 'Staff' }).where(eq(users.emailAddress, person.email));
-    return person.token;
+  /** A family account named `name` (no children) promoted to the staff in the database: a teacher or the director. */
+  const promote = async (name: string, type: 'Staff' | 'Admin'): Promise<Family> => {
+    const person = await family(name, 0);
+    await t.database.db.update(users).set({ type }).where(eq(users.emailAddress, person.email));
+    return person;
   };
+
+  /**
+   * A staff member's token: the director (Admin) unless `type` says a teacher (Staff). Sessions are written
+   * by the director only (issue 10).
+   */
+  const staff = async (type: 'Staff' | 'Admin' = 'Admin'): Promise<string> =>
+    (await promote('Staffer', type)).token;
 
   /** Insert a session: general registration open around `now` unless windows are given. Money in cents. */
   const session = async (overrides: Partial<typeof classSessions.$inferInsert> = {}): Promise<number> => {
@@ -124,7 +131,7 @@ export function api(t: TestApp) {
   const seatsLeft = async (classSessionId: number) =>
     (await call(null, 'GET', `/api/ClassSession/${classSessionId}`)).json().seatsLeft as number;
 
-  return { call, family, signIn, staff, session, enroll, joinWaitlist, press, seatsLeft };
+  return { call, family, signIn, promote, staff, session, enroll, joinWaitlist, press, seatsLeft };
 }
 
 /**

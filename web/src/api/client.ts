@@ -47,7 +47,7 @@ export function requiredParam<T>(name: string, value: T | null | undefined): T {
 }
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Query parameters; undefined values are left out. */
@@ -123,4 +123,18 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv';
   return { blob: await response.blob(), fileName };
+}
+
+/**
+ * Send `form` (multipart: a file and text fields) to the API with the session token; the browser sets the
+ * multipart boundary. Resolves and throws as {@link apiRequest}.
+ */
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
+  const headers = new Headers({ accept: 'application/json, text/plain;q=0.9' });
+  const response = await send(path, { method, headers, body: form });
+  return (await readBody(response)) as T;
 }

@@ -148,16 +148,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     /**
-     * Refund `amount` cents of the checkout's PaymentIntent (https://docs.stripe.com/api/refunds/create).
-     * The idempotency key `refund-<checkoutId>` makes a retried refund never refund twice.
+     * Refund `amount` cents of the checkout's PaymentIntent (https://docs.stripe.com/api/refunds/create), in
+     * full or in part. The idempotency key (`staff-refund-<key>` for a staff refund, else `refund-<checkoutId>`
+     * for fulfillment's automatic full refund) makes a retried refund never refund twice
+     * (https://docs.stripe.com/api/idempotent_requests).
      */
-    async refund(state: CheckoutState, amount: number): Promise<unknown> {
+    async refund(state: CheckoutState, amount: number, idempotencyKey?: string): Promise<unknown> {
       if (!state.paymentIntentId) {
         throw new Error(`Cannot refund Checkout Session ${state.checkoutId}: it has no PaymentIntent`);
       }
       return stripe.refunds.create(
         { payment_intent: state.paymentIntentId, amount },
-        { idempotencyKey: `refund-${state.checkoutId}` },
+        { idempotencyKey: idempotencyKey ? `staff-refund-${idempotencyKey}` : `refund-${state.checkoutId}` },
       );
     },
 

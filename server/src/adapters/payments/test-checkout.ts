@@ -25,6 +25,16 @@ export type TestCheckoutObject = {
   cancel_url: string;
   payment_intent: string | null;
   completed_at?: number;
+  /** Refunds made, by idempotency key (cents in `amount`). */
+  refunds?: Record<string, TestRefund>;
+};
+
+export type TestRefund = {
+  object: 'test_refund';
+  id: string;
+  checkout: string;
+  amount: number;
+  status: 'succeeded';
 };
 
 export type TestCheckoutProvider = PaymentProvider & {
@@ -89,8 +99,27 @@ export function createTestCheckoutProvider(db: Db, appUrl: string): TestCheckout
     async expireCheckout(checkoutId) {
       await transition(checkoutId, { status: 'expired' });
     },
-    async refund(state, amount) {
-      return { object: 'test_refund', checkout: state.checkoutId, amount, status: 'succeeded' };
+    /**
+     * Records the refund in the checkout object (`refunds`, by idempotency key) as Stripe keeps refunds on
+     * the charge: the same key answers the refund made the first time.
+     */
+    async refund(state, amount, idempotencyKey) {
+      const key = idempotencyKey ?? `refund-${state.checkoutId}`;
+      const made: TestRefund = {
+        object: 'test_refund',
+        id: `test_re_${randomBytes(12).toString('base64url')}`,
+        checkout: state.checkoutId,
+        amount,
+        status: 'succeeded',
+      };
+      await db.execute(
+        sql`update payments set checkout_json = jsonb_set(checkout_json, '{refunds}',
+              coalesce(checkout_json->'refunds', '{}'::jsonb) || jsonb_build_object(${key}::text, ${JSON.stringify(made)}::jsonb))
+            where checkout_id = ${state.checkoutId} and provider = 'test'
+              and not coalesce(checkout_json->'refunds', '{}'::jsonb) ? ${key}`,
+      );
+      const checkout = await read(state.checkoutId);
+      return checkout?.refunds?.[key] ?? made;
     },
     read,
     pay: (checkoutId, at) =>

@@ -65,8 +65,12 @@ export type PaymentProvider = {
   retrieveCheckout: (checkoutId: string) => Promise<CheckoutState>;
   /** Make an open checkout unpayable (its hold ended). Does nothing, and does not throw, if it is already complete or expired. */
   expireCheckout: (checkoutId: string) => Promise<void>;
-  /** Refund a paid checkout in full. Returns the provider's refund object. Throws when the provider refuses. */
-  refund: (state: CheckoutState, amount: number) => Promise<unknown>;
+  /**
+   * Refund `amount` cents of a paid checkout (all of it or a part). `idempotencyKey` names this refund at the
+   * provider: the same key again answers the same refund instead of making a second one. Returns the
+   * provider's refund object (with its `id`). Throws when the provider refuses.
+   */
+  refund: (state: CheckoutState, amount: number, idempotencyKey?: string) => Promise<unknown>;
   /**
    * Verify a webhook's signature over the raw body and parse it. Throws `WebhookSignatureError` when the
    * signature or timestamp does not verify. Only Stripe has webhooks.

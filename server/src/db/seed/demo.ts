@@ -5,6 +5,7 @@
  * announcements, and a few families whose children fill seats. Dates are relative to today so the demo
  * always makes sense. Idempotent: does nothing when any session exists.
  */
+import { checkoutLineItems, lineItemsTotal } from '@lc/contract';
 import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../client.ts';
@@ -14,13 +15,18 @@ import {
   classSessionEnrollments,
   classSessions,
   digitalResources,
+  payments,
   policies,
   sessionStaff,
   students,
+  studentTrustees,
+  trustees,
   userStudents,
   users,
+  userTrustees,
   waitlistSubmissions,
 } from '../schema.ts';
+import { insertDemoInbox } from './demo-inbox.ts';
 import { demoPolicies } from './policies.ts';
 
 const DAY = 86_400_000;
@@ -80,6 +86,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     const sessionCount = await insertCatalog(tx, today);
     await insertDemoParent(tx, today, demoParentHash);
     await insertDemoStaff(tx, directorHash, teacherHash);
+    await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     return { seeded: true, sessions: sessionCount };
   });
 }
@@ -253,14 +260,52 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
     families
       .slice(from, from + n)
       .map((f) => ({ classSessionId: sessionId, studentId: f.studentId, status }));
+  const places = [
+    ...enroll(fall, 0, 12),
+    ...enroll(winter, 0, 9),
+    ...enroll(scientists, 2, 8),
+    ...enroll(preK, 3, 8),
+  ];
+  // Each place was paid at the front desk a few weeks ago, so the rosters, revenue and the payments list
+  // show what a running center has (and the director can try a refund on a demo payment).
+  const prices = new Map(
+    (
+      await tx
+        .select({
+          id: classSessions.id,
+          name: classSessions.name,
+          registrationPrice: classSessions.registrationPrice,
+          supplyFee: classSessions.supplyFee,
+        })
+        .from(classSessions)
+        .where(inArray(classSessions.id, [fall, winter, scientists, preK]))
+    ).map((r) => [r.id, r]),
+  );
+  const parentOf = new Map(families.map((f) => [f.studentId, f.userId]));
+  const paid = await tx
+    .insert(payments)
+    .values(
+      places.map((place, i) => {
+        const session = prices.get(place.classSessionId)!;
+        const lineItems = checkoutLineItems(session, 1);
+        const amount = lineItemsTotal(lineItems);
+        return {
+          status: 'Paid',
+          originalAmount: amount,
+          finalAmount: amount,
+          provider: 'offline',
+          note: i % 3 === 0 ? 'Check at the front desk' : 'Card at the front desk',
+          lineItems,
+          classSessionId: place.classSessionId,
+          userId: parentOf.get(place.studentId)!,
+          created: new Date(Date.parse(`${today}T18:00:00Z`) - (20 + (i % 9)) * DAY),
+        };
+      }),
+    )
+    .returning({ id: payments.id });
   await tx
     .insert(classSessionEnrollments)
-    .values([
-      ...enroll(fall, 0, 12),
-      ...enroll(winter, 0, 9),
-      ...enroll(scientists, 2, 8),
-      ...enroll(preK, 3, 8),
-    ]);
+    .values(places.map((place, i) => ({ ...place, paymentId: paid[i]!.id })));
   await tx.insert(waitlistSubmissions).values(
     families.slice(11, 14).map((f, i) => ({
       classSessionId: preK,
@@ -281,6 +326,7 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
       webMessage:
         'We can’t wait to meet everyone. Our first week is a gentle start: parents are welcome to stay for the first 20 minutes on Monday and Tuesday.',
       classSessionId: winter,
+      sentAt: at9am(today, -7),
     },
     {
       title: 'Pajama & story morning on the last Friday',
@@ -291,6 +337,23 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
       webMessage:
         'Children may come in pajamas and bring one favourite book to share. Cocoa (dairy-free option too) at 10 am.',
       classSessionId: winter,
+      sentAt: at9am(today, -3),
+    },
+    // Scheduled by the director (issue 10): the sweep sends it in three days; until then it waits in the
+    // staff's announcements list, where it can still be edited or cancelled.
+    {
+      title: 'Winter family picnic',
+      category: 'Event',
+      priority: 1,
+      webMessage:
+        '<p>Join us for our <strong>winter family picnic</strong> in the garden on Saturday from 11 am to 1 pm. Bring a blanket and a dish to share if you like; we bring cocoa, fruit and music.</p>',
+      emailMessage:
+        'Join us for our winter family picnic in the garden on Saturday from 11 am to 1 pm. Bring a blanket and a dish to share if you like; we bring cocoa, fruit and music. Grandparents and siblings are welcome!',
+      sendEmail: true,
+      smsMessage:
+        'Winter family picnic this Saturday, 11 am–1 pm in the garden. Bring a blanket; we bring cocoa!',
+      sendSMS: true,
+      sendAt: at9am(today, 3),
     },
   ]);
   await tx.insert(digitalResources).values([
@@ -354,6 +417,20 @@ const LAST = [
   'Tanaka',
   'Haddad',
 ];
+/** Grandparents' first names, one per demo family (cycled). */
+const GRANDPARENT = [
+  'Rosa',
+  'Walter',
+  'Mei',
+  'Harold',
+  'Lucia',
+  'Frank',
+  'Amara',
+  'George',
+  'Ines',
+  'Arthur',
+];
+
 const PARENT = [
   'Linh',
   'Carlos',
@@ -425,6 +502,8 @@ async function insertDemoFamilies(tx: Tx, today: string, n: number) {
         lastName: LAST[i]!,
         emailAddress: `${PARENT[i]!.toLowerCase().replace(/[^a-z]/g, '')}.${LAST[i]!.toLowerCase()}@families.example`,
         password: NO_LOGIN,
+        // A mobile number for each demo parent (555-01xx numbers are reserved for fiction).
+        sms: `+1650555${String(100 + i).padStart(4, '0')}`,
         emailConfirmedAt: new Date(),
       })),
     )
@@ -444,5 +523,26 @@ async function insertDemoFamilies(tx: Tx, today: string, n: number) {
     )
     .returning({ id: students.id });
   await tx.insert(userStudents).values(parents.map((p, i) => ({ userId: p.id, studentId: kids[i]!.id })));
+  // A grandparent who may pick up, for each family: the roster's pickup column has people in it.
+  const grandparents = await tx
+    .insert(trustees)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        firstName: GRANDPARENT[i % GRANDPARENT.length]!,
+        lastName: LAST[i]!,
+        relationship: i % 2 === 0 ? 'Grandmother' : 'Grandfather',
+        cellPhone: `+1650555${String(2100 + i).padStart(4, '0')}`,
+        canPickup: true,
+        receiveSMS: false,
+        receiveEmail: false,
+      })),
+    )
+    .returning({ id: trustees.id });
+  await tx
+    .insert(userTrustees)
+    .values(parents.map((p, i) => ({ userId: p.id, trusteeId: grandparents[i]!.id })));
+  await tx
+    .insert(studentTrustees)
+    .values(kids.map((k, i) => ({ studentId: k.id, trusteeId: grandparents[i]!.id })));
   return parents.map((p, i) => ({ userId: p.id, studentId: kids[i]!.id }));
 }

@@ -5,13 +5,22 @@
  * announcement. Posting (staff) writes one announcement per chosen session and, in the same transaction,
  * queues its email to the enrolled families and their emergency contacts who opted in to email; text
  * messages go to contacts who opted in to SMS (and parents with a mobile number), after the commit.
+ * An announcement scheduled on the staff side (staff-announcements.ts) reaches families, on the web too, only
+ * once it has been sent (`sent_at`).
  */
-import type { Announcement, AnnouncementInput } from '@lc/contract';
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type Announcement,
+  type AnnouncementInput,
+  announcementEmailText,
+  announcementSmsText,
+  isRichText,
+} from '@lc/contract';
+import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { announcements, classSessions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 
 type Viewer = { id: string; role: 'Parent' | 'Staff' | 'Admin' };
 
@@ -23,6 +32,7 @@ function visibleTo(viewer: Viewer, now: Date): SQL | undefined {
   return and(
     eq(announcements.isActive, true),
     eq(announcements.showOnWeb, true),
+    isNotNull(announcements.sentAt),
     or(isNull(announcements.startDate), sql`${announcements.startDate} <= ${now}`),
     or(isNull(announcements.endDate), sql`${announcements.endDate} >= ${now}`),
     or(
@@ -35,10 +45,10 @@ function visibleTo(viewer: Viewer, now: Date): SQL | undefined {
   );
 }
 
-/** `fromDate`: only announcements that start (or were created) on or after it. */
+/** `fromDate`: only announcements that start (or were sent, or created) on or after it. */
 const fromFilter = (fromDate: string | undefined) =>
   fromDate
-    ? sql`coalesce(${announcements.startDate}, ${announcements.dateCreated}) >= ${new Date(fromDate)}`
+    ? sql`coalesce(${announcements.startDate}, ${announcements.sentAt}, ${announcements.dateCreated}) >= ${new Date(fromDate)}`
     : undefined;
 
 export async function listAnnouncements(
@@ -73,7 +83,7 @@ export async function listAnnouncements(
     )
     .orderBy(
       desc(announcements.priority),
-      desc(sql`coalesce(${announcements.startDate}, ${announcements.dateCreated})`),
+      desc(sql`coalesce(${announcements.startDate}, ${announcements.sentAt}, ${announcements.dateCreated})`),
     )
     .limit(200);
   return rows.map(({ a, session }) => ({
@@ -84,9 +94,11 @@ export async function listAnnouncements(
     priority: a.priority,
     isActive: a.isActive,
     dateCreated: a.dateCreated.toISOString(),
-    startDate: a.startDate?.toISOString() ?? null,
+    // A scheduled announcement without a first day starts showing when it is sent: that is its start.
+    startDate: (a.startDate ?? (a.sendAt ? a.sentAt : null))?.toISOString() ?? null,
     endDate: a.endDate?.toISOString() ?? null,
-    webMessage: a.webMessage,
+    // Rich text is sanitised again as it leaves (defence in depth: the spec's POST stores what it is given).
+    webMessage: a.webMessage && isRichText(a.webMessage) ? sanitizeRichText(a.webMessage) : a.webMessage,
     showOnWeb: a.showOnWeb,
     emailMessage: isStaff(viewer) ? a.emailMessage : null,
     sendEmail: a.sendEmail,
@@ -136,6 +148,8 @@ export async function postAnnouncement(
             endDate: input.endDate ? new Date(input.endDate) : null,
             dateCreated: now,
             classSessionId,
+            sentAt: now,
+            updated: now,
           })
           .returning({ id: announcements.id });
         created.push(row!.id);
@@ -146,13 +160,21 @@ export async function postAnnouncement(
           await enqueueMail(tx, {
             to,
             subject: input.title,
-            text: `${input.emailMessage}\n\n— The Bright Oak Learning Center team\n`,
+            text: announcementEmailText(input.emailMessage),
           });
       }
       const texts =
         input.sendSMS && input.smsMessage
-          ? phones.map((to) => ({ to, body: `Bright Oak: ${input.smsMessage}` }))
+          ? phones.map((to) => ({ to, body: announcementSmsText(input.smsMessage!) }))
           : [];
+      // Delivery counts (issue 10): the families' messages are shared by the announcements posted together.
+      await tx
+        .update(announcements)
+        .set({
+          emailCount: input.sendEmail && input.emailMessage ? emails.length : 0,
+          smsCount: texts.length,
+        })
+        .where(inArray(announcements.id, created));
       return { created, emails: input.sendEmail ? emails.length : 0, texts };
     });
   } catch (error) {
@@ -164,12 +186,22 @@ export async function postAnnouncement(
   }
 }
 
+/** One way to reach someone: a parent (`userId` set, one account per family) or an emergency contact. */
+export type Recipient = {
+  kind: 'parent' | 'contact';
+  userId: string | null;
+  email: string | null;
+  phone: string | null;
+  wantsEmail: boolean;
+  wantsSms: boolean;
+};
+
 /**
- * Who hears about an announcement: the parents of children enrolled in the sessions (for a center-wide one,
- * in any session that has not ended) and those children's active emergency contacts who opted in.
- * Emails lower-cased and de-duplicated; phones E.164 and de-duplicated.
+ * Everyone an announcement can reach, row by row: the parents of children enrolled in the sessions (for a
+ * center-wide one, in any session that has not ended) and those children's active emergency contacts, with
+ * what each chose (parents: email always, texts when they gave a mobile number).
  */
-async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
+export async function recipientRows(tx: DbOrTx, sessionIds: number[], now: Date): Promise<Recipient[]> {
   const sessionFilter =
     sessionIds.length > 0
       ? sql`e.class_session_id in (${sql.join(
@@ -181,17 +213,39 @@ async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
     with kids as (
       select distinct e.student_id from class_session_enrollments e where e.status = 'Enrolled' and ${sessionFilter}
     )
-    select lower(u.email_address) as email, u.sms as phone, true as wants_email, u.sms is not null as wants_sms
+    select 'parent' as kind, u.id::text as user_id, lower(u.email_address) as email, u.sms as phone,
+        true as wants_email, u.sms is not null as wants_sms
       from users u join user_students us on us.user_id = u.id join kids k on k.student_id = us.student_id
     union
-    select lower(t.email_address), t.cell_phone, t.receive_email, t.receive_sms
+    select 'contact', null, lower(t.email_address), t.cell_phone, t.receive_email, t.receive_sms
       from trustees t join student_trustees st on st.trustee_id = t.id join kids k on k.student_id = st.student_id
       where t.is_active`)) as unknown as {
-    rows: Array<{ email: string | null; phone: string | null; wants_email: boolean; wants_sms: boolean }>;
+    rows: Array<{
+      kind: 'parent' | 'contact';
+      user_id: string | null;
+      email: string | null;
+      phone: string | null;
+      wants_email: boolean;
+      wants_sms: boolean;
+    }>;
   };
-  const emails = [
-    ...new Set(result.rows.filter((r) => r.wants_email && r.email).map((r) => r.email!)),
-  ].sort();
-  const phones = [...new Set(result.rows.filter((r) => r.wants_sms && r.phone).map((r) => r.phone!))].sort();
+  return result.rows.map((r) => ({
+    kind: r.kind,
+    userId: r.user_id,
+    email: r.email,
+    phone: r.phone,
+    wantsEmail: r.wants_email,
+    wantsSms: r.wants_sms,
+  }));
+}
+
+/**
+ * Who hears about an announcement (see {@link recipientRows}): the addresses and numbers of those who opted
+ * in. Emails lower-cased and de-duplicated; phones E.164 and de-duplicated; both sorted.
+ */
+export async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
+  const rows = await recipientRows(tx, sessionIds, now);
+  const emails = [...new Set(rows.filter((r) => r.wantsEmail && r.email).map((r) => r.email!))].sort();
+  const phones = [...new Set(rows.filter((r) => r.wantsSms && r.phone).map((r) => r.phone!))].sort();
   return { emails, phones };
 }

@@ -17,6 +17,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
 import { listAnnouncements, postAnnouncement } from './announcements.ts';
+import { writableSessions } from './staff-announcements.ts';
 
 const tags = ['Announcement'];
 
@@ -94,13 +95,15 @@ export const announcementRoutes =
           tags,
           summary: 'Post an announcement to sessions (staff)',
           description:
-            'One announcement per id in `classSessionIds` (an empty list: center-wide). With `sendEmail`, the email is queued to the parents of enrolled children and their emergency contacts who chose email; with `sendSMS`, texts go to contacts who chose texts (Twilio, or DATA_DIR/sms.log). Answers a sentence saying what was done.',
+            'One announcement per id in `classSessionIds` (an empty list: center-wide, the director only; a teacher may post to the sessions they teach, any other answers 404). With `sendEmail`, the email is queued to the parents of enrolled children and their emergency contacts who chose email; with `sendSMS`, texts go to contacts who chose texts (Twilio, or DATA_DIR/sms.log). Answers a sentence saying what was done.',
           body: AnnouncementRequestSchema,
           response: { 201: z.string() },
         },
       },
       async (request, reply) => {
         const { classSessionIds, announcement } = request.body;
+        // A teacher writes to the sessions they teach (404 for another); center-wide is the director's (403).
+        await writableSessions(ctx.db, currentUser(request), classSessionIds);
         const result = await postAnnouncement(ctx.db, classSessionIds, announcement, ctx.clock.now());
         if (result.emails > 0) ctx.work.runNow().catch(() => {});
         if (result.texts.length > 0)

@@ -1,6 +1,6 @@
 /**
  * Sessions (spec §7 ClassSession). Reads are public: anyone may browse sessions (spec §1). The writes
- * (`POST`/`PUT /api/ClassSession`) are Staff/Admin. A session's digital resources are for the families of
+ * (`POST`/`PUT /api/ClassSession`) are the director's (Admin; issue 10). A session's digital resources are for the families of
  * enrolled children and staff.
  */
 import {
@@ -8,11 +8,10 @@ import {
   ClassSessionInputSchema,
   ClassSessionListQuerySchema,
   ClassSessionSchema,
-  type DIGITAL_RESOURCE_TYPES,
   DigitalResourceSchema,
   parseClassSessionId,
 } from '@lc/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +20,9 @@ import { digitalResources } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
+import { requireAdmin } from '../staff/access.ts';
+import { fileLinks, presentResource } from '../staff/file-links.ts';
+import { resourceOrder } from '../staff/resources.ts';
 import { readCatalogEntry, readCatalogSessionEntry } from './catalog.ts';
 import { findClassSession } from './find-class-sessions.ts';
 import { createClassSession, updateClassSession } from './save-class-session.ts';
@@ -95,7 +97,7 @@ export const classSessionRoutes =
           tags,
           summary: 'Digital resources of a session',
           description:
-            'Active documents, links, videos and images for the session, by name. For families with a child enrolled in the session, and staff; anyone else gets 404.',
+            'Active documents, links, videos and images for the session, in the order staff gave them (then by name); a file’s address is a signed link that works for a few hours. For families with a child enrolled in the session, and staff; anyone else gets 404.',
           params: ClassSessionIdParamsSchema,
           response: { 200: z.array(DigitalResourceSchema) },
         },
@@ -110,18 +112,12 @@ export const classSessionRoutes =
           .select()
           .from(digitalResources)
           .where(and(eq(digitalResources.classSessionId, id), eq(digitalResources.isActive, true)))
-          .orderBy(asc(digitalResources.name));
+          .orderBy(...resourceOrder);
         reply.header('cache-control', 'no-store');
-        return rows.map((r) => ({
-          id: r.id,
-          type: r.type as (typeof DIGITAL_RESOURCE_TYPES)[number],
-          name: r.name,
-          fileName: r.fileName,
-          description: r.description,
-          url: r.url,
-          isActive: r.isActive,
-          uploadDate: r.uploadDate.toISOString(),
-        }));
+        const links = await fileLinks(ctx);
+        const now = ctx.clock.now();
+        const scope = user.role === 'Parent' ? 'family' : 'staff';
+        return rows.map((r) => presentResource(r, links, scope, now));
       },
     );
 
@@ -131,14 +127,17 @@ export const classSessionRoutes =
         config: { auth: 'staff' },
         schema: {
           tags,
-          summary: 'Create a session (staff)',
-          description: 'Money in cents; windows as ISO instants. Answers the new session (201).',
+          summary: 'Create a session (the director)',
+          description:
+            'Admin only (a teacher gets 403). Money in cents; windows as ISO instants. Answers the new session (201). Recorded in the audit trail.',
           body: ClassSessionInputSchema,
           response: { 201: ClassSessionSchema },
         },
       },
       async (request, reply) => {
-        const id = await createClassSession(ctx.db, request.body);
+        const user = currentUser(request);
+        requireAdmin(user);
+        const id = await createClassSession(ctx.db, request.body, user.id, ctx.clock.now());
         reply.code(201);
         return (await findClassSession(ctx.db, ctx.clock, id))!;
       },
@@ -150,18 +149,20 @@ export const classSessionRoutes =
         config: { auth: 'staff' },
         schema: {
           tags,
-          summary: 'Update a session (staff)',
+          summary: 'Update a session (the director)',
           description:
-            'Replaces the session’s fields; answers a sentence (text). 409 when the roster would drop below the seats already taken. Seats freed by a bigger roster are offered to the waitlist.',
+            'Admin only (a teacher gets 403). Replaces the session’s fields; answers a sentence (text). Recorded in the audit trail. 409 when the roster would drop below the seats already taken. Seats freed by a bigger roster are offered to the waitlist.',
           params: ClassSessionIdParamsSchema,
           body: ClassSessionInputSchema,
           response: { 200: z.string() },
         },
       },
       async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
         const id = parseClassSessionId(request.params.classSessionId);
         if (id === null) throw notFound('That session');
-        await updateClassSession(ctx.db, id, request.body, ctx.clock.now());
+        await updateClassSession(ctx.db, id, request.body, user.id, ctx.clock.now());
         ctx.work.runNow().catch(() => {});
         reply.type('text/plain; charset=utf-8');
         return `Saved ${request.body.name}.`;

@@ -1,19 +1,22 @@
 /**
- * Staff create and update sessions (spec §7 `POST /api/ClassSession`, `PUT /api/ClassSession/{id}`).
- * Money is integer cents; window bounds are instants; the body is `ClassSessionInputSchema` (contract), which
- * already checks the dates are in order. A roster that would drop below the seats already taken is refused,
- * so nobody's seat disappears; a bigger roster frees seats that the next background round offers to the
- * waitlist.
+ * The director creates and updates sessions (spec §7 `POST /api/ClassSession`, `PUT /api/ClassSession/{id}`;
+ * issue 10: Admin only, a teacher reads their own sessions but does not change them). Money is integer
+ * cents; window bounds are instants; the body is `ClassSessionInputSchema` (contract), which already checks
+ * the dates are in order. A roster that would drop below the seats already taken is refused, so nobody's
+ * seat disappears; a bigger roster frees seats that the next background round offers to the waitlist.
+ * Each write and its audit row (`session.create`, `session.update`, before and after) commit together.
  */
 import type { ClassSessionInput } from '@lc/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { classSections, classSessions, policies } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from './catalog.ts';
 import { seatsTakenSql } from './find-class-sessions.ts';
 
-function toRow(input: ClassSessionInput) {
+/** The row `input` describes (instants as Dates, absent references as null). */
+export function toSessionRow(input: ClassSessionInput) {
   const instant = (v: string | null | undefined) => (v ? new Date(v) : null);
   return {
     ...input,
@@ -28,39 +31,80 @@ function toRow(input: ClassSessionInput) {
   };
 }
 
-/** 400 naming the field when a referenced section or policy does not exist. */
-async function checkReferences(db: Db, input: ClassSessionInput) {
+/** A session row as the audit trail keeps it (the stored columns, instants as ISO strings). */
+export function auditedSession(row: object) {
+  return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+}
+
+/**
+ * 400 naming the field when a referenced program does not exist, or a policy does not exist or is of
+ * another type (an expectations policy cannot stand in as the dismissal policy).
+ */
+async function checkReferences(db: DbOrTx, input: ClassSessionInput) {
   if (input.classSectionId) {
     const [found] = await db
       .select({ id: classSections.id })
       .from(classSections)
       .where(eq(classSections.id, input.classSectionId));
     if (!found)
-      throw new HttpError(400, 'That program section does not exist.', {
-        classSectionId: 'Choose an existing section',
+      throw new HttpError(400, 'That program does not exist.', {
+        classSectionId: 'Choose an existing program',
       });
   }
-  const policyFields = ['expectationPolicyId', 'dismissalPolicyId', 'latePickupPolicyId'] as const;
-  const wanted = policyFields.map((f) => input[f]).filter((id): id is number => typeof id === 'number');
+  const policyFields = [
+    ['expectationPolicyId', 'Expectation'],
+    ['dismissalPolicyId', 'Dismissal'],
+    ['latePickupPolicyId', 'LatePickup'],
+  ] as const;
+  const wanted = policyFields.map(([f]) => input[f]).filter((id): id is number => typeof id === 'number');
   if (wanted.length === 0) return;
-  const found = new Set(
-    (await db.select({ id: policies.id }).from(policies).where(inArray(policies.id, wanted))).map(
-      (p) => p.id,
-    ),
+  const found = new Map(
+    (
+      await db
+        .select({ id: policies.id, policyType: policies.policyType })
+        .from(policies)
+        .where(inArray(policies.id, wanted))
+    ).map((p) => [p.id, p.policyType]),
   );
-  for (const field of policyFields) {
+  for (const [field, type] of policyFields) {
     const id = input[field];
-    if (typeof id === 'number' && !found.has(id))
+    if (typeof id !== 'number') continue;
+    if (!found.has(id))
       throw new HttpError(400, 'That policy does not exist.', { [field]: 'Choose an existing policy' });
+    if (found.get(id) !== type)
+      throw new HttpError(400, 'That policy is of another kind.', {
+        [field]: 'Choose a policy of this kind',
+      });
   }
 }
 
-/** Create a session; answers its id. */
-export async function createClassSession(db: Db, input: ClassSessionInput): Promise<number> {
-  await checkReferences(db, input);
-  const [row] = await db.insert(classSessions).values(toRow(input)).returning({ id: classSessions.id });
+/** Create a session as `actorUserId`; answers its id. */
+export async function createClassSession(
+  db: Db,
+  input: ClassSessionInput,
+  actorUserId: string | null,
+  now: Date,
+): Promise<number> {
+  const id = await db.transaction(async (tx) => {
+    await checkReferences(tx, input);
+    const values = toSessionRow(input);
+    const [row] = await tx.insert(classSessions).values(values).returning({ id: classSessions.id });
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: 'session.create',
+        entityType: 'ClassSession',
+        entityId: row!.id,
+        before: null,
+        after: auditedSession(values),
+      },
+      now,
+    );
+    return row!.id;
+  });
   invalidateCatalog(db);
-  return row!.id;
+  return id;
 }
 
 /** Update a session. 404 unknown id; 409 on `rosterSize` when it is below the seats already taken. */
@@ -68,16 +112,13 @@ export async function updateClassSession(
   db: Db,
   id: number,
   input: ClassSessionInput,
+  actorUserId: string | null,
   now: Date,
 ): Promise<void> {
-  await checkReferences(db, input);
   await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.id, id))
-      .for('update');
+    const [locked] = await tx.select().from(classSessions).where(eq(classSessions.id, id)).for('update');
     if (!locked) throw notFound('That session');
+    await checkReferences(tx, input);
     const [counts] = await tx
       .select({ taken: seatsTakenSql(now) })
       .from(classSessions)
@@ -87,10 +128,24 @@ export async function updateClassSession(
       const message = `${taken} seats are already taken or held, so the roster cannot be smaller than ${taken}.`;
       throw new HttpError(409, message, { rosterSize: message });
     }
+    const values = toSessionRow(input);
     await tx
       .update(classSessions)
-      .set({ ...toRow(input), lastUpdated: now })
+      .set({ ...values, lastUpdated: now })
       .where(eq(classSessions.id, id));
+    const { lastUpdated: _before, ...before } = locked;
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: 'session.update',
+        entityType: 'ClassSession',
+        entityId: id,
+        before: auditedSession(before),
+        after: auditedSession(values),
+      },
+      now,
+    );
   });
   invalidateCatalog(db);
 }

@@ -261,7 +261,11 @@ async function refund(
     const raw = await provider.refund(state, payment.finalAmount);
     await deps.db
       .update(payments)
-      .set({ status: 'Refunded', chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object })
+      .set({
+        status: 'Refunded',
+        refundedAmount: payment.finalAmount,
+        chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
+      })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
     refunded = true;
   } catch (error) {
@@ -294,7 +298,11 @@ export async function retryDueRefunds(deps: FulfillDeps): Promise<number> {
       const raw = await provider.refund(state, payment.finalAmount);
       await deps.db
         .update(payments)
-        .set({ status: 'Refunded', chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object })
+        .set({
+          status: 'Refunded',
+          refundedAmount: payment.finalAmount,
+          chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
+        })
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
       done += 1;
     } catch (error) {

@@ -18,6 +18,7 @@ import {
   classSessionEnrollments,
   classSessions,
   payments,
+  refunds,
   students,
   userStudents,
   waitlistSubmissions,
@@ -144,6 +145,15 @@ export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.payment.id);
   const enrollments = await loadEnrollments(db, inArray(classSessionEnrollments.paymentId, ids));
+  const refundedAt = new Map(
+    (
+      await db
+        .select({ paymentId: refunds.paymentId, at: sql<Date | string>`max(${refunds.updated})` })
+        .from(refunds)
+        .where(and(inArray(refunds.paymentId, ids), eq(refunds.status, 'Succeeded')))
+        .groupBy(refunds.paymentId)
+    ).map((r) => [r.paymentId, new Date(r.at).toISOString()]),
+  );
   return rows.map(({ payment: p, session }) => ({
     id: p.id,
     status: p.status as Payment['status'],
@@ -162,6 +172,8 @@ export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<
     classSession: session?.id ? session : null,
     lineItems: (p.lineItems ?? []) as LineItem[],
     enrollments: enrollments.filter((e) => e.paymentId === p.id),
+    refundedAmount: p.refundedAmount,
+    refundedAt: refundedAt.get(p.id) ?? (p.refundedAmount > 0 ? p.created.toISOString() : null),
   }));
 }
 

@@ -105,7 +105,7 @@ export const familyRoutes =
         },
       },
       async (request, reply) => {
-        const trustee = await createTrustee(ctx.db, currentUser(request).id, request.body);
+        const trustee = await createTrustee(ctx.db, currentUser(request).id, request.body, ctx.clock.now());
         return reply.status(201).send(trustee);
       },
     );
@@ -135,7 +135,13 @@ export const familyRoutes =
         },
       },
       async (request) =>
-        updateTrustee(ctx.db, currentUser(request).id, request.params.trusteeId, request.body),
+        updateTrustee(
+          ctx.db,
+          currentUser(request).id,
+          request.params.trusteeId,
+          request.body,
+          ctx.clock.now(),
+        ),
     );
 
     app.delete(
@@ -149,7 +155,7 @@ export const familyRoutes =
         },
       },
       async (request, reply) => {
-        await deleteTrustee(ctx.db, currentUser(request).id, request.params.trusteeId);
+        await deleteTrustee(ctx.db, currentUser(request).id, request.params.trusteeId, ctx.clock.now());
         return reply.status(204).send(null);
       },
     );
@@ -241,6 +247,7 @@ export const familyRoutes =
           currentUser(request).id,
           request.params.studentId,
           request.body.name,
+          ctx.clock.now(),
         );
         return reply.status(201).send(allergy);
       },
@@ -258,7 +265,7 @@ export const familyRoutes =
       },
       async (request, reply) => {
         const { studentId, allergyId } = request.params;
-        await deleteAllergy(ctx.db, currentUser(request).id, studentId, allergyId);
+        await deleteAllergy(ctx.db, currentUser(request).id, studentId, allergyId, ctx.clock.now());
         return reply.status(204).send(null);
       },
     );

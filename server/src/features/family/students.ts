@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/record.ts';
 import { assertRoomForChild } from './limits.ts';
 
 const childNotFound = () => notFound('That child');
@@ -118,27 +119,64 @@ export async function deleteStudent(db: Db, userId: string, studentId: string): 
   });
 }
 
-/** Add an allergy to the user's child. 409 (field name) when the child already has it, in any case. */
-export async function addAllergy(db: Db, userId: string, studentId: string, name: string): Promise<Allergy> {
-  await assertOwned(db, userId, studentId);
-  const [row] = await db
-    .insert(allergies)
-    .values({ studentId, name })
-    .onConflictDoNothing()
-    .returning({ id: allergies.id, name: allergies.name, studentId: allergies.studentId });
-  if (!row) throw new HttpError(409, ALLERGY_DUPLICATE, { name: ALLERGY_DUPLICATE });
-  return row;
+/**
+ * Add an allergy to the user's child. 409 (field name) when the child already has it, in any case. Recorded
+ * in the audit trail with the change (issue 10: allergies edited by anyone, parents included).
+ */
+export async function addAllergy(
+  db: Db,
+  userId: string,
+  studentId: string,
+  name: string,
+  now: Date,
+): Promise<Allergy> {
+  return db.transaction(async (tx) => {
+    await assertOwned(tx, userId, studentId);
+    const [row] = await tx
+      .insert(allergies)
+      .values({ studentId, name })
+      .onConflictDoNothing()
+      .returning({ id: allergies.id, name: allergies.name, studentId: allergies.studentId });
+    if (!row) throw new HttpError(409, ALLERGY_DUPLICATE, { name: ALLERGY_DUPLICATE });
+    await recordAudit(
+      tx,
+      {
+        actorUserId: userId,
+        action: 'student.allergy.add',
+        entityType: 'Student',
+        entityId: studentId,
+        before: null,
+        after: { allergy: row.name },
+      },
+      now,
+    );
+    return row;
+  });
 }
 
-/** Remove one allergy of the user's child; 404 when the child or the allergy is not theirs. */
-export async function deleteAllergy(db: Db, userId: string, studentId: string, allergyId: string) {
-  await assertOwned(db, userId, studentId);
-  if (!isUuid(allergyId)) throw notFound('That allergy');
-  const deleted = await db
-    .delete(allergies)
-    .where(and(eq(allergies.id, allergyId), eq(allergies.studentId, studentId)))
-    .returning({ id: allergies.id });
-  if (deleted.length === 0) throw notFound('That allergy');
+/** Remove one allergy of the user's child; 404 when the child or the allergy is not theirs. Audited. */
+export async function deleteAllergy(db: Db, userId: string, studentId: string, allergyId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await assertOwned(tx, userId, studentId);
+    if (!isUuid(allergyId)) throw notFound('That allergy');
+    const deleted = await tx
+      .delete(allergies)
+      .where(and(eq(allergies.id, allergyId), eq(allergies.studentId, studentId)))
+      .returning({ id: allergies.id, name: allergies.name });
+    if (deleted.length === 0) throw notFound('That allergy');
+    await recordAudit(
+      tx,
+      {
+        actorUserId: userId,
+        action: 'student.allergy.remove',
+        entityType: 'Student',
+        entityId: studentId,
+        before: { allergy: deleted[0]!.name },
+        after: null,
+      },
+      now,
+    );
+  });
 }
 
 type StudentRow = typeof students.$inferSelect;

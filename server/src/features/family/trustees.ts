@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/record.ts';
 import { assertRoomForContact } from './limits.ts';
 import { ownedStudentIds } from './students.ts';
 
@@ -63,43 +64,91 @@ export async function getTrustee(db: DbOrTx, userId: string, trusteeId: string):
   return trustee!;
 }
 
-/** Add a contact for some of the family's children; 409 when the family has the most contacts allowed (limits.ts). */
-export async function createTrustee(db: Db, userId: string, input: TrusteeValues): Promise<Trustee> {
+/**
+ * What the audit trail keeps of a contact (issue 10: pickup rights edited by anyone are recorded): who they
+ * are to the family, whether they may pick up, which children, and whether they are active. Phone numbers
+ * and addresses are left out of the trail.
+ */
+const audited = (t: Trustee | null) =>
+  t && {
+    name: t.fullName,
+    relationship: t.relationship,
+    canPickup: t.canPickup,
+    isActive: t.isActive,
+    studentIds: [...t.studentIds].sort(),
+  };
+
+async function auditContact(
+  tx: DbOrTx,
+  userId: string,
+  action: string,
+  trusteeId: string,
+  before: Trustee | null,
+  after: Trustee | null,
+  now: Date,
+) {
+  await recordAudit(
+    tx,
+    {
+      actorUserId: userId,
+      action,
+      entityType: 'Trustee',
+      entityId: trusteeId,
+      before: audited(before),
+      after: audited(after),
+    },
+    now,
+  );
+}
+
+/** Add a contact for some of the family's children; 409 when the family has the most contacts allowed (limits.ts). Audited. */
+export async function createTrustee(
+  db: Db,
+  userId: string,
+  input: TrusteeValues,
+  now: Date,
+): Promise<Trustee> {
   return db.transaction(async (tx) => {
     await assertRoomForContact(tx, userId);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     const [row] = await tx.insert(trustees).values(columns(input)).returning({ id: trustees.id });
     await tx.insert(userTrustees).values({ userId, trusteeId: row!.id });
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId: row!.id })));
-    return getTrustee(tx, userId, row!.id);
+    const created = await getTrustee(tx, userId, row!.id);
+    await auditContact(tx, userId, 'trustee.create', row!.id, null, created, now);
+    return created;
   });
 }
 
-/** Replace a contact's details and the children it is for. */
+/** Replace a contact's details and the children it is for. Audited (pickup rights before and after). */
 export async function updateTrustee(
   db: Db,
   userId: string,
   trusteeId: string,
   input: TrusteeValues,
+  now: Date,
 ): Promise<Trustee> {
   return db.transaction(async (tx) => {
-    await assertOwned(tx, userId, trusteeId);
+    const before = await getTrustee(tx, userId, trusteeId);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     await tx.update(trustees).set(columns(input)).where(eq(trustees.id, trusteeId));
     await tx.delete(studentTrustees).where(eq(studentTrustees.trusteeId, trusteeId));
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId })));
-    return getTrustee(tx, userId, trusteeId);
+    const after = await getTrustee(tx, userId, trusteeId);
+    await auditContact(tx, userId, 'trustee.update', trusteeId, before, after, now);
+    return after;
   });
 }
 
 /**
  * Delete a contact: the contact and its links to the family and children go; the children and everything
- * else stay. Pickup records that named the contact keep the pickup, without the name.
+ * else stay. Pickup records that named the contact keep the pickup, without the name. Audited.
  */
-export async function deleteTrustee(db: Db, userId: string, trusteeId: string): Promise<void> {
+export async function deleteTrustee(db: Db, userId: string, trusteeId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await assertOwned(tx, userId, trusteeId);
+    const before = await getTrustee(tx, userId, trusteeId);
     await tx.delete(trustees).where(eq(trustees.id, trusteeId));
+    await auditContact(tx, userId, 'trustee.delete', trusteeId, before, null, now);
   });
 }
 

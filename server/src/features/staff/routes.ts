@@ -152,9 +152,9 @@ export const staffRoutes =
         config: { auth: 'staff' },
         schema: {
           tags,
-          summary: 'Change a staff member’s role, or take them off the staff (Admin)',
+          summary: 'Change a staff member’s role or inbox access, or take them off the staff (Admin)',
           description:
-            '`Parent` takes them off the staff (their family stays). Their open sessions end at once. 409 for one’s own role; 404 for someone not on the staff. Answers the member, or 204 when taken off. Audited.',
+            '`Parent` takes them off the staff (their family stays). Their open sessions end at once. `inboxAccess` gives a teacher the inbox or takes it away. 409 for one’s own role; 404 for someone not on the staff. Answers the member, or 204 when taken off. Audited.',
           params: z.object({ userId: z.string() }),
           body: StaffRoleInputSchema,
           response: { 200: TeamMemberSchema, 204: z.null() },
@@ -164,7 +164,7 @@ export const staffRoutes =
         const user = currentUser(request);
         requireAdmin(user);
         if (!isUuid(request.params.userId)) throw notFound('That staff member');
-        const member = await changeStaffRole(team, user.id, request.params.userId, request.body.role);
+        const member = await changeStaffRole(team, user.id, request.params.userId, request.body);
         if (!member) return reply.status(204).send(null);
         return member;
       },

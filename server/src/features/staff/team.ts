@@ -5,7 +5,7 @@
  * A change of role moves the token version, so old sessions end at once. Every change is audited in its
  * own transaction; the director cannot change their own role (another director must).
  */
-import type { StaffInviteInput, TeamMember } from '@lc/contract';
+import type { TeamMember } from '@lc/contract';
 import { routes } from '@lc/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +26,7 @@ const teamColumns = {
   emailAddress: users.emailAddress,
   role: users.type,
   password: users.password,
+  inboxAccess: users.inboxAccess,
 };
 
 type TeamRow = {
@@ -35,6 +36,7 @@ type TeamRow = {
   emailAddress: string;
   role: string;
   password: string;
+  inboxAccess: boolean;
 };
 
 const toMember = (row: TeamRow): TeamMember => ({
@@ -44,6 +46,7 @@ const toMember = (row: TeamRow): TeamMember => ({
   emailAddress: row.emailAddress,
   role: row.role as TeamMember['role'],
   hasSignedIn: !row.password.startsWith('!'),
+  inboxAccess: row.inboxAccess,
 });
 
 /** Everyone on the staff (User.type Staff or Admin), by last name. */
@@ -132,13 +135,19 @@ export async function inviteToStaff(
 /**
  * Give staff member `userId` a new role; `Parent` takes them off the staff (their family, if any, stays).
  * Old sessions end at once (token version). 404 for someone not on the staff; 409 for one's own role.
+ * `change.inboxAccess` gives a teacher the staff inbox or takes it away (issue 10, "Inbox"; audited as
+ * `staff.inbox`); it may come alone, and changes no token.
  */
 export async function changeStaffRole(
   deps: TeamDeps,
   actorUserId: string,
   userId: string,
-  role: 'Staff' | 'Admin' | 'Parent',
+  change: { role?: 'Staff' | 'Admin' | 'Parent' | undefined; inboxAccess?: boolean | undefined },
 ): Promise<TeamMember | null> {
+  const { role, inboxAccess } = change;
+  if (role === undefined) {
+    return setInboxAccess(deps, actorUserId, userId, inboxAccess ?? false);
+  }
   if (userId === actorUserId) {
     const message = 'You cannot change your own role. Ask another director to do it.';
     throw new HttpError(409, message, { role: message });
@@ -149,7 +158,11 @@ export async function changeStaffRole(
     if (!before || before.role === 'Parent') throw notFound('That staff member');
     const [after] = (await tx
       .update(users)
-      .set({ type: role, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({
+        type: role,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        ...(inboxAccess === undefined ? {} : { inboxAccess }),
+      })
       .where(eq(users.id, userId))
       .returning(teamColumns)) as [TeamRow];
     await recordAudit(
@@ -159,11 +172,47 @@ export async function changeStaffRole(
         action: role === 'Parent' ? 'staff.remove' : 'staff.role',
         entityType: 'User',
         entityId: userId,
-        before: { role: before.role },
-        after: { role },
+        before: { role: before.role, inboxAccess: before.inboxAccess },
+        after: { role, inboxAccess: after.inboxAccess },
       },
       now,
     );
     return role === 'Parent' ? null : toMember(after);
+  });
+}
+
+/**
+ * Give staff member `userId` the inbox (`true`) or take it away (issue 10, "Inbox (Admin, and Staff when
+ * given the right)"). Directors read the inbox whatever the flag says. 404 for someone not on the staff.
+ * Audited (`staff.inbox`) in the same transaction.
+ */
+export async function setInboxAccess(
+  deps: TeamDeps,
+  actorUserId: string,
+  userId: string,
+  inboxAccess: boolean,
+): Promise<TeamMember> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select(teamColumns).from(users).where(eq(users.id, userId)).for('update');
+    if (!before || before.role === 'Parent') throw notFound('That staff member');
+    const [after] = (await tx
+      .update(users)
+      .set({ inboxAccess })
+      .where(eq(users.id, userId))
+      .returning(teamColumns)) as [TeamRow];
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: 'staff.inbox',
+        entityType: 'User',
+        entityId: userId,
+        before: { inboxAccess: before.inboxAccess },
+        after: { inboxAccess },
+      },
+      now,
+    );
+    return toMember(after);
   });
 }

@@ -94,6 +94,8 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
       { description: 'Spring Morning Program — supply fee', unitAmount: 7_500, quantity: 2, amount: 15_000 },
     ],
     enrollments: [enrollmentFixture('Maya'), enrollmentFixture('Theo')],
+    refundedAmount: 0,
+    refundedAt: null,
     ...overrides,
   };
 }

@@ -5,7 +5,13 @@ import { Box, Typography } from '@mantine/core';
  * A session policy's text in a box that scrolls when it is long. The box can take keyboard focus (so it
  * can be scrolled without a mouse) and is named by the heading given in `labelledBy`.
  */
-export function PolicyText({ policy, labelledBy }: { policy: Policy; labelledBy: string }) {
+export function PolicyText({
+  policy,
+  labelledBy,
+}: {
+  policy: Pick<Policy, 'htmlValue'>;
+  labelledBy: string;
+}) {
   return (
     <Box
       role="region"

@@ -1,5 +1,5 @@
-import { type Announcement, routes } from '@lc/contract';
-import { Anchor, Badge, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { type Announcement, isRichText, routes } from '@lc/contract';
+import { Anchor, Badge, Card, Group, Stack, Text, Title, type TitleOrder, Typography } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay } from '../class-sessions/format.ts';
 
@@ -34,10 +34,26 @@ function AnnouncementMeta({ announcement }: { announcement: Announcement }) {
   );
 }
 
+/** The words of a rich-text message without its tags (for a two-line summary); blocks apart by a space. */
+function plainText(html: string): string {
+  const spaced = html.replace(/<\/(p|li|h[2-4]|blockquote)>|<br\s*\/?>/gi, '$& ');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /**
- * A whole announcement: title, category, date, and the web message as plain text. The message is staff
- * text, shown as text (never HTML); its line breaks are kept.
+ * The web message: rich text written in the staff editor is HTML the server sanitised with an allow-list
+ * (server/src/lib/rich-text.ts, on write and again on read), shown as such; any other message is plain text,
+ * shown as text (never HTML) with its line breaks kept.
  */
+function WebMessage({ message }: { message: string }) {
+  if (isRichText(message))
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server with an allow-list of simple tags.
+    return <Typography dangerouslySetInnerHTML={{ __html: message }} />;
+  return <Text style={{ whiteSpace: 'pre-line' }}>{message}</Text>;
+}
+
+/** A whole announcement: title, category, date, and the web message. */
 export function AnnouncementCard({
   announcement,
   headingOrder = 3,
@@ -52,9 +68,7 @@ export function AnnouncementCard({
           {announcement.title}
         </Title>
         <AnnouncementMeta announcement={announcement} />
-        {announcement.webMessage ? (
-          <Text style={{ whiteSpace: 'pre-line' }}>{announcement.webMessage}</Text>
-        ) : null}
+        {announcement.webMessage ? <WebMessage message={announcement.webMessage} /> : null}
       </Stack>
     </Card>
   );
@@ -84,7 +98,9 @@ export function AnnouncementSummary({ announcement }: { announcement: Announceme
         <AnnouncementMeta announcement={announcement} />
         {announcement.webMessage ? (
           <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
-            {announcement.webMessage}
+            {isRichText(announcement.webMessage)
+              ? plainText(announcement.webMessage)
+              : announcement.webMessage}
           </Text>
         ) : null}
       </Stack>

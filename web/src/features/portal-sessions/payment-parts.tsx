@@ -33,6 +33,12 @@ export function PaymentAmount({ payment }: { payment: Payment }) {
           {formatCents(payment.originalAmount)}
         </Text>
       ) : null}
+      {payment.refundedAmount > 0 ? (
+        <Text size="sm" mt={2}>
+          Refunded {formatCents(payment.refundedAmount)}
+          {payment.refundedAt ? ` on ${formatDay(payment.refundedAt, { withYear: true })}` : ''}
+        </Text>
+      ) : null}
     </>
   );
 }

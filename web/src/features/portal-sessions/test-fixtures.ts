@@ -122,6 +122,8 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     classSession: session,
     lineItems: [],
     enrollments: [enrollment({ classSession: session ?? sessionSummary() })],
+    refundedAmount: 0,
+    refundedAt: null,
     ...overrides,
   };
 }

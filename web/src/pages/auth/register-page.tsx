@@ -14,6 +14,22 @@ import { setToken } from '../../lib/auth-token.ts';
 
 const fieldOrder = ['firstName', 'lastName', 'emailAddress', 'password'] as const;
 
+/**
+ * What an invitation from the center's inbox filled in (`#firstName=…&lastName=…&email=…`, contract
+ * `registerPrefillQuery`; the same keys in the query work too), so the family does not retype it. Only
+ * text; anything longer than a field allows is left for the form's own checks to report.
+ */
+function prefill(hash: string, search: string): RegisterInput {
+  const params = new URLSearchParams(hash.replace(/^#/, '') || search);
+  const text = (key: string) => (params.get(key) ?? '').slice(0, 254);
+  return {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    emailAddress: text('email'),
+    password: '',
+  };
+}
+
 /** /register?redirect=… (spec §2, §4, §5, §8). Default destination /dashboard. */
 export default function RegisterPage() {
   usePageTitle('Sign up');
@@ -29,7 +45,7 @@ export default function RegisterPage() {
   } = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
     resolver: zodResolver(RegisterSchema),
     mode: 'onTouched',
-    defaultValues: { firstName: '', lastName: '', emailAddress: '', password: '' },
+    defaultValues: prefill(location.hash, location.search),
   });
 
   const showFieldErrors = useServerFieldErrors(setError, fieldOrder);

@@ -2,6 +2,7 @@ import { routes } from '@lc/contract';
 import { Box, Container } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
+import { InboxNavLink } from '../../features/staff-inbox/inbox-nav-link';
 import { PageSuspense } from '../../layout/page-suspense';
 import classes from '../../layout/section-nav.module.css';
 import { currentRole } from '../../lib/auth-token';
@@ -20,13 +21,33 @@ export default function StaffLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Container size="lg" pt="md" pb="xl">
-        <Box component="nav" aria-label="Staff" className={classes.nav}>
+        <Box component="nav" aria-label="Staff" className={`${classes.nav} ${classes.wrap}`}>
           <NavLink to={routes.staff} end className={classes.link}>
             Sessions
+          </NavLink>
+          <NavLink to={routes.staffPrograms} className={classes.link}>
+            Programs
+          </NavLink>
+          <NavLink to={routes.staffFamilies} className={classes.link}>
+            Families
+          </NavLink>
+          <InboxNavLink className={classes.link} />
+          <NavLink to={routes.staffAnnouncements} className={classes.link}>
+            Announcements
           </NavLink>
           {currentRole() === 'Admin' ? (
             <NavLink to={routes.staffTeam} className={classes.link}>
               Team
+            </NavLink>
+          ) : null}
+          {currentRole() === 'Admin' ? (
+            <NavLink to={routes.staffPayments} className={classes.link}>
+              Payments
+            </NavLink>
+          ) : null}
+          {currentRole() === 'Admin' ? (
+            <NavLink to={routes.staffAudit} className={classes.link}>
+              Audit
             </NavLink>
           ) : null}
         </Box>

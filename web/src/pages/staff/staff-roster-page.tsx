@@ -1,22 +1,47 @@
 import {
   formatAgeMonths,
+  formatCents,
   formatPhone,
   ROSTER_CSV_COLUMNS,
   type RosterAdult,
   rosterTableRows,
   routes,
+  type StaffEnrollment,
 } from '@lc/contract';
-import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { downloadRosterCsv, getRoster } from '../../api/staff';
+import { actOnWaitlist, getSessionEnrollments } from '../../api/staff-money';
 import { CENTER_TIME_ZONE, formatDateRange } from '../../features/class-sessions/format';
-import { notifyError } from '../../features/forms/notify';
+import { notifyError, notifySuccess } from '../../features/forms/notify';
+import {
+  type ChildTarget,
+  EnrollByHandDialog,
+  MoveDialog,
+  RefundDialog,
+  type RefundTarget,
+  WithdrawDialog,
+} from '../../features/staff/money-dialogs';
 import { SessionTeachers } from '../../features/staff/session-teachers';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
+import { saveFile } from '../../lib/save-file';
 import NotFoundPage from '../public/not-found-page';
 import classes from './staff.module.css';
 
@@ -24,18 +49,6 @@ const ALLERGIES = ROSTER_CSV_COLUMNS.indexOf('Allergies');
 
 const adults = (people: RosterAdult[]) =>
   people.map((p) => `${p.name}${p.phone ? `, ${formatPhone(p.phone)}` : ''}`).join('; ');
-
-/** Save a downloaded file the way a link with `download` does. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * /staff/sessions/:classSessionId — a session's roster (issue 10): enrolled children with what a teacher
@@ -50,6 +63,34 @@ export default function StaffRosterPage() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
   const [exporting, setExporting] = useState(false);
+  const isDirector = currentRole() === 'Admin';
+  // The director's actions on a child's place and money (issue 10): each enrolled child's payment.
+  const money = useQuery({
+    queryKey: ['staff', 'enrollments', classSessionId],
+    queryFn: ({ signal }) => getSessionEnrollments(Number(classSessionId), signal),
+    enabled: isDirector && roster.isSuccess,
+  });
+  const [withdrawing, setWithdrawing] = useState<ChildTarget | null>(null);
+  const [moving, setMoving] = useState<ChildTarget | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const [enrolling, setEnrolling] = useState(false);
+  const queryClient = useQueryClient();
+  const waitlistAction = useMutation({
+    mutationFn: (args: { studentId: string; name: string; action: 'offer' | 'skip' | 'remove' }) =>
+      actOnWaitlist(Number(classSessionId), args.studentId, args.action),
+    onSuccess: async (_done, { name, action }) => {
+      notifySuccess(
+        action === 'offer'
+          ? `${name} has been offered the seat; the family has been emailed.`
+          : action === 'skip'
+            ? `${name} keeps waiting, now at the end of the line.`
+            : `${name} is off the waitlist; the family has been emailed.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+    },
+    onError: (error) =>
+      notifyError(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
+  });
   usePageTitle(roster.data ? `Roster · ${roster.data.session.name}` : 'Roster');
 
   if (roster.error instanceof ApiError && roster.error.status === 404) return <NotFoundPage />;
@@ -68,12 +109,13 @@ export default function StaffRosterPage() {
 
   const { session, enrolled, pending, waitlist } = roster.data;
   const rows = rosterTableRows(roster.data, CENTER_TIME_ZONE);
+  const moneyOf = new Map((money.data ?? []).map((m) => [m.studentId, m]));
 
   const exportCsv = async () => {
     setExporting(true);
     try {
       const { blob, fileName } = await downloadRosterCsv(session.id);
-      save(blob, fileName);
+      saveFile(blob, fileName);
     } catch {
       notifyError('The roster could not be downloaded. Please try again.');
     } finally {
@@ -106,10 +148,20 @@ export default function StaffRosterPage() {
           <Button variant="default" onClick={() => window.print()}>
             Print roster
           </Button>
+          {isDirector ? (
+            <Button variant="default" component={Link} to={routes.staffEditSession(session.id)}>
+              Edit session
+            </Button>
+          ) : null}
+          {isDirector ? (
+            <Button variant="default" onClick={() => setEnrolling(true)}>
+              Enroll a child by hand
+            </Button>
+          ) : null}
         </Group>
       </Group>
 
-      {currentRole() === 'Admin' ? (
+      {isDirector ? (
         <section aria-labelledby="teachers-heading" className={classes.noPrint}>
           <Title order={2} fz="h3" id="teachers-heading" mb="xs">
             Who teaches this session
@@ -136,6 +188,11 @@ export default function StaffRosterPage() {
                       {column}
                     </Table.Th>
                   ))}
+                  {isDirector ? (
+                    <Table.Th scope="col" className={classes.noPrint}>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -144,7 +201,9 @@ export default function StaffRosterPage() {
                     {row.map((cell, c) =>
                       c === 0 ? (
                         <Table.Th key={ROSTER_CSV_COLUMNS[c]} scope="row">
-                          {cell}
+                          <Anchor component={Link} to={routes.staffChild(enrolled[r]!.studentId)}>
+                            {cell}
+                          </Anchor>
                         </Table.Th>
                       ) : c === ALLERGIES && cell ? (
                         <Table.Td key={ROSTER_CSV_COLUMNS[c]}>
@@ -156,6 +215,27 @@ export default function StaffRosterPage() {
                         <Table.Td key={ROSTER_CSV_COLUMNS[c]}>{cell}</Table.Td>
                       ),
                     )}
+                    {isDirector ? (
+                      <Table.Td className={classes.noPrint}>
+                        <ChildMenu
+                          name={row[0]!}
+                          child={moneyOf.get(enrolled[r]!.studentId)}
+                          onWithdraw={(child) =>
+                            setWithdrawing({ classSessionId: session.id, sessionName: session.name, child })
+                          }
+                          onMove={(child) =>
+                            setMoving({ classSessionId: session.id, sessionName: session.name, child })
+                          }
+                          onRefund={(child) =>
+                            setRefunding({
+                              paymentId: child.paymentId!,
+                              label: `${row[0]} in ${session.name}: paid ${formatCents(child.finalAmount)}${child.refundedAmount > 0 ? `, ${formatCents(child.refundedAmount)} refunded so far` : ''}`,
+                              refundable: child.refundable,
+                            })
+                          }
+                        />
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -191,16 +271,101 @@ export default function StaffRosterPage() {
           <Text>No one is waiting for a seat.</Text>
         ) : (
           <List type="ordered">
-            {waitlist.map((entry) => (
-              <List.Item key={entry.studentId}>
-                {entry.firstName} {entry.lastName} ({formatAgeMonths(entry.ageMonthsAtStart)}) —{' '}
-                {entry.status === 'Offered' ? 'offered a seat' : `number ${entry.position} in line`} —{' '}
-                {adults(entry.parents)}
-              </List.Item>
-            ))}
+            {waitlist.map((entry) => {
+              const name = `${entry.firstName} ${entry.lastName}`;
+              const act = (action: 'offer' | 'skip' | 'remove') =>
+                waitlistAction.mutate({ studentId: entry.studentId, name, action });
+              return (
+                <List.Item key={entry.studentId}>
+                  {name} ({formatAgeMonths(entry.ageMonthsAtStart)}) —{' '}
+                  {entry.status === 'Offered' ? 'offered a seat' : `number ${entry.position} in line`} —{' '}
+                  {adults(entry.parents)}
+                  {isDirector ? (
+                    <Group gap="xs" mt={4} className={classes.noPrint}>
+                      {entry.status === 'Waiting' ? (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => act('offer')}
+                          aria-label={`Offer ${name} a seat now`}
+                          disabled={waitlistAction.isPending}
+                        >
+                          Offer a seat now
+                        </Button>
+                      ) : null}
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        onClick={() => act('skip')}
+                        aria-label={`Skip ${name} (keeps waiting at the end of the line)`}
+                        disabled={waitlistAction.isPending}
+                      >
+                        Skip
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => act('remove')}
+                        aria-label={`Remove ${name} from the waitlist`}
+                        disabled={waitlistAction.isPending}
+                      >
+                        Remove
+                      </Button>
+                    </Group>
+                  ) : null}
+                </List.Item>
+              );
+            })}
           </List>
         )}
       </section>
+
+      {isDirector ? (
+        <>
+          <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
+          <MoveDialog target={moving} onClose={() => setMoving(null)} />
+          <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
+          <EnrollByHandDialog
+            session={enrolling ? { id: session.id, name: session.name } : null}
+            onClose={() => setEnrolling(false)}
+          />
+        </>
+      ) : null}
     </Stack>
+  );
+}
+
+/** The director's menu on an enrolled child's row: withdraw, move, refund (when something is refundable). */
+function ChildMenu({
+  name,
+  child,
+  onWithdraw,
+  onMove,
+  onRefund,
+}: {
+  name: string;
+  child: StaffEnrollment | undefined;
+  onWithdraw: (child: StaffEnrollment) => void;
+  onMove: (child: StaffEnrollment) => void;
+  onRefund: (child: StaffEnrollment) => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-sm" variant="default" disabled={!child} aria-label={`Actions for ${name}`}>
+          Actions
+        </Button>
+      </Menu.Target>
+      {child ? (
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => onWithdraw(child)}>Withdraw…</Menu.Item>
+          <Menu.Item onClick={() => onMove(child)}>Move…</Menu.Item>
+          <Menu.Item onClick={() => onRefund(child)} disabled={!child.paymentId || child.refundable === 0}>
+            Refund…
+          </Menu.Item>
+        </Menu.Dropdown>
+      ) : null}
+    </Menu>
   );
 }

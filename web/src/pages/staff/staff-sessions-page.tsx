@@ -11,7 +11,6 @@ import {
   Anchor,
   Button,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   Stack,
@@ -23,9 +22,11 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { getStaffSessions } from '../../api/staff';
 import { formatDateRange } from '../../features/class-sessions/format';
+import { ListPagination } from '../../features/staff/list-pagination';
+import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import classes from './staff.module.css';
@@ -52,18 +53,10 @@ const sortLabels: Record<StaffSessionListQuery['sort'], string> = {
   revenue: 'Revenue',
 };
 
-/** The list's query from the page's URL (a link to a filtered list works); bad values fall back to defaults. */
-function queryFromUrl(params: URLSearchParams): StaffSessionListQuery {
-  const raw = Object.fromEntries(params);
-  const parsed = StaffSessionListQuerySchema.safeParse(raw);
-  return parsed.success ? parsed.data : StaffSessionListQuerySchema.parse({});
-}
-
 /** /staff — the sessions this staff member may see: the director all of them, a teacher their own. */
 export default function StaffSessionsPage() {
   usePageTitle('Staff · Sessions');
-  const [params, setParams] = useSearchParams();
-  const query = queryFromUrl(params);
+  const { query, update } = useUrlQuery(StaffSessionListQuerySchema);
   const isDirector = currentRole() === 'Admin';
   const narrow = useMediaQuery('(max-width: 36em)');
   const [search, setSearch] = useState(query.q ?? '');
@@ -73,35 +66,30 @@ export default function StaffSessionsPage() {
     placeholderData: keepPreviousData,
   });
 
-  /** Change some of the list's parameters in the URL; any change but the page goes back to page 1. */
-  const update = (changes: Partial<Record<keyof StaffSessionListQuery, string | number | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
-
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ q: search.trim() });
   };
 
   const sorts = STAFF_SESSION_SORTS.filter((s) => s !== 'revenue' || isDirector);
-  const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.total / sessions.data.pageSize)) : 1;
 
   return (
     <Stack gap="lg" mt="lg" className={classes.page}>
-      <div>
-        <Title order={1}>Sessions</Title>
-        <Text c="dimmed">
-          {isDirector
-            ? 'Every session at the center. Open one for its roster.'
-            : 'The sessions you teach. Open one for its roster.'}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1}>Sessions</Title>
+          <Text c="dimmed">
+            {isDirector
+              ? 'Every session at the center. Open one for its roster.'
+              : 'The sessions you teach. Open one for its roster.'}
+          </Text>
+        </div>
+        {isDirector ? (
+          <Button component={Link} to={routes.staffNewSession}>
+            New session
+          </Button>
+        ) : null}
+      </Group>
 
       <Group align="flex-end" gap="md" wrap="wrap">
         <Stack gap={4}>
@@ -219,17 +207,12 @@ export default function StaffSessionsPage() {
           <Text size="sm" id="sessions-count">
             {sessions.data.total} {sessions.data.total === 1 ? 'session' : 'sessions'}
           </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={query.page}
-              onChange={(page) => update({ page })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-              })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          ) : null}
+          <ListPagination
+            total={sessions.data.total}
+            pageSize={sessions.data.pageSize}
+            page={query.page}
+            onChange={(page) => update({ page })}
+          />
         </Group>
       ) : null}
     </Stack>

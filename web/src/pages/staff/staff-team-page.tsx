@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -20,6 +21,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { changeStaffRole, getTeam, inviteToStaff } from '../../api/staff';
+import { setInboxAccess } from '../../api/staff-inbox';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors';
 import { usePageTitle } from '../../layout/use-page-title';
@@ -82,6 +84,23 @@ export default function StaffTeamPage() {
       ),
   });
 
+  const inboxAccess = useMutation({
+    mutationFn: ({ member, allowed }: { member: TeamMember; allowed: boolean }) =>
+      setInboxAccess(member.id, allowed),
+    onSuccess: async (_result, { member, allowed }) => {
+      notifySuccess(
+        allowed
+          ? `${member.firstName} ${member.lastName} can now read and answer the inbox.`
+          : `${member.firstName} ${member.lastName} no longer sees the inbox.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'team'] });
+    },
+    onError: (error) =>
+      notifyError(
+        error instanceof ApiError ? error.message : 'The change could not be saved. Please try again.',
+      ),
+  });
+
   if (team.error instanceof ApiError && team.error.status === 403)
     return (
       <Alert mt="lg" color="yellow" variant="light" title="Only the director manages the team">
@@ -93,7 +112,10 @@ export default function StaffTeamPage() {
     <Stack gap="xl" mt="lg" className={classes.page}>
       <div>
         <Title order={1}>Team</Title>
-        <Text c="dimmed">Teachers see the rosters of the sessions they teach; directors see everything.</Text>
+        <Text c="dimmed">
+          Teachers see the rosters of the sessions they teach, and the inbox when you give it to them;
+          directors see everything.
+        </Text>
       </div>
 
       <section aria-labelledby="team-heading">
@@ -116,6 +138,7 @@ export default function StaffTeamPage() {
                   <Table.Th scope="col">Name</Table.Th>
                   <Table.Th scope="col">Email</Table.Th>
                   <Table.Th scope="col">Role</Table.Th>
+                  <Table.Th scope="col">Inbox</Table.Th>
                   <Table.Th scope="col">
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -130,7 +153,7 @@ export default function StaffTeamPage() {
                       <Table.Th scope="row">
                         {name}
                         {member.hasSignedIn ? null : (
-                          <Badge ml="xs" variant="light" color="gray" radius="sm" tt="none">
+                          <Badge ml="xs" variant="filled" color="gray.7" radius="sm" tt="none">
                             Invited
                           </Badge>
                         )}
@@ -154,6 +177,21 @@ export default function StaffTeamPage() {
                                 : undefined
                             }
                             w={140}
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {member.role === 'Admin' ? (
+                          <Text size="sm">Always</Text>
+                        ) : (
+                          <Switch
+                            label="Reads the inbox"
+                            checked={member.inboxAccess}
+                            disabled={inboxAccess.isPending}
+                            onChange={(event) =>
+                              inboxAccess.mutate({ member, allowed: event.currentTarget.checked })
+                            }
+                            aria-label={`${name} reads and answers the inbox`}
                           />
                         )}
                       </Table.Td>

@@ -1,0 +1,36 @@
+/**
+ * The `page` and `pageSize` query fields every paginated staff list shares (issue 10), so each list answers
+ * a bad value with the same sentence.
+ */
+import { z } from 'zod';
+
+const PAGE_MESSAGE = 'Use a page number like 1.';
+
+/** A 1-based page number from a query string (1 to 100,000); add `.default(1)` where the page is optional. */
+export const pageNumber = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int(PAGE_MESSAGE)
+  .min(1, PAGE_MESSAGE)
+  .max(100_000, PAGE_MESSAGE);
+
+/**
+ * How many rows a page shows (1 to 100), defaulting to `defaultSize`; a bad value answers
+ * "Show between 1 and 100 <noun> a page." (`noun` is the plural, e.g. "payments").
+ */
+export function pageSizeField(noun: string, defaultSize: number) {
+  const message = `Show between 1 and 100 ${noun} a page.`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(100, message)
+    .default(defaultSize);
+}
+
+const DAY_MESSAGE = 'Use a date like 2026-11-20.';
+
+/** A list's "from" or "to" filter: a calendar day "YYYY-MM-DD" (read in the center's time zone by the server). */
+export const dayFilter = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), DAY_MESSAGE);

@@ -1,0 +1,293 @@
+/**
+ * Enrollments, waitlists and money on the staff side (issue 10, "Enrollments, waitlists and money (Admin)"):
+ * withdraw, move and enroll a child by hand, refund a payment in full or in part, act on a session's
+ * waitlist, and the payments list with its totals and CSV. Every route is the director's (Admin).
+ *
+ * Units: money is integer cents in every body and answer (the pages take dollars and convert with
+ * `dollarsToCents`); calendar dates are "YYYY-MM-DD" in the center's time zone; instants are ISO date-times.
+ */
+import { z } from 'zod';
+import { PAYMENT_STATUSES, type PaymentStatus } from './enrollment.ts';
+import { dateTimeFormat, formatCents } from './intl.ts';
+import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
+
+const MAX_CENTS = 10_000_000; // $100,000.00: far above any session's price.
+
+const childId = z.uuid({ error: 'Choose a child from the list.' });
+
+const reasonText = (what: string) =>
+  z
+    .string({ error: `Please say why ${what}.` })
+    .trim()
+    .min(1, `Please say why ${what}.`)
+    .max(500, 'Please keep this under 500 characters.');
+
+/**
+ * The idempotency key of a refund: the page makes one when the dialog opens, so a double click, a retry
+ * after a lost answer or a second tab with the same dialog ends in one refund.
+ */
+export const IdempotencyKeySchema = z
+  .string({ error: 'Send an idempotency key (8 to 100 letters, digits, - or _).' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Send an idempotency key (8 to 100 letters, digits, - or _).');
+
+const refundCents = z
+  .number({ error: 'Enter the amount to refund, like 25.00.' })
+  .int('Enter the amount to refund in whole cents.')
+  .min(1, 'Enter an amount above $0.00 to refund.')
+  .max(MAX_CENTS, 'That amount is larger than any payment.');
+
+/** `POST /api/staff/payments/{paymentId}/refunds` body: cents to give back and why. */
+export const RefundInputSchema = z.object({
+  amount: refundCents,
+  reason: reasonText('the money is going back'),
+  /** Or the `Idempotency-Key` header. */
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+export type RefundInput = z.infer<typeof RefundInputSchema>;
+
+export const REFUND_STATUSES = ['Pending', 'Succeeded', 'Failed'] as const;
+
+/** A refund as the API answers it. */
+export const RefundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  created: z.string(),
+  /** The payment after this refund: cents given back so far, and its status. */
+  paymentRefundedAmount: z.number().int(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+/** `POST /api/staff/sessions/{classSessionId}/withdraw` body. `refundAmount` in cents (0: no refund). */
+export const WithdrawInputSchema = z.object({
+  studentId: childId,
+  reason: reasonText('the child is leaving'),
+  refundAmount: z
+    .number({ error: 'Enter the amount to refund, like 25.00, or 0.' })
+    .int('Enter the amount to refund in whole cents.')
+    .min(0, 'Enter 0 or more.')
+    .max(MAX_CENTS, 'That amount is larger than any payment.')
+    .default(0),
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+export type WithdrawInput = z.input<typeof WithdrawInputSchema>;
+
+/** `POST /api/staff/sessions/{classSessionId}/enrollments` body: a child enrolled by the office (e.g. paid by check). */
+export const ManualEnrollInputSchema = z.object({
+  studentId: childId,
+  /** Cents received (0 for a free place). */
+  amount: z
+    .number({ error: 'Enter the amount received, like 1260.00, or 0.' })
+    .int('Enter the amount in whole cents.')
+    .min(0, 'Enter 0 or more.')
+    .max(MAX_CENTS, 'That amount is larger than any session’s price.'),
+  note: z
+    .string({ error: 'Add a note, like “Check #1042”.' })
+    .trim()
+    .min(1, 'Add a note, like “Check #1042”.')
+    .max(200, 'Please keep the note under 200 characters.'),
+});
+export type ManualEnrollInput = z.infer<typeof ManualEnrollInputSchema>;
+
+/** `POST /api/staff/sessions/{classSessionId}/move` body: from this session to `toClassSessionId`. */
+export const MoveInputSchema = z.object({
+  studentId: childId,
+  toClassSessionId: z
+    .number({ error: 'Choose the session to move to.' })
+    .int('Choose the session to move to.')
+    .positive('Choose the session to move to.')
+    .max(2_147_483_647, 'Choose the session to move to.'),
+  reason: reasonText('the child is moving'),
+});
+export type MoveInput = z.infer<typeof MoveInputSchema>;
+
+/**
+ * What the director can do with a waitlist place: offer the free seat now; skip (the child keeps waiting at
+ * the end of the line, and a seat they were offered goes to the next family); remove (the place ends and
+ * the family is told).
+ */
+export const WAITLIST_ACTIONS = ['offer', 'skip', 'remove'] as const;
+export type WaitlistAction = (typeof WAITLIST_ACTIONS)[number];
+export const WaitlistActionInputSchema = z.object({
+  action: z.enum(WAITLIST_ACTIONS, { error: 'Choose offer, skip or remove.' }),
+});
+
+/** An enrolled child's money in a session (`GET /api/staff/sessions/{classSessionId}/enrollments`). */
+export const StaffEnrollmentSchema = z.object({
+  enrollmentId: z.string(),
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  paymentId: z.string().nullable(),
+  provider: z.string().nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  /** Cents paid, given back so far, and still refundable (paid − refunded − refunds in progress). */
+  finalAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  refundable: z.number().int(),
+});
+export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
+
+/** A child the office can enroll by hand (`GET /api/staff/children?q=`). */
+export const StaffChildMatchSchema = z.object({
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  parents: z.array(z.object({ name: z.string(), emailAddress: z.string() })),
+});
+export type StaffChildMatch = z.infer<typeof StaffChildMatchSchema>;
+
+export const StaffChildSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type at least 2 letters of a name or email.' })
+    .trim()
+    .min(2, 'Type at least 2 letters of a name or email.')
+    .max(100, 'Search with at most 100 characters.'),
+});
+
+/** `GET /api/staff/payments` (and `.csv`) query; the page keeps it in its URL. */
+export const StaffPaymentListQuerySchema = z
+  .object({
+    status: z.enum(PAYMENT_STATUSES, { error: 'Choose a payment status from the list.' }).optional(),
+    classSessionId: z.coerce
+      .number({ error: 'Choose a session from the list.' })
+      .int('Choose a session from the list.')
+      .positive('Choose a session from the list.')
+      .max(2_147_483_647, 'Choose a session from the list.')
+      .optional(),
+    /** First and last calendar day (center's time zone), both included. */
+    from: dayFilter.optional(),
+    to: dayFilter.optional(),
+    page: pageNumber.default(1),
+    pageSize: pageSizeField('payments', 25),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end date must be on or after the start date.',
+  });
+export type StaffPaymentListQuery = z.output<typeof StaffPaymentListQuerySchema>;
+
+/** One payment in the staff list. */
+export const StaffPaymentRowSchema = z.object({
+  id: z.string(),
+  created: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** 'stripe', 'test', 'offline' (recorded by the office) or 'free'. */
+  provider: z.string(),
+  note: z.string().nullable(),
+  familyName: z.string(),
+  emailAddress: z.string().nullable(),
+  classSessionId: z.number().int().nullable(),
+  sessionName: z.string().nullable(),
+  children: z.array(z.string()),
+  /** Cents. */
+  finalAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  /** Cents still refundable (paid − refunded − refunds in progress); 0 unless Paid. */
+  refundable: z.number().int(),
+});
+export type StaffPaymentRow = z.infer<typeof StaffPaymentRowSchema>;
+
+/** Totals over every payment the filters match (not only this page), in cents. */
+export const PaymentTotalsSchema = z.object({
+  /** Received: payments that were paid (including those refunded since). */
+  paid: z.number().int(),
+  refunded: z.number().int(),
+  /** paid − refunded. */
+  net: z.number().int(),
+});
+export type PaymentTotals = z.infer<typeof PaymentTotalsSchema>;
+
+export const StaffPaymentListSchema = z.object({
+  items: z.array(StaffPaymentRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totals: PaymentTotalsSchema,
+});
+export type StaffPaymentList = z.infer<typeof StaffPaymentListSchema>;
+
+/** The payments table's columns, in order; the CSV export has the same ones. */
+export const PAYMENT_CSV_COLUMNS = [
+  'Date',
+  'Family',
+  'Email',
+  'Session',
+  'Children',
+  'Status',
+  'Method',
+  'Amount',
+  'Refunded',
+  'Note',
+] as const;
+
+const methodLabels: Record<string, string> = {
+  stripe: 'Card',
+  test: 'Test checkout',
+  offline: 'Offline',
+  free: 'Free',
+};
+
+/** "Card", "Offline", … for a payment's provider. */
+export const paymentMethodLabel = (provider: string) => methodLabels[provider] ?? provider;
+
+const statusLabels: Record<PaymentStatus, string> = {
+  Pending: 'Pending',
+  Paid: 'Paid',
+  Failed: 'Failed',
+  Expired: 'Expired',
+  Refunded: 'Refunded',
+  RefundDue: 'Refund due',
+};
+export const paymentStatusLabel = (status: PaymentStatus) => statusLabels[status];
+
+/**
+ * The payments table's cells, one row per payment, in `PAYMENT_CSV_COLUMNS` order. The page and the CSV
+ * export both use it, so the file is exactly the screen. Dates in the center's `timeZone`.
+ */
+export function paymentTableRows(items: StaffPaymentRow[], timeZone: string): string[][] {
+  const day = dateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+  return items.map((p) => [
+    day.format(new Date(p.created)),
+    p.familyName,
+    p.emailAddress ?? '',
+    p.sessionName ?? '',
+    p.children.join('; '),
+    paymentStatusLabel(p.status),
+    paymentMethodLabel(p.provider),
+    formatCents(p.finalAmount),
+    p.refundedAmount > 0 ? formatCents(p.refundedAmount) : '',
+    p.note ?? '',
+  ]);
+}
+
+/**
+ * Dollars as typed in a form ("1,260", "$25.5", "25.00") to integer cents, or null when it is not an
+ * amount of money with at most two decimals.
+ */
+export function dollarsToCents(input: string): number | null {
+  const plain = input.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
+  const [whole, fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents as a form shows them for editing: 2550 → "25.50". */
+export const centsToDollarsInput = (cents: number) => (cents / 100).toFixed(2);
+
+/** The API paths of this module (issue 10, money). */
+export const moneyApi = {
+  payments: '/api/staff/payments',
+  paymentsCsv: '/api/staff/payments.csv',
+  refunds: (paymentId: string) => `/api/staff/payments/${paymentId}/refunds`,
+  enrollments: (id: number | string) => `/api/staff/sessions/${id}/enrollments`,
+  withdraw: (id: number | string) => `/api/staff/sessions/${id}/withdraw`,
+  move: (id: number | string) => `/api/staff/sessions/${id}/move`,
+  waitlist: (id: number | string, studentId: string) => `/api/staff/sessions/${id}/waitlist/${studentId}`,
+  children: '/api/staff/children',
+} as const;

@@ -1,0 +1,78 @@
+/**
+ * A session's files and links on the staff side (issue 10 "Sessions and programs": digital resources per
+ * session, and the session's thumbnail picture). Files are uploaded as multipart (`file` field) and checked by
+ * their content on the server; links are JSON. Families read the active ones, in this order, through spec §7
+ * `GET /api/ClassSession/{id}/Resources`.
+ */
+import { z } from 'zod';
+import { DigitalResourceSchema } from './class-session.ts';
+
+/** Largest session picture, bytes (5 MB). */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest resource file, bytes (20 MB). */
+export const RESOURCE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** What to do when a picture is refused (wrong kind or too large). */
+export const THUMBNAIL_FILE_MESSAGE = 'Choose a picture (JPEG, PNG or WebP) under 5 MB.';
+/** What to do when a resource file is refused (wrong kind or too large). */
+export const RESOURCE_FILE_MESSAGE = 'Choose a PDF or a picture (JPEG, PNG or WebP) under 20 MB.';
+
+/** A resource as staff see it: every field plus its place in the list (0 first). */
+export const StaffResourceSchema = DigitalResourceSchema.extend({ sortOrder: z.number().int() });
+export type StaffResource = z.infer<typeof StaffResourceSchema>;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const resourceName = z
+  .string()
+  .trim()
+  .min(2, 'Give it a name families will recognise')
+  .max(120, 'Keep the name under 120 characters');
+
+/** `POST /api/staff/sessions/{id}/resources` as JSON: a link or a video on another site. */
+export const ResourceLinkInputSchema = z.object({
+  type: z.enum(['Link', 'Video'], 'Choose Link or Video'),
+  name: resourceName,
+  description: optionalText(1000, 'Keep the description under 1,000 characters'),
+  url: z
+    .string()
+    .trim()
+    .max(2000, 'Keep the address under 2,000 characters')
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        hostname: z.regexes.domain,
+        message: 'Enter a web address starting with https:// (or http://)',
+      }),
+    ),
+});
+export type ResourceLinkInput = z.infer<typeof ResourceLinkInputSchema>;
+
+/** The text fields sent with an uploaded file (multipart fields `name` and `description`). */
+export const ResourceFileFieldsSchema = z.object({
+  name: resourceName,
+  description: optionalText(1000, 'Keep the description under 1,000 characters'),
+});
+
+/** `PUT /api/staff/resources/{resourceId}`. */
+export const ResourceUpdateInputSchema = z.object({
+  name: resourceName,
+  description: optionalText(1000, 'Keep the description under 1,000 characters'),
+  isActive: z.boolean(),
+});
+export type ResourceUpdateInput = z.infer<typeof ResourceUpdateInputSchema>;
+
+/** `PUT /api/staff/sessions/{id}/resources/order`: every resource id of the session, first to last. */
+export const ResourceOrderInputSchema = z.object({
+  ids: z.array(z.number().int()).max(500),
+});
+export type ResourceOrderInput = z.infer<typeof ResourceOrderInputSchema>;
+
+/** `POST /api/staff/sessions/{id}/thumbnail`: the picture's new address (served by `GET /api/files/…`). */
+export const ThumbnailResultSchema = z.object({ thumbnail: z.string() });

@@ -1,0 +1,1 @@
+ALTER TABLE "digital_resources" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created","id");

@@ -1,0 +1,533 @@
+/**
+ * Announcements on the staff side (issue 10, "Announcements"; ARCHITECTURE.md "Staff back office").
+ * - Scope: a teacher (Staff) reads and writes only announcements of sessions they are assigned to
+ *   (`visibleSessions`); any other, and every center-wide one, answers 404 like an unknown one. Writing to
+ *   the whole center (no session) is the director's (403 for a teacher). The director sees everything.
+ * - Composing writes one announcement per chosen session. "Send now" queues the emails in the same
+ *   transaction and answers the texts to send after the commit; a `sendAt` in the future leaves it to the
+ *   background sweep (announcement-sweep.ts).
+ * - Until it is sent everything can change; afterwards only the web copy (title, category, priority, dates,
+ *   web message) — a different email, text or time answers 400 by those fields. Cancelling before sending
+ *   means it never goes out; after sending it takes it off the web (`isActive` false).
+ * - The web message is rich text, sanitised on every write (server/src/lib/rich-text.ts).
+ * - Every write appends its audit row in the same transaction.
+ */
+import {
+  type AnnouncementReach,
+  type AnnouncementStatus,
+  announcementEmailText,
+  announcementSmsText,
+  type StaffAnnouncement,
+  type StaffAnnouncementInputParsed,
+  type StaffAnnouncementListQuery,
+  type StaffAnnouncementUpdateSchema,
+} from '@lc/contract';
+import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { announcements, classSessions, users } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/authenticate.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
+import { recordAudit } from '../audit/record.ts';
+import { visibleSessions } from '../staff/access.ts';
+import { recipientRows, recipients } from './announcements.ts';
+
+export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date };
+
+/** A text message to send after the commit (`announcementId` to correct its count if delivery fails). */
+export type PendingText = { announcementId: number; to: string; body: string };
+
+type Row = typeof announcements.$inferSelect;
+
+const statusOf = (row: Pick<Row, 'sentAt' | 'cancelledAt'>): AnnouncementStatus =>
+  row.cancelledAt ? 'cancelled' : row.sentAt ? 'sent' : 'scheduled';
+
+const statusFilter: Record<AnnouncementStatus, SQL> = {
+  scheduled: and(isNull(announcements.sentAt), isNull(announcements.cancelledAt))!,
+  sent: and(isNotNull(announcements.sentAt), isNull(announcements.cancelledAt))!,
+  cancelled: isNotNull(announcements.cancelledAt),
+};
+
+/** Announcements `user` may see: all for the director; for a teacher, those of sessions they teach. */
+function scope(user: AuthUser): SQL | undefined {
+  if (user.role === 'Admin') return undefined;
+  return and(isNotNull(announcements.classSessionId), visibleSessions(user));
+}
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+function toStaffAnnouncement(
+  row: Row,
+  sessionName: string | null,
+  author: { firstName: string | null; lastName: string | null } | null,
+): StaffAnnouncement {
+  return {
+    id: row.id,
+    status: statusOf(row),
+    title: row.title,
+    category: row.category,
+    priority: row.priority,
+    isActive: row.isActive,
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    webMessage: row.webMessage,
+    emailMessage: row.emailMessage,
+    smsMessage: row.smsMessage,
+    showOnWeb: row.showOnWeb,
+    sendEmail: row.sendEmail,
+    sendSMS: row.sendSMS,
+    classSessionId: row.classSessionId,
+    sessionName,
+    sendAt: iso(row.sendAt),
+    sentAt: iso(row.sentAt),
+    cancelledAt: iso(row.cancelledAt),
+    emailCount: row.emailCount,
+    smsCount: row.smsCount,
+    createdBy: author?.firstName ? `${author.firstName} ${author.lastName ?? ''}`.trim() : null,
+    dateCreated: row.dateCreated.toISOString(),
+    updated: row.updated.toISOString(),
+  };
+}
+
+function selectAnnouncements(db: DbOrTx) {
+  return db
+    .select({
+      a: announcements,
+      sessionName: classSessions.name,
+      author: { firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(announcements)
+    .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
+    .leftJoin(users, eq(users.id, announcements.createdBy));
+}
+
+/**
+ * `GET /api/staff/announcements`: the page `query.page` of the announcements `user` may see, scheduled ones
+ * first (soonest first), then by newest; filtered by status and session.
+ */
+export async function listStaffAnnouncements(
+  db: Db,
+  user: AuthUser,
+  query: StaffAnnouncementListQuery,
+): Promise<{ items: StaffAnnouncement[]; total: number }> {
+  const where = and(
+    scope(user),
+    query.status ? statusFilter[query.status] : undefined,
+    query.session === undefined ? undefined : eq(announcements.classSessionId, query.session),
+  );
+  const [rows, [count]] = await Promise.all([
+    selectAnnouncements(db)
+      .where(where)
+      .orderBy(
+        sql`case when ${announcements.sentAt} is null and ${announcements.cancelledAt} is null then 0 else 1 end`,
+        sql`case when ${announcements.sentAt} is null and ${announcements.cancelledAt} is null then ${announcements.sendAt} end asc`,
+        desc(
+          sql`coalesce(${announcements.sentAt}, ${announcements.cancelledAt}, ${announcements.dateCreated})`,
+        ),
+        desc(announcements.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(announcements)
+      .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => toStaffAnnouncement(r.a, r.sessionName, r.author)),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+/** One announcement `user` may see; 404 otherwise (unknown, another teacher's session, center-wide). */
+export async function readStaffAnnouncement(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+): Promise<StaffAnnouncement> {
+  const [row] = await selectAnnouncements(db).where(and(eq(announcements.id, id), scope(user)));
+  if (!row) throw notFound('That announcement');
+  return toStaffAnnouncement(row.a, row.sessionName, row.author);
+}
+
+/**
+ * The sessions `user` may write to among `ids` (de-duplicated). Empty: center-wide, the director's only
+ * (403). An unknown session or one the teacher does not teach: 404, naming nothing.
+ */
+export async function writableSessions(db: DbOrTx, user: AuthUser, ids: number[]): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) {
+    if (user.role !== 'Admin')
+      throw new HttpError(
+        403,
+        'Only the center’s director can write to every family. Choose one of your sessions.',
+      );
+    return [];
+  }
+  const found = await db
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(and(inArray(classSessions.id, wanted), visibleSessions(user)));
+  if (found.length !== wanted.length) throw notFound('That session');
+  return wanted;
+}
+
+/** The reach preview: how many families and contacts each channel reaches for `sessionIds` (see writableSessions). */
+export async function announcementReach(
+  deps: StaffAnnouncementDeps,
+  user: AuthUser,
+  sessionIds: number[],
+): Promise<AnnouncementReach> {
+  const ids = await writableSessions(deps.db, user, sessionIds);
+  const rows = await recipientRows(deps.db, ids, deps.now());
+  const parents = rows.filter((r) => r.kind === 'parent');
+  const parentEmails = new Set(parents.filter((r) => r.wantsEmail && r.email).map((r) => r.email));
+  const parentPhones = new Set(parents.filter((r) => r.wantsSms && r.phone).map((r) => r.phone));
+  const contacts = rows.filter((r) => r.kind === 'contact');
+  const contactEmails = new Set(
+    contacts.filter((r) => r.wantsEmail && r.email && !parentEmails.has(r.email)).map((r) => r.email),
+  );
+  const contactPhones = new Set(
+    contacts.filter((r) => r.wantsSms && r.phone && !parentPhones.has(r.phone)).map((r) => r.phone),
+  );
+  return {
+    families: new Set(parents.map((r) => r.userId)).size,
+    email: {
+      families: new Set(parents.filter((r) => r.wantsEmail && r.email).map((r) => r.userId)).size,
+      contacts: contactEmails.size,
+    },
+    sms: {
+      families: new Set(parents.filter((r) => r.wantsSms && r.phone).map((r) => r.userId)).size,
+      contacts: contactPhones.size,
+    },
+  };
+}
+
+/** The first instant of `day` ("YYYY-MM-DD") on the center's calendar. */
+const startOfDay = (day: string, timeZone: string) => new Date(wallTimeToInstant(`${day}T00:00`, timeZone)!);
+/** The last millisecond of `day` on the center's calendar (the instant before the next day starts). */
+const endOfDay = (day: string, timeZone: string) =>
+  new Date(startOfDay(addDays(day, 1), timeZone).getTime() - 1);
+
+/**
+ * The instant to send at for `sendAt` (null: now). A time on the center's clock is read in `timeZone`.
+ * 400 on `sendAt` when it is not after `now`.
+ */
+function sendTime(sendAt: string | null, timeZone: string, now: Date): Date | null {
+  if (!sendAt) return null;
+  const instant = /Z$|[+-]\d{2}:\d{2}$/i.test(sendAt) ? sendAt : wallTimeToInstant(sendAt, timeZone);
+  const at = instant ? new Date(instant) : null;
+  if (!at || Number.isNaN(at.getTime())) {
+    const message = 'Choose a date and time like 2026-12-01 09:00.';
+    throw new HttpError(400, message, { sendAt: message });
+  }
+  if (at.getTime() <= now.getTime()) {
+    const message = 'Choose a time in the future, or send it now.';
+    throw new HttpError(400, message, { sendAt: message });
+  }
+  return at;
+}
+
+/** The sanitised web message, or null when nothing visible is left (then it is not shown on the web). */
+function webCopy(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const clean = sanitizeRichText(html);
+  return clean === '' || isBlankRichText(clean) ? null : clean;
+}
+
+/**
+ * Queue the emails of `rows` (just claimed or posted, in `tx`) and record their delivery counts; answer the
+ * texts to send after the commit. A family reached by two of the rows with the same words hears once.
+ * Source: issue 10 ("a sent announcement shows delivery counts").
+ */
+export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): Promise<PendingText[]> {
+  const mailed = new Map<string, Set<string>>();
+  const texted = new Map<string, Set<string>>();
+  const texts: PendingText[] = [];
+  for (const row of rows) {
+    const { emails, phones } = await recipients(
+      tx,
+      row.classSessionId === null ? [] : [row.classSessionId],
+      now,
+    );
+    let emailCount = 0;
+    if (row.sendEmail && row.emailMessage) {
+      const key = `${row.title}\u0000${row.emailMessage}`;
+      const seen = mailed.get(key) ?? new Set<string>();
+      mailed.set(key, seen);
+      for (const to of emails) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        await enqueueMail(tx, { to, subject: row.title, text: announcementEmailText(row.emailMessage) });
+        emailCount += 1;
+      }
+    }
+    let smsCount = 0;
+    if (row.sendSMS && row.smsMessage) {
+      const seen = texted.get(row.smsMessage) ?? new Set<string>();
+      texted.set(row.smsMessage, seen);
+      for (const to of phones) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        texts.push({ announcementId: row.id, to, body: announcementSmsText(row.smsMessage) });
+        smsCount += 1;
+      }
+    }
+    await tx.update(announcements).set({ emailCount, smsCount }).where(eq(announcements.id, row.id));
+    row.emailCount = emailCount;
+    row.smsCount = smsCount;
+  }
+  return texts;
+}
+
+const plainCopy = (row: Row) => ({
+  title: row.title,
+  category: row.category,
+  priority: row.priority,
+  startDate: iso(row.startDate),
+  endDate: iso(row.endDate),
+  webMessage: row.webMessage,
+  emailMessage: row.emailMessage,
+  smsMessage: row.smsMessage,
+  classSessionId: row.classSessionId,
+  sendAt: iso(row.sendAt),
+  sentAt: iso(row.sentAt),
+  cancelledAt: iso(row.cancelledAt),
+  isActive: row.isActive,
+});
+
+export type WriteOutcome = {
+  items: StaffAnnouncement[];
+  message: string;
+  texts: PendingText[];
+  emails: number;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function deliveryMessage(rows: Row[], texts: PendingText[]): string {
+  const emails = rows.reduce((sum, r) => sum + (r.emailCount ?? 0), 0);
+  return `${plural(emails, 'email', 'emails')} and ${plural(texts.length, 'text message', 'text messages')} on their way.`;
+}
+
+/**
+ * `POST /api/staff/announcements`: one announcement per session in `input.classSessionIds` (none:
+ * center-wide, director only), written by `user`. Sends now, or leaves it for the sweep at `sendAt`.
+ * 403/404 as {@link writableSessions}; 400 by field for a time in the past. Audited per announcement.
+ */
+export async function createStaffAnnouncements(
+  deps: StaffAnnouncementDeps,
+  user: AuthUser,
+  input: StaffAnnouncementInputParsed,
+): Promise<WriteOutcome> {
+  const now = deps.now();
+  const sessionIds = await writableSessions(deps.db, user, input.classSessionIds);
+  const sendAt = sendTime(input.sendAt, deps.timeZone, now);
+  const webMessage = webCopy(input.webMessage);
+  if (!webMessage && !input.emailMessage && !input.smsMessage) {
+    const message = 'Write a web message, an email or a text message (or all three).';
+    throw new HttpError(400, message, { webMessage: message });
+  }
+  const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
+  const { rows, texts } = await deps.db.transaction(async (tx) => {
+    const rows: Row[] = [];
+    for (const classSessionId of targets) {
+      const [row] = await tx
+        .insert(announcements)
+        .values({
+          title: input.title,
+          category: input.category,
+          priority: input.priority,
+          startDate: input.startDate ? startOfDay(input.startDate, deps.timeZone) : null,
+          endDate: input.endDate ? endOfDay(input.endDate, deps.timeZone) : null,
+          webMessage,
+          showOnWeb: webMessage !== null,
+          emailMessage: input.emailMessage,
+          sendEmail: input.emailMessage !== null,
+          smsMessage: input.smsMessage,
+          sendSMS: input.smsMessage !== null,
+          classSessionId,
+          dateCreated: now,
+          updated: now,
+          sendAt,
+          sentAt: sendAt ? null : now,
+          createdBy: user.id,
+        })
+        .returning();
+      rows.push(row!);
+    }
+    const texts = sendAt ? [] : await deliverAnnouncements(tx, rows, now);
+    for (const row of rows)
+      await recordAudit(
+        tx,
+        {
+          actorUserId: user.id,
+          action: sendAt ? 'announcement.schedule' : 'announcement.send',
+          entityType: 'Announcement',
+          entityId: row.id,
+          before: null,
+          after: { ...plainCopy(row), emailCount: row.emailCount, smsCount: row.smsCount },
+        },
+        now,
+      );
+    return { rows, texts };
+  });
+  const items = await Promise.all(rows.map((r) => readStaffAnnouncement(deps.db, user, r.id)));
+  const posted = plural(rows.length, 'announcement', 'announcements');
+  const message = sendAt
+    ? `Scheduled ${posted}. ${rows.length === 1 ? 'It goes' : 'They go'} out at the time you chose.`
+    : `Sent ${posted}; ${deliveryMessage(rows, texts)}`;
+  return { items, message, texts, emails: rows.reduce((sum, r) => sum + (r.emailCount ?? 0), 0) };
+}
+
+/** Lock and read announcement `id` if `user` may write it (404 otherwise). */
+async function lockForWrite(tx: DbOrTx, user: AuthUser, id: number): Promise<Row> {
+  const [found] = await tx
+    .select({ a: announcements })
+    .from(announcements)
+    .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
+    .where(and(eq(announcements.id, id), scope(user)))
+    .for('update', { of: announcements });
+  if (!found) throw notFound('That announcement');
+  return found.a;
+}
+
+const when = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+
+/**
+ * `PUT /api/staff/announcements/:id`: change announcement `id` (its session stays). Before it is sent:
+ * everything, and `sendAt` null sends it now. After: the web copy only; a different email, text or time
+ * answers 400 by those fields with a sentence saying why. 409 once cancelled; 404 outside the caller's scope.
+ */
+export async function updateStaffAnnouncement(
+  deps: StaffAnnouncementDeps,
+  user: AuthUser,
+  id: number,
+  input: z.output<typeof StaffAnnouncementUpdateSchema>,
+): Promise<WriteOutcome> {
+  const now = deps.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, id);
+    if (row.cancelledAt)
+      throw new HttpError(409, 'This announcement was cancelled; it can no longer change.');
+    const webMessage = webCopy(input.webMessage);
+    const common = {
+      title: input.title,
+      category: input.category ?? null,
+      priority: input.priority,
+      startDate: input.startDate ? startOfDay(input.startDate, deps.timeZone) : null,
+      endDate: input.endDate ? endOfDay(input.endDate, deps.timeZone) : null,
+      webMessage,
+      showOnWeb: webMessage !== null,
+      updated: now,
+    };
+    let texts: PendingText[] = [];
+    let message: string;
+    if (row.sentAt) {
+      const sent = when(row.sentAt, deps.timeZone);
+      const fields: Record<string, string> = {};
+      const same = (a: string | null | undefined, b: string | null) => a === undefined || (a || null) === b;
+      if (!same(input.emailMessage, row.emailMessage))
+        fields.emailMessage = `The email went out on ${sent}; it can no longer change. Edits change the web copy only.`;
+      if (!same(input.smsMessage, row.smsMessage))
+        fields.smsMessage = `The text message went out on ${sent}; it can no longer change. Edits change the web copy only.`;
+      if (
+        input.sendAt !== undefined &&
+        input.sendAt !== null &&
+        iso(sendTime(input.sendAt, deps.timeZone, new Date(0))) !== iso(row.sendAt)
+      )
+        fields.sendAt = `It was sent on ${sent}; the time can no longer change.`;
+      const first = Object.values(fields)[0];
+      if (first) throw new HttpError(400, first, fields);
+      await tx.update(announcements).set(common).where(eq(announcements.id, id));
+      message =
+        'Saved. It was already sent, so only the web copy changed; the email and text message stay as they went out.';
+    } else {
+      const emailMessage = input.emailMessage === undefined ? row.emailMessage : input.emailMessage || null;
+      const smsMessage = input.smsMessage === undefined ? row.smsMessage : input.smsMessage || null;
+      if (!webMessage && !emailMessage && !smsMessage) {
+        const text = 'Write a web message, an email or a text message (or all three).';
+        throw new HttpError(400, text, { webMessage: text });
+      }
+      const sendAt = input.sendAt === undefined ? row.sendAt : sendTime(input.sendAt, deps.timeZone, now);
+      const [updated] = await tx
+        .update(announcements)
+        .set({
+          ...common,
+          emailMessage,
+          sendEmail: emailMessage !== null,
+          smsMessage,
+          sendSMS: smsMessage !== null,
+          sendAt,
+          sentAt: sendAt ? null : now,
+        })
+        .where(eq(announcements.id, id))
+        .returning();
+      if (sendAt) message = `Saved. It goes out on ${when(sendAt, deps.timeZone)}.`;
+      else {
+        texts = await deliverAnnouncements(tx, [updated!], now);
+        message = `Saved and sent; ${deliveryMessage([updated!], texts)}`;
+      }
+    }
+    const [after] = await tx.select().from(announcements).where(eq(announcements.id, id));
+    await recordAudit(
+      tx,
+      {
+        actorUserId: user.id,
+        action: row.sentAt
+          ? 'announcement.update_web'
+          : after!.sentAt
+            ? 'announcement.send'
+            : 'announcement.update',
+        entityType: 'Announcement',
+        entityId: id,
+        before: plainCopy(row),
+        after: { ...plainCopy(after!), emailCount: after!.emailCount, smsCount: after!.smsCount },
+      },
+      now,
+    );
+    return { texts, message, emails: after!.sentAt && !row.sentAt ? (after!.emailCount ?? 0) : 0 };
+  });
+  return { ...result, items: [await readStaffAnnouncement(deps.db, user, id)] };
+}
+
+/**
+ * `POST /api/staff/announcements/:id/cancel`: before sending it never goes out; after sending it leaves the
+ * families' web pages (`isActive` false). 409 when already cancelled; 404 outside the caller's scope.
+ */
+export async function cancelStaffAnnouncement(
+  deps: StaffAnnouncementDeps,
+  user: AuthUser,
+  id: number,
+): Promise<WriteOutcome> {
+  const now = deps.now();
+  const message = await deps.db.transaction(async (tx) => {
+    const row = await lockForWrite(tx, user, id);
+    if (row.cancelledAt) throw new HttpError(409, 'This announcement is already cancelled.');
+    await tx
+      .update(announcements)
+      .set({ cancelledAt: now, isActive: false, updated: now })
+      .where(eq(announcements.id, id));
+    await recordAudit(
+      tx,
+      {
+        actorUserId: user.id,
+        action: 'announcement.cancel',
+        entityType: 'Announcement',
+        entityId: id,
+        before: plainCopy(row),
+        after: { ...plainCopy(row), cancelledAt: now.toISOString(), isActive: false },
+      },
+      now,
+    );
+    return row.sentAt
+      ? 'Cancelled. It had already gone out by email and text; families no longer see it on the web.'
+      : 'Cancelled. It will not be sent.';
+  });
+  return { items: [await readStaffAnnouncement(deps.db, user, id)], message, texts: [], emails: 0 };
+}

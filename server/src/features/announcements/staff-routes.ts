@@ -1,0 +1,177 @@
+/**
+ * `/api/staff/announcements…` (issue 10, "Announcements"): list, reach preview, compose (now or scheduled),
+ * read, edit and cancel. Every route is `auth: 'staff'` (401 anonymous, 403 a parent); the rules on scope,
+ * sending and editing live in staff-announcements.ts.
+ */
+import {
+  AnnouncementReachQuerySchema,
+  AnnouncementReachSchema,
+  api,
+  parseClassSessionId,
+  StaffAnnouncementInputSchema,
+  StaffAnnouncementListQuerySchema,
+  StaffAnnouncementListSchema,
+  StaffAnnouncementSchema,
+  StaffAnnouncementUpdateSchema,
+  StaffAnnouncementWriteResultSchema,
+} from '@lc/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import { sendTexts } from './announcement-sweep.ts';
+import {
+  announcementReach,
+  cancelStaffAnnouncement,
+  createStaffAnnouncements,
+  listStaffAnnouncements,
+  readStaffAnnouncement,
+  updateStaffAnnouncement,
+  type WriteOutcome,
+} from './staff-announcements.ts';
+
+const tags = ['Staff announcements'];
+const IdParams = z.object({ announcementId: z.string() });
+
+function announcementId(raw: string): number {
+  const id = parseClassSessionId(raw);
+  if (id === null) throw notFound('That announcement');
+  return id;
+}
+
+export const staffAnnouncementRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { db: ctx.db, timeZone: ctx.config.timeZone, now: () => ctx.clock.now() };
+
+    /** After the commit: mail goes out in a round now, texts after the reply (as `POST /api/Announcement`). */
+    const afterWrite = (outcome: WriteOutcome) => {
+      if (outcome.emails > 0) ctx.work.runNow().catch(() => {});
+      if (outcome.texts.length > 0)
+        ctx.work.defer('announcement texts', () =>
+          sendTexts({ database: ctx.database, sms: ctx.sms, log: (m) => app.log.warn(m) }, outcome.texts),
+        );
+      return { items: outcome.items, message: outcome.message };
+    };
+
+    app.get(
+      api.staffAnnouncements,
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Announcements on the staff side (paginated)',
+          description:
+            'Scheduled first (soonest first), then sent and cancelled, newest first. A teacher sees those of the sessions they teach; the director all, center-wide ones included. Filter by `status` and `session`.',
+          querystring: StaffAnnouncementListQuerySchema,
+          response: { 200: StaffAnnouncementListSchema },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const { items, total } = await listStaffAnnouncements(ctx.db, currentUser(request), query);
+        return { items, total, page: query.page, pageSize: query.pageSize };
+      },
+    );
+
+    app.get(
+      api.staffAnnouncementReach,
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'How many families and contacts each channel reaches',
+          description:
+            '`sessions`: comma-separated session ids (none: the whole center, director only). Families are parent accounts with a child enrolled; contacts are emergency contacts who chose email or texts (not counted twice when they share a parent’s address or number). 404 for a session the caller does not teach.',
+          querystring: AnnouncementReachQuerySchema,
+          response: { 200: AnnouncementReachSchema },
+        },
+      },
+      async (request) => announcementReach(deps, currentUser(request), request.query.sessions),
+    );
+
+    app.post(
+      api.staffAnnouncements,
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Compose an announcement (now or scheduled)',
+          description:
+            'One announcement per session in `classSessionIds` (none: center-wide, director only). Without `sendAt` the email is queued and texts sent at once; with a future `sendAt` (the center’s clock, "2026-12-01T09:00", or an ISO instant) the background sweep sends it then. The web message is sanitised. Audited.',
+          body: StaffAnnouncementInputSchema,
+          response: { 201: StaffAnnouncementWriteResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await createStaffAnnouncements(deps, currentUser(request), request.body);
+        reply.code(201);
+        return afterWrite(outcome);
+      },
+    );
+
+    app.get(
+      '/api/staff/announcements/:announcementId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'One announcement with its delivery state',
+          description: '404 outside the caller’s sessions (and for center-wide ones, to a teacher).',
+          params: IdParams,
+          response: { 200: StaffAnnouncementSchema },
+        },
+      },
+      async (request) =>
+        readStaffAnnouncement(ctx.db, currentUser(request), announcementId(request.params.announcementId)),
+    );
+
+    app.put(
+      '/api/staff/announcements/:announcementId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Edit an announcement',
+          description:
+            'Before it is sent: everything (no `sendAt`: send it now). After: the web copy only — a different `emailMessage`, `smsMessage` or `sendAt` answers 400 by those fields. 409 once cancelled. Audited.',
+          params: IdParams,
+          body: StaffAnnouncementUpdateSchema,
+          response: { 200: StaffAnnouncementWriteResultSchema },
+        },
+      },
+      async (request) =>
+        afterWrite(
+          await updateStaffAnnouncement(
+            deps,
+            currentUser(request),
+            announcementId(request.params.announcementId),
+            request.body,
+          ),
+        ),
+    );
+
+    app.post(
+      '/api/staff/announcements/:announcementId/cancel',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Cancel an announcement',
+          description:
+            'Before sending: it never goes out. After: families no longer see it on the web (`isActive` false). 409 when already cancelled. Audited.',
+          params: IdParams,
+          response: { 200: StaffAnnouncementWriteResultSchema },
+        },
+      },
+      async (request) =>
+        afterWrite(
+          await cancelStaffAnnouncement(
+            deps,
+            currentUser(request),
+            announcementId(request.params.announcementId),
+          ),
+        ),
+    );
+  };

@@ -1,0 +1,58 @@
+/**
+ * The audit trail's API (issue 10 "Audit trail"): the director reads and exports it; a teacher gets 403,
+ * a parent 403, anonymous 401 (ARCHITECTURE.md "Staff back office"). There is no route that changes a row.
+ */
+import { AuditPageSchema, AuditQuerySchema } from '@lc/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { requireAdmin } from './access.ts';
+import { auditCsv, listAudit } from './audit-trail.ts';
+
+const tags = ['Staff'];
+
+export const staffAuditRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/staff/audit',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'The audit trail (the director)',
+          description:
+            'Every recorded change, newest first: who, when, what, and the values before and after. Filtered by kind of record, record id, words in the action and a range of the center’s calendar days; paginated.',
+          querystring: AuditQuerySchema,
+          response: { 200: AuditPageSchema },
+        },
+      },
+      async (request, reply) => {
+        requireAdmin(currentUser(request));
+        reply.header('cache-control', 'no-store');
+        const { items, total } = await listAudit(ctx.db, ctx.clock.timeZone, request.query);
+        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
+
+    app.get(
+      '/api/staff/audit.csv',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'The audit trail as CSV (the director)',
+          description: 'The same filters and columns as the page, every matching change (at most 50,000).',
+          querystring: AuditQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        requireAdmin(currentUser(request));
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'attachment; filename="audit-trail.csv"');
+        return auditCsv(ctx.db, ctx.clock.timeZone, request.query);
+      },
+    );
+  };

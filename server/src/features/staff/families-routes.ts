@@ -1,0 +1,88 @@
+/**
+ * Families and children on the staff side (issue 10): search families, a family's page and a child's page.
+ * Every route is `auth: 'staff'` (401 anonymous, 403 a parent). A teacher sees only the families and children
+ * of the sessions they teach; anything else answers 404, like an unknown id (families.ts explains the scope).
+ * Nothing here writes.
+ */
+import { FamilyListQuerySchema, FamilyListSchema, StaffChildSchema, StaffFamilySchema } from '@lc/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { listFamilies, readChild, readFamily } from './families.ts';
+
+const tags = ['Staff'];
+
+export const staffFamilyRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/staff/families',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Search families (paginated)',
+          description:
+            'Parent accounts with their children, matched by a parent’s name or email, a child’s name, or a phone number in any format (the parent’s mobile or an emergency contact’s phones). The director sees every family; a teacher only families with a child enrolled, holding a seat or on the waitlist in a session they teach.',
+          querystring: FamilyListQuerySchema,
+          response: { 200: FamilyListSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { items, total } = await listFamilies(ctx.db, ctx.clock, currentUser(request), request.query);
+        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
+
+    app.get(
+      '/api/staff/families/:userId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'A family’s page',
+          description:
+            'Parents, children (age, allergies), emergency contacts (who may pick up), places, waitlist places, payments in cents (the director only; null for a teacher) and inbox history (null without the inbox). A teacher sees only the children of their sessions; 404 for a family outside them.',
+          params: z.object({ userId: z.string() }),
+          response: { 200: StaffFamilySchema },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = request.params;
+        const family = isUuid(userId)
+          ? await readFamily(ctx.db, ctx.clock, currentUser(request), userId)
+          : null;
+        if (!family) throw notFound('That family');
+        reply.header('cache-control', 'no-store');
+        return family;
+      },
+    );
+
+    app.get(
+      '/api/staff/children/:studentId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'A child’s page',
+          description:
+            'Details, age, allergies, parents, emergency contacts and who may pick up, every place and waitlist place, check-ins, and who changed what (a teacher sees who and when, not the values before and after). 404 for a child the caller may not see.',
+          params: z.object({ studentId: z.string() }),
+          response: { 200: StaffChildSchema },
+        },
+      },
+      async (request, reply) => {
+        const { studentId } = request.params;
+        const child = isUuid(studentId)
+          ? await readChild(ctx.db, ctx.clock, currentUser(request), studentId)
+          : null;
+        if (!child) throw notFound('That child');
+        reply.header('cache-control', 'no-store');
+        return child;
+      },
+    );
+  };

@@ -1,0 +1,274 @@
+/**
+ * Enrollments, waitlists and money on the staff side (issue 10): every route is `auth: 'staff'` (401
+ * anonymous, 403 a parent) and the director's (403 for a teacher, checked before anything is read, so a
+ * teacher learns nothing about any session). Writes are audited in their own transaction; money is cents.
+ */
+import {
+  ClassSessionIdParamsSchema,
+  ManualEnrollInputSchema,
+  MoveInputSchema,
+  parseClassSessionId,
+  RefundInputSchema,
+  RefundSchema,
+  StaffChildMatchSchema,
+  StaffChildSearchQuerySchema,
+  StaffEnrollmentSchema,
+  StaffPaymentListQuerySchema,
+  StaffPaymentListSchema,
+  WaitlistActionInputSchema,
+  WithdrawInputSchema,
+} from '@lc/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { classSessions } from '../../db/schema.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { requireAdmin } from './access.ts';
+import {
+  actOnWaitlist,
+  enrollByHand,
+  moveChild,
+  searchChildren,
+  sessionEnrollments,
+  withdrawChild,
+} from './enrollment-actions.ts';
+import { listPayments, paymentsCsv } from './payments-list.ts';
+import { refundPayment } from './refunds.ts';
+
+const tags = ['Staff money'];
+
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const staffMoneyRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = ctx.registration;
+    const admin = (request: Parameters<typeof currentUser>[0]) => {
+      const user = currentUser(request);
+      requireAdmin(user);
+      return user;
+    };
+    const sessionId = (raw: string) => {
+      const id = parseClassSessionId(raw);
+      if (id === null) throw notFound('That session');
+      return id;
+    };
+    const afterWrite = () => ctx.work.runNow().catch(() => {});
+
+    app.get(
+      '/api/staff/payments',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Payments, filtered and paginated, with totals (Admin)',
+          description:
+            'Newest first. `from`/`to` are calendar days in the center’s time zone, both included. `totals` (cents) cover every payment the filters match: paid, refunded and net.',
+          querystring: StaffPaymentListQuerySchema,
+          response: { 200: StaffPaymentListSchema },
+        },
+      },
+      async (request) => {
+        admin(request);
+        const query = request.query;
+        const list = await listPayments(ctx.db, ctx.config.timeZone, query);
+        return { ...list, page: query.page, pageSize: query.pageSize };
+      },
+    );
+
+    app.get(
+      '/api/staff/payments.csv',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Payments as CSV (Admin)',
+          description: 'The same filters and columns as the payments list, every matching row.',
+          querystring: StaffPaymentListQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        admin(request);
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="payments.csv"');
+        return paymentsCsv(ctx.db, ctx.config.timeZone, request.query);
+      },
+    );
+
+    app.post(
+      '/api/staff/payments/:paymentId/refunds',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Refund a payment in full or in part (Admin)',
+          description:
+            'Through the payment’s provider (Stripe refunds; the test checkout records it; an offline payment is recorded for the office to give back). The idempotency key (`Idempotency-Key` header or `idempotencyKey`) names the refund: the same key answers the same refund (200), never a second one. 201 a new refund; 400 more than is left to refund; 404 unknown payment; 409 a payment that is not paid or already refunded; 502 the provider refused (nothing refunded). The family is emailed. Audited.',
+          params: z.object({ paymentId: z.string() }),
+          body: RefundInputSchema,
+          response: { 200: RefundSchema, 201: RefundSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = admin(request);
+        if (!isUuid(request.params.paymentId)) throw notFound('That payment');
+        const header = request.headers['idempotency-key'];
+        const key = (typeof header === 'string' ? header : undefined) ?? request.body.idempotencyKey;
+        if (!key || !KEY.test(key)) {
+          const message = 'Send an idempotency key (8 to 100 letters, digits, - or _).';
+          throw new HttpError(400, message, { idempotencyKey: message });
+        }
+        const { refund, created } = await refundPayment(deps, user.id, request.params.paymentId, {
+          amount: request.body.amount,
+          reason: request.body.reason,
+          idempotencyKey: key,
+        });
+        afterWrite();
+        reply.code(created ? 201 : 200);
+        return refund;
+      },
+    );
+
+    app.get(
+      '/api/staff/sessions/:classSessionId/enrollments',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'A session’s enrolled children with their payments (Admin)',
+          description: 'Cents paid, refunded and still refundable per child, for the roster’s actions.',
+          params: ClassSessionIdParamsSchema,
+          response: { 200: z.array(StaffEnrollmentSchema) },
+        },
+      },
+      async (request) => {
+        admin(request);
+        const id = sessionId(request.params.classSessionId);
+        const [exists] = await ctx.db
+          .select({ id: classSessions.id })
+          .from(classSessions)
+          .where(eq(classSessions.id, id));
+        if (!exists) throw notFound('That session');
+        return sessionEnrollments(deps, id);
+      },
+    );
+
+    app.post(
+      '/api/staff/sessions/:classSessionId/withdraw',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Withdraw a child, optionally refunding (Admin)',
+          description:
+            'The enrollment becomes Withdrawn with the reason; the freed seat is offered to the next waiting family (with an email), as when a hold lapses; the family is emailed. `refundAmount` (cents, default 0) refunds that much of the child’s payment after the withdrawal commits (502 if the provider refuses: the child stays withdrawn, nothing counts as refunded). 404 a child not enrolled. Audited.',
+          params: ClassSessionIdParamsSchema,
+          body: WithdrawInputSchema,
+          response: { 200: z.object({ offered: z.number().int(), refundId: z.string().nullable() }) },
+        },
+      },
+      async (request) => {
+        const user = admin(request);
+        const id = sessionId(request.params.classSessionId);
+        const result = await withdrawChild(deps, user.id, id, request.body);
+        afterWrite();
+        return result;
+      },
+    );
+
+    app.post(
+      '/api/staff/sessions/:classSessionId/move',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Move a child to another session (Admin)',
+          description:
+            'One transaction: withdrawn here (the seat offered to this waitlist), enrolled in `toClassSessionId` with the same payment. 409 when that session is full or the child already has a place there. Audited.',
+          params: ClassSessionIdParamsSchema,
+          body: MoveInputSchema,
+          response: { 200: z.object({ enrollmentId: z.string() }) },
+        },
+      },
+      async (request) => {
+        const user = admin(request);
+        const result = await moveChild(deps, user.id, sessionId(request.params.classSessionId), request.body);
+        afterWrite();
+        return result;
+      },
+    );
+
+    app.post(
+      '/api/staff/sessions/:classSessionId/enrollments',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Enroll a child by hand, e.g. paid by check (Admin)',
+          description:
+            'Records a Paid payment with provider `offline`, the amount (cents) and the note, and enrolls the child, within the session’s seats (409 when full or already enrolled). The family is emailed. Audited.',
+          params: ClassSessionIdParamsSchema,
+          body: ManualEnrollInputSchema,
+          response: { 201: z.object({ enrollmentId: z.string(), paymentId: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const user = admin(request);
+        const result = await enrollByHand(
+          deps,
+          user.id,
+          sessionId(request.params.classSessionId),
+          request.body,
+        );
+        afterWrite();
+        reply.code(201);
+        return result;
+      },
+    );
+
+    app.post(
+      '/api/staff/sessions/:classSessionId/waitlist/:studentId',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Offer a seat now, skip, or remove a waitlist place (Admin)',
+          description:
+            '`offer`: a free seat is offered to this child now (409 when none is free). `skip`: the child keeps waiting at the end of the line; a seat they were offered goes to the next family. `remove`: the place ends and the family is emailed. 204. Audited.',
+          params: ClassSessionIdParamsSchema.extend({ studentId: z.string() }),
+          body: WaitlistActionInputSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const user = admin(request);
+        const id = sessionId(request.params.classSessionId);
+        if (!isUuid(request.params.studentId)) throw notFound('That waitlist place');
+        await actOnWaitlist(deps, user.id, id, request.params.studentId, request.body.action);
+        afterWrite();
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/staff/children',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Find a child to enroll by hand (Admin)',
+          description: 'By the child’s name or a parent’s name or email; at most 20.',
+          querystring: StaffChildSearchQuerySchema,
+          response: { 200: z.array(StaffChildMatchSchema) },
+        },
+      },
+      async (request) => {
+        admin(request);
+        return searchChildren(deps, request.query.q);
+      },
+    );
+  };

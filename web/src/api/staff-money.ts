@@ -1,0 +1,78 @@
+/** Staff calls for enrollments, waitlists and money (issue 10, director only). Shapes: contract `staff-money.ts`; cents. */
+import {
+  type ManualEnrollInput,
+  type MoveInput,
+  moneyApi,
+  type Refund,
+  type StaffChildMatch,
+  type StaffEnrollment,
+  type StaffPaymentList,
+  type StaffPaymentListQuery,
+  type WaitlistAction,
+  type WithdrawInput,
+} from '@lc/contract';
+import { apiDownload, apiRequest } from './client.ts';
+
+type ListQuery = Partial<StaffPaymentListQuery>;
+
+const plain = (query: ListQuery) => ({ ...query }) as Record<string, string | number | undefined>;
+
+/** GET /api/staff/payments — one page with the totals of everything the filters match. */
+export function getStaffPayments(query: ListQuery, signal?: AbortSignal): Promise<StaffPaymentList> {
+  return apiRequest<StaffPaymentList>(moneyApi.payments, { query: plain(query), signal });
+}
+
+/** GET /api/staff/payments.csv — the same filters, every matching row, as a file to save. */
+export function downloadPaymentsCsv(query: ListQuery) {
+  const { page: _page, pageSize: _size, ...filters } = query;
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return apiDownload(qs ? `${moneyApi.paymentsCsv}?${qs}` : moneyApi.paymentsCsv);
+}
+
+/** POST /api/staff/payments/{id}/refunds — `idempotencyKey` is made once per dialog, so a double click is one refund. */
+export function refundPayment(
+  paymentId: string,
+  body: { amount: number; reason: string; idempotencyKey: string },
+): Promise<Refund> {
+  return apiRequest<Refund>(moneyApi.refunds(encodeURIComponent(paymentId)), { method: 'POST', body });
+}
+
+/** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */
+export function getSessionEnrollments(classSessionId: number, signal?: AbortSignal) {
+  return apiRequest<StaffEnrollment[]>(moneyApi.enrollments(classSessionId), { signal });
+}
+
+export function withdrawChild(classSessionId: number, body: WithdrawInput) {
+  return apiRequest<{ offered: number; refundId: string | null }>(moneyApi.withdraw(classSessionId), {
+    method: 'POST',
+    body,
+  });
+}
+
+export function moveChild(classSessionId: number, body: MoveInput) {
+  return apiRequest<{ enrollmentId: string }>(moneyApi.move(classSessionId), { method: 'POST', body });
+}
+
+export function enrollByHand(classSessionId: number, body: ManualEnrollInput) {
+  return apiRequest<{ enrollmentId: string; paymentId: string }>(moneyApi.enrollments(classSessionId), {
+    method: 'POST',
+    body,
+  });
+}
+
+export function actOnWaitlist(classSessionId: number, studentId: string, action: WaitlistAction) {
+  return apiRequest<undefined>(moneyApi.waitlist(classSessionId, encodeURIComponent(studentId)), {
+    method: 'POST',
+    body: { action },
+  });
+}
+
+/** GET /api/staff/children?q= — children by their or a parent's name or email. */
+export function searchChildren(q: string, signal?: AbortSignal) {
+  return apiRequest<StaffChildMatch[]>(moneyApi.children, { query: { q }, signal });
+}
+
+/** A fresh idempotency key for one refund dialog. */
+export const newIdempotencyKey = () => crypto.randomUUID();

@@ -1,0 +1,45 @@
+import { routes } from '@lc/contract';
+import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { NavLink } from 'react-router';
+import { getInboxSummary } from '../../api/staff-inbox';
+
+/**
+ * The staff navigation's "Inbox" link with the count of new messages (issue 10). Shown only to someone
+ * who may read the inbox: the summary answers 403 to everyone else, and then there is no link. Screen
+ * readers hear "Inbox, 3 new"; the count refreshes every minute and after every inbox change.
+ */
+export function InboxNavLink({ className }: { className?: string | undefined }) {
+  const summary = useQuery({
+    queryKey: ['staff', 'inbox', 'summary'],
+    queryFn: ({ signal }) => getInboxSummary(signal),
+    retry: false,
+    refetchInterval: 60_000,
+  });
+  if (!summary.data) return null;
+  const { newCount } = summary.data;
+  return (
+    <NavLink
+      to={routes.staffInbox}
+      className={className}
+      // The count sits beside the word, never under it.
+      style={{ display: 'flex', alignItems: 'center' }}
+      aria-label={newCount > 0 ? `Inbox, ${newCount} new` : undefined}
+    >
+      Inbox
+      {newCount > 0 ? (
+        <Badge
+          component="span"
+          aria-hidden="true"
+          ml={6}
+          size="sm"
+          color="red.7"
+          variant="filled"
+          circle={newCount < 10}
+        >
+          {newCount}
+        </Badge>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * The session form's values (issue 10): what the director types — dollars, whole numbers, dates, and
+ * registration windows as the center's wall-clock time — and how they become spec §7's `ClassSessionInput`
+ * (cents, ISO instants). The rules are `ClassSessionInputSchema`'s (contract): the form checks its own
+ * spelling (a price in dollars, a whole number), then lets the contract judge the session, and shows each
+ * message by the field it is about.
+ */
+import {
+  type ClassSession,
+  type ClassSessionInput,
+  ClassSessionInputSchema,
+  centsToDollarsInput,
+  dollarsToCents,
+} from '@lc/contract';
+import { instantToWallTime, wallTimeToInstant } from '@lc/contract/zoned-time';
+import { z } from 'zod';
+
+export const SessionFormSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  classSectionId: z.string(),
+  thumbnail: z.string(),
+  sessionStartDate: z.string(),
+  sessionEndDate: z.string(),
+  daySchedule: z.string(),
+  priorityRegistrationStartDate: z.string(),
+  priorityRegistrationEndDate: z.string(),
+  registrationStartDate: z.string(),
+  registrationEndDate: z.string(),
+  registrationPrice: z.string(),
+  supplyFee: z.string(),
+  rosterSize: z.string(),
+  waitlistSize: z.string(),
+  minAgeMonths: z.string(),
+  maxAgeMonths: z.string(),
+  isActive: z.boolean(),
+  waitlistActive: z.boolean(),
+  stripeLineItem: z.string(),
+  supplyFeeLineItem: z.string(),
+  expectationPolicyId: z.string(),
+  dismissalPolicyId: z.string(),
+  latePickupPolicyId: z.string(),
+});
+export type SessionFormValues = z.infer<typeof SessionFormSchema>;
+export type SessionFormField = keyof SessionFormValues;
+
+/** The fields in the order the form shows them (focus goes to the first with a message). */
+export const SESSION_FORM_FIELDS: readonly SessionFormField[] = [
+  'name',
+  'classSectionId',
+  'description',
+  'thumbnail',
+  'sessionStartDate',
+  'sessionEndDate',
+  'daySchedule',
+  'minAgeMonths',
+  'maxAgeMonths',
+  'registrationPrice',
+  'supplyFee',
+  'stripeLineItem',
+  'supplyFeeLineItem',
+  'rosterSize',
+  'waitlistActive',
+  'waitlistSize',
+  'priorityRegistrationStartDate',
+  'priorityRegistrationEndDate',
+  'registrationStartDate',
+  'registrationEndDate',
+  'expectationPolicyId',
+  'dismissalPolicyId',
+  'latePickupPolicyId',
+  'isActive',
+];
+
+/** An empty form for a new session: active, a waitlist of 10, no windows yet. */
+export const EMPTY_SESSION_FORM: SessionFormValues = {
+  name: '',
+  description: '',
+  classSectionId: '',
+  thumbnail: '',
+  sessionStartDate: '',
+  sessionEndDate: '',
+  daySchedule: '',
+  priorityRegistrationStartDate: '',
+  priorityRegistrationEndDate: '',
+  registrationStartDate: '',
+  registrationEndDate: '',
+  registrationPrice: '',
+  supplyFee: '0.00',
+  rosterSize: '',
+  waitlistSize: '10',
+  minAgeMonths: '',
+  maxAgeMonths: '',
+  isActive: true,
+  waitlistActive: true,
+  stripeLineItem: '',
+  supplyFeeLineItem: '',
+  expectationPolicyId: '',
+  dismissalPolicyId: '',
+  latePickupPolicyId: '',
+};
+
+/** A session as the form shows it: dollars, and windows as wall-clock time in `timeZone`. */
+export function sessionToForm(session: ClassSession, timeZone: string): SessionFormValues {
+  const wall = (iso: string | null) => (iso ? instantToWallTime(iso, timeZone) : '');
+  const id = (value: number | null | undefined) => (value == null ? '' : String(value));
+  return {
+    name: session.name,
+    description: session.description,
+    classSectionId: id(session.classSectionId),
+    thumbnail: session.thumbnail ?? '',
+    sessionStartDate: session.sessionStartDate,
+    sessionEndDate: session.sessionEndDate,
+    daySchedule: session.daySchedule,
+    priorityRegistrationStartDate: wall(session.priorityRegistrationStartDate),
+    priorityRegistrationEndDate: wall(session.priorityRegistrationEndDate),
+    registrationStartDate: wall(session.registrationStartDate),
+    registrationEndDate: wall(session.registrationEndDate),
+    registrationPrice: centsToDollarsInput(session.registrationPrice),
+    supplyFee: centsToDollarsInput(session.supplyFee),
+    rosterSize: String(session.rosterSize),
+    waitlistSize: String(session.waitlistSize),
+    minAgeMonths: id(session.minAgeMonths),
+    maxAgeMonths: id(session.maxAgeMonths),
+    isActive: session.isActive,
+    waitlistActive: session.waitlistActive,
+    stripeLineItem: session.stripeLineItem ?? '',
+    supplyFeeLineItem: session.supplyFeeLineItem ?? '',
+    expectationPolicyId: id(session.expectationPolicy?.id),
+    dismissalPolicyId: id(session.dismissalPolicy?.id),
+    latePickupPolicyId: id(session.latePickupPolicy?.id),
+  };
+}
+
+const WINDOW_FIELDS = [
+  'priorityRegistrationStartDate',
+  'priorityRegistrationEndDate',
+  'registrationStartDate',
+  'registrationEndDate',
+] as const;
+
+/**
+ * The form's values as `ClassSessionInput`, or the message for each field that is not right yet (by form
+ * field name). Money must be dollars with at most two decimals; counts and ages whole numbers; windows a
+ * date and time; everything else is judged by `ClassSessionInputSchema`.
+ */
+export function formToSessionInput(
+  form: SessionFormValues,
+  timeZone: string,
+): { ok: true; value: ClassSessionInput } | { ok: false; errors: Partial<Record<SessionFormField, string>> } {
+  const errors: Partial<Record<SessionFormField, string>> = {};
+  const money = (field: 'registrationPrice' | 'supplyFee', what: string) => {
+    const cents = dollarsToCents(form[field] === '' && field === 'supplyFee' ? '0' : form[field]);
+    if (cents === null) errors[field] = `Give ${what} in dollars, like 450 or 450.00`;
+    return cents ?? 0;
+  };
+  const whole = (
+    field: 'rosterSize' | 'waitlistSize' | 'minAgeMonths' | 'maxAgeMonths',
+    optional: boolean,
+  ) => {
+    const text = form[field].trim();
+    if (text === '') {
+      if (!optional) errors[field] = 'Give a whole number';
+      return optional ? null : 0;
+    }
+    if (!/^\d{1,4}$/.test(text)) {
+      errors[field] = 'Give a whole number, like 12';
+      return 0;
+    }
+    return Number(text);
+  };
+  const id = (text: string) => (text === '' ? null : Number(text));
+  const windows = Object.fromEntries(
+    WINDOW_FIELDS.map((field) => {
+      if (form[field] === '') return [field, null];
+      const instant = wallTimeToInstant(form[field], timeZone);
+      if (instant === null) errors[field] = 'Give a date and a time';
+      return [field, instant];
+    }),
+  ) as Record<(typeof WINDOW_FIELDS)[number], string | null>;
+
+  const candidate = {
+    name: form.name,
+    description: form.description,
+    thumbnail: form.thumbnail.trim() || null,
+    sessionStartDate: form.sessionStartDate,
+    sessionEndDate: form.sessionEndDate,
+    daySchedule: form.daySchedule,
+    ...windows,
+    registrationPrice: money('registrationPrice', 'the price'),
+    supplyFee: money('supplyFee', 'the supply fee'),
+    rosterSize: whole('rosterSize', false) ?? 0,
+    waitlistSize: whole('waitlistSize', false) ?? 0,
+    minAgeMonths: whole('minAgeMonths', true),
+    maxAgeMonths: whole('maxAgeMonths', true),
+    isActive: form.isActive,
+    waitlistActive: form.waitlistActive,
+    // An empty optional field is "none" (null), not an empty price id.
+    stripeLineItem: form.stripeLineItem.trim() || null,
+    supplyFeeLineItem: form.supplyFeeLineItem.trim() || null,
+    classSectionId: id(form.classSectionId),
+    expectationPolicyId: id(form.expectationPolicyId),
+    dismissalPolicyId: id(form.dismissalPolicyId),
+    latePickupPolicyId: id(form.latePickupPolicyId),
+  };
+  const parsed = ClassSessionInputSchema.safeParse(candidate);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as SessionFormField | undefined;
+      if (field && field in form && !errors[field]) errors[field] = issue.message;
+    }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, value: parsed.data };
+}

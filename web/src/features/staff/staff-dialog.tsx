@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Modal, type ModalRootProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A staff dialog titled `title` (a Mantine modal, named by its title, focus trapped, Escape closes). Built from
+ * the compound parts so its header row is not a second `<header>` landmark beside the site's (axe:
+ * landmark-unique, landmark-no-duplicate-banner), and the close button has a name.
+ */
+export function StaffDialog({
+  opened,
+  onClose,
+  title,
+  size,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  size?: ModalRootProps['size'];
+  children: ReactNode;
+}) {
+  return (
+    <Modal.Root opened={opened} onClose={onClose} centered size={size}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header role="presentation">
+          <Modal.Title fw={700} fz="lg">
+            {title}
+          </Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+/**
+ * The foot of a staff dialog's form: the request's failure (if any) as an alert, then Cancel and the submit
+ * button (`danger` makes it red, for money going back or a seat given up).
+ */
+export function DialogActions({
+  failure,
+  onCancel,
+  submit,
+  danger = false,
+  submitting,
+}: {
+  failure?: string | null;
+  onCancel: () => void;
+  submit: string;
+  danger?: boolean;
+  submitting: boolean;
+}) {
+  return (
+    <>
+      {failure ? (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" color={danger ? 'red' : undefined} loading={submitting}>
+          {submit}
+        </Button>
+      </Group>
+    </>
+  );
+}
