@@ -3,8 +3,8 @@
  * families, about 3,000 children (allergies, pickup contacts), 60 sessions and 20,000 payments. The real server
  * (`server/src/main.ts`, default logging) runs in a child process; autocannon sends each staff list from this
  * process with the director's or a teacher's token at BENCH_CONNECTIONS (default 10: a center's staff at
- * once). Prints req/s, p50 and p99 per list. Target (issue 10): p95 under 100 ms on PostgreSQL (p99 is
- * printed, which is stricter).
+ * once). Prints req/s, p50, p90, p97.5 and p99 per list. Target (issue 10): p95 under 100 ms on PostgreSQL,
+ * judged on p97.5 (autocannon has no p95; p97.5 is stricter).
  *
  * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a throw-away database, dropped afterwards); without
  * either, embedded PGlite in a temp folder. Knobs: BENCH_SECONDS (default 5), BENCH_CONNECTIONS.
@@ -188,9 +188,11 @@ async function seed(database: Database, secret: string) {
       })),
     ),
   );
-  // A center a few years in has planner statistics (autovacuum analyses tables after loads like this one);
-  // measured without them, every roster joined users and contacts by sequential scan (51 ms instead of 2 ms).
-  await db.execute(sql`analyze`);
+  // A center a few years in has planner statistics and visibility maps (autovacuum vacuums and analyses
+  // tables after loads like this one). Measured without statistics, every roster joined users and contacts
+  // by sequential scan (51 ms instead of 2 ms); without the visibility map, the revenue sums read the
+  // payments' heap instead of the index alone (16 ms instead of 5 ms for the 60 sessions).
+  await db.execute(sql`vacuum analyze`);
   const counts = new Map<number, number>();
   for (const e of live) counts.set(e.classSessionId, (counts.get(e.classSessionId) ?? 0) + 1);
   const busiest = [...counts].sort((a, b) => b[1] - a[1])[0]!;
@@ -246,6 +248,7 @@ async function main() {
       ['director', 'inbox, page 1', '/api/staff/inbox'],
     ];
     let worst = 0;
+    const ms = (value: number) => String(value).padStart(4);
     for (const [who, label, route] of lists) {
       const token = who === 'director' ? center.director : center.teacher;
       const result = await loadTest(`${app.base}${route}`, {
@@ -253,14 +256,14 @@ async function main() {
         seconds: SECONDS,
         headers: { authorization: `Bearer ${token}` },
       });
-      worst = Math.max(worst, result.p99);
+      worst = Math.max(worst, result.p97_5);
       console.log(
-        `${label.padEnd(32)} ${String(Math.round(result.rps)).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` +
+        `${label.padEnd(32)} ${String(Math.round(result.rps)).padStart(6)} req/s  p50 ${ms(result.p50)} ms  p90 ${ms(result.p90)} ms  p97.5 ${ms(result.p97_5)} ms  p99 ${ms(result.p99)} ms` +
           (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
       );
     }
     console.log(
-      `\nworst p99 ${worst} ms (target: p95 < ${TARGET_P95_MS} ms on PostgreSQL) — ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+      `\nworst p97.5 ${worst} ms (target: p95 < ${TARGET_P95_MS} ms on PostgreSQL; p95 ≤ p97.5) — ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`,
     );
   } finally {
     await target.cleanUp();

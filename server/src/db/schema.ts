@@ -408,8 +408,10 @@ export const payments = pgTable(
     uniqueIndex('payments_checkout_id_key').on(t.checkoutId),
     index('payments_user_idx').on(t.userId, t.created),
     index('payments_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'Pending'`),
-    // A session's revenue and its payments list (staff, issue 10; bench:staff).
-    index('payments_session_status_idx').on(t.classSessionId, t.status),
+    // A session's revenue and its payments list (staff, issue 10; bench:staff). final_amount is in the key so
+    // a session's revenue is summed from the index alone (index-only scan): the sessions list sorted by
+    // revenue sums every session's payments, 16 ms of SQL reading the heap, 5 ms from the index.
+    index('payments_session_revenue_idx').on(t.classSessionId, t.status, t.finalAmount),
     // The staff payments list, newest first, a page at a time (issue 10; bench:staff).
     index('payments_created_idx').on(t.created, t.id),
     check('payments_status_check', inList('status', statuses.payment)),

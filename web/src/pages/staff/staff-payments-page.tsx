@@ -36,6 +36,10 @@ import { saveFile } from '../../lib/save-file';
 import classes from './staff.module.css';
 
 const FILTERS = ['status', 'classSessionId', 'from', 'to'] as const;
+/** Money columns never wrap ("$1,945.00" reads as one piece). */
+const AMOUNT_COLUMNS = new Set(
+  (['Amount', 'Refunded'] as const).map((name) => PAYMENT_CSV_COLUMNS.indexOf(name)),
+);
 
 /**
  * /staff/payments — the director's payments (issue 10): filters by status, session and dates kept in the
@@ -214,7 +218,12 @@ export default function StaffPaymentsPage() {
                           {cell}
                         </Table.Th>
                       ) : (
-                        <Table.Td key={PAYMENT_CSV_COLUMNS[c]}>{cell}</Table.Td>
+                        <Table.Td
+                          key={PAYMENT_CSV_COLUMNS[c]}
+                          className={AMOUNT_COLUMNS.has(c) ? classes.nowrap : undefined}
+                        >
+                          {cell}
+                        </Table.Td>
                       ),
                     )}
                     <Table.Td>

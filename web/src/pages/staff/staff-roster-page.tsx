@@ -46,6 +46,12 @@ import NotFoundPage from '../public/not-found-page';
 import classes from './staff.module.css';
 
 const ALLERGIES = ROSTER_CSV_COLUMNS.indexOf('Allergies');
+/** Columns whose cells never wrap (a date or a phone number broken over lines is hard to read). */
+const UNBROKEN_COLUMNS = new Set(
+  (['Date of birth', 'Age at start', 'Parent phones', 'Enrolled on'] as const).map((name) =>
+    ROSTER_CSV_COLUMNS.indexOf(name),
+  ),
+);
 
 const adults = (people: RosterAdult[]) =>
   people.map((p) => `${p.name}${p.phone ? `, ${formatPhone(p.phone)}` : ''}`).join('; ');
@@ -212,7 +218,12 @@ export default function StaffRosterPage() {
                           </Badge>
                         </Table.Td>
                       ) : (
-                        <Table.Td key={ROSTER_CSV_COLUMNS[c]}>{cell}</Table.Td>
+                        <Table.Td
+                          key={ROSTER_CSV_COLUMNS[c]}
+                          className={UNBROKEN_COLUMNS.has(c) ? classes.nowrap : undefined}
+                        >
+                          {cell}
+                        </Table.Td>
                       ),
                     )}
                     {isDirector ? (
