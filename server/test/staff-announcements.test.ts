@@ -562,7 +562,8 @@ describe.each(dbKinds)('staff announcements on %s', (kind) => {
       const actions = await t.database.db
         .select({ action: auditEvents.action })
         .from(auditEvents)
-        .where(and(eq(auditEvents.entityType, 'Announcement'), eq(auditEvents.entityId, String(id))));
+        .where(and(eq(auditEvents.entityType, 'Announcement'), eq(auditEvents.entityId, String(id))))
+        .orderBy(auditEvents.seq);
       expect(actions.map((x) => x.action)).toEqual(['announcement.schedule', 'announcement.cancel']);
     });
 

@@ -220,7 +220,8 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
       const rows = await t.database.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.entityId, temp.userId), eq(auditEvents.action, 'staff.inbox')));
+        .where(and(eq(auditEvents.entityId, temp.userId), eq(auditEvents.action, 'staff.inbox')))
+        .orderBy(auditEvents.seq);
       expect(rows.map((r) => r.after)).toEqual([{ inboxAccess: true }, { inboxAccess: false }]);
       const bad = await as(admin.token, 'PUT', `/api/staff/team/${temp.userId}`, { inboxAccess: 'yes' });
       expect(bad.statusCode).toBe(400);

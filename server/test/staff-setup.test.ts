@@ -176,7 +176,7 @@ describe.each(dbKinds)('setting up terms on %s', (kind) => {
       .select()
       .from(auditEvents)
       .where(sql`${auditEvents.entityType} = 'ClassSession' and ${auditEvents.entityId} = ${String(id)}`)
-      .orderBy(auditEvents.at);
+      .orderBy(auditEvents.seq);
     expect(rows.map((r) => [r.action, r.actorUserId])).toEqual([
       ['session.create', adminId],
       ['session.update', adminId],

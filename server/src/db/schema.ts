@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -707,9 +708,14 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     at: instant('at').notNull().defaultNow(),
+    /**
+     * The order rows were written in: two changes can share `at` (one request, or the same millisecond), and
+     * the trail must still read in a fixed order, newest first (`order by at desc, seq desc`).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at),
-    index('audit_events_at_idx').on(t.at),
+    index('audit_events_at_idx').on(t.at, t.seq),
   ],
 );

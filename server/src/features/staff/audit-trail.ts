@@ -43,7 +43,7 @@ async function select(db: DbOrTx, condition: SQL | undefined, limit: number, off
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(condition)
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
     .limit(limit)
     .offset(offset);
   return rows.map(

@@ -554,7 +554,7 @@ async function changesOf(db: DbOrTx, studentId: string, withValues: boolean): Pr
           (select e.id::text from class_session_enrollments e where e.student_id = ${studentId}))
         or (a.entity_type = 'WaitlistSubmission' and a.entity_id in
           (select w.id::text from waitlist_submissions w where w.student_id = ${studentId}))
-      order by a.at desc, a.id
+      order by a.at desc, a.seq desc
       limit 100`,
   );
   return rows.map((r) => ({

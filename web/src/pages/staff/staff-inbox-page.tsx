@@ -1,23 +1,11 @@
 import { INBOX_KINDS, INBOX_STATUSES, InboxListQuerySchema, inboxKindLabels, routes } from '@lc/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { getInbox } from '../../api/staff-inbox';
 import { ListPagination } from '../../features/staff/list-pagination';
+import { ListSearch } from '../../features/staff/list-search';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import {
   formatReceived,
@@ -37,18 +25,12 @@ const ALL = 'all';
 export default function StaffInboxPage() {
   usePageTitle('Staff · Inbox');
   const { query, update } = useUrlQuery(InboxListQuerySchema, { blank: ALL });
-  const [search, setSearch] = useState(query.q ?? '');
   const inbox = useQuery({
     queryKey: ['staff', 'inbox', 'list', query],
     queryFn: ({ signal }) => getInbox(query, signal),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 1,
   });
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() });
-  };
 
   if (inbox.error instanceof ApiError && inbox.error.status === 403)
     return (
@@ -116,22 +98,12 @@ export default function StaffInboxPage() {
           allowDeselect={false}
           w={180}
         />
-        <search>
-          <form onSubmit={onSearch}>
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                label="Search the inbox"
-                placeholder="Family, email or child"
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
-                maxLength={100}
-              />
-              <Button type="submit" variant="default">
-                Search
-              </Button>
-            </Group>
-          </form>
-        </search>
+        <ListSearch
+          label="Search the inbox"
+          placeholder="Family, email or child"
+          value={query.q}
+          onSearch={(q) => update({ q })}
+        />
       </Group>
 
       {inbox.isError ? (

@@ -16,16 +16,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { getStaffSessions } from '../../api/staff';
 import { formatDateRange } from '../../features/class-sessions/format';
 import { ListPagination } from '../../features/staff/list-pagination';
+import { ListSearch } from '../../features/staff/list-search';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
@@ -59,17 +58,11 @@ export default function StaffSessionsPage() {
   const { query, update } = useUrlQuery(StaffSessionListQuerySchema);
   const isDirector = currentRole() === 'Admin';
   const narrow = useMediaQuery('(max-width: 36em)');
-  const [search, setSearch] = useState(query.q ?? '');
   const sessions = useQuery({
     queryKey: ['staff', 'sessions', query],
     queryFn: ({ signal }) => getStaffSessions(query, signal),
     placeholderData: keepPreviousData,
   });
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() });
-  };
 
   const sorts = STAFF_SESSION_SORTS.filter((s) => s !== 'revenue' || isDirector);
 
@@ -106,22 +99,12 @@ export default function StaffSessionsPage() {
             data={STAFF_SESSION_PERIODS.map((value) => ({ value, label: periodLabels[value] }))}
           />
         </Stack>
-        <search>
-          <form onSubmit={onSearch}>
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                label="Search sessions"
-                placeholder="Session or program name"
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
-                maxLength={100}
-              />
-              <Button type="submit" variant="default">
-                Search
-              </Button>
-            </Group>
-          </form>
-        </search>
+        <ListSearch
+          label="Search sessions"
+          placeholder="Session or program name"
+          value={query.q}
+          onSearch={(q) => update({ q })}
+        />
         <Select
           label="Sort by"
           value={query.sort}
