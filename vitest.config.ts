@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest runs cores − 1 files at once: one on a 2-core CI machine. The API tests mostly wait on their
+    // database, so two at a time is faster there (the whole run 337–364 s → 231–255 s, measured twice on
+    // both databases); each file has its own fresh database, so they never share state.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' } },
       {
