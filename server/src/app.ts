@@ -45,6 +45,7 @@ import { staffAuditRoutes } from './features/staff/audit-routes.ts';
 import { staffFamilyRoutes } from './features/staff/families-routes.ts';
 import { staffInboxRoutes } from './features/staff/inbox-routes.ts';
 import { staffMoneyRoutes } from './features/staff/money-routes.ts';
+import { REFUND_RESUME_LOCK, resumePendingRefunds } from './features/staff/refunds.ts';
 import { staffResourceRoutes } from './features/staff/resource-routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { staffSetupRoutes } from './features/staff/setup-routes.ts';
@@ -145,6 +146,11 @@ export async function buildApp(
             sms: ctx.sms,
             log: (msg) => app.log.warn(msg),
           }),
+      },
+      // Refunds a stopped server left half-done (issue 10), before mail so the family's email goes out now.
+      {
+        name: 'resume interrupted refunds',
+        run: () => database.exclusive(REFUND_RESUME_LOCK, () => resumePendingRefunds(registration)),
       },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },

@@ -22,6 +22,7 @@ import {
   waitlistSubmissions,
 } from '../src/db/schema.ts';
 import { fulfillCheckout } from '../src/features/enrollment/fulfill-checkout.ts';
+import { reserveRefund, resumePendingRefunds } from '../src/features/staff/refunds.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 import { startStripeFake } from './support/stripe-fake.ts';
@@ -437,6 +438,67 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
         idempotencyKey: key(),
       });
       expect(again.statusCode).toBe(201);
+    });
+    it('a refund interrupted between its two steps (the server stopped) is completed once by the background job', async () => {
+      const family = await enrolledFamily('Interrupted', session);
+      // Step 1 committed, then the server stopped before calling the provider.
+      const { refund } = await t.database.db.transaction((tx) =>
+        reserveRefund(
+          tx,
+          adminId,
+          family.paymentId,
+          { amount: 15_000, reason: 'Sick for a week', idempotencyKey: key() },
+          clock.now(),
+        ),
+      );
+      const deps = t.ctx.registration;
+      // Too fresh: the request that made it may still be finishing.
+      clock.advanceMinutes(1);
+      expect(await resumePendingRefunds(deps)).not.toContain(refund.id);
+      expect(await paymentRow(family.paymentId)).toMatchObject({ refundedAmount: 0, status: 'Paid' });
+
+      clock.advanceMinutes(2);
+      expect(await resumePendingRefunds(deps)).toContain(refund.id);
+      expect(await refundRows(family.paymentId)).toEqual([
+        expect.objectContaining({ id: refund.id, status: 'Succeeded' }),
+      ]);
+      expect(await paymentRow(family.paymentId)).toMatchObject({ refundedAmount: 15_000, status: 'Paid' });
+      const mails = (await mailsTo(family.email)).filter((m) =>
+        m.subject.startsWith('We’ve refunded $150.00'),
+      );
+      expect(mails).toHaveLength(1);
+      const done = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, family.paymentId), eq(auditEvents.action, 'payment.refund')));
+      expect(done).toEqual([expect.objectContaining({ actorUserId: null })]);
+      // A second round finds nothing to do; the provider was asked once under the refund's key.
+      expect(await resumePendingRefunds(deps)).not.toContain(refund.id);
+      const row = await paymentRow(family.paymentId);
+      expect(Object.keys((row.checkoutJSON as { refunds: object }).refunds)).toEqual([refund.idempotencyKey]);
+    });
+
+    it('an interrupted refund older than the provider keeps its key is left for the office, not repeated', async () => {
+      const family = await enrolledFamily('Forgotten', session);
+      const { refund } = await t.database.db.transaction((tx) =>
+        reserveRefund(
+          tx,
+          adminId,
+          family.paymentId,
+          { amount: 5_000, reason: 'Left over', idempotencyKey: key() },
+          clock.now(),
+        ),
+      );
+      // Asked for 21 hours ago (the row is dated back rather than the whole file's clock moved on).
+      await t.database.db
+        .update(refunds)
+        .set({ created: new Date(clock.now().getTime() - 21 * 3_600_000) })
+        .where(eq(refunds.id, refund.id));
+      expect(await resumePendingRefunds(t.ctx.registration)).not.toContain(refund.id);
+      expect(await refundRows(family.paymentId)).toEqual([
+        expect.objectContaining({ id: refund.id, status: 'Pending' }),
+      ]);
+      expect(await paymentRow(family.paymentId)).toMatchObject({ refundedAmount: 0 });
     });
   });
 

@@ -13,6 +13,9 @@
  *    `payments.refunded_amount`, set the payment `Refunded` when all of it is back, audit and email the
  *    family; or mark it `Failed` and answer 502.
  *
+ * A server that stops between the two steps leaves the refund `Pending`; the background job
+ * `resumePendingRefunds` completes it again with its own key a few minutes later.
+ *
  * A double click and a retry carry the same key (same refund); two directors with different keys are
  * serialised by the payment lock and the pending sum; fulfillment (`fulfill-checkout.ts`) leaves a `Paid`
  * payment untouched (it is final), so a late checkout webhook cannot refund it again, and a `RefundDue`
@@ -20,7 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatCents, type PaymentStatus, type Refund } from '@lc/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { CheckoutState } from '../../adapters/payments/types.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { classSessions, payments, refunds, users } from '../../db/schema.ts';
@@ -274,4 +277,62 @@ export async function refundPayment(
   if (refund.status === 'Failed') throw refundFailed();
   await completeRefund(deps, actorUserId, refund.id);
   return { refund: await readRefund(deps, refund.id), created };
+}
+
+/** Advisory lock key of the job that resumes interrupted refunds ("LC" 0004). */
+export const REFUND_RESUME_LOCK = 0x4c43_0004;
+
+/** A refund still `Pending` this long after it was asked for lost its server between the two steps. */
+const RESUME_AFTER_MS = 2 * 60_000;
+
+/**
+ * Stripe keeps an idempotency key for 24 hours (https://docs.stripe.com/api/idempotent_requests): past that,
+ * calling again with the same key could make a second refund. A refund interrupted longer ago than this is
+ * left `Pending` (its amount stays reserved) and logged, for the office to check in the Stripe dashboard.
+ */
+const RESUME_UNTIL_MS = 20 * 60 * 60_000;
+
+/** At most this many interrupted refunds are resumed per round; the rest in the next. */
+const RESUME_BATCH = 20;
+
+/**
+ * Complete refunds a stopped server left `Pending` between `reserveRefund` and `completeRefund` (asked for
+ * between 20 hours and 2 minutes ago), each with its own idempotency key, so the provider answers the refund
+ * it may already have made instead of making another; the `Pending` → `Succeeded` step happens once, so the
+ * family is emailed once. Recorded in the audit trail as done by the system. A provider that refuses marks
+ * the refund `Failed` (logged, nothing counted). Answers the ids completed or failed this round.
+ */
+export async function resumePendingRefunds(deps: MoneyDeps): Promise<string[]> {
+  const now = deps.clock.now().getTime();
+  const stale = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'Pending'),
+        lte(refunds.created, new Date(now - RESUME_AFTER_MS)),
+        gt(refunds.created, new Date(now - RESUME_UNTIL_MS)),
+      ),
+    )
+    .orderBy(asc(refunds.created))
+    .limit(RESUME_BATCH);
+  const settled: string[] = [];
+  for (const { id } of stale) {
+    try {
+      await completeRefund(deps, null, id);
+    } catch (error) {
+      deps.log(`resuming refund ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    settled.push(id);
+  }
+  const [expired] = await queryRows<{ n: number }>(
+    deps.db,
+    sql`select count(*)::int as n from refunds
+      where status = 'Pending' and created <= ${new Date(now - RESUME_UNTIL_MS)}`,
+  );
+  if (expired && expired.n > 0)
+    deps.log(
+      `${expired.n} refund(s) have been Pending for over 20 hours and were not resumed automatically: check them in the Stripe dashboard`,
+    );
+  return settled;
 }
