@@ -7,7 +7,9 @@ import { theme } from '../../theme.ts';
 
 /**
  * Renders a page as the app does (Mantine, toasts, a router) at `path`, matched by `pattern`. Other paths
- * render a marker so a test can see where the page navigated.
+ * render a marker so a test can see where the page navigated. Mantine runs in its test mode (`env="test"`:
+ * no transitions, portals inline), so no transition timer outlives the test and fires after jsdom is gone
+ * (it did once: "window is not defined" from use-transition after the waitlist page's tests).
  */
 export function renderPage(page: ReactElement, { path, pattern = path }: { path: string; pattern?: string }) {
   const router = createMemoryRouter(
@@ -18,7 +20,7 @@ export function renderPage(page: ReactElement, { path, pattern = path }: { path:
     { initialEntries: [path] },
   );
   const view = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <Notifications />
       <RouterProvider router={router} />
     </MantineProvider>,

@@ -21,7 +21,7 @@ function renderSuccess(state?: { places: WaitlistSubmission[] }) {
     { initialEntries: [{ pathname: '/sessions/1/waitlist/success', state }] },
   );
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <RouterProvider router={router} />
     </MantineProvider>,
   );
