@@ -5,11 +5,10 @@
  */
 import { AUDIT_CSV_COLUMNS, type AuditEvent, type AuditQuery, auditTableRows } from '@lc/contract';
 import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
-import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
-import { safeCell } from './roster-csv.ts';
+import { tableCsv } from './roster-csv.ts';
 
 /** The most rows one CSV export carries (a few years of a small center's changes). */
 export const EXPORT_LIMIT = 50_000;
@@ -80,6 +79,5 @@ export async function listAudit(
 /** Every matching change (newest first, at most `EXPORT_LIMIT`) as CSV: the page's columns, formulas defused. */
 export async function auditCsv(db: DbOrTx, timeZone: string, query: AuditQuery): Promise<string> {
   const items = await select(db, where(query, timeZone), EXPORT_LIMIT, 0);
-  const rows = auditTableRows(items, timeZone).map((row) => row.map(safeCell));
-  return stringify([[...AUDIT_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  return tableCsv(AUDIT_CSV_COLUMNS, auditTableRows(items, timeZone));
 }

@@ -31,9 +31,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { json } from './sessions.ts';
 
-/** JSON aggregates arrive parsed from node-postgres and as text from PGlite. */
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 

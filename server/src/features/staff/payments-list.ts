@@ -11,10 +11,9 @@ import {
   type StaffPaymentListQuery,
   type StaffPaymentRow,
 } from '@lc/contract';
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { safeCell } from './roster-csv.ts';
+import { tableCsv } from './roster-csv.ts';
 
 /** The most rows one CSV export writes (a center's whole history fits many times over). */
 export const PAYMENTS_CSV_LIMIT = 50_000;
@@ -115,6 +114,5 @@ export async function paymentsCsv(db: DbOrTx, timeZone: string, filters: Filters
     db,
     sql`${selectRows} where ${whereOf(filters, timeZone)} order by p.created desc, p.id desc limit ${PAYMENTS_CSV_LIMIT}`,
   );
-  const cells = paymentTableRows(rows.map(toRow), timeZone).map((row) => row.map(safeCell));
-  return stringify([[...PAYMENT_CSV_COLUMNS], ...cells], { record_delimiter: 'windows' });
+  return tableCsv(PAYMENT_CSV_COLUMNS, paymentTableRows(rows.map(toRow), timeZone));
 }

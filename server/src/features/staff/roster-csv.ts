@@ -14,8 +14,15 @@ export function safeCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A staff table as a CSV document: the header `columns`, then `rows` (the screen's cells) with formulas
+ * defused, CRLF line ends. The roster, payments and audit exports all go through here.
+ */
+export function tableCsv(columns: readonly string[], rows: string[][]): string {
+  return stringify([[...columns], ...rows.map((row) => row.map(safeCell))], { record_delimiter: 'windows' });
+}
+
 /** The enrolled children of `roster` as a CSV document (header row first, CRLF line ends). */
 export function rosterCsv(roster: Roster, timeZone: string): string {
-  const rows = rosterTableRows(roster, timeZone).map((row) => row.map(safeCell));
-  return stringify([[...ROSTER_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  return tableCsv(ROSTER_CSV_COLUMNS, rosterTableRows(roster, timeZone));
 }

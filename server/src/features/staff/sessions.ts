@@ -58,7 +58,8 @@ const fromSessions = sql`from class_sessions
   left join class_sections on class_sections.id = class_sessions.class_section_id`;
 
 /** JSON aggregates arrive parsed from node-postgres and as text from PGlite. */
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+export const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 function toRow(row: SessionRowSql, user: AuthUser): StaffSessionRow {
   return {
