@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): pages are lazily loaded chunks, and on a busy 2-core machine
 // (two test files at once beside PostgreSQL) importing one in jsdom took over a second. What is awaited is
@@ -12,6 +12,12 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// Mantine's transitions (a toast or menu closing) finish on a timer, and React DOM reads `window` when that
+// timer sets state, even for a component already unmounted. Let such timers run out while jsdom is still
+// there: fired after the file's environment is torn down they throw "window is not defined" (seen twice,
+// after the login and waitlist page tests, failing a run whose every test had passed).
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 1_000)));
 
 // jsdom lacks these browser APIs that Mantine uses (colour scheme, responsive hooks, scroll areas).
 if (!window.matchMedia) {
