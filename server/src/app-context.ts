@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SessionTokens } from './features/auth/session-tokens.ts';
 import type { Registration } from './features/enrollment/registration.ts';
+import type { PhotoStore } from './features/passes/photos.ts';
+import type { Wallets } from './features/passes/wallets.ts';
 import type { BackgroundWork } from './jobs/worker.ts';
 import type { Clock } from './lib/clock.ts';
 
@@ -21,4 +23,8 @@ export type AppContext = {
   registration: Registration;
   /** Text messages (Twilio, or DATA_DIR/sms.log). */
   sms: SmsSender;
+  /** Apple and Google Wallet copies of pickup passes, when configured (issue 11). */
+  wallets: Wallets;
+  /** Pickup adults' photos in the file storage (issue 11). */
+  passPhotos: PhotoStore;
 };

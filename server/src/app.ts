@@ -23,6 +23,7 @@ import type { Mailer } from './adapters/mail.ts';
 import { createStripeProvider } from './adapters/payments/stripe.ts';
 import { createTestCheckoutProvider } from './adapters/payments/test-checkout.ts';
 import { createSmsSender } from './adapters/sms.ts';
+import { createStorage } from './adapters/storage.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -40,6 +41,9 @@ import { enrollmentRoutes } from './features/enrollment/routes.ts';
 import { sweepRegistrations } from './features/enrollment/sweeper.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { applePassRoutes } from './features/passes/apple/routes.ts';
+import { createPhotoStore } from './features/passes/photos.ts';
+import { createWallets } from './features/passes/wallets.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
 import { staffAuditRoutes } from './features/staff/audit-routes.ts';
 import { staffFamilyRoutes } from './features/staff/families-routes.ts';
@@ -172,6 +176,8 @@ export async function buildApp(
     ),
     registration,
     sms: createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, log: (msg) => app.log.warn(msg) }),
+    wallets: createWallets(config, database, (msg) => app.log.warn(msg)),
+    passPhotos: createPhotoStore(createStorage(config)),
   };
   app.addHook('onClose', async () => {
     await work.stop();
@@ -255,6 +261,7 @@ export async function buildApp(
   await app.register(staffFamilyRoutes(ctx));
   await app.register(staffInboxRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
+  await app.register(applePassRoutes(ctx));
   await app.register(testCheckoutRoutes(ctx));
   await app.register(publicSiteRoutes(ctx));
   await registerSpa(app, ctx);

@@ -3,6 +3,7 @@
  * only file that touches process.env). A bad setting stops start-up with one line naming it.
  * Every variable is listed, with its default, in the README's configuration table and in .env.example.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,11 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
+
+const OPTIONAL_TEXT = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -141,7 +147,40 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** Pickup passes (issue 11): how many days a pass works before the family must issue it again. */
+  PASS_VALID_DAYS: z.coerce.number().int().min(1).max(800).default(365),
+  /** Apple Wallet passes: all six (passphrase optional) or none. The PEM paths are read at boot. */
+  APPLE_PASS_TYPE_ID: OPTIONAL_TEXT,
+  APPLE_TEAM_ID: OPTIONAL_TEXT,
+  APPLE_PASS_CERT: OPTIONAL_TEXT,
+  APPLE_PASS_KEY: OPTIONAL_TEXT,
+  APPLE_PASS_KEY_PASSPHRASE: OPTIONAL_TEXT,
+  APPLE_WWDR_CERT: OPTIONAL_TEXT,
+  /** `https://127.0.0.1:port` style: send APNs pushes to a local fake (tests). Default: Apple's production APNs. */
+  APPLE_APNS_URL: optionalUrl(/^https:$/, 'must be an https URL'),
+  /** Google Wallet passes: both or none. */
+  GOOGLE_WALLET_ISSUER_ID: OPTIONAL_TEXT,
+  GOOGLE_WALLET_SERVICE_ACCOUNT: OPTIONAL_TEXT,
+  /** `http://127.0.0.1:port` style: send Wallet REST and token calls to a local fake (tests). */
+  GOOGLE_WALLET_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
 });
+
+const APPLE_KEYS = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT',
+  'APPLE_PASS_KEY',
+  'APPLE_WWDR_CERT',
+] as const;
+
+/** The contents of the file at `file` (relative to the repository), or a ConfigError naming `name`. */
+function readSettingFile(name: string, file: string, repoRoot: string): string {
+  try {
+    return readFileSync(path.resolve(repoRoot, file), 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration — ${name}: cannot read the file ${file}`);
+  }
+}
 
 const FILES_S3_KEYS = [
   'FILES_S3_BUCKET',
@@ -198,6 +237,37 @@ export type Config = {
   filesS3:
     | { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
+  /** Days a pickup pass works after it is issued (PASS_VALID_DAYS, default 365). */
+  passValidDays: number;
+  /**
+   * Apple Wallet (issue 11) when APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and
+   * APPLE_WWDR_CERT are set: the PEM texts were read at boot. Pushes to APNs use the pass certificate.
+   */
+  apple:
+    | {
+        passTypeId: string;
+        teamId: string;
+        /** PEM of the Pass Type ID certificate. */
+        signerCert: string;
+        /** PEM of its private key. */
+        signerKey: string;
+        signerKeyPassphrase: string | undefined;
+        /** PEM of Apple's WWDR G4 intermediate. */
+        wwdr: string;
+        /** APNs origin, `https://api.push.apple.com` unless APPLE_APNS_URL says otherwise. */
+        apnsUrl: string;
+      }
+    | undefined;
+  /** Google Wallet (issue 11) when GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT are set. */
+  google:
+    | {
+        issuerId: string;
+        /** The service account key JSON, parsed (client_email, private_key, …). */
+        serviceAccount: { client_email: string; private_key: string; [key: string]: unknown };
+        /** Wallet REST origin (tests point it at a fake); undefined → Google's. */
+        apiBase: string | undefined;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -232,6 +302,50 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     throw new ConfigError(
       `Invalid configuration — the FILES_S3_* settings must be set together; missing ${missingS3.join(', ')}`,
     );
+  }
+  const missingApple = APPLE_KEYS.filter((key) => !e[key]);
+  if (missingApple.length !== 0 && missingApple.length !== APPLE_KEYS.length) {
+    throw new ConfigError(
+      `Invalid configuration — the APPLE_* pass settings must be set together; missing ${missingApple.join(', ')}`,
+    );
+  }
+  if (Boolean(e.GOOGLE_WALLET_ISSUER_ID) !== Boolean(e.GOOGLE_WALLET_SERVICE_ACCOUNT)) {
+    throw new ConfigError(
+      'Invalid configuration — GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT must be set together',
+    );
+  }
+  const apple =
+    e.APPLE_PASS_TYPE_ID && e.APPLE_TEAM_ID && e.APPLE_PASS_CERT && e.APPLE_PASS_KEY && e.APPLE_WWDR_CERT
+      ? {
+          passTypeId: e.APPLE_PASS_TYPE_ID,
+          teamId: e.APPLE_TEAM_ID,
+          signerCert: readSettingFile('APPLE_PASS_CERT', e.APPLE_PASS_CERT, repoRoot),
+          signerKey: readSettingFile('APPLE_PASS_KEY', e.APPLE_PASS_KEY, repoRoot),
+          signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+          wwdr: readSettingFile('APPLE_WWDR_CERT', e.APPLE_WWDR_CERT, repoRoot),
+          apnsUrl: (e.APPLE_APNS_URL ?? 'https://api.push.apple.com').replace(/\/+$/, ''),
+        }
+      : undefined;
+  let google: Config['google'];
+  if (e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    const text = readSettingFile('GOOGLE_WALLET_SERVICE_ACCOUNT', e.GOOGLE_WALLET_SERVICE_ACCOUNT, repoRoot);
+    let key: unknown;
+    try {
+      key = JSON.parse(text);
+    } catch {
+      key = undefined;
+    }
+    const account = key as { client_email?: unknown; private_key?: unknown } | undefined;
+    if (typeof account?.client_email !== 'string' || typeof account.private_key !== 'string') {
+      throw new ConfigError(
+        'Invalid configuration — GOOGLE_WALLET_SERVICE_ACCOUNT: must be a service account key JSON with client_email and private_key',
+      );
+    }
+    google = {
+      issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+      serviceAccount: account as NonNullable<Config['google']>['serviceAccount'],
+      apiBase: e.GOOGLE_WALLET_API_BASE?.replace(/\/+$/, ''),
+    };
   }
   const port = e.PORT;
   return {
@@ -284,5 +398,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
             secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    passValidDays: e.PASS_VALID_DAYS,
+    apple,
+    google,
   };
 }

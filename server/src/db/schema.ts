@@ -41,6 +41,10 @@ export const statuses = {
   userToken: ['PasswordReset', 'EmailConfirmation', 'StaffInvite'],
   mail: ['Pending', 'Sent', 'Failed'],
   attendance: ['CheckIn', 'CheckOut'],
+  /** How an attendance record was made (issue 11): a scanned pass, its typed code, or staff by hand. */
+  attendanceMethod: ['Pass', 'Code', 'Staff'],
+  /** The second factor of a pickup (issue 11): the adult's PIN or the staff member confirming the photo. */
+  secondFactor: ['Pin', 'Photo'],
   /** Contact and schedule-a-tour submissions in the staff inbox (issue 10). */
   inquiry: ['New', 'Replied', 'Toured', 'Enrolled', 'Closed'],
   /** Tutoring waitlist submissions (no automatic offers; the center places families by hand). */
@@ -342,19 +346,52 @@ export const studentTrustees = pgTable(
   ],
 );
 
-/** A pickup pass for a trustee (spec §3 DigitalPassport; field names as the spec spells them). */
-export const digitalPassports = pgTable('digital_passports', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  isActive: boolean('is_active').notNull().default(true),
-  imageUrl: text('image_url'),
-  data: text('data'),
-  applePassUrl: text('apple_pass_url'),
-  applePassAuthenticationToken: text('apple_pass_authentication_token'),
-  applePassIdenitifier: text('apple_pass_idenitifier'),
-  applePassSerialNumber: text('apple_pass_serial_number'),
-  googlePassUrl: text('google_pass_url'),
-  created: createdAt(),
-});
+/**
+ * A pickup pass for a trustee (spec §3 DigitalPassport; field names as the spec spells them, issue 11).
+ * The QR credential is never stored: `credential_nonce` is random and the credential is an HMAC of it under a
+ * key derived from the server's signing secret (decision 012), so the database alone opens nothing; only the
+ * credential's SHA-256 (`credential_hash`) is looked up at the door. A re-issued pass gets a new nonce.
+ * `applePassAuthenticationToken` keeps the SHA-256 of the PassKit token, never the token itself.
+ */
+export const digitalPassports = pgTable(
+  'digital_passports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The adult's photo (a stored file key under `photos/`), or null. */
+    imageUrl: text('image_url'),
+    /** JSON of what the pass shows: `{ holderName, children: string[], expires }`. */
+    data: text('data'),
+    /** The pass's address in the PassKit web service (no secret in it), when Apple Wallet is configured. */
+    applePassUrl: text('apple_pass_url'),
+    applePassAuthenticationToken: text('apple_pass_authentication_token'),
+    /** The pass type identifier (APPLE_PASS_TYPE_ID) the serial number belongs to. */
+    applePassIdenitifier: text('apple_pass_idenitifier'),
+    applePassSerialNumber: text('apple_pass_serial_number'),
+    /** The Google Wallet object's REST resource URL (no secret in it), when Google Wallet is configured. */
+    googlePassUrl: text('google_pass_url'),
+    /** 128 random bits (base64url) from which the credential is derived. */
+    credentialNonce: text('credential_nonce').notNull(),
+    /** SHA-256 (hex) of the credential the QR code carries. */
+    credentialHash: text('credential_hash').notNull(),
+    /** Argon2id hash of the adult's 4–6 digit PIN. */
+    pinHash: text('pin_hash').notNull(),
+    /** Wrong PINs in a row; at PIN_MAX_FAILURES the pass is locked until `pinLockedUntil`. */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    pinLockedUntil: instant('pin_locked_until'),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    issuedByUserId: uuid('issued_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When what the pass shows last changed (PassKit `Last-Modified`, the update tag). */
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('digital_passports_credential_key').on(t.credentialHash),
+    uniqueIndex('digital_passports_serial_key').on(t.applePassSerialNumber),
+    index('digital_passports_updated_idx').on(t.updatedAt),
+  ],
+);
 
 export const trusteePassports = pgTable(
   'trustee_passports',
@@ -511,6 +548,10 @@ export const waitlistSubmissions = pgTable(
   ],
 );
 
+/**
+ * One check-in or check-out (spec §3 Attendance: trustee, student, classSession, timestamp) plus its
+ * direction (`kind`), how it was made, the adult's name as it was then, and who or what recorded it (issue 11).
+ */
 export const attendance = pgTable(
   'attendance',
   {
@@ -524,10 +565,63 @@ export const attendance = pgTable(
       .notNull()
       .references(() => classSessions.id, { onDelete: 'cascade' }),
     timestamp: instant('timestamp').notNull().defaultNow(),
+    method: text('method').notNull().default('Staff'),
+    /** The adult who brought or took the child, as named at that moment. */
+    adultName: text('adult_name'),
+    passportId: uuid('passport_id').references(() => digitalPassports.id, { onDelete: 'set null' }),
+    secondFactor: text('second_factor'),
+    kioskId: uuid('kiosk_id').references(() => kiosks.id, { onDelete: 'set null' }),
+    /** The staff member who recorded it by hand or ran the kiosk's photo check. */
+    staffUserId: uuid('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('attendance_session_time_idx').on(t.classSessionId, t.timestamp),
+    index('attendance_student_time_idx').on(t.studentId, t.timestamp),
     check('attendance_kind_check', inList('kind', statuses.attendance)),
+    check('attendance_method_check', inList('method', statuses.attendanceMethod)),
+    check(
+      'attendance_second_factor_check',
+      sql`second_factor is null or ${inList('second_factor', statuses.secondFactor)}`,
+    ),
+  ],
+);
+
+/**
+ * A door tablet enrolled by staff (issue 11): it calls the kiosk API with `Authorization: Kiosk <token>`;
+ * only the token's SHA-256 is kept. Revoking it (or leaving kiosk mode) ends it at once.
+ */
+export const kiosks = pgTable('kiosks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique('kiosks_token_key'),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  created: createdAt(),
+  lastSeenAt: instant('last_seen_at'),
+  revokedAt: instant('revoked_at'),
+});
+
+/** Apple Wallet devices that registered for pass updates (PassKit web service; spec §4 `{pushToken}`). */
+export const passDevices = pgTable('pass_devices', {
+  deviceLibraryIdentifier: text('device_library_identifier').primaryKey(),
+  pushToken: text('push_token').notNull(),
+  created: createdAt(),
+});
+
+/** Which device holds which pass (PassKit registrations). */
+export const passRegistrations = pgTable(
+  'pass_registrations',
+  {
+    deviceLibraryIdentifier: text('device_library_identifier')
+      .notNull()
+      .references(() => passDevices.deviceLibraryIdentifier, { onDelete: 'cascade' }),
+    passportId: uuid('passport_id')
+      .notNull()
+      .references(() => digitalPassports.id, { onDelete: 'cascade' }),
+    created: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceLibraryIdentifier, t.passportId] }),
+    index('pass_registrations_passport_idx').on(t.passportId),
   ],
 );
 

@@ -1,0 +1,114 @@
+/**
+ * Wallet copies of a pickup pass (issue 11, ARCHITECTURE.md "Pickup passes and attendance"). The pass is the
+ * `digital_passports` row; an Apple Wallet `.pkpass` and a Google Wallet object are views of it, offered only
+ * when their settings are present (config.apple, config.google). The door never asks a wallet anything: a
+ * revoked pass is refused by the server at once, and voiding the wallet copies afterwards is best-effort.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { digitalPassports, students, studentTrustees, trustees, trusteePassports } from '../../db/schema.ts';
+import { type AppleWallet, createAppleWallet } from './apple/wallet.ts';
+import { createGoogleWallet, type GoogleWallet } from './google/wallet.ts';
+import { passKeys } from './pass-keys.ts';
+import type { PhotoStore } from './photos.ts';
+
+/** Everything a wallet needs to draw one pass. */
+export type PassContent = {
+  passportId: string;
+  /** The pass's serial number (a uuid; not a secret, not the credential). */
+  serialNumber: string;
+  /** The QR code's message: the canonical 26-character credential. */
+  credential: string;
+  /** The PassKit `authenticationToken` of this serial number. */
+  authenticationToken: string;
+  /** The adult who carries the pass. */
+  holderName: string;
+  /** Who the adult is to the family ("Grandmother", "Parent"). */
+  relationship: string;
+  /** The children the adult may pick up, first name then last name. */
+  children: { firstName: string; lastName: string }[];
+  expiresAt: Date;
+  /** When what the pass shows last changed (PassKit Last-Modified). */
+  updatedAt: Date;
+  /** True when the pass no longer works at the door: revoked, expired, contact inactive or not allowed to pick up. */
+  voided: boolean;
+  /** The adult's photo (JPEG or PNG bytes), when one was uploaded. */
+  photo: { bytes: Buffer; mimeType: string } | undefined;
+};
+
+export type Wallets = {
+  apple: AppleWallet | undefined;
+  google: GoogleWallet | undefined;
+};
+
+/** The wallet adapters that the configuration turns on. */
+export function createWallets(config: Config, database: Database, log: (msg: string) => void): Wallets {
+  return {
+    apple: config.apple ? createAppleWallet({ config, apple: config.apple, database, log }) : undefined,
+    google: config.google ? createGoogleWallet({ config, google: config.google, log }) : undefined,
+  };
+}
+
+/**
+ * Whether a pass row works at the door at `now` (the same rule the door applies, minus the child mapping):
+ * active, not revoked, not expired, and its adult active and allowed to pick up.
+ */
+export function passWorks(
+  pass: { isActive: boolean; revokedAt: Date | null; expiresAt: Date },
+  adult: { isActive: boolean; canPickup: boolean },
+  now: Date,
+): boolean {
+  return pass.isActive && !pass.revokedAt && pass.expiresAt > now && adult.isActive && adult.canPickup;
+}
+
+/**
+ * The content of the pass `passportId` at `now`, or null when it does not exist. Reads the pass, its adult
+ * and the adult's children; `photos` reads the photo bytes.
+ */
+export async function loadPassContent(
+  db: DbOrTx,
+  config: Config,
+  photos: PhotoStore,
+  passportId: string,
+  now: Date,
+): Promise<PassContent | null> {
+  const [row] = await db
+    .select({ pass: digitalPassports, adult: trustees })
+    .from(digitalPassports)
+    .innerJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
+    .innerJoin(trustees, eq(trustees.id, trusteePassports.trusteeId))
+    .where(eq(digitalPassports.id, passportId));
+  if (!row) return null;
+  const children = await db
+    .select({ firstName: students.firstName, lastName: students.lastName })
+    .from(studentTrustees)
+    .innerJoin(students, eq(students.id, studentTrustees.studentId))
+    .where(eq(studentTrustees.trusteeId, row.adult.id))
+    .orderBy(students.firstName);
+  const keys = await passKeys(config);
+  const serialNumber = row.pass.applePassSerialNumber ?? row.pass.id;
+  return {
+    passportId: row.pass.id,
+    serialNumber,
+    credential: keys.credential(row.pass.credentialNonce),
+    authenticationToken: keys.appleAuthenticationToken(serialNumber),
+    holderName: `${row.adult.firstName} ${row.adult.lastName}`,
+    relationship: row.adult.relationship,
+    children,
+    expiresAt: row.pass.expiresAt,
+    updatedAt: row.pass.updatedAt,
+    voided: !passWorks(row.pass, row.adult, now),
+    photo: row.pass.imageUrl ? await photos.read(row.pass.imageUrl) : undefined,
+  };
+}
+
+/** The ids of the passes issued to these adults (every pass, current or not). */
+export async function passesOfAdults(db: DbOrTx, trusteeIds: string[]): Promise<string[]> {
+  if (trusteeIds.length === 0) return [];
+  const rows = await db
+    .select({ id: trusteePassports.passportId })
+    .from(trusteePassports)
+    .where(inArray(trusteePassports.trusteeId, trusteeIds));
+  return rows.map((r) => r.id);
+}
