@@ -10,6 +10,7 @@ export * from './family.ts';
 export * from './fields.ts';
 export * from './intl.ts';
 export * from './paging.ts';
+export * from './passes.ts';
 export * from './public-pages.ts';
 export * from './routes.ts';
 export * from './staff.ts';

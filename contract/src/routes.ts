@@ -52,6 +52,12 @@ export const routes = {
   staffFamilies: '/staff/families',
   staffFamily: (userId: string) => `/staff/families/${userId}`,
   staffChild: (studentId: string) => `/staff/children/${studentId}`,
+  /** Pickup passes and attendance (issue 11). */
+  staffKiosk: '/staff/kiosk',
+  staffAttendance: '/staff/attendance',
+  /** The holder's pass page; the code travels in the fragment (never sent to the server in a URL). */
+  pass: '/pass',
+  attendance: '/dashboard/attendance',
   dashboard: '/dashboard',
   billing: '/dashboard/billing',
   mySessions: '/dashboard/sessions',

@@ -43,6 +43,7 @@ import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
 import { createPhotoStore } from './features/passes/photos.ts';
+import { passRoutes } from './features/passes/routes.ts';
 import { createWallets } from './features/passes/wallets.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
 import { staffAuditRoutes } from './features/staff/audit-routes.ts';
@@ -261,6 +262,7 @@ export async function buildApp(
   await app.register(staffFamilyRoutes(ctx));
   await app.register(staffInboxRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
+  await app.register(passRoutes(ctx));
   await app.register(applePassRoutes(ctx));
   await app.register(testCheckoutRoutes(ctx));
   await app.register(publicSiteRoutes(ctx));

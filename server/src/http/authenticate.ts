@@ -5,12 +5,14 @@
  * has not passed (spec §9) and its `tv` still equals the user's token version (a password reset moves it).
  * The user's role is read from the database on every request, so a changed role applies at once.
  */
+
+import { createHash } from 'node:crypto';
 import type { UserType } from '@lc/contract';
 import DataLoader from 'dataloader';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { users } from '../db/schema.ts';
+import { kiosks, users } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
 import { HttpError } from './errors.ts';
 
@@ -22,12 +24,18 @@ export type AuthUser = {
   lastName: string;
 };
 
-export type RouteAuth = 'public' | 'user' | 'staff';
+/**
+ * `kiosk`: a door tablet's routes (issue 11): `Authorization: Kiosk <token>` of an enrolled kiosk that has not
+ * been revoked (only the token's SHA-256 is stored, `kiosks.token_hash`).
+ */
+export type RouteAuth = 'public' | 'user' | 'staff' | 'kiosk';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user on `user` and `staff` routes; null on public routes. */
     user: AuthUser | null;
+    /** The door tablet on `kiosk` routes; null elsewhere. */
+    kiosk: { id: string; name: string } | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; `user` when absent. */
@@ -59,6 +67,7 @@ function unauthorized(reply: FastifyReply, message: string): HttpError {
 /** Install the request decoration and the onRequest check. Call before any route is registered. */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  app.decorateRequest('kiosk', null);
   // Every signed-in request reads its user at the moment it arrives. Requests that arrive together (a
   // registration opening) share one statement: lookups made in the same turn of the event loop are sent as
   // one `where id = any(…)` query (DataLoader, no caching across turns), so a change of token version or
@@ -78,6 +87,24 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
     if (request.is404) return;
     const auth = routeAuth(request.routeOptions.url, request.routeOptions.config.auth);
     if (auth === 'public') return;
+    if (auth === 'kiosk') {
+      const kiosk = /^Kiosk ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '');
+      const [row] = kiosk?.[1]
+        ? await ctx.db
+            .select({ id: kiosks.id, name: kiosks.name })
+            .from(kiosks)
+            .where(and(eq(kiosks.tokenHash, sha256(kiosk[1])), isNull(kiosks.revokedAt)))
+        : [];
+      if (!row) {
+        reply.header('www-authenticate', 'Kiosk realm="door"');
+        throw new HttpError(
+          401,
+          'This tablet is not set up as a door kiosk any more. Ask a staff member to set it up again.',
+        );
+      }
+      request.kiosk = row;
+      return;
+    }
 
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized(reply, 'Please log in to continue.');
@@ -114,6 +141,15 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
       reply.header('cache-control', 'no-store');
     }
   });
+}
+
+/** SHA-256 (hex) of a kiosk token, as `kiosks.token_hash` keeps it. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The door tablet of a `kiosk` route (the hook guarantees it; this narrows the type). */
+export function currentKiosk(request: FastifyRequest): { id: string; name: string } {
+  if (!request.kiosk) throw new HttpError(401, 'This tablet is not set up as a door kiosk.');
+  return request.kiosk;
 }
 
 /** The signed-in user of a `user`/`staff` route (the hook guarantees it; this narrows the type). */

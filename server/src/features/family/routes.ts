@@ -21,6 +21,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { passesChanged } from '../passes/passes.ts';
 import {
   addAllergy,
   createStudent,
@@ -141,6 +142,7 @@ export const familyRoutes =
           request.params.trusteeId,
           request.body,
           ctx.clock.now(),
+          (ids) => passesChanged(ctx, ids),
         ),
     );
 
@@ -155,7 +157,13 @@ export const familyRoutes =
         },
       },
       async (request, reply) => {
-        await deleteTrustee(ctx.db, currentUser(request).id, request.params.trusteeId, ctx.clock.now());
+        await deleteTrustee(
+          ctx.db,
+          currentUser(request).id,
+          request.params.trusteeId,
+          ctx.clock.now(),
+          (ids) => passesChanged(ctx, ids),
+        );
         return reply.status(204).send(null);
       },
     );

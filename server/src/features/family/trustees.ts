@@ -10,6 +10,7 @@ import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
+import { revokePassesOf, touchPassesOf } from '../passes/passes.ts';
 import { assertRoomForContact } from './limits.ts';
 import { ownedStudentIds } from './students.ts';
 
@@ -120,15 +121,21 @@ export async function createTrustee(
   });
 }
 
-/** Replace a contact's details and the children it is for. Audited (pickup rights before and after). */
+/**
+ * Replace a contact's details and the children it is for. Audited (pickup rights before and after). The
+ * contact's pickup passes show the change at once (the door reads the contact on every scan); `passesChanged`
+ * gets their ids after the commit so the wallet copies are refreshed (passes/passes.ts).
+ */
 export async function updateTrustee(
   db: Db,
   userId: string,
   trusteeId: string,
   input: TrusteeValues,
   now: Date,
+  passesChanged: (passportIds: string[]) => void = () => {},
 ): Promise<Trustee> {
-  return db.transaction(async (tx) => {
+  let touched: string[] = [];
+  const result = await db.transaction(async (tx) => {
     const before = await getTrustee(tx, userId, trusteeId);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     await tx.update(trustees).set(columns(input)).where(eq(trustees.id, trusteeId));
@@ -136,20 +143,33 @@ export async function updateTrustee(
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId })));
     const after = await getTrustee(tx, userId, trusteeId);
     await auditContact(tx, userId, 'trustee.update', trusteeId, before, after, now);
+    touched = await touchPassesOf(tx, trusteeId, now);
     return after;
   });
+  passesChanged(touched);
+  return result;
 }
 
 /**
  * Delete a contact: the contact and its links to the family and children go; the children and everything
  * else stay. Pickup records that named the contact keep the pickup, without the name. Audited.
  */
-export async function deleteTrustee(db: Db, userId: string, trusteeId: string, now: Date): Promise<void> {
+export async function deleteTrustee(
+  db: Db,
+  userId: string,
+  trusteeId: string,
+  now: Date,
+  passesChanged: (passportIds: string[]) => void = () => {},
+): Promise<void> {
+  let revoked: string[] = [];
   await db.transaction(async (tx) => {
     const before = await getTrustee(tx, userId, trusteeId);
+    // The contact's passes die with it: revoked (so their wallet copies are voided), then unlinked.
+    revoked = await revokePassesOf(tx, trusteeId, now);
     await tx.delete(trustees).where(eq(trustees.id, trusteeId));
     await auditContact(tx, userId, 'trustee.delete', trusteeId, before, null, now);
   });
+  passesChanged(revoked);
 }
 
 type TrusteeRow = typeof trustees.$inferSelect;

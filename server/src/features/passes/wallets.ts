@@ -7,7 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { digitalPassports, students, studentTrustees, trustees, trusteePassports } from '../../db/schema.ts';
+import { digitalPassports, students, studentTrustees, trusteePassports, trustees } from '../../db/schema.ts';
 import { type AppleWallet, createAppleWallet } from './apple/wallet.ts';
 import { createGoogleWallet, type GoogleWallet } from './google/wallet.ts';
 import { passKeys } from './pass-keys.ts';

@@ -1,0 +1,260 @@
+/**
+ * Pickup passes and attendance (issue 11, ARCHITECTURE.md "Pickup passes and attendance"). A pass belongs to
+ * one trusted adult (a Trustee who may pick up, or a parent); its QR code carries an opaque credential that
+ * the door looks up on every scan. Instants are ISO date-times; calendar dates are "YYYY-MM-DD" in the
+ * center's time zone.
+ */
+import { z } from 'zod';
+
+/** What the door says about a pass: it works, or why it does not. */
+export const PASS_STATUSES = ['Active', 'Revoked', 'Expired', 'Paused'] as const;
+export type PassStatus = (typeof PASS_STATUSES)[number];
+
+export const PIN_MESSAGE = 'Choose a PIN of 4 to 6 digits';
+
+/** `POST /api/Student/Trustees/{trusteeId}/Pass`: issue (or re-issue) the adult's pass with their PIN. */
+export const PassIssueSchema = z.object({
+  pin: z
+    .string({ error: PIN_MESSAGE })
+    .trim()
+    .regex(/^\d{4,6}$/, PIN_MESSAGE),
+});
+export type PassIssueInput = z.input<typeof PassIssueSchema>;
+
+/**
+ * A pass as its family sees it: the spec §3 DigitalPassport fields (spelled as the spec spells them) plus its
+ * state. `applePassAuthenticationToken` is never sent (always null): it opens the pass's PassKit web service.
+ */
+export const PickupPassSchema = z.object({
+  id: z.string(),
+  isActive: z.boolean(),
+  imageUrl: z.string().nullable(),
+  data: z.string().nullable(),
+  applePassUrl: z.string().nullable(),
+  applePassAuthenticationToken: z.null(),
+  applePassIdenitifier: z.string().nullable(),
+  applePassSerialNumber: z.string().nullable(),
+  googlePassUrl: z.string().nullable(),
+  trusteeId: z.string(),
+  holderName: z.string(),
+  status: z.enum(PASS_STATUSES),
+  /** Plain words for a status other than Active. */
+  statusReason: z.string().nullable(),
+  created: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type PickupPass = z.infer<typeof PickupPassSchema>;
+
+/** `GET /api/Student/Trustees/{trusteeId}/Pass`: the adult's current pass, if any. */
+export const PassStateSchema = z.object({
+  pass: PickupPassSchema.nullable(),
+  /** Why a pass cannot be issued now (not allowed to pick up, inactive), or null. */
+  cannotIssue: z.string().nullable(),
+  /** Which wallets this center offers. */
+  wallets: z.object({ apple: z.boolean(), google: z.boolean() }),
+});
+export type PassState = z.infer<typeof PassStateSchema>;
+
+/** The printable card: what the holder shows at the door. Only for the family or the holder of the code. */
+export const PassCardSchema = z.object({
+  holderName: z.string(),
+  relationship: z.string(),
+  /** First names of the children the adult may pick up. */
+  children: z.array(z.string()),
+  status: z.enum(PASS_STATUSES),
+  statusReason: z.string().nullable(),
+  expiresAt: z.string(),
+  /** The credential in groups of four, for typing at the kiosk. */
+  code: z.string(),
+  /** The QR code of the credential as an SVG document. */
+  qrSvg: z.string(),
+  /** A short-lived link that downloads the Apple Wallet pass, when Apple Wallet is set up. */
+  appleWalletUrl: z.string().nullable(),
+  /** The "Save to Google Wallet" link, when Google Wallet is set up. */
+  googleWalletUrl: z.string().nullable(),
+});
+export type PassCard = z.infer<typeof PassCardSchema>;
+
+/** `POST /api/passes/card`: the holder opens their pass with the code from their email. */
+export const PassCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the code printed on the pass' })
+    .trim()
+    .min(20, 'Enter the code printed on the pass')
+    .max(64, 'Enter the code printed on the pass'),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The door
+
+export const ATTENDANCE_KINDS = ['CheckIn', 'CheckOut'] as const;
+export type AttendanceKind = (typeof ATTENDANCE_KINDS)[number];
+export const ATTENDANCE_METHODS = ['Pass', 'Code', 'Staff'] as const;
+export type AttendanceMethod = (typeof ATTENDANCE_METHODS)[number];
+
+/** Where a child stands today in one session. */
+export const DOOR_STATES = ['NotArrived', 'In', 'Out'] as const;
+export type DoorState = (typeof DOOR_STATES)[number];
+
+/** One child an adult may bring or take today, in one of today's sessions. */
+export const DoorChildSchema = z.object({
+  studentId: z.string(),
+  classSessionId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  sessionName: z.string(),
+  allergies: z.array(z.string()),
+  state: z.enum(DOOR_STATES),
+  /** The last event today, in plain words ("Checked in at 8:31 AM by Rosa Rivera"), or null. */
+  lastEvent: z.string().nullable(),
+});
+export type DoorChild = z.infer<typeof DoorChildSchema>;
+
+/** `POST /api/kiosk/scan` answer: who is at the door and the children they may bring or take today. */
+export const DoorScanSchema = z.object({
+  holderName: z.string(),
+  relationship: z.string(),
+  /** The adult's photo as a data URL, when one was uploaded. */
+  photo: z.string().nullable(),
+  children: z.array(DoorChildSchema),
+  /** True while wrong PINs have locked pickups with this pass. */
+  pinLocked: z.boolean(),
+});
+export type DoorScan = z.infer<typeof DoorScanSchema>;
+
+/** A scanned QR code or a typed code. */
+export const KioskScanInputSchema = z.object({
+  code: z
+    .string({ error: 'Scan the pass or type its code' })
+    .trim()
+    .min(1, 'Scan the pass or type its code')
+    .max(200),
+  /** How the code arrived: the camera (`Pass`) or the keyboard (`Code`). */
+  method: z.enum(['Pass', 'Code']).default('Pass'),
+});
+
+const ChildSessionSchema = z.object({ studentId: z.string(), classSessionId: z.number().int() });
+
+export const KioskCheckInSchema = KioskScanInputSchema.extend({
+  children: z.array(ChildSessionSchema, { error: 'Choose a child' }).min(1, 'Choose a child').max(20),
+});
+
+export const KioskCheckOutSchema = KioskCheckInSchema.extend({
+  /** The adult's PIN, or… */
+  pin: z.string().trim().max(12).optional(),
+  /** …the staff member at the door confirming the photo on the pass is the adult in front of them. */
+  photoConfirmed: z.boolean().optional(),
+});
+
+/** What happened to each child of a check-in or check-out. */
+export const DoorResultSchema = z.object({
+  studentId: z.string(),
+  classSessionId: z.number().int(),
+  firstName: z.string(),
+  /** `done`: recorded now; `already`: the same event a moment ago (a double scan); `refused`: see `reason`. */
+  outcome: z.enum(['done', 'already', 'refused']),
+  reason: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type DoorResult = z.infer<typeof DoorResultSchema>;
+export const DoorResultsSchema = z.object({ results: z.array(DoorResultSchema) });
+
+/** A door tablet (kiosk) as staff see it. */
+export const KioskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created: z.string(),
+  createdBy: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type Kiosk = z.infer<typeof KioskSchema>;
+
+export const KioskCreateSchema = z.object({
+  name: z
+    .string({ error: 'Name the tablet, e.g. “Front door”' })
+    .trim()
+    .min(2, 'Name the tablet, e.g. “Front door”')
+    .max(60, 'Keep the name under 60 characters'),
+});
+/** The new kiosk and its credential (shown once; the tablet keeps it). */
+export const KioskEnrolledSchema = z.object({ kiosk: KioskSchema, token: z.string() });
+
+/** `POST /api/staff/attendance`: staff record a check-in or check-out by hand, naming the adult. */
+export const StaffAttendanceInputSchema = z.object({
+  studentId: z.string(),
+  classSessionId: z.number().int(),
+  kind: z.enum(ATTENDANCE_KINDS),
+  /** One of the child's emergency contacts… */
+  trusteeId: z.string().nullish(),
+  /** …or the adult's name as they gave it (a parent, or someone the family called ahead about). */
+  adultName: z
+    .string()
+    .trim()
+    .max(80, 'Keep the name under 80 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** One attendance record (spec §3 Attendance plus direction and method). */
+export const AttendanceRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ATTENDANCE_KINDS),
+  timestamp: z.string(),
+  studentId: z.string(),
+  childName: z.string(),
+  classSessionId: z.number().int(),
+  sessionName: z.string(),
+  trusteeId: z.string().nullable(),
+  adultName: z.string().nullable(),
+  method: z.enum(ATTENDANCE_METHODS),
+  secondFactor: z.enum(['Pin', 'Photo']).nullable(),
+  /** The staff member who recorded it by hand or confirmed the photo. */
+  staffName: z.string().nullable(),
+});
+export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-09-14')
+  .optional();
+
+/** Attendance history filters (staff and parent): a child, a session, and a date range (inclusive). */
+export const AttendanceQuerySchema = z.object({
+  studentId: z.string().optional(),
+  classSessionId: z.coerce.number().int().positive().optional(),
+  from: isoDate,
+  to: isoDate,
+});
+export type AttendanceQuery = z.output<typeof AttendanceQuerySchema>;
+export const AttendanceListSchema = z.object({
+  records: z.array(AttendanceRecordSchema),
+  truncated: z.boolean(),
+});
+
+/** Today's board: per session, each enrolled child's state. */
+export const BoardChildSchema = z.object({
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  allergies: z.array(z.string()),
+  state: z.enum(DOOR_STATES),
+  checkedInAt: z.string().nullable(),
+  checkedOutAt: z.string().nullable(),
+  /** Who took the child (when Out). */
+  pickedUpBy: z.string().nullable(),
+  /** Still in after the session's end plus the late-pickup grace. */
+  late: z.boolean(),
+});
+export const BoardSessionSchema = z.object({
+  classSessionId: z.number().int(),
+  name: z.string(),
+  daySchedule: z.string(),
+  /** The end of today's session plus the grace, as an instant, when the schedule could be read. */
+  lateAfter: z.string().nullable(),
+  children: z.array(BoardChildSchema),
+});
+export const BoardSchema = z.object({ date: z.string(), sessions: z.array(BoardSessionSchema) });
+export type Board = z.infer<typeof BoardSchema>;
+export type BoardSession = z.infer<typeof BoardSessionSchema>;
