@@ -58,6 +58,11 @@ const StaffPaymentsPage = lazyPage(() => import('./pages/staff/staff-payments-pa
 const StaffFamiliesPage = lazyPage(() => import('./pages/staff/staff-families-page'));
 const StaffFamilyPage = lazyPage(() => import('./pages/staff/staff-family-page'));
 const StaffChildPage = lazyPage(() => import('./pages/staff/staff-child-page'));
+// Pickup passes and the door (issue 11).
+const StaffAttendancePage = lazyPage(() => import('./pages/staff/staff-attendance-page'));
+const StaffKioskPage = lazyPage(() => import('./pages/staff/staff-kiosk-page'));
+const PassPage = lazyPage(() => import('./pages/public/pass-page'));
+const AttendancePage = lazyPage(() => import('./pages/portal/attendance-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -102,6 +107,7 @@ const portalPages: RouteObject[] = [
   { path: routes.billing, element: <BillingPage /> },
   { path: routes.mySessions, element: <MySessionsPage /> },
   { path: path.mySession, element: <MySessionPage /> },
+  { path: routes.attendance, element: <AttendancePage /> },
 ];
 /** Protected session pages (spec §2) in the site layout: choosing children to enroll or wait-list. */
 const protectedSessionPages: RouteObject[] = [
@@ -120,6 +126,8 @@ export const appRoutes: RouteObject[] = [
       { path: routes.register, element: <RegisterPage /> },
       { path: routes.passwordReset, element: <PasswordResetPage /> },
       { path: path.passwordResetToken, element: <PasswordResetTokenPage /> },
+      // The door tablet: full screen, no site chrome; it checks the staff login or its kiosk token itself.
+      { path: routes.staffKiosk, element: <StaffKioskPage /> },
       {
         element: <MainLayout />,
         children: [
@@ -143,6 +151,8 @@ export const appRoutes: RouteObject[] = [
               // The payment checkout's return targets: unprotected, the login may have lapsed while paying.
               { path: path.enrollmentSuccessful, element: <CheckoutReturnPage outcome="successful" /> },
               { path: path.enrollmentFailed, element: <CheckoutReturnPage outcome="failed" /> },
+              // A pickup adult's pass, opened with the code in the link's fragment (issue 11).
+              { path: routes.pass, element: <PassPage /> },
               {
                 element: <RequireAuth />,
                 children: [
@@ -175,6 +185,7 @@ export const appRoutes: RouteObject[] = [
                       { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
                       { path: path.staffFamily, element: <StaffFamilyPage /> },
                       { path: path.staffChild, element: <StaffChildPage /> },
+                      { path: routes.staffAttendance, element: <StaffAttendancePage /> },
                     ],
                   },
                 ],

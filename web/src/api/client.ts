@@ -126,6 +126,28 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
 }
 
 /**
+ * A door tablet's call (issue 11): JSON to `path` with `Authorization: Kiosk <kioskToken>` instead of the
+ * session token. A non-2xx reply throws {@link ApiError}; a 401 means the tablet was revoked.
+ */
+export async function kioskRequest<T>(
+  path: string,
+  kioskToken: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers = new Headers({ accept: 'application/json', authorization: `Kiosk ${kioskToken}` });
+  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);
+  return (await readBody(response)) as T;
+}
+
+/**
  * Send `form` (multipart: a file and text fields) to the API with the session token; the browser sets the
  * multipart boundary. Resolves and throws as {@link apiRequest}.
  */

@@ -11,6 +11,7 @@ export const portalLinks: ReadonlyArray<{ label: string; to: string; end?: boole
   { label: 'My students', to: routes.myStudents },
   { label: 'Emergency contacts', to: routes.emergencyContacts },
   { label: 'My sessions', to: routes.mySessions },
+  { label: 'Attendance', to: routes.attendance },
   { label: 'Billing', to: routes.billing },
   { label: 'Sign out', to: routes.logout },
 ];

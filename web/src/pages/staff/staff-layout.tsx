@@ -31,6 +31,9 @@ export default function StaffLayout() {
           <NavLink to={routes.staffFamilies} className={classes.link}>
             Families
           </NavLink>
+          <NavLink to={routes.staffAttendance} className={classes.link}>
+            Attendance
+          </NavLink>
           <InboxNavLink className={classes.link} />
           <NavLink to={routes.staffAnnouncements} className={classes.link}>
             Announcements
