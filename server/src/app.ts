@@ -182,6 +182,7 @@ export async function buildApp(
   };
   app.addHook('onClose', async () => {
     await work.stop();
+    await ctx.wallets.apple?.close();
   });
 
   const https = config.appUrl.startsWith('https:');
@@ -208,6 +209,18 @@ export async function buildApp(
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  // The door kiosk decodes QR codes with WebAssembly (zxing-wasm, served from our origin): that page alone may
+  // compile WebAssembly ('wasm-unsafe-eval' allows no JavaScript eval). Issue 11, decision 012.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/staff/kiosk')) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header(
+        'content-security-policy',
+        policy.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"),
+      );
+    }
   });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -32,7 +32,12 @@ describe.each(dbKinds)('the door on %s', (kind) => {
   let rosaCode: string;
 
   const kiosk = (token: string, url: string, payload?: object) =>
-    t.app.inject({ method: payload ? 'POST' : 'GET', url, payload, headers: { authorization: `Kiosk ${token}` } });
+    t.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url,
+      payload,
+      headers: { authorization: `Kiosk ${token}` },
+    });
   const as = (token: string | null, method: string, url: string, payload?: object) =>
     a.call(token, method, url, payload);
   const rows = (studentId: string) =>
@@ -41,7 +46,9 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     queryRows<{ after: { reason: string } | string }>(
       t.database.db,
       sql`select after from audit_events where action = 'door.refused' order by seq`,
-    ).then((list) => list.map((r) => (typeof r.after === 'string' ? JSON.parse(r.after) : r.after).reason as string));
+    ).then((list) =>
+      list.map((r) => (typeof r.after === 'string' ? JSON.parse(r.after) : r.after).reason as string),
+    );
 
   const enrollAndPay = async (family: Family, classSessionId: number, studentIds = family.childIds) => {
     const res = await a.enroll(family, classSessionId, studentIds);
@@ -65,12 +72,17 @@ describe.each(dbKinds)('the door on %s', (kind) => {
   };
   /** Issue a pass to the contact with `pin` and answer its code as printed on the card. */
   const issue = async (family: Family, trusteeId: string, pin = '4321') => {
-    expect((await as(family.token, 'POST', `/api/Student/Trustees/${trusteeId}/Pass`, { pin })).statusCode).toBe(201);
+    expect(
+      (await as(family.token, 'POST', `/api/Student/Trustees/${trusteeId}/Pass`, { pin })).statusCode,
+    ).toBe(201);
     const card = await as(family.token, 'GET', `/api/Student/Trustees/${trusteeId}/Pass/Card`);
     expect(card.statusCode).toBe(200);
     return card.json().code as string;
   };
-  const child = (family: Family, index = 0) => ({ studentId: family.childIds[index]!, classSessionId: acorn });
+  const child = (family: Family, index = 0) => ({
+    studentId: family.childIds[index]!,
+    classSessionId: acorn,
+  });
 
   beforeAll(async () => {
     clock = movableClock(MONDAY_MORNING);
@@ -85,7 +97,8 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     });
     rivera = await a.family('Rivera', 2);
     expect(
-      (await as(rivera.token, 'POST', `/api/Student/${rivera.childIds[0]}/Allergies`, { name: 'Peanuts' })).statusCode,
+      (await as(rivera.token, 'POST', `/api/Student/${rivera.childIds[0]}/Allergies`, { name: 'Peanuts' }))
+        .statusCode,
     ).toBe(201);
     await enrollAndPay(rivera, acorn);
     okafor = await a.family('Okafor', 1);
@@ -111,7 +124,12 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     expect(scan.pinLocked).toBe(false);
     expect(scan.children).toHaveLength(2);
     const ava = scan.children.find((c: { studentId: string }) => c.studentId === rivera.childIds[0]);
-    expect(ava).toMatchObject({ firstName: 'Ava', sessionName: 'Acorn Room', state: 'NotArrived', allergies: ['Peanuts'] });
+    expect(ava).toMatchObject({
+      firstName: 'Ava',
+      sessionName: 'Acorn Room',
+      state: 'NotArrived',
+      allergies: ['Peanuts'],
+    });
   });
 
   it('reads a typed code however it was typed: lower case, spaces, O for 0', async () => {
@@ -129,7 +147,10 @@ describe.each(dbKinds)('the door on %s', (kind) => {
   });
 
   it('answers 401 without a kiosk token, with a staff session token, or after the tablet is revoked', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/kiosk/scan', payload: { code: rosaCode } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/kiosk/scan', payload: { code: rosaCode } }))
+        .statusCode,
+    ).toBe(401);
     const asStaff = await t.app.inject({
       method: 'POST',
       url: '/api/kiosk/scan',
@@ -147,16 +168,30 @@ describe.each(dbKinds)('the door on %s', (kind) => {
   });
 
   it('checks a child in once: a double scan is the same event, a later scan is refused', async () => {
-    const first = await kiosk(kioskToken, '/api/kiosk/check-in', { code: rosaCode, children: [child(rivera)] });
+    const first = await kiosk(kioskToken, '/api/kiosk/check-in', {
+      code: rosaCode,
+      children: [child(rivera)],
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().results[0]).toMatchObject({ outcome: 'done', firstName: 'Ava' });
-    const again = await kiosk(kioskToken, '/api/kiosk/check-in', { code: rosaCode, children: [child(rivera)] });
+    const again = await kiosk(kioskToken, '/api/kiosk/check-in', {
+      code: rosaCode,
+      children: [child(rivera)],
+    });
     expect(again.json().results[0].outcome).toBe('already');
     expect(await rows(rivera.childIds[0]!)).toHaveLength(1);
     const [row] = await rows(rivera.childIds[0]!);
-    expect(row).toMatchObject({ kind: 'CheckIn', method: 'Pass', adultName: 'Rosa Rivera', trusteeId: rosaId });
+    expect(row).toMatchObject({
+      kind: 'CheckIn',
+      method: 'Pass',
+      adultName: 'Rosa Rivera',
+      trusteeId: rosaId,
+    });
     clock.advanceMinutes(3);
-    const later = await kiosk(kioskToken, '/api/kiosk/check-in', { code: rosaCode, children: [child(rivera)] });
+    const later = await kiosk(kioskToken, '/api/kiosk/check-in', {
+      code: rosaCode,
+      children: [child(rivera)],
+    });
     expect(later.json().results[0]).toMatchObject({ outcome: 'refused' });
     expect(later.json().results[0].reason).toMatch(/already checked in \(since 8:45 AM\)/);
     expect(await rows(rivera.childIds[0]!)).toHaveLength(1);
@@ -182,7 +217,10 @@ describe.each(dbKinds)('the door on %s', (kind) => {
   });
 
   it('needs the PIN for a pickup, pauses the pass after too many wrong ones, and lets it go after the pause', async () => {
-    const noPin = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)] });
+    const noPin = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera)],
+    });
     expect(noPin.statusCode).toBe(400);
     expect(noPin.json().fields.pin).toBeTruthy();
     const noPhoto = await kiosk(kioskToken, '/api/kiosk/check-out', {
@@ -194,16 +232,28 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     expect(noPhoto.json().message).toMatch(/no photo/);
 
     for (let attempt = 1; attempt < PIN_MAX_FAILURES; attempt++) {
-      const wrong = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)], pin: '0000' });
+      const wrong = await kiosk(kioskToken, '/api/kiosk/check-out', {
+        code: rosaCode,
+        children: [child(rivera)],
+        pin: '0000',
+      });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json().message).toBe(
         `That PIN is not right. ${PIN_MAX_FAILURES - attempt} ${PIN_MAX_FAILURES - attempt === 1 ? 'try' : 'tries'} left.`,
       );
     }
-    const locking = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)], pin: '0000' });
+    const locking = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera)],
+      pin: '0000',
+    });
     expect(locking.statusCode).toBe(429);
     // Even the right PIN waits out the pause, and the scan says so.
-    const right = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)], pin: '4321' });
+    const right = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera)],
+      pin: '4321',
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/paused until/);
     expect((await kiosk(kioskToken, '/api/kiosk/scan', { code: rosaCode })).json().pinLocked).toBe(true);
@@ -211,20 +261,35 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     expect((await refusals()).filter((r) => r === 'Wrong PIN')).toHaveLength(PIN_MAX_FAILURES - 1);
 
     clock.advanceMinutes(PIN_LOCK_MINUTES + 1);
-    const done = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)], pin: '4321' });
+    const done = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera)],
+      pin: '4321',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().results[0]).toMatchObject({ outcome: 'done', firstName: 'Ava' });
     const out = (await rows(rivera.childIds[0]!)).find((r) => r.kind === 'CheckOut');
     expect(out).toMatchObject({ secondFactor: 'Pin', adultName: 'Rosa Rivera', method: 'Pass' });
-    const [pass] = await t.database.db.select().from(digitalPassports).where(eq(digitalPassports.id, out!.passportId!));
+    const [pass] = await t.database.db
+      .select()
+      .from(digitalPassports)
+      .where(eq(digitalPassports.id, out!.passportId!));
     expect(pass).toMatchObject({ pinFailures: 0, pinLockedUntil: null });
   });
 
   it('treats a second pickup scan as the same event, and a later one as "already picked up"', async () => {
-    const again = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)], pin: '4321' });
+    const again = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera)],
+      pin: '4321',
+    });
     expect(again.json().results[0].outcome).toBe('already');
     clock.advanceMinutes(5);
-    const later = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera)], pin: '4321' });
+    const later = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera)],
+      pin: '4321',
+    });
     expect(later.json().results[0].outcome).toBe('refused');
     expect(later.json().results[0].reason).toMatch(/already picked up at .* by Rosa Rivera/);
     expect((await rows(rivera.childIds[0]!)).filter((r) => r.kind === 'CheckOut')).toHaveLength(1);
@@ -241,10 +306,17 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     // Okafor's grandfather drops Cleo… the Okafors chose texts.
     const abeId = await addContact(okafor, 'Abe');
     const abeCode = await issue(okafor, abeId, '777777');
-    const res = await kiosk(kioskToken, '/api/kiosk/check-in', { code: abeCode, method: 'Code', children: [child(okafor)] });
+    const res = await kiosk(kioskToken, '/api/kiosk/check-in', {
+      code: abeCode,
+      method: 'Code',
+      children: [child(okafor)],
+    });
     expect(res.json().results[0].outcome).toBe('done');
     await t.flush();
-    const texts = (await readFile(path.join(t.config.dataDir, 'sms.log'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const texts = (await readFile(path.join(t.config.dataDir, 'sms.log'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(texts.at(-1)).toMatchObject({ to: '+14155550142' });
     expect(texts.at(-1).body).toMatch(/Ava was checked in at .* by Abe Rivera/);
     expect((await t.mails()).some((m) => m.to === okafor.email && /has arrived/.test(m.subject))).toBe(false);
@@ -268,13 +340,15 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     const rosa = (await as(rivera.token, 'GET', `/api/Student/Trustees/${rosaId}`)).json();
     const { id: _id, fullName: _f, type: _t, ...values } = rosa;
     expect(
-      (await as(rivera.token, 'PUT', `/api/Student/Trustees/${rosaId}`, { ...values, canPickup: false })).statusCode,
+      (await as(rivera.token, 'PUT', `/api/Student/Trustees/${rosaId}`, { ...values, canPickup: false }))
+        .statusCode,
     ).toBe(200);
     const paused = await kiosk(kioskToken, '/api/kiosk/scan', { code: rosaCode });
     expect(paused.statusCode).toBe(403);
     expect(paused.json().message).toBe('Rosa is not allowed to pick up children right now.');
     expect(
-      (await as(rivera.token, 'PUT', `/api/Student/Trustees/${rosaId}`, { ...values, canPickup: true })).statusCode,
+      (await as(rivera.token, 'PUT', `/api/Student/Trustees/${rosaId}`, { ...values, canPickup: true }))
+        .statusCode,
     ).toBe(200);
     expect((await kiosk(kioskToken, '/api/kiosk/scan', { code: rosaCode })).statusCode).toBe(200);
 
@@ -287,14 +361,26 @@ describe.each(dbKinds)('the door on %s', (kind) => {
       .update(digitalPassports)
       .set({ expiresAt: new Date(clock.now().getTime() - 60_000) })
       .where(eq(digitalPassports.id, current!.id));
-    const expired = await kiosk(kioskToken, '/api/kiosk/check-in', { code: rosaCode, children: [child(rivera)] });
+    const expired = await kiosk(kioskToken, '/api/kiosk/check-in', {
+      code: rosaCode,
+      children: [child(rivera)],
+    });
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().message).toMatch(/^This pass expired on .*The family can issue a new one in the portal\.$/);
-    await t.database.db.update(digitalPassports).set({ expiresAt: current!.expiresAt }).where(eq(digitalPassports.id, current!.id));
+    expect(expired.json().message).toMatch(
+      /^This pass expired on .*The family can issue a new one in the portal\.$/,
+    );
+    await t.database.db
+      .update(digitalPassports)
+      .set({ expiresAt: current!.expiresAt })
+      .where(eq(digitalPassports.id, current!.id));
 
     // Revoked by the family: refused on the next scan, and a re-issued pass has a new code.
     expect((await as(rivera.token, 'DELETE', `/api/Student/Trustees/${rosaId}/Pass`)).statusCode).toBe(200);
-    const revoked = await kiosk(kioskToken, '/api/kiosk/check-out', { code: rosaCode, children: [child(rivera, 1)], pin: '4321' });
+    const revoked = await kiosk(kioskToken, '/api/kiosk/check-out', {
+      code: rosaCode,
+      children: [child(rivera, 1)],
+      pin: '4321',
+    });
     expect(revoked.statusCode).toBe(403);
     expect(revoked.json().message).toBe('This pass has been turned off by the family.');
     const newCode = await issue(rivera, rosaId, '2468');

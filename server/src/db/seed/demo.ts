@@ -26,6 +26,7 @@ import {
   userTrustees,
   waitlistSubmissions,
 } from '../schema.ts';
+import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
 import { demoPolicies } from './policies.ts';
 
@@ -87,7 +88,9 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoParent(tx, today, demoParentHash);
     await insertDemoStaff(tx, directorHash, teacherHash);
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
-    return { seeded: true, sessions: sessionCount };
+    await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
+    // The catalog's sessions and the hidden bridge session the door demo runs on.
+    return { seeded: true, sessions: sessionCount + 1 };
   });
 }
 

@@ -57,7 +57,7 @@ export async function todaysBoard(ctx: AppContext, user: AuthUser): Promise<Boar
       left join policies p on p.id = class_sessions.late_pickup_policy_id
       left join class_session_enrollments e on e.class_session_id = class_sessions.id and e.status = 'Enrolled'
       left join students s on s.id = e.student_id
-      where class_sessions.is_active and class_sessions.session_start_date <= ${today}
+      where class_sessions.session_start_date <= ${today}
         and class_sessions.session_end_date >= ${today} and ${visibleSessions(user)}
       order by class_sessions.name, class_sessions.id, s.first_name, s.last_name`,
   );

@@ -76,31 +76,61 @@ export async function loadPassContent(
   const [row] = await db
     .select({ pass: digitalPassports, adult: trustees })
     .from(digitalPassports)
-    .innerJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
-    .innerJoin(trustees, eq(trustees.id, trusteePassports.trusteeId))
+    .leftJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
+    .leftJoin(trustees, eq(trustees.id, trusteePassports.trusteeId))
     .where(eq(digitalPassports.id, passportId));
   if (!row) return null;
+  const keys = await passKeys(config);
+  const serialNumber = row.pass.applePassSerialNumber ?? row.pass.id;
+  const common = {
+    passportId: row.pass.id,
+    serialNumber,
+    credential: keys.credential(row.pass.credentialNonce),
+    authenticationToken: keys.appleAuthenticationToken(serialNumber),
+    expiresAt: row.pass.expiresAt,
+    updatedAt: row.pass.updatedAt,
+  };
+  if (!row.adult) {
+    // The adult was deleted: the pass is void, drawn from what it showed when issued (`data`).
+    const shown = parseData(row.pass.data);
+    return {
+      ...common,
+      holderName: shown.holderName,
+      relationship: '',
+      children: shown.children.map((firstName) => ({ firstName, lastName: '' })),
+      voided: true,
+      photo: undefined,
+    };
+  }
   const children = await db
     .select({ firstName: students.firstName, lastName: students.lastName })
     .from(studentTrustees)
     .innerJoin(students, eq(students.id, studentTrustees.studentId))
     .where(eq(studentTrustees.trusteeId, row.adult.id))
     .orderBy(students.firstName);
-  const keys = await passKeys(config);
-  const serialNumber = row.pass.applePassSerialNumber ?? row.pass.id;
   return {
-    passportId: row.pass.id,
-    serialNumber,
-    credential: keys.credential(row.pass.credentialNonce),
-    authenticationToken: keys.appleAuthenticationToken(serialNumber),
+    ...common,
     holderName: `${row.adult.firstName} ${row.adult.lastName}`,
     relationship: row.adult.relationship,
     children,
-    expiresAt: row.pass.expiresAt,
-    updatedAt: row.pass.updatedAt,
     voided: !passWorks(row.pass, row.adult, now),
     photo: row.pass.imageUrl ? await photos.read(row.pass.imageUrl) : undefined,
   };
+}
+
+/** The `data` JSON of a pass (`{ holderName, children }`), tolerant of a missing or odd value. */
+function parseData(data: string | null): { holderName: string; children: string[] } {
+  try {
+    const value = JSON.parse(data ?? '{}') as { holderName?: unknown; children?: unknown };
+    return {
+      holderName: typeof value.holderName === 'string' ? value.holderName : 'Pickup adult',
+      children: Array.isArray(value.children)
+        ? value.children.filter((c): c is string => typeof c === 'string')
+        : [],
+    };
+  } catch {
+    return { holderName: 'Pickup adult', children: [] };
+  }
 }
 
 /** The ids of the passes issued to these adults (every pass, current or not). */

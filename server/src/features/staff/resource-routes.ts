@@ -73,7 +73,13 @@ function invalid(error: z.ZodError): HttpError {
   return new HttpError(400, 'Some fields need your attention. Please check the highlighted fields.', fields);
 }
 
-export type Upload = { bytes: Buffer; mime: string; ext: string; fileName: string; fields: Record<string, string> };
+export type Upload = {
+  bytes: Buffer;
+  mime: string;
+  ext: string;
+  fileName: string;
+  fields: Record<string, string>;
+};
 
 /**
  * Read a multipart request with one `file` part of at most `maxBytes` whose content is one of `kinds`, and

@@ -1,10 +1,321 @@
 /**
- * Apple's PassKit web service under `/api/passes/v1/…` and the signed `.pkpass` download (issue 11).
- * PLACEHOLDER until the Apple Wallet work lands: see the helper task.
+ * Apple's PassKit web service under `/api/passes/v1/…` and the signed `.pkpass` download (issue 11), as Apple
+ * documents them in https://developer.apple.com/documentation/walletpasses/adding-a-web-service-to-update-passes
+ * (the pass's `webServiceURL` is `${APP_URL}/api/passes/`; Wallet appends the `v1/…` paths):
+ *
+ * - `POST   v1/devices/{device}/registrations/{passType}/{serial}`  register a device for a pass's updates
+ *   (body `{ pushToken }`): 201 new, 200 already registered.
+ * - `GET    v1/devices/{device}/registrations/{passType}?passesUpdatedSince={tag}`  the serial numbers of the
+ *   device's passes changed after `tag`: 200 `{ serialNumbers, lastUpdated }`, 204 none.
+ * - `DELETE v1/devices/{device}/registrations/{passType}/{serial}`  unregister: 200.
+ * - `GET    v1/passes/{passType}/{serial}`  the latest pass: 200 `.pkpass` with Last-Modified, 304 when
+ *   If-Modified-Since is not older.
+ * - `POST   v1/log`  messages from devices (`{ logs: string[] }`): 200, written to the server log.
+ *
+ * The pass routes authenticate with `Authorization: ApplePass <authenticationToken>`: the token of that serial
+ * number (pass-keys.ts; the database keeps its SHA-256), compared in constant time, 401 otherwise. The list of
+ * updated serial numbers carries no token (Apple sends none): the device library identifier is its secret,
+ * and it only ever names passes registered to that device. A pass that is unknown, or of another pass type,
+ * answers 404. A revoked or expired pass is still served, marked voided, so Wallet greys it out.
+ *
+ * `GET /api/passes/apple/{serial}.pkpass?expires=…&signature=…` downloads a pass through the link that
+ * AppleWallet.downloadLink made (15 minutes); 404 for a bad or expired signature or an unknown pass.
+ *
+ * All of this exists only when Apple Wallet is configured (config.apple); otherwise these paths answer 404.
  */
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq, notExists } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
+import { digitalPassports, passDevices, passRegistrations } from '../../../db/schema.ts';
+import { HttpError, notFound } from '../../../http/errors.ts';
+import { hashToken, passKeys } from '../pass-keys.ts';
+import { loadPassContent } from '../wallets.ts';
+import { DOWNLOAD_FILE_NAME, PKPASS_TYPE } from './wallet.ts';
+
+const tags = ['Wallet passes'];
+
+/** Lines of a device's log kept per request, and characters per line. */
+const LOG_LINES = 50;
+const LOG_LINE_CHARS = 500;
+
+const Identifier = z.string().min(1).max(200);
+const DeviceParams = z.object({ deviceLibraryIdentifier: Identifier, passTypeIdentifier: Identifier });
+const RegistrationParams = DeviceParams.extend({ serialNumber: Identifier });
+const PassParams = z.object({ passTypeIdentifier: Identifier, serialNumber: Identifier });
+
+/** The `Authorization: ApplePass <token>` token, or null. */
+function applePassToken(request: FastifyRequest): string | null {
+  const match = /^ApplePass (\S+)$/.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The last-modified instant of `updatedAt` as HTTP dates carry it: whole seconds. */
+function toSeconds(at: Date): number {
+  return Math.floor(at.getTime() / 1000);
+}
 
 export const applePassRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const wallet = ctx.wallets.apple;
+    const apple = ctx.config.apple;
+    if (!wallet || !apple) return;
+
+    /** The pass with this serial number and pass type, or 404. */
+    const findPass = async (passTypeIdentifier: string, serialNumber: string) => {
+      if (passTypeIdentifier !== apple.passTypeId) throw notFound('That pass');
+      const [row] = await ctx.db
+        .select({ id: digitalPassports.id, tokenHash: digitalPassports.applePassAuthenticationToken })
+        .from(digitalPassports)
+        .where(
+          and(
+            eq(digitalPassports.applePassSerialNumber, serialNumber),
+            eq(digitalPassports.applePassIdenitifier, passTypeIdentifier),
+          ),
+        );
+      if (!row) throw notFound('That pass');
+      return row;
+    };
+
+    /**
+     * 401 unless the request carries the PassKit token of `serialNumber`: its SHA-256 must equal the one kept
+     * with the pass (or, for a row without one, that of the token derived from the serial number).
+     */
+    const authorize = async (
+      request: FastifyRequest,
+      serialNumber: string,
+      stored: string | null,
+    ): Promise<void> => {
+      const token = applePassToken(request);
+      const expected = Buffer.from(
+        stored ?? hashToken((await passKeys(ctx.config)).appleAuthenticationToken(serialNumber)),
+      );
+      const given = Buffer.from(hashToken(token ?? ''));
+      if (!token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new HttpError(401, 'This pass could not be verified.');
+      }
+    };
+
+    /** What passport `passportId` shows now, or 404. */
+    const currentContent = async (passportId: string) => {
+      const content = await loadPassContent(ctx.db, ctx.config, ctx.passPhotos, passportId, ctx.clock.now());
+      if (!content) throw notFound('That pass');
+      return content;
+    };
+
+    const sendPass = (reply: FastifyReply, bytes: Buffer) =>
+      reply
+        .header('content-type', PKPASS_TYPE)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+
+    app.post(
+      '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'PassKit: register a device for a pass’s updates',
+          description:
+            'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` and `{ pushToken }`. 201 when the device is newly registered for the pass, 200 when it already was (its push token is updated), 401 for a missing or wrong token, 404 for an unknown pass.',
+          params: RegistrationParams,
+          body: z.object({ pushToken: z.string().min(1).max(400) }),
+        },
+      },
+      async (request, reply) => {
+        const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
+        const pass = await findPass(passTypeIdentifier, serialNumber);
+        await authorize(request, serialNumber, pass.tokenHash);
+        const { pushToken } = request.body;
+        const created = await ctx.db.transaction(async (tx) => {
+          await tx
+            .insert(passDevices)
+            .values({ deviceLibraryIdentifier, pushToken })
+            .onConflictDoUpdate({ target: passDevices.deviceLibraryIdentifier, set: { pushToken } });
+          const inserted = await tx
+            .insert(passRegistrations)
+            .values({ deviceLibraryIdentifier, passportId: pass.id })
+            .onConflictDoNothing()
+            .returning({ passportId: passRegistrations.passportId });
+          return inserted.length > 0;
+        });
+        return reply.code(created ? 201 : 200).send();
+      },
+    );
+
+    app.get(
+      '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'PassKit: the serial numbers of a device’s passes updated since a tag',
+          description:
+            '`passesUpdatedSince` is the `lastUpdated` tag of an earlier answer (milliseconds since 1970, as a string); without it, every pass registered to the device is listed. 200 `{ serialNumbers, lastUpdated }`, 204 when none changed.',
+          params: DeviceParams,
+          querystring: z.object({ passesUpdatedSince: z.string().max(40).optional() }),
+          response: {
+            200: z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() }),
+            204: z.null().describe('No pass changed'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { deviceLibraryIdentifier, passTypeIdentifier } = request.params;
+        if (passTypeIdentifier !== apple.passTypeId) throw notFound('That pass type');
+        const tag = request.query.passesUpdatedSince?.trim();
+        const since = tag && /^\d{1,16}$/.test(tag) ? Number(tag) : undefined;
+        const rows = await ctx.db
+          .select({
+            serialNumber: digitalPassports.applePassSerialNumber,
+            updatedAt: digitalPassports.updatedAt,
+          })
+          .from(passRegistrations)
+          .innerJoin(digitalPassports, eq(digitalPassports.id, passRegistrations.passportId))
+          .where(
+            and(
+              eq(passRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
+              eq(digitalPassports.applePassIdenitifier, passTypeIdentifier),
+            ),
+          );
+        // Compared in milliseconds, as the tag is written: the database keeps microseconds, and a pass whose
+        // extra microseconds made it "newer" than its own tag would be listed again on every call.
+        const updated = rows.filter(
+          (row): row is { serialNumber: string; updatedAt: Date } =>
+            row.serialNumber !== null && (since === undefined || row.updatedAt.getTime() > since),
+        );
+        if (updated.length === 0) return reply.code(204).send(null);
+        const lastUpdated = Math.max(...updated.map((row) => row.updatedAt.getTime()));
+        return {
+          serialNumbers: updated.map((row) => row.serialNumber).sort(),
+          lastUpdated: String(lastUpdated),
+        };
+      },
+    );
+
+    app.delete(
+      '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'PassKit: unregister a device from a pass’s updates',
+          description:
+            'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` when the pass is removed from the device. 200 (also when it was not registered), 401 for a missing or wrong token, 404 for an unknown pass.',
+          params: RegistrationParams,
+        },
+      },
+      async (request, reply) => {
+        const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
+        const pass = await findPass(passTypeIdentifier, serialNumber);
+        await authorize(request, serialNumber, pass.tokenHash);
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .delete(passRegistrations)
+            .where(
+              and(
+                eq(passRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
+                eq(passRegistrations.passportId, pass.id),
+              ),
+            );
+          // A device that holds none of our passes any more is forgotten.
+          await tx
+            .delete(passDevices)
+            .where(
+              and(
+                eq(passDevices.deviceLibraryIdentifier, deviceLibraryIdentifier),
+                notExists(
+                  tx
+                    .select({ one: passRegistrations.passportId })
+                    .from(passRegistrations)
+                    .where(eq(passRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier)),
+                ),
+              ),
+            );
+        });
+        return reply.code(200).send();
+      },
+    );
+
+    app.get(
+      '/api/passes/v1/passes/:passTypeIdentifier/:serialNumber',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'PassKit: the latest version of a pass',
+          description:
+            'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>`. 200 with the signed `.pkpass` and `Last-Modified`; 304 when `If-Modified-Since` is not older than the pass; 401 for a missing or wrong token; 404 for an unknown pass. A revoked or expired pass is still answered, marked voided.',
+          params: PassParams,
+        },
+      },
+      async (request, reply) => {
+        const { passTypeIdentifier, serialNumber } = request.params;
+        const pass = await findPass(passTypeIdentifier, serialNumber);
+        await authorize(request, serialNumber, pass.tokenHash);
+        const content = await currentContent(pass.id);
+        const modified = toSeconds(content.updatedAt);
+        reply.header('last-modified', new Date(modified * 1000).toUTCString());
+        const since = Date.parse(request.headers['if-modified-since'] ?? '');
+        if (!Number.isNaN(since) && modified <= toSeconds(new Date(since))) {
+          return reply.code(304).header('cache-control', 'no-store').send();
+        }
+        return sendPass(reply, await wallet.build(content));
+      },
+    );
+
+    app.post(
+      '/api/passes/v1/log',
+      {
+        config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'PassKit: messages from Apple Wallet about errors with our passes',
+          description: `\`{ logs: string[] }\`: each line (at most ${LOG_LINES}, each cut at ${LOG_LINE_CHARS} characters) is written to the server log as a warning. 200.`,
+          body: z.object({ logs: z.array(z.string()) }),
+        },
+      },
+      async (request, reply) => {
+        for (const line of request.body.logs.slice(0, LOG_LINES)) {
+          request.log.warn(`Apple Wallet device log: ${line.slice(0, LOG_LINE_CHARS)}`);
+        }
+        return reply.code(200).send();
+      },
+    );
+
+    app.get(
+      '/api/passes/apple/:file',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Download a pickup pass for Apple Wallet through a signed link',
+          description:
+            '`{serialNumber}.pkpass` with the `expires` and `signature` of a link the pass page gave (it works for 15 minutes). 200 with the signed `.pkpass`; 404 for a bad or expired signature or an unknown pass.',
+          params: z.object({ file: z.string().max(240) }),
+          querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const serialNumber = /^(.+)\.pkpass$/.exec(request.params.file)?.[1];
+        const { expires, signature } = request.query;
+        if (
+          !serialNumber ||
+          !expires ||
+          !signature ||
+          !/^\d{1,12}$/.test(expires) ||
+          !(await wallet.verifyDownload(serialNumber, Number(expires), signature, ctx.clock.now()))
+        ) {
+          throw notFound('That pass');
+        }
+        const pass = await findPass(apple.passTypeId, serialNumber);
+        const content = await currentContent(pass.id);
+        reply.header('content-disposition', `attachment; filename="${DOWNLOAD_FILE_NAME}"`);
+        return sendPass(reply, await wallet.build(content));
+      },
+    );
+  };
