@@ -1,4 +1,247 @@
-/** Issue 11 page: being built (replaced in this change). */
-export default function Page() {
-  return <h1>Loading…</h1>;
+import {
+  type AttendanceQuery,
+  AttendanceQuerySchema,
+  type AttendanceRecord,
+  type Student,
+} from '@lc/contract';
+import {
+  Box,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { getStudents } from '../../api/family.ts';
+import { getFamilyAttendance } from '../../api/passes.ts';
+import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { clockTime, eventLine, methodLine, shortDay } from '../../features/passes/format.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { useLoad } from '../../lib/use-load.ts';
+
+const EMPTY =
+  'No drop-offs or pickups yet. Once your child comes to a session, each check-in and check-out shows up here.';
+const TO_BEFORE_FROM = 'Choose a date on or after the “From” date';
+
+/** The filters in the address (child, from, to), so a filtered view can be reloaded or bookmarked. */
+function useAttendanceQuery(): [AttendanceQuery, (next: AttendanceQuery) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = AttendanceQuerySchema.safeParse(Object.fromEntries(params));
+  const query: AttendanceQuery = parsed.success
+    ? { studentId: parsed.data.studentId, from: parsed.data.from, to: parsed.data.to }
+    : {};
+  const update = (next: AttendanceQuery) => {
+    const search = new URLSearchParams();
+    for (const key of ['studentId', 'from', 'to'] as const) {
+      const value = next[key];
+      if (value) search.set(key, String(value));
+    }
+    setParams(search);
+  };
+  return [query, update];
+}
+
+/**
+ * /dashboard/attendance (issue 11): the family's drop-offs and pickups, newest first, filtered by child and
+ * dates — who brought or took each child, when, and how the door recorded it. A table on wide screens, one
+ * card per event on phones.
+ */
+export default function AttendancePage() {
+  usePageTitle('Attendance');
+  const [query, setQuery] = useAttendanceQuery();
+  const children = useLoad('attendance-children', (signal) => getStudents(signal));
+  const history = useLoad(`attendance:${JSON.stringify(query)}`, (signal) =>
+    getFamilyAttendance(query, signal),
+  );
+  const filtered = Boolean(query.studentId || query.from || query.to);
+
+  return (
+    <Stack gap="lg" pt="xl">
+      <div>
+        <Title order={1}>Attendance</Title>
+        <Text mt={4} maw="65ch">
+          Every drop-off and pickup of your children, newest first: when it happened, who brought or collected
+          them, and how they checked in at our door.
+        </Text>
+      </div>
+
+      <Filters
+        key={JSON.stringify(query)}
+        query={query}
+        students={children.status === 'success' ? children.data : []}
+        onApply={setQuery}
+        filtered={filtered}
+      />
+
+      {history.status === 'loading' ? <Loading label="Loading drop-offs and pickups…" /> : null}
+      {history.status === 'error' ? (
+        <LoadFailed
+          message="We could not load your drop-offs and pickups. Please check your connection and try again."
+          retry={history.retry}
+        />
+      ) : null}
+      {history.status === 'success' && history.data.records.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Text>{filtered ? 'No drop-offs or pickups match these filters.' : EMPTY}</Text>
+          {filtered ? (
+            <Button variant="default" mt="md" w="fit-content" onClick={() => setQuery({})}>
+              Show all drop-offs and pickups
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+      {history.status === 'success' && history.data.records.length > 0 ? (
+        <>
+          <Records records={history.data.records} />
+          {history.data.truncated ? (
+            <Text size="sm">
+              Showing the latest {history.data.records.length.toLocaleString('en-US')}. Choose dates to see
+              earlier ones.
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Child and date filters, applied together with "Show"; the "To" date may not come before "From". */
+function Filters({
+  query,
+  students,
+  onApply,
+  filtered,
+}: {
+  query: AttendanceQuery;
+  students: readonly Student[];
+  onApply: (query: AttendanceQuery) => void;
+  filtered: boolean;
+}) {
+  const [studentId, setStudentId] = useState(query.studentId ?? '');
+  const [from, setFrom] = useState(query.from ?? '');
+  const [to, setTo] = useState(query.to ?? '');
+  const [toError, setToError] = useState<string | null>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (from && to && to < from) {
+      setToError(TO_BEFORE_FROM);
+      toRef.current?.focus();
+      return;
+    }
+    setToError(null);
+    onApply({ studentId: studentId || undefined, from: from || undefined, to: to || undefined });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <form onSubmit={apply} noValidate aria-label="Filter drop-offs and pickups">
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <NativeSelect
+            label="Child"
+            value={studentId}
+            onChange={(event) => setStudentId(event.currentTarget.value)}
+            data={[
+              { value: '', label: 'All children' },
+              ...students.map((student) => ({ value: student.id, label: student.fullName })),
+            ]}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <TextInput
+            type="date"
+            label="From"
+            value={from}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+            style={{ flex: '1 1 10rem' }}
+          />
+          <TextInput
+            ref={toRef}
+            type="date"
+            label="To"
+            value={to}
+            error={toError}
+            onChange={(event) => {
+              setTo(event.currentTarget.value);
+              setToError(null);
+            }}
+            style={{ flex: '1 1 10rem' }}
+          />
+          {/* Aligned with the inputs (below their labels) on a wide screen; under them on a phone. */}
+          <Group gap="sm" mt={{ base: 0, sm: 25 }} style={{ flex: '1 1 12rem' }}>
+            <Button type="submit">Show</Button>
+            {filtered ? (
+              <Button variant="default" onClick={() => onApply({})}>
+                Clear filters
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+function Records({ records }: { records: readonly AttendanceRecord[] }) {
+  return (
+    <>
+      {/* Both layouts are in the page; CSS shows one, so assistive technology meets only that one. */}
+      <Box visibleFrom="sm">
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+            <VisuallyHidden>Drop-offs and pickups, newest first</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Date</Table.Th>
+              <Table.Th scope="col">Time</Table.Th>
+              <Table.Th scope="col">Child</Table.Th>
+              <Table.Th scope="col">Session</Table.Th>
+              <Table.Th scope="col">What happened</Table.Th>
+              <Table.Th scope="col">How</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.map((record) => (
+              <Table.Tr key={record.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDay(record.timestamp)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{clockTime(record.timestamp)}</Table.Td>
+                <Table.Td>{record.childName}</Table.Td>
+                <Table.Td>{record.sessionName}</Table.Td>
+                <Table.Td fw={600}>{eventLine(record)}</Table.Td>
+                <Table.Td>{methodLine(record)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      <Stack
+        hiddenFrom="sm"
+        component="ul"
+        gap="sm"
+        aria-label="Drop-offs and pickups, newest first"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {records.map((record) => (
+          <Card key={record.id} component="li" withBorder radius="md" padding="md">
+            <Text fw={700}>{eventLine(record)}</Text>
+            <Text>
+              {record.childName} · {record.sessionName}
+            </Text>
+            <Text size="sm" mt={4}>
+              {shortDay(record.timestamp)} at {clockTime(record.timestamp)} · {methodLine(record)}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
 }

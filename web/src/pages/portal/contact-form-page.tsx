@@ -31,6 +31,7 @@ import { createTrustee, deleteTrustee, getStudents, getTrustee, updateTrustee } 
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { PassPanel } from '../../features/passes/pass-panel.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -95,7 +96,8 @@ function BackLink() {
 
 /**
  * /dashboard/emergency-contacts/new and /dashboard/emergency-contacts/:trusteeId (spec §2; issue 4):
- * add an emergency contact for some of the family's children, or edit or delete one.
+ * add an emergency contact for some of the family's children, or edit or delete one. An existing contact's
+ * page also carries their pickup pass (issue 11).
  */
 export default function ContactFormPage() {
   const { trusteeId } = useParams();
@@ -171,6 +173,15 @@ export default function ContactFormPage() {
       ) : (
         <ContactForm key={trusteeId ?? 'new'} students={students} trustee={trustee} />
       )}
+      {trustee && students.length > 0 ? (
+        <PassPanel
+          key={trustee.id}
+          trustee={trustee}
+          childNames={students
+            .filter((student) => trustee.studentIds.includes(student.id))
+            .map((student) => student.firstName)}
+        />
+      ) : null}
       {trustee ? <DeleteContact trustee={trustee} /> : null}
     </Stack>
   );

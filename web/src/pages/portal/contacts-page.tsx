@@ -1,15 +1,20 @@
 import { routes } from '@lc/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { getStudents, getTrustees } from '../../api/family.ts';
+import { ensureSelfContact } from '../../api/passes.ts';
 import { ContactCard } from '../../features/family/contact-card.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { notifyError } from '../../features/forms/notify.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
 /**
  * /dashboard/emergency-contacts (spec §2; issue 4): the people we call when a parent cannot be reached,
- * and who may collect the children, with tap-to-call phones.
+ * and who may collect the children, with tap-to-call phones; and the way to the parent's own pickup pass
+ * (issue 11).
  */
 export default function ContactsPage() {
   usePageTitle('Emergency contacts');
@@ -28,9 +33,12 @@ export default function ContactsPage() {
             pick up your children. We ask for photo ID until we know them well.
           </Text>
         </div>
-        <Button component={Link} to={routes.newEmergencyContact}>
-          Add an emergency contact
-        </Button>
+        <Group gap="sm">
+          <OwnPassButton />
+          <Button component={Link} to={routes.newEmergencyContact}>
+            Add an emergency contact
+          </Button>
+        </Group>
       </Group>
 
       {family.status === 'loading' ? <Loading label="Loading your emergency contacts…" /> : null}
@@ -74,5 +82,34 @@ export default function ContactsPage() {
         </SimpleGrid>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * "Your own pickup pass": makes the parent's own contact on first use (POST /api/Student/Trustees/Self) and
+ * opens its page, where the pass is issued like anyone else's.
+ */
+function OwnPassButton() {
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      const { trusteeId } = await ensureSelfContact();
+      navigate(routes.emergencyContact(trusteeId));
+    } catch (error) {
+      setOpening(false);
+      notifyError(
+        error instanceof ApiError && error.status === 400
+          ? error.message
+          : 'We could not open your pickup pass. Please try again.',
+        'Pickup pass',
+      );
+    }
+  };
+  return (
+    <Button variant="default" onClick={open} loading={opening}>
+      Your own pickup pass
+    </Button>
   );
 }

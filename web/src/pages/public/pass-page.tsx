@@ -1,4 +1,234 @@
-/** Issue 11 page: being built (replaced in this change). */
-export default function Page() {
-  return <h1>Loading…</h1>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type PassCard, PassCodeSchema } from '@lc/contract';
+import { Alert, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { openPassCard } from '../../api/passes.ts';
+import { site } from '../../content/site.ts';
+import { codeFromHash } from '../../features/passes/format.ts';
+import { PassCardView, passTitle } from '../../features/passes/pass-card.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+
+/** The code of the pass this tab opened: kept for a reload, gone when the tab closes. */
+const STORAGE_KEY = 'pickupPassCode';
+
+function storedCode(): string {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function storeCode(code: string | null): void {
+  try {
+    if (code) window.sessionStorage.setItem(STORAGE_KEY, code);
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage disabled: a reload asks for the code again.
+  }
+}
+
+type Opened =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'shown'; card: PassCard }
+  | { status: 'failed'; code: string; message: string; onField: boolean };
+
+/** What to say when a code did not open a pass: by the field when it is about the code. */
+function failure(error: unknown, code: string): Extract<Opened, { status: 'failed' }> {
+  if (error instanceof ApiError && error.fields.code) {
+    return { status: 'failed', code, message: error.fields.code, onField: true };
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    return { status: 'failed', code, message: error.message, onField: false };
+  }
+  return {
+    status: 'failed',
+    code,
+    message: `We could not open the pass just now. Please check your connection and try again, or call us at ${site.phone}.`,
+    onField: false,
+  };
+}
+
+/**
+ * /pass — a pickup adult's pass (issue 11), opened from the link in their email (`/pass#<code>`), no login.
+ * The code rides in the fragment, which browsers never send to a server; the page takes it out of the address
+ * bar at once and keeps it in this tab's session storage so a reload still shows the pass. Without a code, or
+ * with one that opens nothing, it asks for the code printed in the email. Never indexed.
+ */
+export default function PassPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(() => codeFromHash(location.hash) || storedCode());
+  const [opened, setOpened] = useState<Opened>(() => (code ? { status: 'loading' } : { status: 'idle' }));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusCard, setFocusCard] = useState(false);
+  usePageTitle(opened.status === 'shown' ? passTitle(opened.card.holderName) : 'Your pickup pass');
+
+  // The code leaves the address bar (and so the history and any shared screenshot of it) straight away.
+  useEffect(() => {
+    if (!location.hash) return;
+    const fromLink = codeFromHash(location.hash);
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (fromLink) setCode(fromLink);
+  }, [location.hash, location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    if (!code) return;
+    let current = true;
+    setOpened({ status: 'loading' });
+    openPassCard(code).then(
+      (card) => {
+        if (!current) return;
+        storeCode(code);
+        setOpened({ status: 'shown', card });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && error.status === 404) storeCode(null);
+        setOpened(failure(error, code));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [code]);
+
+  useEffect(() => {
+    if (focusCard && opened.status === 'shown') {
+      headingRef.current?.focus();
+      setFocusCard(false);
+    }
+  }, [focusCard, opened.status]);
+
+  return (
+    <Container size="sm" py={{ base: 32, sm: 56 }} w="100%">
+      {/* A pass is private: search engines must never list this address. */}
+      <meta name="robots" content="noindex" />
+      {opened.status === 'loading' ? (
+        <Stack align="center" gap="md" role="status" py="xl">
+          <Loader aria-hidden="true" />
+          <Title order={1} size="h3">
+            Opening your pickup pass…
+          </Title>
+        </Stack>
+      ) : null}
+      {opened.status === 'shown' ? (
+        <PassCardView card={opened.card} headingLevel={1} headingId="pass-title" headingRef={headingRef}>
+          {opened.card.status === 'Active' ? (
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                At the door
+              </Title>
+              <Text>
+                At the door, hold the QR code up to the tablet. For pickup you’ll also be asked for your PIN.
+              </Text>
+              <Text size="sm">
+                Please keep this pass to yourself, as you would a key: anyone holding it can drop children
+                off.
+              </Text>
+            </Stack>
+          ) : (
+            <Text>Questions? Please call us at {site.phone}.</Text>
+          )}
+        </PassCardView>
+      ) : null}
+      {opened.status === 'idle' || opened.status === 'failed' ? (
+        <CodeForm
+          failed={opened.status === 'failed' ? opened : null}
+          onOpened={(card, typed) => {
+            storeCode(typed);
+            setOpened({ status: 'shown', card });
+            setFocusCard(true);
+          }}
+        />
+      ) : null}
+    </Container>
+  );
+}
+
+type CodeInput = z.input<typeof PassCodeSchema>;
+type CodeValues = z.output<typeof PassCodeSchema>;
+
+/** "Open your pickup pass": type the code from the email; errors by the field, focus moved there. */
+function CodeForm({
+  failed,
+  onOpened,
+}: {
+  failed: Extract<Opened, { status: 'failed' }> | null;
+  onOpened: (card: PassCard, code: string) => void;
+}) {
+  const [problem, setProblem] = useState<string | null>(failed && !failed.onField ? failed.message : null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeInput, unknown, CodeValues>({
+    resolver: zodResolver(PassCodeSchema),
+    mode: 'onSubmit',
+    defaultValues: { code: failed?.code ?? '' },
+  });
+
+  // A link that opened nothing: its code stays in the field with the reason beside it.
+  useEffect(() => {
+    if (failed?.onField) setError('code', { type: 'server', message: failed.message });
+  }, [failed, setError]);
+
+  const onSubmit = async ({ code }: CodeValues) => {
+    setProblem(null);
+    try {
+      onOpened(await openPassCard(code), code);
+    } catch (error) {
+      const said = failure(error, code);
+      if (said.onField) setError('code', { type: 'server', message: said.message }, { shouldFocus: true });
+      else setProblem(said.message);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Open your pickup pass
+        </Title>
+        <Text>
+          {failed
+            ? 'We couldn’t open a pass with that link. Please check the code in your email and type it below.'
+            : 'Your pass opens from the link in the email we sent you. No link to hand? Type the code printed in that email instead.'}
+        </Text>
+        {problem ? (
+          <Alert color="red" variant="light" role="alert">
+            <Text>{problem}</Text>
+          </Alert>
+        ) : null}
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Open your pickup pass">
+          <Stack gap="md">
+            <TextInput
+              label="Pass code"
+              description="Letters and numbers in groups of four, as printed in your email"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              error={errors.code?.message}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              {...register('code')}
+            />
+            <Button type="submit" loading={isSubmitting} w="fit-content">
+              Open my pass
+            </Button>
+          </Stack>
+        </form>
+        <Text size="sm">
+          Can’t find the email? Ask the family who gave you the pass to issue a new one, or call us at{' '}
+          {site.phone}.
+        </Text>
+      </Stack>
+    </Paper>
+  );
 }

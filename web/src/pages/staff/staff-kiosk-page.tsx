@@ -182,9 +182,11 @@ function KioskMode({
     return () => window.clearTimeout(timer);
   }, [visit, reset]);
 
+  // Each step's heading takes the focus, so a screen reader announces where the visit is.
+  const step = visit.step;
   useEffect(() => {
-    headingRef.current?.focus();
-  }, [visit.step]);
+    if (step !== 'loading') headingRef.current?.focus();
+  }, [step]);
 
   const lookUp = useCallback(
     async (code: string, method: 'Pass' | 'Code') => {
