@@ -395,6 +395,28 @@ describe.each(dbKinds)('the door on %s', (kind) => {
     );
   });
 
+  it('refuses a hand check-in for a session that does not meet today', async () => {
+    const saturdays = await a.session({
+      name: 'Saturday Art',
+      daySchedule: 'Saturdays, 9:00 am – 11:00 am',
+      sessionStartDate: '2026-11-02',
+      rosterSize: 4,
+    });
+    const winter = await a.session({ name: 'Winter Room', sessionStartDate: '2027-01-04', rosterSize: 4 });
+    for (const id of [saturdays, winter]) {
+      await enrollAndPay(rivera, id, [rivera.childIds[0]!]);
+      const res = await as(admin, 'POST', '/api/staff/attendance', {
+        studentId: rivera.childIds[0],
+        classSessionId: id,
+        kind: 'CheckIn',
+        adultName: 'Ines Rivera',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/does not meet today/);
+      expect((await rows(rivera.childIds[0]!)).filter((r) => r.classSessionId === id)).toHaveLength(0);
+    }
+  });
+
   it('shows the family their own children’s drop-offs and pickups, and nobody else’s', async () => {
     const mine = await as(rivera.token, 'GET', '/api/Student/Attendance');
     expect(mine.statusCode).toBe(200);

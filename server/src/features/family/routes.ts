@@ -17,6 +17,7 @@ import {
 } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -39,6 +40,7 @@ const deleted = z.null().describe('Deleted');
 export const familyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const storage = createStorage(ctx.config);
     app.get(
       '/api/Student',
       {
@@ -162,7 +164,11 @@ export const familyRoutes =
           currentUser(request).id,
           request.params.trusteeId,
           ctx.clock.now(),
-          (ids) => passesChanged(ctx, ids),
+          (ids, photos) => {
+            passesChanged(ctx, ids);
+            // A deleted adult's photo is not kept: it is personal data of someone no longer linked to the family.
+            for (const key of photos) void storage.delete(key).catch(() => {});
+          },
         );
         return reply.status(204).send(null);
       },

@@ -159,17 +159,17 @@ export async function deleteTrustee(
   userId: string,
   trusteeId: string,
   now: Date,
-  passesChanged: (passportIds: string[]) => void = () => {},
+  passesChanged: (passportIds: string[], photos: string[]) => void = () => {},
 ): Promise<void> {
-  let revoked: string[] = [];
+  let revoked: { revoked: string[]; photos: string[] } = { revoked: [], photos: [] };
   await db.transaction(async (tx) => {
     const before = await getTrustee(tx, userId, trusteeId);
-    // The contact's passes die with it: revoked (so their wallet copies are voided), then unlinked.
+    // The contact's passes die with it: revoked (so their wallet copies are voided), their photos forgotten.
     revoked = await revokePassesOf(tx, trusteeId, now);
     await tx.delete(trustees).where(eq(trustees.id, trusteeId));
     await auditContact(tx, userId, 'trustee.delete', trusteeId, before, null, now);
   });
-  passesChanged(revoked);
+  passesChanged(revoked.revoked, revoked.photos);
 }
 
 type TrusteeRow = typeof trustees.$inferSelect;

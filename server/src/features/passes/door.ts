@@ -552,9 +552,9 @@ export async function recordByStaff(
   const timeZone = ctx.clock.timeZone;
   if (!isUuid(input.studentId)) throw notFound('That child');
   const result = await ctx.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ first_name: string; session_name: string }>(
+    const [row] = await queryRows<{ first_name: string; session_name: string; day_schedule: string }>(
       tx,
-      sql`select s.first_name, class_sessions.name as session_name
+      sql`select s.first_name, class_sessions.name as session_name, class_sessions.day_schedule
         from class_sessions
         join class_session_enrollments e on e.class_session_id = class_sessions.id and e.status = 'Enrolled'
         join students s on s.id = e.student_id
@@ -562,6 +562,14 @@ export async function recordByStaff(
           and ${visibleSessions(user)}`,
     );
     if (!row) throw notFound('That child');
+    const [running] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from class_sessions where id = ${input.classSessionId}
+        and session_start_date <= ${today} and session_end_date >= ${today}`,
+    );
+    if (!running || !parseDaySchedule(row.day_schedule).days.has(weekday(today))) {
+      throw new HttpError(409, `${row.session_name} does not meet today, so there is nothing to record.`);
+    }
     let adultName = input.adultName;
     let trusteeId: string | null = null;
     if (input.trusteeId) {

@@ -18,15 +18,21 @@ export function passIssuedMail(args: {
   credential: string;
   expires: string;
   appUrl: string;
+  /** The parent issued the pass to themselves. */
+  own?: boolean;
 }): MailMessage {
   return {
     to: args.to,
     subject: `Your pickup pass for ${args.children} at ${CENTER}`,
     text: text(
       `Hi ${args.holderName},`,
-      `${args.parentName} has given you a pickup pass for ${args.children} at ${CENTER}.`,
+      args.own
+        ? `Here is your own pickup pass for ${args.children} at ${CENTER}.`
+        : `${args.parentName} has given you a pickup pass for ${args.children} at ${CENTER}.`,
       `Open your pass here, add it to your phone’s wallet or print it: ${args.appUrl}${routes.pass}#${args.credential}`,
-      'At the door, show the QR code to the tablet. When you collect a child, you will also be asked for the PIN the family chose with you — they will tell you what it is; we never send it by email.',
+      args.own
+        ? 'At the door, show the QR code to the tablet. When you collect a child, you will also be asked for the PIN you chose (we never send it by email).'
+        : 'At the door, show the QR code to the tablet. When you collect a child, you will also be asked for the PIN the family chose with you — they will tell you what it is; we never send it by email.',
       `No phone with you? Our staff can type the code printed on the pass: ${args.code}`,
       `The pass works until ${args.expires}. Please keep it to yourself, as you would a key: anyone holding it can drop children off, and the family can turn it off at any time.`,
     ),

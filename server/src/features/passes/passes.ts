@@ -6,7 +6,7 @@
  * `user_trustees`, so another family's contact answers 404.
  */
 import { type PassCard, type PassState, type PassStatus, type PickupPass, RELATIONSHIPS } from '@lc/contract';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -224,6 +224,7 @@ export async function issuePass(
           credential,
           expires: dateFormat(ctx.clock.timeZone).format(expiresAt),
           appUrl: ctx.config.appUrl,
+          own: adult.type === 'Parent',
         }),
       );
     }
@@ -321,25 +322,37 @@ export async function touchPassesOf(tx: DbOrTx, trusteeId: string, now: Date): P
   return rows.filter((r) => !r.revokedAt).map((r) => r.id);
 }
 
-/** Revoke every working pass of an adult (inside the caller's transaction); answers their ids. */
-export async function revokePassesOf(tx: DbOrTx, trusteeId: string, now: Date): Promise<string[]> {
+/**
+ * The adult is being deleted (inside the caller's transaction): revoke their working passes and forget the
+ * photos on every pass of theirs. Answers the revoked pass ids (for `passesChanged`) and the photo files to
+ * delete from the storage after the commit.
+ */
+export async function revokePassesOf(
+  tx: DbOrTx,
+  trusteeId: string,
+  now: Date,
+): Promise<{ revoked: string[]; photos: string[] }> {
+  const theirs = tx
+    .select({ id: trusteePassports.passportId })
+    .from(trusteePassports)
+    .where(eq(trusteePassports.trusteeId, trusteeId));
+  const withPhotos = await tx
+    .select({ imageUrl: digitalPassports.imageUrl })
+    .from(digitalPassports)
+    .where(and(inArray(digitalPassports.id, theirs), isNotNull(digitalPassports.imageUrl)));
+  await tx
+    .update(digitalPassports)
+    .set({ imageUrl: null })
+    .where(and(inArray(digitalPassports.id, theirs), isNotNull(digitalPassports.imageUrl)));
   const rows = await tx
     .update(digitalPassports)
     .set({ revokedAt: now, isActive: false, updatedAt: now })
-    .where(
-      and(
-        isNull(digitalPassports.revokedAt),
-        inArray(
-          digitalPassports.id,
-          tx
-            .select({ id: trusteePassports.passportId })
-            .from(trusteePassports)
-            .where(eq(trusteePassports.trusteeId, trusteeId)),
-        ),
-      ),
-    )
+    .where(and(isNull(digitalPassports.revokedAt), inArray(digitalPassports.id, theirs)))
     .returning({ id: digitalPassports.id });
-  return rows.map((r) => r.id);
+  return {
+    revoked: rows.map((r) => r.id),
+    photos: [...new Set(withPhotos.map((r) => r.imageUrl!))],
+  };
 }
 
 /** The QR code of a credential as an SVG document (error correction M, as the kiosk camera reads it well). */

@@ -195,7 +195,15 @@ export const passRoutes =
             now,
           );
         });
-        if (pass.imageUrl) await storage.delete(pass.imageUrl).catch(() => {});
+        // The old photo file goes unless an earlier (revoked) pass of the adult still shows it.
+        if (pass.imageUrl) {
+          const [shared] = await ctx.db
+            .select({ id: digitalPassports.id })
+            .from(digitalPassports)
+            .where(eq(digitalPassports.imageUrl, pass.imageUrl))
+            .limit(1);
+          if (!shared) await storage.delete(pass.imageUrl).catch(() => {});
+        }
         passesChanged(ctx, [pass.id]);
         return getPassState(ctx, user.id, request.params.trusteeId);
       },

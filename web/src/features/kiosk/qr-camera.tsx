@@ -26,13 +26,15 @@ export default function QrCamera({
       formats={['qr_code']}
       paused={paused}
       sound={false}
-      constraints={{ facingMode: 'user' }}
+      // The tablet's front camera faces the adult. No minimum size (the library's default asks for 640 px of
+      // height, which some front cameras and the tests' fake camera do not have).
+      constraints={{ facingMode: { ideal: 'user' }, width: { ideal: 1280 }, height: { ideal: 720 } }}
       components={{ finder: true, torch: false, zoom: false, onOff: false }}
       onScan={(codes) => {
         const text = codes.find((c) => c.rawValue)?.rawValue;
         if (text) onCode(text);
       }}
-      onError={(error) => onUnavailable(error instanceof Error ? error.message : String(error))}
+      onError={(error) => onUnavailable(`${error.kind}: ${error.message}`)}
       styles={{ container: { borderRadius: 12, overflow: 'hidden' } }}
     />
   );

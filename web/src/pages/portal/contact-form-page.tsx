@@ -175,7 +175,7 @@ export default function ContactFormPage() {
       )}
       {trustee && students.length > 0 ? (
         <PassPanel
-          key={trustee.id}
+          key={`pass-${trustee.id}`}
           trustee={trustee}
           childNames={students
             .filter((student) => trustee.studentIds.includes(student.id))

@@ -122,7 +122,7 @@ export default function PassPage() {
           {opened.card.status === 'Active' ? (
             <Stack gap="xs">
               <Title order={2} size="h4">
-                At the door
+                Using your pass
               </Title>
               <Text>
                 At the door, hold the QR code up to the tablet. For pickup you’ll also be asked for your PIN.

@@ -140,6 +140,9 @@ export default function StaffChildPage() {
             </Table.Tbody>
           </TableRegion>
         )}
+        <Anchor component={Link} to={`${routes.staffAttendance}?view=history&studentId=${studentId}`} mt="sm">
+          All of {child.firstName}’s drop-offs and pickups
+        </Anchor>
       </PageSection>
 
       <PageSection id="changes-heading" title="Who changed what">

@@ -42,6 +42,9 @@ export const KIOSK_TOKEN_KEY = 'kioskToken';
 /** A finished visit clears itself after this long, ready for the next family. */
 const RESET_AFTER_MS = 20_000;
 
+/** Alert titles in the body's text colour: the light variant's tinted titles (green, yellow) fail contrast. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 const messageOf = (error: unknown) =>
   error instanceof ApiError
     ? error.message
@@ -211,14 +214,11 @@ function KioskMode({
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Container size="md" py="md">
-        <Group justify="space-between" align="center" mb="lg" wrap="nowrap">
-          <Text fw={700} c="green.9" darkHidden>
+        <Group component="header" justify="space-between" align="center" mb="lg" gap="xs">
+          <Text fw={700}>
             {site.name} · {kiosk.name}
           </Text>
-          <Text fw={700} lightHidden>
-            {site.name} · {kiosk.name}
-          </Text>
-          <Button variant="subtle" onClick={() => setLeaving(true)}>
+          <Button variant="subtle" onClick={() => setLeaving(true)} style={{ flexShrink: 0 }}>
             Leave kiosk mode
           </Button>
         </Group>
@@ -229,7 +229,11 @@ function KioskMode({
               busy={visit.step === 'loading'}
               problem={problem}
               cameraProblem={cameraProblem}
-              onCameraProblem={setCameraProblem}
+              onCameraProblem={(reason) => {
+                // Kept in the browser console for whoever sets the tablet up; the page says what to do.
+                console.warn(`Door kiosk camera: ${reason}`);
+                setCameraProblem(reason);
+              }}
               onCode={lookUp}
             />
           ) : null}
@@ -322,7 +326,13 @@ function ScanStep({
         Welcome! Please scan your pickup pass
       </Title>
       {problem ? (
-        <Alert color="red" variant="light" role="alert" title="We couldn’t use that pass">
+        <Alert
+          styles={readableTitle}
+          color="red"
+          variant="light"
+          role="alert"
+          title="We couldn’t use that pass"
+        >
           {problem}
         </Alert>
       ) : null}
@@ -433,7 +443,7 @@ function AdultStep({
         </Alert>
       ) : null}
       {scan.children.length === 0 ? (
-        <Alert color="yellow" variant="light" role="status" title="No sessions today">
+        <Alert styles={readableTitle} color="yellow" variant="light" role="status" title="No sessions today">
           None of the children on this pass has a session today. If you think that’s wrong, please ask a staff
           member.
         </Alert>
@@ -618,11 +628,11 @@ function DoneStep({
       <Stack gap="sm" role="status">
         {results.map((r) =>
           r.outcome === 'refused' ? (
-            <Alert key={key(r)} color="red" variant="light" title={r.firstName}>
+            <Alert styles={readableTitle} key={key(r)} color="red" variant="light" title={r.firstName}>
               {r.reason}
             </Alert>
           ) : (
-            <Alert key={key(r)} color="green" variant="light" title={r.firstName}>
+            <Alert styles={readableTitle} key={key(r)} color="green" variant="light" title={r.firstName}>
               {kind === 'CheckIn' ? 'Checked in' : 'Picked up'}
               {r.outcome === 'already' ? ' (already recorded a moment ago)' : ''}.
             </Alert>

@@ -23,7 +23,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { downloadRosterCsv, getRoster } from '../../api/staff';
@@ -39,6 +39,9 @@ import {
   WithdrawDialog,
 } from '../../features/staff/money-dialogs';
 import { SessionTeachers } from '../../features/staff/session-teachers';
+import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
+import { type BoardChild, childStateText, useBoard } from '../../features/staff-attendance/attendance-parts';
+import { LateBadge, RecordButton, WRAPPING_BADGE } from '../../features/staff-attendance/today-board';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import { saveFile } from '../../lib/save-file';
@@ -59,7 +62,9 @@ const adults = (people: RosterAdult[]) =>
 /**
  * /staff/sessions/:classSessionId — a session's roster (issue 10): enrolled children with what a teacher
  * needs (allergies stand out), a CSV with exactly the table's rows and columns, a printable page, and the
- * seats on hold and the waitlist apart. A session the caller does not teach is not found.
+ * seats on hold and the waitlist apart. A session the caller does not teach is not found. On a day the
+ * session meets, a "Today" column shows each child's drop-off or pickup and checks them in or out by hand
+ * (issue 11).
  */
 export default function StaffRosterPage() {
   const { classSessionId } = useParams();
@@ -80,6 +85,9 @@ export default function StaffRosterPage() {
   const [moving, setMoving] = useState<ChildTarget | null>(null);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const [enrolling, setEnrolling] = useState(false);
+  // Today's drop-offs and pickups, when the session meets today (the attendance board's query).
+  const board = useBoard();
+  const [recording, setRecording] = useState<AttendanceTarget | null>(null);
   const queryClient = useQueryClient();
   const waitlistAction = useMutation({
     mutationFn: (args: { studentId: string; name: string; action: 'offer' | 'skip' | 'remove' }) =>
@@ -116,6 +124,13 @@ export default function StaffRosterPage() {
   const { session, enrolled, pending, waitlist } = roster.data;
   const rows = rosterTableRows(roster.data, CENTER_TIME_ZONE);
   const moneyOf = new Map((money.data ?? []).map((m) => [m.studentId, m]));
+  const today = board.data?.sessions.find((s) => s.classSessionId === session.id);
+  const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
+  const todayCounts = today
+    ? (['In', 'Out', 'NotArrived'] as const).map(
+        (state) => today.children.filter((c) => c.state === state).length,
+      )
+    : null;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -146,6 +161,14 @@ export default function StaffRosterPage() {
               ? ` · Taught by ${session.teachers.map((t) => `${t.firstName} ${t.lastName}`).join(', ')}`
               : ''}
           </Text>
+          {todayCounts ? (
+            <Text size="sm" className={classes.noPrint}>
+              Today: {todayCounts[0]} in · {todayCounts[1]} picked up · {todayCounts[2]} not arrived ·{' '}
+              <Anchor component={Link} to={routes.staffAttendance}>
+                Today’s attendance
+              </Anchor>
+            </Text>
+          ) : null}
         </div>
         <Group gap="xs" className={classes.noPrint}>
           <Button onClick={exportCsv} loading={exporting} disabled={enrolled.length === 0}>
@@ -189,10 +212,15 @@ export default function StaffRosterPage() {
             <Table striped verticalSpacing="xs" fz="sm">
               <Table.Thead>
                 <Table.Tr>
-                  {ROSTER_CSV_COLUMNS.map((column) => (
-                    <Table.Th key={column} scope="col">
-                      {column}
-                    </Table.Th>
+                  {ROSTER_CSV_COLUMNS.map((column, c) => (
+                    <Fragment key={column}>
+                      <Table.Th scope="col">{column}</Table.Th>
+                      {c === 0 && today ? (
+                        <Table.Th scope="col" className={classes.noPrint}>
+                          Today
+                        </Table.Th>
+                      ) : null}
+                    </Fragment>
                   ))}
                   {isDirector ? (
                     <Table.Th scope="col" className={classes.noPrint}>
@@ -206,14 +234,25 @@ export default function StaffRosterPage() {
                   <Table.Tr key={enrolled[r]!.studentId}>
                     {row.map((cell, c) =>
                       c === 0 ? (
-                        <Table.Th key={ROSTER_CSV_COLUMNS[c]} scope="row">
-                          <Anchor component={Link} to={routes.staffChild(enrolled[r]!.studentId)}>
-                            {cell}
-                          </Anchor>
-                        </Table.Th>
+                        <Fragment key={ROSTER_CSV_COLUMNS[c]}>
+                          <Table.Th scope="row">
+                            <Anchor component={Link} to={routes.staffChild(enrolled[r]!.studentId)}>
+                              {cell}
+                            </Anchor>
+                          </Table.Th>
+                          {today ? (
+                            <Table.Td className={classes.noPrint}>
+                              <TodayCell
+                                child={todayOf.get(enrolled[r]!.studentId)}
+                                session={today}
+                                onRecord={setRecording}
+                              />
+                            </Table.Td>
+                          ) : null}
+                        </Fragment>
                       ) : c === ALLERGIES && cell ? (
                         <Table.Td key={ROSTER_CSV_COLUMNS[c]}>
-                          <Badge color="red" variant="light" radius="sm" tt="none">
+                          <Badge color="red" variant="light" radius="sm" tt="none" {...WRAPPING_BADGE}>
                             {cell}
                           </Badge>
                         </Table.Td>
@@ -332,6 +371,7 @@ export default function StaffRosterPage() {
         )}
       </section>
 
+      <AttendanceDialog target={recording} onClose={() => setRecording(null)} />
       {isDirector ? (
         <>
           <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
@@ -343,6 +383,26 @@ export default function StaffRosterPage() {
           />
         </>
       ) : null}
+    </Stack>
+  );
+}
+
+/** A child's drop-off or pickup today and the button to check them in or out. */
+function TodayCell({
+  child,
+  session,
+  onRecord,
+}: {
+  child: BoardChild | undefined;
+  session: { classSessionId: number; name: string };
+  onRecord: (target: AttendanceTarget) => void;
+}) {
+  if (!child) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">{childStateText(child)}</Text>
+      {child.late ? <LateBadge /> : null}
+      <RecordButton child={child} session={session} onRecord={onRecord} />
     </Stack>
   );
 }

@@ -1,0 +1,212 @@
+import { type PassCard, type PassState, PIN_MESSAGE, type PickupPass, type Trustee } from '@lc/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderPage } from '../testing/render-page.tsx';
+import { PassPanel } from './pass-panel.tsx';
+import { PIN_MISMATCH } from './pin-form.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const ROSE: Trustee = {
+  id: '0b8e7d6c-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+  isActive: true,
+  type: 'Trustee',
+  firstName: 'Rose',
+  lastName: 'Lee',
+  fullName: 'Rose Lee',
+  homePhone: null,
+  cellPhone: '+16505550101',
+  emailAddress: 'rose@example.com',
+  relationship: 'Grandparent',
+  canPickup: true,
+  receiveSMS: false,
+  receiveEmail: false,
+  studentIds: [],
+};
+const PASS_URL = `/api/Student/Trustees/${ROSE.id}/Pass`;
+
+const ACTIVE: PickupPass = {
+  id: '5d2c1b0a-9e8f-4d7c-8b6a-5f4e3d2c1b0a',
+  isActive: true,
+  imageUrl: null,
+  data: null,
+  applePassUrl: null,
+  applePassAuthenticationToken: null,
+  applePassIdenitifier: null,
+  applePassSerialNumber: null,
+  googlePassUrl: null,
+  trusteeId: ROSE.id,
+  holderName: 'Rose Lee',
+  status: 'Active',
+  statusReason: null,
+  created: '2026-11-20T18:00:00.000Z',
+  expiresAt: '2027-11-20T18:00:00.000Z',
+  revokedAt: null,
+};
+
+const CARD: PassCard = {
+  holderName: 'Rose Lee',
+  relationship: 'Grandparent',
+  children: ['Mia', 'Sam'],
+  status: 'Active',
+  statusReason: null,
+  expiresAt: ACTIVE.expiresAt,
+  code: 'K7Q2 M9XD RT4V NB8P J6HC 3WZF Y1',
+  qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h4v4H0z"/></svg>',
+  appleWalletUrl: null,
+  googleWalletUrl: null,
+};
+
+const state = (pass: PickupPass | null, cannotIssue: string | null = null): PassState => ({
+  pass,
+  cannotIssue,
+  wallets: { apple: false, google: false },
+});
+
+/** Answers "METHOD url" → reply; anything else is a 404. */
+function serve(replies: Record<string, (init?: RequestInit) => Response>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const reply = replies[`${init?.method ?? 'GET'} ${String(input)}`];
+    return reply ? reply(init) : jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
+  });
+}
+
+const calls = (method: string, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u) === url && (init?.method ?? 'GET') === method);
+
+function renderPanel(trustee: Trustee = ROSE) {
+  return renderPage(<PassPanel trustee={trustee} childNames={['Mia', 'Sam']} />, { path: '/contact' });
+}
+
+function type(label: RegExp, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('pickup pass panel', () => {
+  it('issues a pass: the PIN is checked by its field, focus moves there, then the pass is Active', async () => {
+    let answer: Response = jsonReply(400, {
+      error: 'Bad Request',
+      message: PIN_MESSAGE,
+      fields: { pin: PIN_MESSAGE },
+      requestId: 'r',
+    });
+    serve({ [`GET ${PASS_URL}`]: () => jsonReply(200, state(null)), [`POST ${PASS_URL}`]: () => answer });
+    renderPanel();
+
+    expect(
+      await screen.findByText(
+        'A pickup pass lets Rose check Mia and Sam in and out at our door with their phone. They’ll also need a PIN you choose together.',
+      ),
+    ).toBeInTheDocument();
+    const pin = screen.getByLabelText(/^PIN \(4 to 6 digits\)/);
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    expect(pin).toHaveAttribute('autocomplete', 'off');
+
+    // Too short: refused here, by the field, without a call.
+    type(/^PIN \(4 to 6 digits\)/, '12');
+    type(/^Type the PIN again/, '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
+    await waitFor(() => expect(pin).toHaveFocus());
+    expect(pin).toHaveAccessibleDescription(PIN_MESSAGE);
+    expect(calls('POST', PASS_URL)).toHaveLength(0);
+
+    // The two PINs differ: the second field says so.
+    type(/^PIN \(4 to 6 digits\)/, '2468');
+    type(/^Type the PIN again/, '2469');
+    fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
+    const confirm = screen.getByLabelText(/^Type the PIN again/);
+    await waitFor(() => expect(confirm).toHaveFocus());
+    expect(confirm).toHaveAccessibleDescription(PIN_MISMATCH);
+
+    // The server refuses the PIN: its message goes by the PIN field, which gets focus.
+    type(/^Type the PIN again/, '2468');
+    fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
+    await waitFor(() => expect(calls('POST', PASS_URL)).toHaveLength(1));
+    await waitFor(() => expect(pin).toHaveFocus());
+    expect(pin).toHaveAccessibleDescription(PIN_MESSAGE);
+    expect(JSON.parse(String(calls('POST', PASS_URL)[0]![1]!.body))).toEqual({ pin: '2468' });
+
+    answer = jsonReply(201, ACTIVE);
+    fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Valid until November 20, 2027')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Rose’s pickup pass is ready. We’ve emailed Rose a link to it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^PIN \(4 to 6 digits\)/)).not.toBeInTheDocument();
+  });
+
+  it('shows the card: the QR code as an image named for the holder, and the code to type', async () => {
+    serve({
+      [`GET ${PASS_URL}`]: () => jsonReply(200, state(ACTIVE)),
+      [`GET ${PASS_URL}/Card`]: () => jsonReply(200, CARD),
+    });
+    renderPanel();
+
+    const show = await screen.findByRole('button', { name: 'Show pass' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(show);
+
+    const qr = await screen.findByRole('img', { name: 'QR code for Rose Lee’s pickup pass' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,%3Csvg/);
+    expect(screen.getByRole('heading', { name: 'Rose Lee’s pickup pass' })).toBeInTheDocument();
+    expect(screen.getByText('Code for our staff to type').nextElementSibling).toHaveTextContent(CARD.code);
+    expect(screen.getByText('Mia and Sam')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide pass' })).toHaveAttribute('aria-expanded', 'true');
+    // No wallet is set up here, so no wallet buttons.
+    expect(screen.queryByRole('link', { name: /wallet/i })).not.toBeInTheDocument();
+  });
+
+  it('turns the pass off after a confirmation naming the adult', async () => {
+    serve({
+      [`GET ${PASS_URL}`]: () => jsonReply(200, state(ACTIVE)),
+      [`DELETE ${PASS_URL}`]: () =>
+        jsonReply(200, {
+          ...ACTIVE,
+          isActive: false,
+          status: 'Revoked',
+          statusReason: 'This pass has been turned off by the family.',
+          revokedAt: '2026-11-21T18:00:00.000Z',
+        }),
+    });
+    renderPanel();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off pass' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Turn off Rose Lee’s pickup pass? It stops working at our door right away.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off pass' }));
+
+    expect(await screen.findByText('Revoked')).toBeInTheDocument();
+    expect(calls('DELETE', PASS_URL)).toHaveLength(1);
+    expect(screen.getByText('Turned off on November 21, 2026')).toBeInTheDocument();
+    // A new pass can be issued straight away.
+    expect(screen.getByRole('button', { name: 'Issue pass' })).toBeInTheDocument();
+  });
+
+  it('speaks to the parent about their own pass, and says why a pass cannot be issued', async () => {
+    serve({
+      [`GET ${PASS_URL}`]: () =>
+        jsonReply(200, state(null, 'Tick “Can pick up” for this contact before issuing a pickup pass.')),
+    });
+    renderPanel({ ...ROSE, type: 'Parent' });
+
+    expect(
+      await screen.findByText(
+        /^A pickup pass lets you check Mia and Sam in and out at our door with your phone\./,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Tick “Can pick up” for this contact before issuing a pickup pass.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Issue pass' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The door tablets (issue 11): each kiosk with who set it up, when it was last used and whether it still
+ * works, "Stop this tablet" (after a confirmation: a lost tablet, or one leaving the door), and the link that
+ * turns the device in hand into the door kiosk.
+ */
+import { type Kiosk, routes } from '@lc/contract';
+import { Alert, Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { listKiosks, revokeKiosk } from '../../api/passes';
+import classes from '../../pages/staff/staff.module.css';
+import { notifySuccess } from '../forms/notify';
+import { DialogActions, StaffDialog } from '../staff/staff-dialog';
+import { formatWhen, TableRegion } from '../staff-families/family-parts';
+
+const KIOSKS_QUERY_KEY = ['staff', 'kiosks'] as const;
+
+/** The "Door tablets" section of the attendance page. */
+export function DoorTablets() {
+  const kiosks = useQuery({ queryKey: KIOSKS_QUERY_KEY, queryFn: ({ signal }) => listKiosks(signal) });
+  const [stopping, setStopping] = useState<Kiosk | null>(null);
+  return (
+    <section aria-labelledby="tablets-heading">
+      <Title order={2} fz="h3" id="tablets-heading" mb="xs">
+        Door tablets
+      </Title>
+      <Stack gap="sm">
+        <Text size="sm">
+          A tablet by the door lets families check children in and out with their pickup pass.
+        </Text>
+        <div>
+          <Button component={Link} to={routes.staffKiosk} variant="default">
+            Open the door kiosk on this device
+          </Button>
+        </div>
+        {kiosks.isPending ? <Text role="status">Loading the door tablets…</Text> : null}
+        {kiosks.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            We could not load the door tablets. Please check your connection and try again.
+          </Alert>
+        ) : null}
+        {kiosks.data && kiosks.data.length === 0 ? <Text>No door tablets are set up yet.</Text> : null}
+        {kiosks.data && kiosks.data.length > 0 ? (
+          <TableRegion label="Door tablets table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Tablet</Table.Th>
+                <Table.Th scope="col">Set up by</Table.Th>
+                <Table.Th scope="col">Set up</Table.Th>
+                <Table.Th scope="col">Last used</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {kiosks.data.map((kiosk) => (
+                <Table.Tr key={kiosk.id}>
+                  <Table.Th scope="row">{kiosk.name}</Table.Th>
+                  <Table.Td>{kiosk.createdBy ?? '—'}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatWhen(kiosk.created)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {kiosk.lastSeenAt ? formatWhen(kiosk.lastSeenAt) : 'Not yet'}
+                  </Table.Td>
+                  <Table.Td>
+                    {kiosk.revokedAt ? (
+                      `Stopped ${formatWhen(kiosk.revokedAt)}`
+                    ) : (
+                      <Badge color="oak.8" variant="filled" radius="sm" tt="none">
+                        Working
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {kiosk.revokedAt ? null : (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        onClick={() => setStopping(kiosk)}
+                        aria-label={`Stop the tablet “${kiosk.name}”`}
+                      >
+                        Stop this tablet
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </TableRegion>
+        ) : null}
+      </Stack>
+      <StopTabletDialog kiosk={stopping} onClose={() => setStopping(null)} />
+    </section>
+  );
+}
+
+/** Confirm, then revoke the tablet: its next call is refused and it shows the staff login again. */
+function StopTabletDialog({ kiosk, onClose }: { kiosk: Kiosk | null; onClose: () => void }) {
+  const shown = useRef(kiosk);
+  if (kiosk) shown.current = kiosk;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const queryClient = useQueryClient();
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!kiosk) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await revokeKiosk(kiosk.id);
+      notifySuccess(`The tablet “${kiosk.name}” has stopped working as a door kiosk.`);
+      await queryClient.invalidateQueries({ queryKey: KIOSKS_QUERY_KEY });
+      close();
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError
+          ? error.message
+          : 'That did not work. Please check your connection and try again.',
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return (
+    <StaffDialog opened={kiosk !== null} onClose={close} title="Stop this tablet?">
+      <form onSubmit={onSubmit} aria-label="Stop the tablet">
+        <Stack gap="md">
+          <Text size="sm">
+            “{shown.current?.name}” stops checking children in and out at once. Children can still be checked
+            in and out by hand from the board. To use the tablet at the door again, set it up again from the
+            door kiosk page.
+          </Text>
+          <DialogActions
+            failure={failure}
+            onCancel={close}
+            submit="Stop the tablet"
+            danger
+            submitting={submitting}
+          />
+        </Stack>
+      </form>
+    </StaffDialog>
+  );
+}
