@@ -74,4 +74,42 @@ describe('configuration at boot', () => {
     ).toThrow(/TWILIO_FROM: must be an E\.164/);
     expect(() => load({ CHECKOUT_HOLD_MINUTES: '0' })).toThrow(ConfigError);
   });
+
+  it('turns Apple Wallet on only with all its settings, and names a pass file it cannot read', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-apple-config-'));
+    try {
+      const files = { APPLE_PASS_CERT: 'cert.pem', APPLE_PASS_KEY: 'key.pem', APPLE_WWDR_CERT: 'wwdr.pem' };
+      for (const [name, file] of Object.entries(files))
+        await writeFile(path.join(dir, file), `PEM of ${name}`);
+      const full = {
+        APPLE_PASS_TYPE_ID: 'pass.com.brightoak.pickup',
+        APPLE_TEAM_ID: 'A1B2C3D4E5',
+        APPLE_PASS_CERT: path.join(dir, 'cert.pem'),
+        APPLE_PASS_KEY: path.join(dir, 'key.pem'),
+        APPLE_WWDR_CERT: path.join(dir, 'wwdr.pem'),
+      };
+      expect(load({}).apple).toBeUndefined();
+      expect(load(full).apple).toMatchObject({
+        passTypeId: 'pass.com.brightoak.pickup',
+        signerCert: 'PEM of APPLE_PASS_CERT',
+        signerKey: 'PEM of APPLE_PASS_KEY',
+        wwdr: 'PEM of APPLE_WWDR_CERT',
+        apnsUrl: 'https://api.push.apple.com',
+      });
+      const { APPLE_TEAM_ID: _team, ...partial } = full;
+      expect(() => load(partial)).toThrow(
+        'the APPLE_* pass settings must be set together; missing APPLE_TEAM_ID',
+      );
+      expect(() => load({ ...full, APPLE_PASS_KEY: path.join(dir, 'missing.pem') })).toThrow(
+        `APPLE_PASS_KEY: cannot read the file ${path.join(dir, 'missing.pem')}`,
+      );
+      expect(load({ PASS_VALID_DAYS: '200' }).passValidDays).toBe(200);
+      expect(() => load({ PASS_VALID_DAYS: '0' })).toThrow(/PASS_VALID_DAYS/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -5,6 +5,7 @@
 import {
   type AttendanceQuery,
   type AttendanceRecord,
+  api,
   type Board,
   type DoorResult,
   type DoorScan,
@@ -12,7 +13,6 @@ import {
   type PassCard,
   type PassState,
   type PickupPass,
-  api,
 } from '@lc/contract';
 import { apiDownload, apiRequest, apiUpload, kioskRequest } from './client.ts';
 
