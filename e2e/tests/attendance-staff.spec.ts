@@ -1,6 +1,6 @@
 /**
  * Attendance for staff in the browser (issue 11). Set up through the API: a session meeting every day (so it
- * is on today's board whatever day the run is), taught by the demo teacher, with a family whose child has a
+ * is on today's board whatever day the run is, hidden from the public catalog), taught by a teacher of its own, with a family whose child has a
  * peanut allergy and a grandmother who may pick up; and a second session the teacher does not teach. The
  * director checks the child in by hand from the roster naming the grandmother, sees them in on the board,
  * checks them out there (the dialog's error sits by its field first), finds both in the history and
@@ -9,73 +9,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { createParent, type TestParent } from '../support/accounts.ts';
+import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
+import { addChild, bearer, centerDate, enrollByHand, everyDaySession, newTeacher } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
-import { DIRECTOR, TEACHER, tokenFor } from '../support/staff.ts';
+import { DIRECTOR, type StaffLogin, tokenFor } from '../support/staff.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const DAY = 86_400_000;
 const CSV_HEADER = ['Date', 'Time', 'Child', 'Session', 'Event', 'Adult', 'How', 'Second factor', 'Staff'];
-
-/** The center's calendar date `days` from today ("YYYY-MM-DD" in America/Los_Angeles). */
-function centerDate(days = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
-    Date.now() + days * DAY,
-  );
-}
-
-/** A session that began last week, meets every day, and is open for registration now. */
-async function everyDaySession(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const res = await request.post('/api/ClassSession', {
-    headers: bearer(token),
-    data: {
-      name,
-      description: 'Stories, songs, painting and garden play, every day of the week.',
-      sessionStartDate: centerDate(-7),
-      sessionEndDate: centerDate(30),
-      registrationStartDate: new Date(Date.now() - 10 * DAY).toISOString(),
-      registrationEndDate: new Date(Date.now() + 20 * DAY).toISOString(),
-      daySchedule: 'Daily, 7:00 am – 11:30 pm',
-      registrationPrice: 40_000,
-      rosterSize: 6,
-    },
-  });
-  expect(res.status(), 'POST /api/ClassSession').toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
-
-async function addChild(request: APIRequestContext, parent: TestParent, firstName: string): Promise<string> {
-  const res = await request.post('/api/Student', {
-    headers: bearer(parent.token),
-    data: { firstName, lastName: parent.lastName, dateOfBirth: '2022-01-15' },
-  });
-  expect(res.status(), 'POST /api/Student').toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** The parent enrolls the children and pays on the test checkout. */
-async function enrollAndPay(
-  request: APIRequestContext,
-  parent: TestParent,
-  sessionId: number,
-  ids: string[],
-) {
-  const res = await request.post('/api/ClassSessionEnrollment', {
-    headers: bearer(parent.token),
-    data: { classSessionId: sessionId, studentIds: ids },
-  });
-  expect(res.status(), 'POST /api/ClassSessionEnrollment').toBe(201);
-  const checkout = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname;
-  const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
 
 const marker = uniqueMarker('att').slice(-6);
 const ROOM = `Sunflower Room ${marker}`;
 const OTHER_ROOM = `Willow Room ${marker}`;
 let roomId: number;
+/** The session's own teacher (made in beforeAll). */
+let TEACHER: StaffLogin;
 
 // One worker: the tests follow one child through the day.
 test.describe.configure({ mode: 'serial' });
@@ -84,11 +32,9 @@ test.beforeAll(async ({ request }) => {
   const director = await tokenFor(request, DIRECTOR);
   roomId = await everyDaySession(request, director, ROOM);
   const otherId = await everyDaySession(request, director, OTHER_ROOM);
-  const team = (await (await request.get('/api/staff/team', { headers: bearer(director) })).json()) as {
-    id: string;
-    emailAddress: string;
-  }[];
-  const teacherId = team.find((m) => m.emailAddress === TEACHER.email)!.id;
+  const teacher = await newTeacher(request, director);
+  TEACHER = teacher.login;
+  const teacherId = teacher.userId;
   const taught = await request.put(`/api/staff/sessions/${roomId}/teachers`, {
     headers: bearer(director),
     data: { userIds: [teacherId] },
@@ -120,9 +66,9 @@ test.beforeAll(async ({ request }) => {
     });
     expect(contact.status()).toBe(201);
   }
-  await enrollAndPay(request, parent, roomId, [lucia, mateo]);
+  await enrollByHand(request, director, roomId, [lucia, mateo]);
   const other = await createParent(request, { firstName: 'Hana', lastName: 'Okonkwo' });
-  await enrollAndPay(request, other, otherId, [await addChild(request, other, 'Kofi')]);
+  await enrollByHand(request, director, otherId, [await addChild(request, other, 'Kofi')]);
 });
 
 /**

@@ -17,7 +17,7 @@ import {
   addChild,
   addPickupAdult,
   bearer,
-  enrollAndPay,
+  enrollByHand,
   everyDaySession,
   issuePass,
   qrVideo,
@@ -41,7 +41,7 @@ async function familyAtTheDoor(request: APIRequestContext, lastName: string): Pr
     data: { name: 'Peanuts' },
   });
   expect(allergy.status()).toBe(201);
-  await enrollAndPay(request, parent, sessionId, [childId]);
+  await enrollByHand(request, director, sessionId, [childId]);
   const adultId = await addPickupAdult(request, parent, 'Lupe', [childId]);
   const code = await issuePass(request, parent, adultId, '2468');
   return { parent, childId, adultId, code };

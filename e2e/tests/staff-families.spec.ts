@@ -106,7 +106,9 @@ test('the director finds the demo family by a child’s name and by a phone, and
   await expect(page.getByText('Peanuts', { exact: true })).toBeVisible();
   const pickup = page.getByRole('region', { name: 'Who may pick up', exact: true });
   await expect(pickup).toContainText('Ruth Avery (Grandparent)');
-  await expect(page.getByText('No check-ins recorded yet.')).toBeVisible();
+  // The demo's bridge weeks (issue 11): Maya's drop-offs and pickups of the past weekdays.
+  const checkIns = page.getByRole('region', { name: 'Check-ins table', exact: true });
+  await expect(checkIns.getByRole('row', { name: /Late Fall Bridge Weeks/ }).first()).toBeVisible();
   // Who changed what: the parent added the allergy, and the director sees the value.
   const changes = page.getByRole('region', { name: 'Who changed what table', exact: true });
   await expect(changes.getByRole('row', { name: /student\.allergy\.add/ })).toContainText('allergy: Peanuts');
