@@ -14,7 +14,7 @@ import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts'
 import { addChild, bearer, centerDate, enrollByHand, everyDaySession, newTeacher } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
 import { DIRECTOR, type StaffLogin, tokenFor } from '../support/staff.ts';
-import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const CSV_HEADER = ['Date', 'Time', 'Child', 'Session', 'Event', 'Adult', 'How', 'Second factor', 'Staff'];
 
