@@ -1,10 +1,12 @@
 /**
  * `npm run bench:staff` — the staff back office's lists on a center a few years in (issue 10): 2,000
- * families, about 3,000 children (allergies, pickup contacts), 60 sessions and 20,000 payments. The real server
+ * families, about 3,000 children (allergies, pickup contacts), 60 sessions and 20,000 payments, and 60 weekdays of
+ * drop-offs and pickups in the busiest session (issue 11: today's board, the history, its CSV). The real server
  * (`server/src/main.ts`, default logging) runs in a child process; autocannon sends each staff list from this
  * process with the director's or a teacher's token at BENCH_CONNECTIONS (default 10: a center's staff at
  * once). Prints req/s, p50, p90, p97.5 and p99 per list. Target (issue 10): p95 under 100 ms on PostgreSQL,
- * judged on p97.5 (autocannon has no p95; p97.5 is stricter).
+ * judged on p97.5 (autocannon has no p95; p97.5 is stricter). A whole season's CSV export is timed too but is a
+ * file to keep, not a list: it is left out of that target.
  *
  * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a throw-away database, dropped afterwards); without
  * either, embedded PGlite in a temp folder. Knobs: BENCH_SECONDS (default 5), BENCH_CONNECTIONS.
@@ -14,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../server/src/db/client.ts';
 import {
   allergies,
+  attendance,
   classSessionEnrollments,
   classSessions,
   payments,
@@ -34,6 +37,8 @@ const PAYMENTS = 20_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P95_MS = 100;
+/** Marks a bulk export in the list below (timed, outside the lists' target). */
+const EXPORT = 'export: ';
 
 /** Insert `rows` in chunks (PostgreSQL takes at most 65,535 parameters a statement). */
 async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1_000) {
@@ -188,6 +193,39 @@ async function seed(database: Database, secret: string) {
       })),
     ),
   );
+  // Attendance (issue 11): a drop-off and a pickup for every child of the busiest session on 60 weekdays.
+  const liveCounts = new Map<number, string[]>();
+  for (const e of live)
+    liveCounts.set(e.classSessionId, [...(liveCounts.get(e.classSessionId) ?? []), e.studentId]);
+  const [busiestId, busiestKids] = [...liveCounts].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const visits: (typeof attendance.$inferInsert)[] = [];
+  for (let d = 0, weekdays = 0; weekdays < 60; d++) {
+    const date = new Date(Date.UTC(2026, 10, 20 - d));
+    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
+    weekdays++;
+    for (const studentId of busiestKids) {
+      const at = (minutes: number) => new Date(date.getTime() + (16 * 60 + minutes) * 60_000);
+      visits.push(
+        {
+          kind: 'CheckIn',
+          studentId,
+          classSessionId: busiestId,
+          timestamp: at(25),
+          method: 'Staff',
+          adultName: 'Parent',
+        },
+        {
+          kind: 'CheckOut',
+          studentId,
+          classSessionId: busiestId,
+          timestamp: at(265),
+          method: 'Staff',
+          adultName: 'Grandma',
+        },
+      );
+    }
+  }
+  await insertAll(visits, (chunk) => db.insert(attendance).values(chunk));
   // A center a few years in has planner statistics and visibility maps (autovacuum vacuums and analyses
   // tables after loads like this one). Measured without statistics, every roster joined users and contacts
   // by sequential scan (51 ms instead of 2 ms); without the visibility map, the revenue sums read the
@@ -209,6 +247,7 @@ async function seed(database: Database, secret: string) {
     busiestSize: busiest[1],
     enrolled: live.length,
     children: kids.length,
+    attendance: visits.length,
   };
 }
 
@@ -223,7 +262,7 @@ async function main() {
     const app = await target.startServer();
     console.log(
       `Staff lists on ${target.label}: ${FAMILIES} families, ${center.children} children, ` +
-        `${SESSIONS} sessions, ${PAYMENTS} payments (${center.enrolled} enrollments; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s); ` +
+        `${SESSIONS} sessions, ${PAYMENTS} payments (${center.enrolled} enrollments, ${center.attendance} check-ins and check-outs; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s); ` +
         `${CONNECTIONS} connections, ${SECONDS} s each\n`,
     );
     const lists: [string, string, string][] = [
@@ -246,6 +285,20 @@ async function main() {
       ['teacher', 'families, own', '/api/staff/families'],
       ['director', 'audit trail, page 1', '/api/staff/audit'],
       ['director', 'inbox, page 1', '/api/staff/inbox'],
+      // The door (issue 11): today's board and the history of the busiest session.
+      ['director', 'attendance, today’s board', '/api/staff/attendance/today'],
+      ['teacher', 'attendance, board, own', '/api/staff/attendance/today'],
+      ['director', 'attendance history, session', `/api/staff/attendance?classSessionId=${center.busiest}`],
+      [
+        'director',
+        'attendance history, 1 week',
+        `/api/staff/attendance?classSessionId=${center.busiest}&from=${day(-6)}&to=${day(0)}`,
+      ],
+      [
+        'director',
+        `${EXPORT}attendance CSV, ${center.attendance} rows`,
+        `/api/staff/attendance.csv?classSessionId=${center.busiest}`,
+      ],
     ];
     let worst = 0;
     const ms = (value: number) => String(value).padStart(4);
@@ -256,14 +309,15 @@ async function main() {
         seconds: SECONDS,
         headers: { authorization: `Bearer ${token}` },
       });
-      worst = Math.max(worst, result.p97_5);
+      // A whole season's export is a file to keep, not a list on screen: timed, but outside the list target.
+      if (!label.startsWith(EXPORT)) worst = Math.max(worst, result.p97_5);
       console.log(
         `${label.padEnd(32)} ${String(Math.round(result.rps)).padStart(6)} req/s  p50 ${ms(result.p50)} ms  p90 ${ms(result.p90)} ms  p97.5 ${ms(result.p97_5)} ms  p99 ${ms(result.p99)} ms` +
           (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
       );
     }
     console.log(
-      `\nworst p97.5 ${worst} ms (target: p95 < ${TARGET_P95_MS} ms on PostgreSQL; p95 ≤ p97.5) — ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+      `\nworst p97.5 of the lists ${worst} ms (target: p95 < ${TARGET_P95_MS} ms on PostgreSQL; p95 ≤ p97.5) — ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`,
     );
   } finally {
     await target.cleanUp();

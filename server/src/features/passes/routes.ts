@@ -40,7 +40,7 @@ import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { readUpload } from '../staff/resource-routes.ts';
-import { familyHistory, historyCsv, staffHistory, todaysBoard } from './attendance-reports.ts';
+import { CSV_LIMIT, familyHistory, historyCsv, staffHistory, todaysBoard } from './attendance-reports.ts';
 import { doorAction, recordByStaff, scanPass } from './door.ts';
 import { enrollKiosk, listKiosks, revokeKiosk } from './kiosks.ts';
 import {
@@ -428,7 +428,7 @@ export const passRoutes =
         },
       },
       async (request, reply) => {
-        const { records } = await staffHistory(ctx, currentUser(request), request.query);
+        const { records } = await staffHistory(ctx, currentUser(request), request.query, CSV_LIMIT);
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="attendance-${ctx.clock.today()}.csv"`);

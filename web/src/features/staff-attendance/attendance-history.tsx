@@ -163,7 +163,7 @@ export function AttendanceHistory({
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
             {data.truncated
-              ? 'Showing the newest 1,000 records. Choose a session, a child or dates to see older ones.'
+              ? 'Showing the newest 500 records (the CSV has them all). Choose a session, a child or dates to see older ones.'
               : `${data.records.length} ${data.records.length === 1 ? 'record' : 'records'}`}
           </Text>
           <Button variant="default" onClick={exportCsv} loading={exporting}>

@@ -300,7 +300,7 @@ describe('staff attendance', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the history from the URL, with the CSV’s columns and a note when it stops at 1,000', async () => {
+  it('shows the history from the URL, with the CSV’s columns and a note when it stops at 500', async () => {
     serveApi(fetchMock, {
       'GET /api/staff/attendance?classSessionId=7': () =>
         jsonReply(200, { records: [RECORD], truncated: true }),
@@ -319,7 +319,9 @@ describe('staff attendance', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       'Nov 20, 202612:34 PMBen RiveraAcorn RoomPickupRosa RiveraPass scannedPIN—',
     );
-    expect(screen.getByText(/^Showing the newest 1,000 records\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Showing the newest 500 records \(the CSV has them all\)\./),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
   });
 });
