@@ -391,6 +391,17 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     expect(parents).toHaveLength(1);
 
     expect((await call(owner.token, 'POST', passUrl(self), { pin: '8642' })).statusCode).toBe(201);
+    // A child added later is on the parent's own pass too, and the pass shows the change.
+    const baby = await call(owner.token, 'POST', '/api/Student', {
+      firstName: 'Zuri',
+      lastName: 'Family',
+      dateOfBirth: '2022-06-01',
+    });
+    expect(baby.statusCode).toBe(201);
+    const withBaby = (await call(owner.token, 'GET', `/api/Student/Trustees/${self}`)).json();
+    expect(withBaby.studentIds).toContain(baby.json().id);
+    const card = (await call(owner.token, 'GET', `${passUrl(self)}/Card`)).json();
+    expect(card.children).toContain('Zuri');
     // The other family cannot reach it.
     expect((await call(other.token, 'GET', passUrl(self))).statusCode).toBe(404);
 

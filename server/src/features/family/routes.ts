@@ -77,7 +77,14 @@ export const familyRoutes =
         },
       },
       async (request, reply) => {
-        const student = await createStudent(ctx.db, currentUser(request).id, request.body, ctx.clock.today());
+        const student = await createStudent(
+          ctx.db,
+          currentUser(request).id,
+          request.body,
+          ctx.clock.today(),
+          ctx.clock.now(),
+          (ids) => passesChanged(ctx, ids),
+        );
         return reply.status(201).send(student);
       },
     );

@@ -17,11 +17,14 @@ import {
   classSessionEnrollments,
   students,
   studentTrustees,
+  trustees,
   userStudents,
+  userTrustees,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
+import { touchPassesOf } from '../passes/passes.ts';
 import { assertRoomForChild } from './limits.ts';
 
 const childNotFound = () => notFound('That child');
@@ -74,14 +77,34 @@ export async function getStudent(db: DbOrTx, userId: string, studentId: string):
  * Add a child to the user's family. 400 on dateOfBirth outside the ages served; 409 when the family already
  * has the most children allowed (limits.ts).
  */
-export async function createStudent(db: Db, userId: string, input: StudentValues, today: string) {
+export async function createStudent(
+  db: Db,
+  userId: string,
+  input: StudentValues,
+  today: string,
+  now: Date = new Date(),
+  passesChanged: (passportIds: string[]) => void = () => {},
+) {
   checkDateOfBirth(input.dateOfBirth, today);
-  return db.transaction(async (tx) => {
+  const touched: string[] = [];
+  const student = await db.transaction(async (tx) => {
     await assertRoomForChild(tx, userId);
     const [row] = await tx.insert(students).values(input).returning({ id: students.id });
     await tx.insert(userStudents).values({ userId, studentId: row!.id });
+    // The parent's own pickup contact (issue 11) is for all their children, the new one too.
+    const own = await tx
+      .select({ id: trustees.id })
+      .from(trustees)
+      .innerJoin(userTrustees, eq(userTrustees.trusteeId, trustees.id))
+      .where(and(eq(userTrustees.userId, userId), eq(trustees.type, 'Parent')));
+    if (own.length > 0) {
+      await tx.insert(studentTrustees).values(own.map((o) => ({ studentId: row!.id, trusteeId: o.id })));
+      for (const o of own) touched.push(...(await touchPassesOf(tx, o.id, now)));
+    }
     return getStudent(tx, userId, row!.id);
   });
+  passesChanged(touched);
+  return student;
 }
 
 /** Change a child's details (the whole record, as the form sends it). 404 when not the user's. */
