@@ -91,6 +91,8 @@ export const api = {
   trusteePassCard: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass/Card`,
   trusteePassPhoto: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass/Photo`,
   selfContact: '/api/Student/Trustees/Self',
+  /** "Download our data" (issue 13): the family's ZIP. */
+  familyExport: '/api/Family/Export',
   familyAttendance: '/api/Student/Attendance',
   passCard: '/api/passes/card',
   kioskMe: '/api/kiosk/me',

@@ -23,6 +23,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/passes.ts';
+import { familyExport } from './export.ts';
 import {
   addAllergy,
   createStudent,
@@ -41,6 +42,25 @@ export const familyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const storage = createStorage(ctx.config);
+    app.get(
+      '/api/Family/Export',
+      {
+        schema: {
+          tags,
+          summary: 'Download our data: everything the center holds about the family, as a ZIP',
+          description:
+            '`family.json` with it all, and a CSV per table (children, allergies, contacts, enrollments, waitlist, payments, attendance, messages). Money in cents.',
+        },
+      },
+      async (request, reply) => {
+        const { bytes, fileName } = await familyExport(ctx, currentUser(request).id);
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Buffer.from(bytes));
+      },
+    );
+
     app.get(
       '/api/Student',
       {

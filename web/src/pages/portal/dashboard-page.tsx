@@ -19,6 +19,7 @@ import { getAnnouncements, getEnrollments, getWaitlistPlaces } from '../../api/e
 import { getStudents, getTrustees } from '../../api/family';
 import { dashboardCopy } from '../../content/copy';
 import { site } from '../../content/site';
+import { FamilyDataSection } from '../../features/family/family-data-section';
 import { ageLabel } from '../../features/family/format';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import {
@@ -104,6 +105,7 @@ export default function DashboardPage() {
           ))}
         </SimpleGrid>
       </section>
+      <FamilyDataSection />
       <Text size="sm">
         Need a hand? Call us at <Anchor href={site.phoneHref}>{site.phone}</Anchor> or email{' '}
         <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>.

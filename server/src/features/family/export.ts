@@ -1,0 +1,213 @@
+/**
+ * "Download our data" (issue 13, "The family's own data"): everything the center holds about the signed-in
+ * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
+ * contacts, enrollments, waitlist places, payments, attendance, messages) for a spreadsheet. Reached only
+ * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
+ * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
+ * credentials and PINs, payment provider ids. Every export is in the audit trail (`family.export`).
+ * Money is integer cents; instants are ISO date-times; calendar dates "YYYY-MM-DD".
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import type { AppContext } from '../../app-context.ts';
+import { queryRows } from '../../db/client.ts';
+import { recordAudit } from '../audit/record.ts';
+import { tableCsv } from '../staff/roster-csv.ts';
+
+type Row = Record<string, unknown>;
+
+/** Instants as ISO strings, JSON values as they are, everything else as is. */
+function clean(row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row))
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  return out;
+}
+
+/** A CSV of `rows` with the columns `columns` (objects and arrays as JSON text). */
+function csvOf(columns: string[], rows: Row[]): string {
+  return tableCsv(
+    columns,
+    rows.map((row) =>
+      columns.map((column) => {
+        const value = row[column];
+        if (value === null || value === undefined) return '';
+        if (typeof value === 'object') return JSON.stringify(value);
+        return String(value);
+      }),
+    ),
+  );
+}
+
+const rows = async (ctx: AppContext, query: SQL) => (await queryRows<Row>(ctx.db, query)).map(clean);
+
+/** The family's data, table by table (see the module comment). */
+export async function familyData(ctx: AppContext, userId: string) {
+  const mine = sql`(select us.student_id from user_students us where us.user_id = ${userId})`;
+  const [parents, children, allergies, contacts, enrollments, waitlist, payments, attendance] =
+    await Promise.all([
+      rows(
+        ctx,
+        sql`select first_name as "firstName", last_name as "lastName", email_address as "emailAddress",
+          sms as "textMessagesTo", email_confirmed_at as "emailConfirmedAt", created
+        from users where id = ${userId}`,
+      ),
+      rows(
+        ctx,
+        sql`select s.id, s.first_name as "firstName", s.last_name as "lastName", s.date_of_birth::text as "dateOfBirth",
+          s.address1, s.address2, s.city, s.state, s.zip_code as "zipCode", s.country, s.created
+        from students s where s.id in ${mine} order by s.date_of_birth, s.first_name`,
+      ),
+      rows(
+        ctx,
+        sql`select a.student_id as "childId", s.first_name as "child", a.name as "allergy"
+        from allergies a join students s on s.id = a.student_id where a.student_id in ${mine}
+        order by s.first_name, a.name`,
+      ),
+      rows(
+        ctx,
+        sql`select t.id, t.first_name as "firstName", t.last_name as "lastName", t.relationship,
+          t.home_phone as "homePhone", t.cell_phone as "cellPhone", t.email_address as "emailAddress",
+          t.can_pickup as "canPickup", t.receive_sms as "receiveSMS", t.receive_email as "receiveEmail",
+          t.is_active as "isActive",
+          (select coalesce(json_agg(s.first_name order by s.first_name), '[]'::json)
+            from student_trustees st join students s on s.id = st.student_id where st.trustee_id = t.id) as children,
+          (select coalesce(json_agg(json_build_object('issued', p.created, 'expires', p.expires_at,
+              'revoked', p.revoked_at, 'hasPhoto', p.image_url is not null) order by p.created), '[]'::json)
+            from trustee_passports tp join digital_passports p on p.id = tp.passport_id
+            where tp.trustee_id = t.id) as "pickupPasses",
+          t.created
+        from trustees t join user_trustees ut on ut.trustee_id = t.id where ut.user_id = ${userId}
+        order by t.first_name, t.last_name`,
+      ),
+      rows(
+        ctx,
+        sql`select s.first_name as "child", cs.name as "session", cs.session_start_date::text as "sessionStart",
+          cs.session_end_date::text as "sessionEnd", e.status, e.created, e.updated
+        from class_session_enrollments e join students s on s.id = e.student_id
+        join class_sessions cs on cs.id = e.class_session_id
+        where e.student_id in ${mine} order by e.created`,
+      ),
+      rows(
+        ctx,
+        sql`select s.first_name as "child", cs.name as "session", w.status, w.created
+        from waitlist_submissions w join students s on s.id = w.student_id
+        join class_sessions cs on cs.id = w.class_session_id
+        where w.student_id in ${mine} or w.user_id = ${userId} order by w.created`,
+      ),
+      rows(
+        ctx,
+        sql`select p.created, cs.name as "session", p.status, p.original_amount as "originalAmountCents",
+          p.final_amount as "finalAmountCents", p.refunded_amount as "refundedAmountCents",
+          p.provider, p.line_items as "lineItems", p.note,
+          (select coalesce(json_agg(json_build_object('amountCents', r.amount, 'reason', r.reason,
+              'status', r.status, 'created', r.created) order by r.created), '[]'::json)
+            from refunds r where r.payment_id = p.id) as refunds
+        from payments p left join class_sessions cs on cs.id = p.class_session_id
+        where p.user_id = ${userId} order by p.created`,
+      ),
+      rows(
+        ctx,
+        sql`select a.timestamp, s.first_name as "child", cs.name as "session",
+          case a.kind when 'CheckIn' then 'Drop-off' else 'Pickup' end as event,
+          a.adult_name as "adult", a.method
+        from attendance a join students s on s.id = a.student_id
+        join class_sessions cs on cs.id = a.class_session_id
+        where a.student_id in ${mine} order by a.timestamp`,
+      ),
+    ]);
+  const email = parents[0]?.emailAddress as string | undefined;
+  const messages = email
+    ? await rows(
+        ctx,
+        sql`select created, sent_at as "sentAt", subject, text from mail_outbox
+          where lower("to") = lower(${email}) order by created`,
+      )
+    : [];
+  return { parents, children, allergies, contacts, enrollments, waitlist, payments, attendance, messages };
+}
+
+/** The CSV files of the export: file name → columns. */
+const CSV_FILES: Record<string, string[]> = {
+  'children.csv': [
+    'firstName',
+    'lastName',
+    'dateOfBirth',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'zipCode',
+    'country',
+  ],
+  'allergies.csv': ['child', 'allergy'],
+  'contacts.csv': [
+    'firstName',
+    'lastName',
+    'relationship',
+    'homePhone',
+    'cellPhone',
+    'emailAddress',
+    'canPickup',
+    'receiveSMS',
+    'receiveEmail',
+    'isActive',
+    'children',
+  ],
+  'enrollments.csv': ['child', 'session', 'sessionStart', 'sessionEnd', 'status', 'created'],
+  'waitlist.csv': ['child', 'session', 'status', 'created'],
+  'payments.csv': [
+    'created',
+    'session',
+    'status',
+    'originalAmountCents',
+    'finalAmountCents',
+    'refundedAmountCents',
+    'provider',
+    'note',
+  ],
+  'attendance.csv': ['timestamp', 'child', 'session', 'event', 'adult', 'method'],
+  'messages.csv': ['created', 'sentAt', 'subject', 'text'],
+};
+
+/**
+ * The ZIP of the family's data for `userId` (see the module comment) and its file name
+ * (`bright-oak-family-data-<date>.zip`). Audited.
+ */
+export async function familyExport(
+  ctx: AppContext,
+  userId: string,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const data = await familyData(ctx, userId);
+  const now = ctx.clock.now();
+  const document = {
+    exportedAt: now.toISOString(),
+    center: 'Bright Oak Learning Center',
+    about:
+      'Everything Bright Oak Learning Center holds about your family. Money is in cents. The CSV files hold the same tables for a spreadsheet.',
+    ...data,
+  };
+  const files: Record<string, Uint8Array> = {
+    'family.json': strToU8(`${JSON.stringify(document, null, 2)}\n`),
+  };
+  for (const [name, columns] of Object.entries(CSV_FILES)) {
+    const key = name.replace('.csv', '') as keyof typeof data;
+    files[name] = strToU8(csvOf(columns, data[key]));
+  }
+  await recordAudit(
+    ctx.db,
+    {
+      actorUserId: userId,
+      action: 'family.export',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { files: Object.keys(files) },
+    },
+    now,
+  );
+  return {
+    bytes: zipSync(files, { mtime: now }),
+    fileName: `bright-oak-family-data-${ctx.clock.today()}.zip`,
+  };
+}
