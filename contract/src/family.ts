@@ -263,3 +263,11 @@ export const StudentIdParamsSchema = z.object({ studentId: z.string() });
 export const AllergyIdParamsSchema = z.object({ studentId: z.string(), allergyId: z.string() });
 export const TrusteeIdParamsSchema = z.object({ trusteeId: z.string() });
 export const StudentListQuerySchema = z.object({ userId: z.string().optional() });
+
+/** `POST /api/Family/Close` (issue 13): the parent's password, typed again to close the family's account. */
+export const CloseAccountSchema = z.object({
+  password: z
+    .string({ error: 'Type your password to confirm' })
+    .min(1, 'Type your password to confirm')
+    .max(200, 'Type your password to confirm'),
+});

@@ -93,6 +93,8 @@ export const api = {
   selfContact: '/api/Student/Trustees/Self',
   /** "Download our data" (issue 13): the family's ZIP. */
   familyExport: '/api/Family/Export',
+  /** "Close our account" (issue 13). */
+  familyClose: '/api/Family/Close',
   familyAttendance: '/api/Student/Attendance',
   passCard: '/api/passes/card',
   kioskMe: '/api/kiosk/me',

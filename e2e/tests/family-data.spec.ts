@@ -1,7 +1,8 @@
 /**
- * "Download our data" (issue 13) in the browser: a family with a child and an allergy downloads one ZIP from
- * the portal's home; it holds family.json with the child and the allergy, and the CSVs. The home page passes
- * axe in light and dark with the section on it.
+ * The family's own data (issue 13) in the browser: a family with a child and an allergy downloads one ZIP
+ * from the portal's home (family.json with the child and the allergy, and the CSVs), then closes the account:
+ * the password is asked again (its errors by the field), the family is signed out onto the login page, and
+ * the old password no longer opens the account. Axe in light and dark on the home page and the dialog.
  */
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
@@ -41,4 +42,33 @@ test('a family downloads everything the center holds about them in one file', as
   expect(data.children[0]).toMatchObject({ firstName: 'Juniper', lastName: 'Whitfield' });
   expect(data.allergies[0]).toMatchObject({ child: 'Juniper', allergy: 'Kiwi' });
   expect(strFromU8(files['children.csv']!)).toContain('Juniper');
+});
+
+test('a family closes its account after typing the password again', async ({ page, request }) => {
+  const parent = await createParent(request, { firstName: 'Tobias', lastName: 'Lindgren' });
+  await addChild(request, parent, 'Elsa');
+  await storeTokenBeforeLoad(page, parent.token);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Close our account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close our account' });
+  await expect(dialog).toBeVisible();
+  const password = dialog.getByLabel('Your password');
+  await dialog.getByRole('button', { name: 'Close our account' }).click();
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAccessibleDescription(/Type your password to confirm/);
+  await password.fill('not the right one');
+  await dialog.getByRole('button', { name: 'Close our account' }).click();
+  await expect(dialog.getByText('That password is not right')).toBeVisible();
+  await expect(password).toBeFocused();
+  await expectNoAxeViolationsInEveryTheme(page, 'close account dialog', { noSidewaysScroll: true });
+
+  await password.fill(parent.password);
+  await dialog.getByRole('button', { name: 'Close our account' }).click();
+  await expect(page.getByText(/Your account is closed/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  const login = await request.post('/api/UserAuthentication/Login', {
+    data: { emailAddress: parent.emailAddress, password: parent.password },
+  });
+  expect(login.status()).toBe(401);
 });

@@ -77,6 +77,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** A teacher (Staff) given the right to read and answer the inbox; Admins always may (issue 10). */
     inboxAccess: boolean('inbox_access').notNull().default(false),
+    /**
+     * When the family closed their account (issue 13): the row stays so payments keep their payer for the
+     * center's accounting, with the names, email and phone replaced (features/family/close-account.ts).
+     */
+    closedAt: instant('closed_at'),
     created: createdAt(),
   },
   (t) => [

@@ -270,6 +270,7 @@ export const termsCopy = {
       paragraphs: [
         'We use the information you give us only to care for and teach your children, to contact you, and to meet our licensing obligations. We do not sell it or share it for advertising. Staff see only what they need to do their jobs.',
         'The site does not use tracking cookies. Your browser’s local storage keeps your theme choice and, when you sign in, your login session. You can ask us at any time for a copy of your information or to correct or delete it, except where licensing rules require us to keep records.',
+        'You can download everything we hold about your family at any time with “Download our data” in the Student Portal: one file, readable by people and by spreadsheets. You can also close your account there, after typing your password again. Closing erases your children’s and contacts’ details, pickup passes, places, waitlist places, check-ins and the messages we sent you; we keep only your past payments, without names or contact details, because our accounts must show them. We cannot close an account while a child is enrolled in a session that has not ended or while a payment or refund is on its way; we will tell you which, and we email you when the account is closed.',
       ],
     },
     {

@@ -7,6 +7,7 @@ import {
   AllergyIdParamsSchema,
   AllergyInputSchema,
   AllergySchema,
+  CloseAccountSchema,
   StudentIdParamsSchema,
   StudentInputSchema,
   StudentListQuerySchema,
@@ -23,6 +24,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/passes.ts';
+import { closeAccount } from './close-account.ts';
 import { familyExport } from './export.ts';
 import {
   addAllergy,
@@ -58,6 +60,25 @@ export const familyRoutes =
           .type('application/zip')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .send(Buffer.from(bytes));
+      },
+    );
+
+    app.post(
+      '/api/Family/Close',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+        schema: {
+          tags,
+          summary: 'Close our account: erase the family’s personal data (the password again)',
+          description:
+            'Refused (409) while a child is enrolled in a session that has not ended or money is on its way; 400 for a wrong password. Payments are kept without personal details. The parent is emailed a confirmation.',
+          body: CloseAccountSchema,
+          response: { 204: z.null().describe('Closed') },
+        },
+      },
+      async (request, reply) => {
+        await closeAccount(ctx, currentUser(request).id, request.body.password);
+        return reply.status(204).send(null);
       },
     );
 

@@ -131,7 +131,8 @@ export async function listFamilies(
     user.role === 'Admin'
       ? sql`(u.type = 'Parent' or u.id in (select f.user_id from user_students f))`
       : sql`u.id in (select f.user_id from user_students f where f.student_id in (select student_id from visible))`;
-  const where = sql`${scope} and ${searchCondition(user, query.q)}`;
+  // A closed account (issue 13) is only a nameless payer of old payments: not a family to find.
+  const where = sql`${scope} and u.closed_at is null and ${searchCondition(user, query.q)}`;
   const cte = visibleCte(user, now);
   const [rows, counted] = await Promise.all([
     queryRows<FamilyRowSql>(

@@ -1,0 +1,222 @@
+/**
+ * "Close our account" (issue 13, decision 013): after the parent types their password again, the family's
+ * personal data is erased in one transaction, and payments stay for the center's accounting without personal
+ * details. Refused while a child is enrolled in a session that has not ended, or while money is on its way
+ * (a checkout in progress, a refund pending or due).
+ *
+ * Erased: the children (allergies, places, waitlist places, drop-offs and pickups), the contacts and their
+ * pickup passes and photos, the family's contact and tutoring forms and the center's notes on them, the
+ * emails the center sent them, their sign-in links and counters, and the values the audit trail recorded
+ * about them (blanked under the `lc.audit_redaction` exception of migration 0016). Kept: the account row as a
+ * nameless tombstone ("Former family", `closed-<id>@accounts.invalid`, no password) so each payment keeps
+ * its payer, and the payments' amounts, line items, statuses and refunds with their free text removed.
+ */
+
+import { sql } from 'drizzle-orm';
+import { createStorage } from '../../adapters/storage.ts';
+import type { AppContext } from '../../app-context.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+
+const CENTER = 'Bright Oak Learning Center';
+
+/** What is left of a closed account's names and email. */
+export const FORMER_FAMILY = { firstName: 'Former', lastName: 'family' } as const;
+
+type Person = { first_name: string; last_name: string };
+
+/** A list of uuids for `in (…)`. */
+const ids = (values: string[]) =>
+  values.length === 0
+    ? sql`(null::uuid)`
+    : sql`(${sql.join(
+        values.map((v) => sql`${v}::uuid`),
+        sql`, `,
+      )})`;
+
+/**
+ * Close the account of `userId` after checking `password`. 400 (field `password`) for a wrong password,
+ * 403 for a staff account, 409 with the reason while a child is enrolled in a session that has not ended or
+ * money is on its way. The parent is emailed a confirmation (sent directly, so no copy stays in the outbox).
+ */
+export async function closeAccount(ctx: AppContext, userId: string, password: string): Promise<void> {
+  const now = ctx.clock.now();
+  const today = ctx.clock.today();
+  const [account] = await queryRows<{
+    type: string;
+    password: string;
+    email_address: string;
+    first_name: string;
+  }>(
+    ctx.db,
+    sql`select type, password, email_address, first_name from users where id = ${userId} and closed_at is null`,
+  );
+  if (!account) throw new HttpError(401, 'Please log in to continue.');
+  if (account.type !== 'Parent') {
+    throw new HttpError(403, 'A staff account is closed by the center’s director, on the Team page.');
+  }
+  if (!(await verifyPassword(account.password, password))) {
+    throw new HttpError(400, 'That password is not right.', { password: 'That password is not right' });
+  }
+  const photos = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    await refuseWhileBusy(tx, userId, today);
+    return erase(tx, userId, account.email_address, now);
+  });
+  const storage = createStorage(ctx.config);
+  for (const key of photos) await storage.delete(key).catch(() => {});
+  try {
+    await ctx.mailer.send({
+      to: account.email_address,
+      subject: `Your ${CENTER} account is closed`,
+      text: `Hello,\n\nAs you asked, we have closed your family’s account and erased your family’s details: children, allergies, contacts and pickup passes, places, and the messages we sent you. We keep only what the law asks of us for our accounts: the payments you made, without names or contact details.\n\nIf you did not ask for this, please call us right away at (650) 555-0148.\n\nThank you for the time your family spent with us.\n\n— The ${CENTER} team\n`,
+    });
+  } catch (error) {
+    // The account is closed either way; the note goes to the log, not to a queue that would keep the address.
+    ctx.work.defer('log a closure mail that failed', async () => {
+      throw error;
+    });
+  }
+}
+
+/** 409 while a child is enrolled in a session that has not ended, or money is on its way. */
+async function refuseWhileBusy(tx: Tx, userId: string, today: string): Promise<void> {
+  const [place] = await queryRows<{ first_name: string; name: string }>(
+    tx,
+    sql`select s.first_name, cs.name from class_session_enrollments e
+      join students s on s.id = e.student_id join class_sessions cs on cs.id = e.class_session_id
+      where e.student_id in (select student_id from user_students where user_id = ${userId})
+        and e.status in ('Enrolled', 'PendingPayment') and cs.session_end_date >= ${today}
+      order by cs.session_start_date limit 1`,
+  );
+  if (place) {
+    throw new HttpError(
+      409,
+      `${place.first_name} is enrolled in ${place.name}, which has not ended yet. Please ask us to withdraw ${place.first_name} first, or close your account once the session is over.`,
+    );
+  }
+  const [money] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from payments p where p.user_id = ${userId}
+      and (p.status in ('Pending', 'RefundDue')
+        or exists (select 1 from refunds r where r.payment_id = p.id and r.status = 'Pending'))`,
+  );
+  if ((money?.n ?? 0) > 0) {
+    throw new HttpError(
+      409,
+      'Some money is still on its way (a payment in progress or a refund). You can close your account as soon as it has gone through.',
+    );
+  }
+}
+
+/** Erase the family's personal data inside `tx` (see the module comment); answers photo files to delete. */
+async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<string[]> {
+  const children = await queryRows<{ id: string } & Person>(
+    tx,
+    sql`select s.id, s.first_name, s.last_name from students s
+      where s.id in (select student_id from user_students where user_id = ${userId})
+        and not exists (select 1 from user_students o where o.student_id = s.id and o.user_id <> ${userId})`,
+  );
+  const contacts = await queryRows<{ id: string } & Person>(
+    tx,
+    sql`select t.id, t.first_name, t.last_name from trustees t
+      where t.id in (select trustee_id from user_trustees where user_id = ${userId})
+        and not exists (select 1 from user_trustees o where o.trustee_id = t.id and o.user_id <> ${userId})`,
+  );
+  const [me] = await queryRows<Person>(tx, sql`select first_name, last_name from users where id = ${userId}`);
+  const childIds = children.map((c) => c.id);
+  const contactEmails = await queryRows<{ email: string }>(
+    tx,
+    sql`select lower(t.email_address) as email from trustees t
+      where t.id in (select trustee_id from user_trustees where user_id = ${userId}) and t.email_address is not null`,
+  );
+  const contactIds = contacts.map((c) => c.id);
+  const passes = await queryRows<{ id: string; image_url: string | null }>(
+    tx,
+    sql`select p.id, p.image_url from digital_passports p
+      join trustee_passports tp on tp.passport_id = p.id where tp.trustee_id in ${ids(contactIds)}`,
+  );
+  const passIds = passes.map((p) => p.id);
+
+  // The audit trail: blank what it recorded about this family (rows about them, or naming them).
+  const names = [me, ...children, ...contacts]
+    .filter((p): p is Person => Boolean(p))
+    .map((p) => `${p.first_name} ${p.last_name}`);
+  const mentions = [email, ...names].map((text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  await tx.execute(sql`select set_config('lc.audit_redaction', 'on', true)`);
+  await tx.execute(sql`update audit_events set before = null, after = '{"redacted":"family account closed"}'::jsonb
+    where entity_id in (${sql.join(
+      [userId, ...childIds, ...contactIds, ...passIds].map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      or before::text ilike any (${sql`array[${sql.join(
+        mentions.map((m) => sql`${m}`),
+        sql`, `,
+      )}]`})
+      or after::text ilike any (${sql`array[${sql.join(
+        mentions.map((m) => sql`${m}`),
+        sql`, `,
+      )}]`})`);
+  await tx.execute(sql`select set_config('lc.audit_redaction', 'off', true)`);
+
+  // Children and everything hanging from them.
+  await tx.execute(sql`delete from class_session_enrollments where student_id in ${ids(childIds)}`);
+  await tx.execute(
+    sql`delete from waitlist_submissions where student_id in ${ids(childIds)} or user_id = ${userId}`,
+  );
+  await tx.execute(sql`delete from students where id in ${ids(childIds)}`);
+  // Contacts, their passes (and devices' registrations of them) and photos.
+  await tx.execute(sql`delete from digital_passports where id in ${ids(passIds)}`);
+  await tx.execute(sql`delete from trustees where id in ${ids(contactIds)}`);
+  await tx.execute(sql`delete from user_students where user_id = ${userId}`);
+  await tx.execute(sql`delete from user_trustees where user_id = ${userId}`);
+  // What they sent the center and what it sent them.
+  await tx.execute(sql`delete from inbox_entries where contact_submission_id in
+    (select id from contact_submissions where lower(email) = lower(${email}))
+    or tutoring_submission_id in (select id from tutoring_waitlist_submissions where lower(email_address) = lower(${email}))`);
+  await tx.execute(sql`delete from contact_submissions where lower(email) = lower(${email})`);
+  await tx.execute(
+    sql`delete from tutoring_waitlist_submissions where lower(email_address) = lower(${email})`,
+  );
+  // Mail to them, to their contacts (a pass sent to a grandmother), or naming them (the center's copies).
+  const addresses = [email.toLowerCase(), ...contactEmails.map((c) => c.email)];
+  await tx.execute(
+    sql`delete from mail_outbox where lower("to") in (${sql.join(
+      addresses.map((a) => sql`${a}`),
+      sql`, `,
+    )}) or text ilike any (${sql`array[${sql.join(
+      mentions.map((m) => sql`${m}`),
+      sql`, `,
+    )}]`}) or subject ilike any (${sql`array[${sql.join(
+      mentions.map((m) => sql`${m}`),
+      sql`, `,
+    )}]`})`,
+  );
+  await tx.execute(sql`delete from user_tokens where user_id = ${userId}`);
+  await tx.execute(sql`delete from auth_throttle where key like ${`%:${email.toLowerCase()}`}`);
+  // Payments stay for the accounts, without personal details or free text.
+  await tx.execute(sql`update payments set email_address = null, phone_number = null, checkout_json = null,
+    charge_json = null, receipt_url = null, checkout_url = null, note = null where user_id = ${userId}`);
+  await tx.execute(sql`update refunds set reason = 'Removed when the family closed their account'
+    where payment_id in (select id from payments where user_id = ${userId})`);
+  // The account itself: a nameless tombstone nobody can sign in to.
+  await tx.execute(sql`update users set first_name = ${FORMER_FAMILY.firstName}, last_name = ${FORMER_FAMILY.lastName},
+    email_address = ${`closed-${userId}@accounts.invalid`}, password = '!closed', sms = null,
+    email_confirmed_at = null, token_version = token_version + 1, closed_at = ${now.toISOString()}
+    where id = ${userId}`);
+  await recordAudit(
+    tx,
+    {
+      actorUserId: userId,
+      action: 'family.close',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { children: childIds.length, contacts: contactIds.length, passes: passIds.length },
+    },
+    now,
+  );
+  return passes.map((p) => p.image_url).filter((key): key is string => Boolean(key));
+}
