@@ -23,6 +23,8 @@ export const AUDIT_ENTITY_TYPES = {
   Announcement: 'Announcements',
   ContactSubmission: 'Inbox: contact and tour',
   TutoringWaitlistSubmission: 'Inbox: tutoring',
+  DigitalPassport: 'Pickup passes at the door',
+  Kiosk: 'Door tablets',
 } as const;
 
 /** `GET /api/staff/audit` (and `.csv`) query; the page keeps it in its URL. */

@@ -42,3 +42,16 @@ export const E2E_DATABASE_URL_FILE = path.join(E2E_TMP, 'database-url');
 export const CENTER_EMAIL = 'office@brightoak.example';
 /** The test SMTP server (support/smtp-sink.ts) the app sends its mail to. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
+
+/** Debian's Chromium (CHROMIUM_PATH overrides it; Playwright never downloads a browser here). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Chromium's flags for this closed, shared machine (without the networking ones it floods the network). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

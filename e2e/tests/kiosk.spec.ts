@@ -22,6 +22,7 @@ import {
   issuePass,
   qrVideo,
 } from '../support/door.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/env.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
 import { DIRECTOR, tokenFor } from '../support/staff.ts';
 import { type APIRequestContext, expect, type Page, test, waitForApp } from '../support/test.ts';
@@ -156,15 +157,9 @@ test('the kiosk reads a pass’s QR code from the camera', async ({ request }) =
   const video = await qrVideo(family.code.replace(/\s/g, ''), dir);
   // A browser of its own, whose camera shows the QR code (Chromium's fake capture device).
   const cameraBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

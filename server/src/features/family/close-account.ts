@@ -211,7 +211,7 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
     {
       actorUserId: userId,
       action: 'family.close',
-      entityType: 'user',
+      entityType: 'User',
       entityId: userId,
       before: null,
       after: { children: childIds.length, contacts: contactIds.length, passes: passIds.length },

@@ -199,7 +199,7 @@ export async function familyExport(
     {
       actorUserId: userId,
       action: 'family.export',
-      entityType: 'user',
+      entityType: 'User',
       entityId: userId,
       before: null,
       after: { files: Object.keys(files) },

@@ -12,6 +12,7 @@ import { queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { visibleSessions } from '../staff/access.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
+import { json } from '../staff/sessions.ts';
 import { graceMinutes, parseDaySchedule } from './day-schedule.ts';
 import { clockTime, dayBounds, weekday } from './door.ts';
 
@@ -42,9 +43,6 @@ type EventRow = {
   timestamp: Date | string;
   adult_name: string | null;
 };
-
-const list = (value: string[] | string | null): string[] =>
-  value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -96,7 +94,7 @@ export async function todaysBoard(ctx: AppContext, user: AuthUser): Promise<Boar
         studentId: row.student_id,
         firstName: row.first_name!,
         lastName: row.last_name!,
-        allergies: list(row.allergies),
+        allergies: row.allergies === null ? [] : json(row.allergies),
         state: 'NotArrived',
         checkedInAt: null,
         checkedOutAt: null,

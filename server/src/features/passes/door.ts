@@ -27,9 +27,11 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { visibleSessions } from '../staff/access.ts';
+import { json } from '../staff/sessions.ts';
 import { parseDaySchedule } from './day-schedule.ts';
 import { doorEventMail, doorEventText } from './pass-mail.ts';
-import { findPassByCode, passStatus } from './passes.ts';
+import { passStatus } from './pass-status.ts';
+import { findPassByCode } from './passes.ts';
 
 /** A second identical event within this many seconds is a double scan: one event. */
 export const DOUBLE_SCAN_SECONDS = 120;
@@ -93,9 +95,6 @@ async function childrenToday(db: DbOrTx, trusteeId: string, today: string): Prom
   return rows.filter((r) => parseDaySchedule(r.day_schedule).days.has(day));
 }
 
-const allergyList = (value: string[] | string): string[] =>
-  typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
-
 type LastEvent = {
   student_id: string;
   class_session_id: number;
@@ -153,7 +152,7 @@ async function logRefusal(
     {
       actorUserId: null,
       action: 'door.refused',
-      entityType: args.passportId ? 'passport' : 'kiosk',
+      entityType: args.passportId ? 'DigitalPassport' : 'Kiosk',
       entityId: args.passportId ?? args.kioskId ?? 'unknown',
       before: null,
       after: {
@@ -228,7 +227,7 @@ export async function scanPass(ctx: AppContext, kiosk: KioskCaller, code: string
         firstName: r.first_name,
         lastName: r.last_name,
         sessionName: r.session_name,
-        allergies: allergyList(r.allergies),
+        allergies: json(r.allergies),
         state: stateOf(event),
         lastEvent: describe(event, ctx.clock.timeZone),
       };

@@ -37,7 +37,7 @@ export async function enrollKiosk(ctx: AppContext, user: AuthUser, name: string)
       {
         actorUserId: user.id,
         action: 'kiosk.enroll',
-        entityType: 'kiosk',
+        entityType: 'Kiosk',
         entityId: row!.id,
         before: null,
         after: { name },
@@ -78,7 +78,7 @@ export async function revokeKiosk(ctx: AppContext, user: AuthUser, id: string): 
         {
           actorUserId: user.id,
           action: 'kiosk.revoke',
-          entityType: 'kiosk',
+          entityType: 'Kiosk',
           entityId: id,
           before: { name: before.name },
           after: null,

@@ -5,7 +5,7 @@
  * again revokes the old one, whose credential then dies at the door. Everything is reached through
  * `user_trustees`, so another family's contact answers 404.
  */
-import { type PassCard, type PassState, type PassStatus, type PickupPass, RELATIONSHIPS } from '@lc/contract';
+import { type PassCard, type PassState, type PickupPass, RELATIONSHIPS } from '@lc/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.ts';
@@ -33,43 +33,13 @@ import {
   passKeys,
 } from './pass-keys.ts';
 import { passIssuedMail } from './pass-mail.ts';
-import { loadPassContent, passWorks } from './wallets.ts';
+import { dateFormat, passStatus } from './pass-status.ts';
+import { loadPassContent } from './wallets.ts';
 
 type PassRow = typeof digitalPassports.$inferSelect;
 type AdultRow = typeof trustees.$inferSelect;
 
 const contactNotFound = () => notFound('That contact');
-
-const dateFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' });
-
-/** The door's view of a pass: Active, or why not in plain words. */
-export function passStatus(
-  pass: Pick<PassRow, 'isActive' | 'revokedAt' | 'expiresAt'>,
-  adult: Pick<AdultRow, 'isActive' | 'canPickup' | 'firstName'>,
-  now: Date,
-  timeZone: string,
-): { status: PassStatus; reason: string | null } {
-  if (pass.revokedAt || !pass.isActive) {
-    return { status: 'Revoked', reason: 'This pass has been turned off by the family.' };
-  }
-  if (pass.expiresAt <= now) {
-    return {
-      status: 'Expired',
-      reason: `This pass expired on ${dateFormat(timeZone).format(pass.expiresAt)}. The family can issue a new one in the portal.`,
-    };
-  }
-  if (!adult.isActive) {
-    return {
-      status: 'Paused',
-      reason: `${adult.firstName} is not an active contact of the family right now.`,
-    };
-  }
-  if (!adult.canPickup) {
-    return { status: 'Paused', reason: `${adult.firstName} is not allowed to pick up children right now.` };
-  }
-  return { status: 'Active', reason: null };
-}
 
 function toPickupPass(pass: PassRow, adult: AdultRow, now: Date, timeZone: string): PickupPass {
   const { status, reason } = passStatus(pass, adult, now, timeZone);
@@ -200,7 +170,7 @@ export async function issuePass(
       {
         actorUserId: user.id,
         action: previous ? 'pass.reissue' : 'pass.issue',
-        entityType: 'trustee',
+        entityType: 'Trustee',
         entityId: trusteeId,
         before: previous ? { passId: previous.id } : null,
         after: {
@@ -252,7 +222,7 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
       {
         actorUserId: userId,
         action: 'pass.revoke',
-        entityType: 'trustee',
+        entityType: 'Trustee',
         entityId: trusteeId,
         before: { passId: pass.id },
         after: null,
@@ -423,9 +393,6 @@ export async function holderPassCard(ctx: AppContext, code: string): Promise<Pas
   return cardOf(ctx, found.pass, found.adult);
 }
 
-/** Whether a pass row works at the door now (exported for the door). */
-export { passWorks };
-
 /**
  * The signed-in parent's own contact, so a parent can carry a pass too: a contact of type `Parent` named as
  * the account, allowed to pick up, for every child of the family. Made on first use, then kept (its children
@@ -468,7 +435,7 @@ export async function ensureSelfContact(ctx: AppContext, userId: string): Promis
       {
         actorUserId: userId,
         action: 'trustee.create',
-        entityType: 'trustee',
+        entityType: 'Trustee',
         entityId: adult!.id,
         before: null,
         after: {

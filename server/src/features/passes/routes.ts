@@ -187,7 +187,7 @@ export const passRoutes =
             {
               actorUserId: user.id,
               action: 'pass.photo',
-              entityType: 'trustee',
+              entityType: 'Trustee',
               entityId: request.params.trusteeId,
               before: { photo: Boolean(pass.imageUrl) },
               after: { photo: true },

@@ -11,6 +11,7 @@ import { digitalPassports, students, studentTrustees, trusteePassports, trustees
 import { type AppleWallet, createAppleWallet } from './apple/wallet.ts';
 import { createGoogleWallet, type GoogleWallet } from './google/wallet.ts';
 import { passKeys } from './pass-keys.ts';
+import { passStatus } from './pass-status.ts';
 import type { PhotoStore } from './photos.ts';
 
 /** Everything a wallet needs to draw one pass. */
@@ -48,18 +49,6 @@ export function createWallets(config: Config, database: Database, log: (msg: str
     apple: config.apple ? createAppleWallet({ config, apple: config.apple, database, log }) : undefined,
     google: config.google ? createGoogleWallet({ config, google: config.google, log }) : undefined,
   };
-}
-
-/**
- * Whether a pass row works at the door at `now` (the same rule the door applies, minus the child mapping):
- * active, not revoked, not expired, and its adult active and allowed to pick up.
- */
-export function passWorks(
-  pass: { isActive: boolean; revokedAt: Date | null; expiresAt: Date },
-  adult: { isActive: boolean; canPickup: boolean },
-  now: Date,
-): boolean {
-  return pass.isActive && !pass.revokedAt && pass.expiresAt > now && adult.isActive && adult.canPickup;
 }
 
 /**
@@ -113,7 +102,7 @@ export async function loadPassContent(
     holderName: `${row.adult.firstName} ${row.adult.lastName}`,
     relationship: row.adult.relationship,
     children,
-    voided: !passWorks(row.pass, row.adult, now),
+    voided: passStatus(row.pass, row.adult, now, config.timeZone).status !== 'Active',
     photo: row.pass.imageUrl ? await photos.read(row.pass.imageUrl) : undefined,
   };
 }

@@ -4,7 +4,7 @@
  * chosen from the chosen session's roster, or arrives in the URL (`studentId`) from a link.
  */
 import { type AttendanceQuery, routes } from '@lc/contract';
-import { Alert, Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { getStaffChild } from '../../api/staff-families';
 import { saveFile } from '../../lib/save-file';
 import classes from '../../pages/staff/staff.module.css';
 import { notifyError } from '../forms/notify';
+import { DateRangeFilter } from '../staff/date-range-filter';
 import type { UrlQueryChanges } from '../staff/use-url-query';
 import { formatDate, TableRegion } from '../staff-families/family-parts';
 import { formatClock, HISTORY_COLUMNS, METHOD_LABELS, SECOND_FACTOR_LABELS } from './attendance-parts';
@@ -71,7 +72,6 @@ export function AttendanceHistory({
     });
   }
 
-  const rangeError = from && to && from > to ? 'The end date must be on or after the start date.' : null;
   const filtered = studentId !== undefined || classSessionId !== undefined || !!urlFrom || !!urlTo;
 
   const exportCsv = async () => {
@@ -113,32 +113,7 @@ export function AttendanceHistory({
           w={220}
           maw="100%"
         />
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!rangeError) update({ from, to });
-          }}
-          aria-label="Date range"
-        >
-          <Group align="flex-start" gap="xs" wrap="wrap">
-            <TextInput
-              type="date"
-              label="From"
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              error={rangeError}
-            />
-            <Button type="submit" variant="default" mt={25}>
-              Apply dates
-            </Button>
-          </Group>
-        </form>
+        <DateRangeFilter from={from} to={to} onFrom={setFrom} onTo={setTo} onApply={update} />
         {filtered ? (
           <Button
             variant="subtle"

@@ -17,7 +17,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -28,6 +27,7 @@ import { getStaffSessions } from '../../api/staff';
 import { downloadPaymentsCsv, getStaffPayments } from '../../api/staff-money';
 import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
 import { notifyError } from '../../features/forms/notify';
+import { DateRangeFilter } from '../../features/staff/date-range-filter';
 import { ListPagination } from '../../features/staff/list-pagination';
 import { RefundDialog, type RefundTarget } from '../../features/staff/money-dialogs';
 import { useUrlQuery } from '../../features/staff/use-url-query';
@@ -63,8 +63,6 @@ export default function StaffPaymentsPage() {
     queryFn: ({ signal }) =>
       getStaffSessions({ period: 'all', page: 1, pageSize: 100, sort: 'start', dir: 'desc' }, signal),
   });
-
-  const rangeError = from && to && from > to ? 'The end date must be on or after the start date.' : null;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -117,32 +115,7 @@ export default function StaffPaymentsPage() {
           w={260}
           maw="100%"
         />
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!rangeError) update({ from, to });
-          }}
-          aria-label="Date range"
-        >
-          <Group align="flex-start" gap="xs" wrap="wrap">
-            <TextInput
-              type="date"
-              label="From"
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              error={rangeError}
-            />
-            <Button type="submit" variant="default" mt={25}>
-              Apply dates
-            </Button>
-          </Group>
-        </form>
+        <DateRangeFilter from={from} to={to} onFrom={setFrom} onTo={setTo} onApply={update} />
         {filtered ? (
           <Button
             variant="subtle"
