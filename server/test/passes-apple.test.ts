@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { digitalPassports, passDevices, passRegistrations, trustees } from '../src/db/schema.ts';
 import { createAppleWallet, joinNames } from '../src/features/passes/apple/wallet.ts';
-import { groupCredential } from '../src/features/passes/pass-keys.ts';
+import { groupCredential, passKeys } from '../src/features/passes/pass-keys.ts';
 import { loadPassContent } from '../src/features/passes/wallets.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import {
@@ -28,7 +28,7 @@ import {
   startFakeApns,
   TEAM_ID,
 } from './support/apple-fixtures.ts';
-import { movableClock } from './support/registration.ts';
+import { api, movableClock } from './support/registration.ts';
 
 const NOW = '2026-11-20T18:00:00Z';
 const EXPIRES = new Date('2027-11-20T18:00:00Z');
@@ -592,6 +592,42 @@ describe.each(dbKinds)('Apple Wallet passes on %s', (kind) => {
       expect(pushLog[0]).toContain('BadDeviceToken');
       expect(pushLog[0]).not.toContain(badToken);
       pushLog.length = 0;
+    });
+
+    it('pushes to the devices holding a pass as soon as the family turns it off', async () => {
+      const family = api(t);
+      const parent = await family.family('Okonjo', 1);
+      const contact = await family.call(parent.token, 'POST', '/api/Student/Trustees', {
+        firstName: 'Grace',
+        lastName: 'Okonjo',
+        relationship: 'Grandparent',
+        cellPhone: '(650) 555-0123',
+        canPickup: true,
+        studentIds: parent.childIds,
+      });
+      const trusteeId = contact.json().id as string;
+      const issued = await family.call(parent.token, 'POST', `/api/Student/Trustees/${trusteeId}/Pass`, {
+        pin: '2468',
+      });
+      expect(issued.statusCode).toBe(201);
+      const serialNumber = issued.json().applePassSerialNumber as string;
+      const keys = await passKeys(t.config);
+      const held = { serialNumber, token: keys.appleAuthenticationToken(serialNumber) } as InsertedPass;
+      const token = pushToken();
+      expect((await register(`device-${randomUUID()}`, held, token)).statusCode).toBe(201);
+
+      // The app pushes through its own wallet; here, the one that trusts the fake APNs.
+      const own = t.ctx.wallets.apple;
+      t.ctx.wallets.apple = pushing;
+      try {
+        const revoked = await family.call(parent.token, 'DELETE', `/api/Student/Trustees/${trusteeId}/Pass`);
+        expect(revoked.statusCode).toBe(200);
+        await t.flush();
+      } finally {
+        t.ctx.wallets.apple = own;
+      }
+      expect(apns.requests.map((r) => r.path)).toEqual([`/3/device/${token}`]);
+      expect(passJsonOf((await latest(held)).rawPayload)).toMatchObject({ voided: true });
     });
 
     it('sends nothing for passes without devices', async () => {
