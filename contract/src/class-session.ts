@@ -97,6 +97,16 @@ export const ClassSessionSchema = z.object({
   expectationPolicy: PolicySchema.nullable(),
   dismissalPolicy: PolicySchema.nullable(),
   latePickupPolicy: PolicySchema.nullable(),
+  /** Refund policy (issue 13, `family-money.ts`): full refund up to this many days before the first day. */
+  refundFullDaysBefore: z.number().int(),
+  /** Then this whole percentage of the registration until the last day. */
+  refundPercentAfter: z.number().int(),
+  /** ISO date until which the supply fee is refunded in full; null: only in the full-refund period. */
+  supplyFeeRefundUntil: z.string().nullable(),
+  /** Sibling discount per additional child: 'Amount' (cents) or 'Percent'; null: none. */
+  siblingDiscountType: z.enum(['Amount', 'Percent']).nullable(),
+  siblingDiscountValue: z.number().int(),
+  siblingDiscountAcrossProgram: z.boolean(),
   /** Seats not taken by an enrollment or an unexpired hold. */
   seatsLeft: z.number().int(),
   /** Open places left on the waitlist. */

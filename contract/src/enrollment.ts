@@ -8,6 +8,15 @@
  */
 import { z } from 'zod';
 import type { REGISTRATION_STATES } from './class-session.ts';
+import {
+  describeSiblingDiscount,
+  discountedChildren,
+  familyMoneyInputFields,
+  type PlaceOnPayment,
+  type SiblingDiscount,
+  siblingDiscountError,
+  siblingDiscountPerChild,
+} from './family-money.ts';
 import { calendarDateSchema } from './fields.ts';
 
 export const ENROLLMENT_STATUSES = ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'] as const;
@@ -306,8 +315,12 @@ export const ClassSessionInputSchema = z
     expectationPolicyId: z.number().int().positive().nullish(),
     dismissalPolicyId: z.number().int().positive().nullish(),
     latePickupPolicyId: z.number().int().positive().nullish(),
+    ...familyMoneyInputFields,
   })
   .superRefine((s, ctx) => {
+    const discountError = siblingDiscountError(s);
+    if (discountError)
+      ctx.addIssue({ code: 'custom', path: ['siblingDiscountValue'], message: discountError });
     if (s.minAgeMonths !== null && s.maxAgeMonths !== null && s.minAgeMonths > s.maxAgeMonths)
       ctx.addIssue({
         code: 'custom',
@@ -354,11 +367,14 @@ export function lineItemsTotal(items: ReadonlyArray<LineItem>): number {
 
 /**
  * The checkout lines for `childCount` children: the registration price and, when there is one, the supply
- * fee, each per child (ARCHITECTURE.md "Checkout"). Cents.
+ * fee, each per child (ARCHITECTURE.md "Checkout"), then the sibling discount as its own negative line
+ * (issue 13, `family-money.ts`): every child but the first, or every child when the family already has
+ * `siblingsAlreadyEnrolled` > 0, gets `siblingDiscountPerChild` off. Cents; `lineItemsTotal` is what is charged.
  */
 export function checkoutLineItems(
-  session: { name: string; registrationPrice: number; supplyFee: number },
+  session: { name: string; registrationPrice: number; supplyFee: number } & Partial<SiblingDiscount>,
   childCount: number,
+  siblingsAlreadyEnrolled = 0,
 ): LineItem[] {
   const lines: LineItem[] = [
     {
@@ -375,5 +391,88 @@ export function checkoutLineItems(
       quantity: childCount,
       amount: session.supplyFee * childCount,
     });
+  const discount: SiblingDiscount = {
+    siblingDiscountType: session.siblingDiscountType ?? null,
+    siblingDiscountValue: session.siblingDiscountValue ?? 0,
+    siblingDiscountAcrossProgram: session.siblingDiscountAcrossProgram ?? false,
+  };
+  const per = siblingDiscountPerChild(session.registrationPrice, discount);
+  const discounted = discountedChildren(childCount, siblingsAlreadyEnrolled, discount);
+  if (per > 0 && discounted > 0)
+    lines.push({
+      description: `${SIBLING_DISCOUNT_LINE} (${describeSiblingDiscount(discount)} ${discounted === 1 ? 'a brother or sister' : 'each brother or sister'})`,
+      unitAmount: -per,
+      quantity: discounted,
+      amount: -per * discounted,
+    });
   return lines;
+}
+
+/** The start of the discount line's description; `placeOnPayment` finds the line by it. */
+export const SIBLING_DISCOUNT_LINE = 'Sibling discount';
+
+/** A line as a payment provider charges it: never negative (Stripe Checkout refuses negative amounts). */
+export type ChargeLine = {
+  kind: 'registration' | 'siblingRegistration' | 'supplyFee';
+  description: string;
+  /** Cents, ≥ 0. */
+  unitAmount: number;
+  quantity: number;
+};
+
+/**
+ * `checkoutLineItems` as the provider charges them: the discount folded into a second registration line at
+ * the sibling price ("adjusted line items"), so the total is the same to the cent and each line can carry
+ * the session's Stripe Price where it applies (full-price registration, supply fee).
+ */
+export function chargeLines(items: ReadonlyArray<LineItem>): ChargeLine[] {
+  const [registration, ...rest] = items;
+  if (!registration) return [];
+  const discount = rest.find((line) => line.unitAmount < 0);
+  const supply = rest.find((line) => line.unitAmount >= 0);
+  const discounted = discount ? discount.quantity : 0;
+  const lines: ChargeLine[] = [];
+  if (registration.quantity - discounted > 0)
+    lines.push({
+      kind: 'registration',
+      description: registration.description,
+      unitAmount: registration.unitAmount,
+      quantity: registration.quantity - discounted,
+    });
+  if (discount && discounted > 0)
+    lines.push({
+      kind: 'siblingRegistration',
+      description: `${registration.description}, sibling price`,
+      unitAmount: registration.unitAmount + discount.unitAmount,
+      quantity: discounted,
+    });
+  if (supply)
+    lines.push({
+      kind: 'supplyFee',
+      description: supply.description,
+      unitAmount: supply.unitAmount,
+      quantity: supply.quantity,
+    });
+  return lines;
+}
+
+/**
+ * One child's place as a payment's lines record it (for `refundQuote`): the registration and supply fee
+ * per child, the discount per discounted child, and how many children paid full price. `stillEnrolled` is the
+ * caller's count.
+ */
+export function placeOnPayment(items: ReadonlyArray<LineItem>, stillEnrolled: number): PlaceOnPayment {
+  const [registration, ...rest] = items;
+  const discount = rest.find(
+    (line) => line.description.startsWith(SIBLING_DISCOUNT_LINE) && line.unitAmount < 0,
+  );
+  const supply = rest.find((line) => line.unitAmount >= 0);
+  const children = registration?.quantity ?? 0;
+  return {
+    registrationPrice: registration?.unitAmount ?? 0,
+    supplyFee: supply?.unitAmount ?? 0,
+    perChildDiscount: discount ? -discount.unitAmount : 0,
+    fullPriceChildren: Math.max(0, children - (discount?.quantity ?? 0)),
+    stillEnrolled,
+  };
 }

@@ -7,6 +7,7 @@ export * from './contact.ts';
 export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './family.ts';
+export * from './family-money.ts';
 export * from './fields.ts';
 export * from './intl.ts';
 export * from './paging.ts';

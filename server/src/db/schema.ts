@@ -173,6 +173,21 @@ export const classSessions = pgTable(
     latePickupPolicyId: integer('late_pickup_policy_id').references(() => policies.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Refund policy (issue 13, contract `refund-policy.ts`): the registration and supply fee come back in full
+     * when a family withdraws up to this many days before the first day.
+     */
+    refundFullDaysBefore: integer('refund_full_days_before').notNull().default(14),
+    /** After that and until the last day: this percentage of the registration (0–100). */
+    refundPercentAfter: integer('refund_percent_after').notNull().default(50),
+    /** The supply fee comes back in full up to this date (inclusive); null: only in the full-refund window. */
+    supplyFeeRefundUntil: date('supply_fee_refund_until'),
+    /** Sibling discount (issue 13): 'Amount' (cents) or 'Percent' off registration per additional child; null: none. */
+    siblingDiscountType: text('sibling_discount_type').$type<'Amount' | 'Percent'>(),
+    /** Cents for 'Amount', 1–100 for 'Percent'. */
+    siblingDiscountValue: integer('sibling_discount_value').notNull().default(0),
+    /** Also count a brother or sister enrolled in another session of the same program (class section). */
+    siblingDiscountAcrossProgram: boolean('sibling_discount_across_program').notNull().default(false),
     created: createdAt(),
     /** When staff last changed the session (the sitemap's lastmod, issue 12). */
     lastUpdated: instant('last_updated').notNull().defaultNow(),
@@ -182,6 +197,16 @@ export const classSessions = pgTable(
     check('class_sessions_money_check', sql`registration_price >= 0 and supply_fee >= 0`),
     check('class_sessions_sizes_check', sql`roster_size >= 0 and waitlist_size >= 0`),
     check('class_sessions_dates_check', sql`session_end_date >= session_start_date`),
+    check(
+      'class_sessions_refund_policy_check',
+      sql`refund_full_days_before between 0 and 365 and refund_percent_after between 0 and 100`,
+    ),
+    check(
+      'class_sessions_sibling_discount_check',
+      sql`(sibling_discount_type is null and sibling_discount_value = 0)
+        or (sibling_discount_type = 'Amount' and sibling_discount_value > 0)
+        or (sibling_discount_type = 'Percent' and sibling_discount_value between 1 and 100)`,
+    ),
     check(
       'class_sessions_ages_check',
       sql`(min_age_months is null or min_age_months >= 0) and (max_age_months is null or max_age_months >= 0)
@@ -284,6 +309,61 @@ export const userStudents = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.studentId] }),
     index('user_students_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * A family shared by more than one parent account (issue 13, spec §3 "user mappings"). Every member is mapped
+ * to every child (`user_students`) and contact (`user_trustees`) of the family, so each family query keeps
+ * reading the caller's own mappings; `features/family/co-parents.ts` keeps the mappings and members in step.
+ */
+export const families = pgTable('families', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  created: createdAt(),
+});
+
+/** A parent account in a shared family; an account is in at most one. */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.familyId, t.userId] }),
+    uniqueIndex('family_members_user_key').on(t.userId),
+  ],
+);
+
+/**
+ * An invitation to share a family, mailed as a single-use link; only the SHA-256 of its token is stored
+ * (OWASP Forgot Password cheat sheet, as for reset tokens). Valid for 7 days, until accepted or withdrawn.
+ */
+export const familyInvitations = pgTable(
+  'family_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased like `users.email_address`. */
+    emailAddress: text('email_address').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: instant('withdrawn_at'),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('family_invitations_token_hash_key').on(t.tokenHash),
+    index('family_invitations_invited_by_idx').on(t.invitedBy, t.created),
   ],
 );
 

@@ -1,0 +1,236 @@
+/**
+ * A family's money rules for one session (issue 13; decision 014): the sibling discount on the enroll page
+ * and at checkout, and the refund a withdrawal gives under the session's refund policy. Pure functions of
+ * cents and ISO dates, shared by the API (what is charged and refunded) and the pages (what is shown before),
+ * so the two cannot disagree.
+ */
+import { z } from 'zod';
+import { calendarDateSchema } from './fields.ts';
+import { dateTimeFormat, formatCents } from './intl.ts';
+
+export const SIBLING_DISCOUNT_TYPES = ['Amount', 'Percent'] as const;
+export type SiblingDiscountType = (typeof SIBLING_DISCOUNT_TYPES)[number];
+
+/** A session's sibling discount as stored (`class_sessions.sibling_discount_*`). */
+export type SiblingDiscount = {
+  /** null: no discount. */
+  siblingDiscountType: SiblingDiscountType | null;
+  /** Cents off for 'Amount'; whole percent (1–100) for 'Percent'. */
+  siblingDiscountValue: number;
+  /** A brother or sister enrolled in another session of the same program counts as the first child. */
+  siblingDiscountAcrossProgram: boolean;
+};
+
+/** A session's refund policy as stored (`class_sessions.refund_*`, `supply_fee_refund_until`). */
+export type RefundPolicy = {
+  /** Full refund (registration and supply fee) when withdrawing at least this many days before the start. */
+  refundFullDaysBefore: number;
+  /** After that, until the last day: this whole percentage of the registration. */
+  refundPercentAfter: number;
+  /** ISO date up to which (inclusive) the supply fee comes back in full; null: only in the full window. */
+  supplyFeeRefundUntil: string | null;
+};
+
+/** The policy and discount fields of the session form (`ClassSessionInputSchema`); defaults as the columns. */
+export const familyMoneyInputFields = {
+  refundFullDaysBefore: z
+    .number()
+    .int('Give a whole number of days')
+    .min(0, 'Use 0 or more days')
+    .max(365, 'Use at most 365 days')
+    .default(14),
+  refundPercentAfter: z
+    .number()
+    .int('Give a whole percentage')
+    .min(0, 'Use a percentage from 0 to 100')
+    .max(100, 'Use a percentage from 0 to 100')
+    .default(50),
+  supplyFeeRefundUntil: calendarDateSchema('Use a date like 2026-01-05')
+    .nullish()
+    .transform((v) => v ?? null),
+  siblingDiscountType: z
+    .enum(SIBLING_DISCOUNT_TYPES)
+    .nullish()
+    .transform((v) => v ?? null),
+  siblingDiscountValue: z.number().int('Give the discount in whole cents or whole percent').min(0).default(0),
+  siblingDiscountAcrossProgram: z.boolean().default(false),
+};
+
+/**
+ * The discount field's error, or null: a type needs a value (cents > 0 and at most the registration price,
+ * or 1–100 percent), and no type needs 0.
+ */
+export function siblingDiscountError(s: SiblingDiscount & { registrationPrice: number }): string | null {
+  if (s.siblingDiscountType === null)
+    return s.siblingDiscountValue === 0 ? null : 'Choose whether the discount is an amount or a percentage';
+  if (s.siblingDiscountType === 'Percent')
+    return s.siblingDiscountValue >= 1 && s.siblingDiscountValue <= 100
+      ? null
+      : 'Use a percentage from 1 to 100';
+  if (s.siblingDiscountValue <= 0) return 'Give the amount off, e.g. 25.00';
+  return s.siblingDiscountValue > s.registrationPrice
+    ? 'The discount cannot be more than the registration price'
+    : null;
+}
+
+/** Cents off one additional child's registration (0 without a discount); never more than the price. */
+export function siblingDiscountPerChild(registrationPrice: number, discount: SiblingDiscount): number {
+  if (discount.siblingDiscountType === 'Percent')
+    return Math.floor((registrationPrice * discount.siblingDiscountValue) / 100);
+  if (discount.siblingDiscountType === 'Amount')
+    return Math.min(discount.siblingDiscountValue, registrationPrice);
+  return 0;
+}
+
+/** "10% off" / "$25.00 off", for the discount line and the session page. */
+export function describeSiblingDiscount(discount: SiblingDiscount): string | null {
+  if (discount.siblingDiscountType === 'Percent') return `${discount.siblingDiscountValue}% off`;
+  if (discount.siblingDiscountType === 'Amount') return `${formatCents(discount.siblingDiscountValue)} off`;
+  return null;
+}
+
+/**
+ * How many of `childCount` children enrolling together get the sibling price: all but the first, or all of
+ * them when the family already has a child enrolled (`siblingsAlreadyEnrolled` > 0: in this session, or in
+ * the program's other sessions when the discount reaches across). 0 without a discount.
+ */
+export function discountedChildren(
+  childCount: number,
+  siblingsAlreadyEnrolled: number,
+  discount: SiblingDiscount,
+): number {
+  if (discount.siblingDiscountType === null || childCount <= 0) return 0;
+  return siblingsAlreadyEnrolled > 0 ? childCount : childCount - 1;
+}
+
+/**
+ * The registration price of `childCount` children on one payment of which the first `fullPriceChildren`
+ * (0 or 1) pay full price and the rest the sibling price. Cents.
+ */
+export function registrationFor(
+  childCount: number,
+  fullPriceChildren: number,
+  registrationPrice: number,
+  perChildDiscount: number,
+): number {
+  return childCount * registrationPrice - perChildDiscount * Math.max(0, childCount - fullPriceChildren);
+}
+
+/** The ISO date `days` days after `date` (negative: before). Calendar arithmetic, no time zone involved. */
+export function shiftDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The last day (ISO, inclusive) a withdrawal gets the full refund. */
+export function fullRefundUntil(policy: RefundPolicy, sessionStartDate: string): string {
+  return shiftDate(sessionStartDate, -policy.refundFullDaysBefore);
+}
+
+/** One child's place on a payment, as the payment's lines record it (cents). */
+export type PlaceOnPayment = {
+  /** The registration line's unit price. */
+  registrationPrice: number;
+  /** The supply fee per child (0 when none). */
+  supplyFee: number;
+  /** Cents off each discounted child (0 when none). */
+  perChildDiscount: number;
+  /** Children the payment bought that paid full price (0 or 1). */
+  fullPriceChildren: number;
+  /** Children of this payment still enrolled, the one withdrawing included. */
+  stillEnrolled: number;
+};
+
+export type RefundQuote = {
+  /** Cents of registration this child's place is worth, after recomputing the family's discount. */
+  registrationShare: number;
+  /** Cents of registration refunded. */
+  registrationRefund: number;
+  /** Cents of supply fee refunded. */
+  supplyFeeRefund: number;
+  /** Cents refunded in all (before the payment's own cap: what staff already gave back). */
+  total: number;
+  /** Which rule applied: 'full' until the full-refund date, 'partial' after it. */
+  window: 'full' | 'partial';
+};
+
+/**
+ * The refund for withdrawing one child on `today` (ISO date in the center's time zone) under `policy`.
+ *
+ * The sibling rule (decision 014): the family's discount is recomputed as if the withdrawn child had never
+ * been on the payment, so the child's registration share is what the payment's price drops by:
+ * `registrationFor(n) − registrationFor(n − 1)` with n the children of the payment still enrolled. Two
+ * siblings at $300 with 10% off the second paid $570; either one withdrawing is worth $270 (the other keeps
+ * the full-price place), the last one $300, and the shares of every withdrawal add up to exactly what was paid.
+ *
+ * Until `fullRefundUntil` the share and the supply fee come back in full; after it `refundPercentAfter` % of
+ * the share (rounded down to the cent) and the supply fee only up to `supplyFeeRefundUntil`.
+ */
+export function refundQuote(
+  policy: RefundPolicy,
+  sessionStartDate: string,
+  today: string,
+  place: PlaceOnPayment,
+): RefundQuote {
+  const n = Math.max(1, place.stillEnrolled);
+  const registrationShare =
+    registrationFor(n, place.fullPriceChildren, place.registrationPrice, place.perChildDiscount) -
+    registrationFor(n - 1, place.fullPriceChildren, place.registrationPrice, place.perChildDiscount);
+  const window = today <= fullRefundUntil(policy, sessionStartDate) ? 'full' : 'partial';
+  const registrationRefund =
+    window === 'full' ? registrationShare : Math.floor((registrationShare * policy.refundPercentAfter) / 100);
+  const supplyBack =
+    window === 'full' || (policy.supplyFeeRefundUntil !== null && today <= policy.supplyFeeRefundUntil);
+  const supplyFeeRefund = supplyBack ? place.supplyFee : 0;
+  return {
+    registrationShare,
+    registrationRefund,
+    supplyFeeRefund,
+    total: registrationRefund + supplyFeeRefund,
+    window,
+  };
+}
+
+/** "Friday, January 2, 2026" for an ISO date (formatter built on first use: `intl.ts`). */
+export function formatPolicyDate(date: string): string {
+  return dateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The refund policy in plain words, one sentence per rule, for the enroll page, the session page and the
+ * withdraw dialog (issue 13: shown before payment).
+ */
+export function describeRefundPolicy(
+  policy: RefundPolicy,
+  session: { sessionStartDate: string; supplyFee: number },
+): string[] {
+  const until = fullRefundUntil(policy, session.sessionStartDate);
+  const days = policy.refundFullDaysBefore;
+  const lines = [
+    days === 0
+      ? `Withdraw before the first day (${formatPolicyDate(session.sessionStartDate)}) and we refund everything you paid.`
+      : `Withdraw by ${formatPolicyDate(until)} (${days} ${days === 1 ? 'day' : 'days'} before the first day) and we refund everything you paid.`,
+    policy.refundPercentAfter === 0
+      ? 'After that, the registration is not refunded.'
+      : policy.refundPercentAfter === 100
+        ? 'After that, we still refund the whole registration until the last day.'
+        : `After that, we refund ${policy.refundPercentAfter}% of the registration until the last day.`,
+  ];
+  if (session.supplyFee > 0) {
+    if (policy.supplyFeeRefundUntil && policy.supplyFeeRefundUntil > until)
+      lines.push(
+        `The supply fee (${formatCents(session.supplyFee)}) is refunded in full until ${formatPolicyDate(policy.supplyFeeRefundUntil)}.`,
+      );
+    else
+      lines.push(
+        `The supply fee (${formatCents(session.supplyFee)}) is refunded only in the full-refund period.`,
+      );
+  }
+  return lines;
+}
