@@ -116,6 +116,8 @@ export const PaymentSchema = z.object({
   emailAddress: z.string().nullable(),
   created: z.string(),
   userId: z.string(),
+  /** The payer's name: in a shared family (issue 13, co-parents) Billing says who paid each payment. */
+  paidBy: z.string(),
   /** When the held seats are released unless the checkout is completed. */
   holdExpiresAt: z.string().nullable(),
   classSessionId: z.number().int().nullable(),

@@ -271,3 +271,52 @@ export const CloseAccountSchema = z.object({
     .min(1, 'Type your password to confirm')
     .max(200, 'Type your password to confirm'),
 });
+
+/** A parent of a shared family (issue 13, co-parents), as `GET /api/Family` lists them. */
+export const SharingParentSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  /** When they joined the shared family (ISO); null for a family nobody else shares yet. */
+  joinedAt: z.string().nullable(),
+  isYou: z.boolean(),
+});
+
+/** An invitation still waiting to be accepted (7 days). */
+export const FamilyInvitationSchema = z.object({
+  id: z.string(),
+  emailAddress: z.string(),
+  /** First name of the parent who sent it. */
+  invitedBy: z.string(),
+  created: z.string(),
+  expiresAt: z.string(),
+});
+
+/** `GET /api/Family`: who shares the family, open invitations, and the children's first names. */
+export const CoParentFamilySchema = z.object({
+  parents: z.array(SharingParentSchema),
+  invitations: z.array(FamilyInvitationSchema),
+  childNames: z.array(z.string()),
+});
+export type CoParentFamily = z.infer<typeof CoParentFamilySchema>;
+
+/** `POST /api/Family/Invitations`: the other parent's email address. */
+export const InviteCoParentSchema = z.object({ emailAddress: EmailSchema });
+export type InviteCoParent = z.infer<typeof InviteCoParentSchema>;
+
+/** The token from an invitation link (`/dashboard/family/join/{token}`). */
+export const InvitationTokenSchema = z.object({
+  token: z.string().min(20, 'This invitation link is not complete. Open it from the email again.').max(200),
+});
+
+/** `POST /api/Family/Invitation/Preview`: what the accept page shows before accepting. */
+export const InvitationPreviewSchema = z.object({
+  invitedBy: z.string(),
+  childNames: z.array(z.string()),
+  parentNames: z.array(z.string()),
+  expiresAt: z.string(),
+  /** The caller already shares another family (they must leave it first). */
+  alreadyInFamily: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;

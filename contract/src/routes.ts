@@ -58,6 +58,10 @@ export const routes = {
   /** The holder's pass page; the code travels in the fragment (never sent to the server in a URL). */
   pass: '/pass',
   attendance: '/dashboard/attendance',
+  /** Who shares the family (issue 13, co-parents). */
+  family: '/dashboard/family',
+  /** The link in a co-parent invitation (protected: login or register first, then accept). */
+  joinFamily: (token: string) => `/dashboard/family/join/${encodeURIComponent(token)}`,
   dashboard: '/dashboard',
   billing: '/dashboard/billing',
   mySessions: '/dashboard/sessions',

@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = {
   Payment: 'Payments and refunds',
   Student: 'Children',
   Trustee: 'Emergency contacts and pickup',
+  Family: 'Shared families (co-parents)',
   User: 'Staff accounts',
   Announcement: 'Announcements',
   ContactSubmission: 'Inbox: contact and tour',

@@ -61,6 +61,8 @@ export const FamilyParentSchema = z.object({
   lastName: z.string(),
   emailAddress: z.string(),
   phone: z.string().nullable(),
+  /** The account shares its family with another parent account (issue 13); the director may remove it. */
+  sharesFamily: z.boolean(),
 });
 export type FamilyParent = z.infer<typeof FamilyParentSchema>;
 

@@ -21,6 +21,7 @@ import {
   refunds,
   students,
   userStudents,
+  users,
   waitlistSubmissions,
 } from '../../db/schema.ts';
 
@@ -137,8 +138,13 @@ export async function loadWaitlist(db: DbOrTx, where: SQL | undefined): Promise<
 /** Payments matching `where`, newest first, with their enrollments and session. */
 export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<Payment[]> {
   const rows = await db
-    .select({ payment: payments, session: sessionSummaryColumns })
+    .select({
+      payment: payments,
+      session: sessionSummaryColumns,
+      payer: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
     .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(classSessions, eq(classSessions.id, payments.classSessionId))
     .where(where)
     .orderBy(desc(payments.created));
@@ -154,7 +160,7 @@ export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<
         .groupBy(refunds.paymentId)
     ).map((r) => [r.paymentId, new Date(r.at).toISOString()]),
   );
-  return rows.map(({ payment: p, session }) => ({
+  return rows.map(({ payment: p, session, payer }) => ({
     id: p.id,
     status: p.status as Payment['status'],
     originalAmount: p.originalAmount,
@@ -167,6 +173,7 @@ export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<
     emailAddress: p.emailAddress,
     created: p.created.toISOString(),
     userId: p.userId,
+    paidBy: payer,
     holdExpiresAt: p.status === 'Pending' ? iso(p.holdExpiresAt) : null,
     classSessionId: p.classSessionId,
     classSession: session?.id ? session : null,

@@ -19,6 +19,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { leaveFamilyInTx } from './co-parents.ts';
 
 const CENTER = 'Bright Oak Learning Center';
 
@@ -60,11 +61,15 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
   if (!(await verifyPassword(account.password, password))) {
     throw new HttpError(400, 'That password is not right.', { password: 'That password is not right' });
   }
-  const photos = await ctx.db.transaction(async (tx) => {
+  const { photos, remaining } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId} for update`);
+    // A parent sharing the family (issue 13) leaves it first: the children stay with the other parents, so
+    // only what is this account's own is refused over or erased.
+    const remaining = await leaveFamilyInTx(tx, userId);
     await refuseWhileBusy(tx, userId, today);
-    return erase(tx, userId, account.email_address, now);
+    return { photos: await erase(tx, userId, account.email_address, now), remaining };
   });
+  await tellRemainingParents(ctx, remaining);
   const storage = createStorage(ctx.config);
   for (const key of photos) await storage.delete(key).catch(() => {});
   try {
@@ -79,6 +84,33 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
       throw error;
     });
   }
+}
+
+/**
+ * Tell the parents who still share the family that the other account was closed, without naming it (its
+ * details are erased); sent directly, like the closure mail.
+ */
+async function tellRemainingParents(ctx: AppContext, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const parents = await queryRows<{ email_address: string; first_name: string }>(
+    ctx.db,
+    sql`select email_address, first_name from users where id in (${sql.join(
+      userIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and closed_at is null`,
+  );
+  for (const parent of parents)
+    await ctx.mailer
+      .send({
+        to: parent.email_address,
+        subject: 'A parent account in your family was closed',
+        text: `Hi ${parent.first_name},\n\nThe other parent who shared your family’s Student Portal has closed their account, so it no longer shares your family. Your children’s details, enrollments, contacts and payments stay with you, as before.\n\nIf this is not what you expected, please call us at (650) 555-0148.\n\n— The ${CENTER} team\n`,
+      })
+      .catch((error: unknown) =>
+        ctx.work.defer('log a family notice that failed', async () => {
+          throw error;
+        }),
+      );
 }
 
 /** 409 while a child is enrolled in a session that has not ended, or money is on its way. */
@@ -195,6 +227,9 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
     )}]`})`,
   );
   await tx.execute(sql`delete from user_tokens where user_id = ${userId}`);
+  await tx.execute(
+    sql`delete from family_invitations where invited_by = ${userId} or email_address = ${email.toLowerCase()}`,
+  );
   await tx.execute(sql`delete from auth_throttle where key like ${`%:${email.toLowerCase()}`}`);
   // Payments stay for the accounts, without personal details or free text.
   await tx.execute(sql`update payments set email_address = null, phone_number = null, checkout_json = null,

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { queryRows } from '../../db/client.ts';
 import { recordAudit } from '../audit/record.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
+import { familyMemberIds } from './co-parents.ts';
 
 type Row = Record<string, unknown>;
 
@@ -44,13 +45,18 @@ const rows = async (ctx: AppContext, query: SQL) => (await queryRows<Row>(ctx.db
 /** The family's data, table by table (see the module comment). */
 export async function familyData(ctx: AppContext, userId: string) {
   const mine = sql`(select us.student_id from user_students us where us.user_id = ${userId})`;
+  // The parents sharing the family (issue 13, co-parents): their names and payments are the family's too.
+  const family = sql`(${sql.join(
+    (await familyMemberIds(ctx.db, userId)).map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
   const [parents, children, allergies, contacts, enrollments, waitlist, payments, attendance] =
     await Promise.all([
       rows(
         ctx,
         sql`select first_name as "firstName", last_name as "lastName", email_address as "emailAddress",
           sms as "textMessagesTo", email_confirmed_at as "emailConfirmedAt", created
-        from users where id = ${userId}`,
+        from users where id in ${family} order by id = ${userId} desc, created`,
       ),
       rows(
         ctx,
@@ -100,11 +106,12 @@ export async function familyData(ctx: AppContext, userId: string) {
         sql`select p.created, cs.name as "session", p.status, p.original_amount as "originalAmountCents",
           p.final_amount as "finalAmountCents", p.refunded_amount as "refundedAmountCents",
           p.provider, p.line_items as "lineItems", p.note,
+          (select u.first_name || ' ' || u.last_name from users u where u.id = p.user_id) as "paidBy",
           (select coalesce(json_agg(json_build_object('amountCents', r.amount, 'reason', r.reason,
               'status', r.status, 'created', r.created) order by r.created), '[]'::json)
             from refunds r where r.payment_id = p.id) as refunds
         from payments p left join class_sessions cs on cs.id = p.class_session_id
-        where p.user_id = ${userId} order by p.created`,
+        where p.user_id in ${family} order by p.created`,
       ),
       rows(
         ctx,
@@ -164,6 +171,7 @@ const CSV_FILES: Record<string, string[]> = {
     'finalAmountCents',
     'refundedAmountCents',
     'provider',
+    'paidBy',
     'note',
   ],
   'attendance.csv': ['timestamp', 'child', 'session', 'event', 'adult', 'method'],

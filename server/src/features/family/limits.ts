@@ -14,10 +14,12 @@ import { count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { userStudents, users, userTrustees } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { lockFamilyMembers } from './co-parents.ts';
 
 /** Lock the family's user row until `tx` ends (serialises this family's adds). */
 async function lockFamily(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // Every parent of a shared family (issue 13): two parents adding at once wait for each other too.
+  await lockFamilyMembers(tx, userId);
 }
 
 /** 409 with {@link FAMILY_CHILDREN_FULL} when the family already has {@link MAX_CHILDREN_PER_FAMILY} children. */

@@ -8,6 +8,10 @@ import {
   AllergyInputSchema,
   AllergySchema,
   CloseAccountSchema,
+  CoParentFamilySchema,
+  InvitationPreviewSchema,
+  InvitationTokenSchema,
+  InviteCoParentSchema,
   StudentIdParamsSchema,
   StudentInputSchema,
   StudentListQuerySchema,
@@ -16,6 +20,7 @@ import {
   TrusteeInputSchema,
   TrusteeSchema,
 } from '@lc/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
@@ -25,6 +30,14 @@ import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/passes.ts';
 import { closeAccount } from './close-account.ts';
+import {
+  acceptInvitation,
+  inviteCoParent,
+  previewInvitation,
+  readFamily,
+  removeFromFamily,
+  withdrawInvitation,
+} from './co-parents.ts';
 import { familyExport } from './export.ts';
 import {
   addAllergy,
@@ -79,6 +92,112 @@ export const familyRoutes =
       async (request, reply) => {
         await closeAccount(ctx, currentUser(request).id, request.body.password);
         return reply.status(204).send(null);
+      },
+    );
+
+    // Co-parents (issue 13): who shares the family, invitations, accepting, leaving.
+    const parentOnly = (request: FastifyRequest) => {
+      const user = currentUser(request);
+      if (user.role !== 'Parent')
+        throw new HttpError(403, 'Sharing a family is for parent accounts. Log in with your parent account.');
+      return user;
+    };
+    app.get(
+      '/api/Family',
+      {
+        schema: {
+          tags,
+          summary: 'Who shares the family: parents, open invitations, children’s first names',
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => readFamily(ctx.db, parentOnly(request).id, ctx.clock.now()),
+    );
+    app.post(
+      '/api/Family/Invitations',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          summary: 'Invite another parent to share the family (mails a single-use link, 7 days)',
+          description:
+            '400 (field `emailAddress`) for your own address, a parent already in the family or a staff address; 409 when the family has 4 parents.',
+          body: InviteCoParentSchema,
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = parentOnly(request);
+        await inviteCoParent(ctx, user.id, request.body.emailAddress);
+        ctx.work.runNow();
+        return readFamily(ctx.db, user.id, ctx.clock.now());
+      },
+    );
+    app.delete(
+      '/api/Family/Invitations/:invitationId',
+      {
+        schema: {
+          tags,
+          summary: 'Withdraw an invitation that has not been accepted (its link stops working)',
+          params: z.object({ invitationId: z.string() }),
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = parentOnly(request);
+        await withdrawInvitation(ctx, user.id, request.params.invitationId);
+        return readFamily(ctx.db, user.id, ctx.clock.now());
+      },
+    );
+    app.post(
+      '/api/Family/Invitation/Preview',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        schema: {
+          tags,
+          summary: 'Who sent an invitation and for which children, before accepting it',
+          description: '410 for a used, withdrawn or expired link; 403 when it was sent to another address.',
+          body: InvitationTokenSchema,
+          response: { 200: InvitationPreviewSchema },
+        },
+      },
+      async (request) => previewInvitation(ctx, currentUser(request), request.body.token),
+    );
+    app.post(
+      '/api/Family/Invitation/Accept',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        schema: {
+          tags,
+          summary: 'Accept an invitation: both accounts share the family’s children, contacts and payments',
+          description:
+            '410 for a used, withdrawn or expired link; 403 for another address or a staff account; 409 when you already share another family.',
+          body: InvitationTokenSchema,
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await acceptInvitation(ctx, user, request.body.token);
+        ctx.work.runNow();
+        return readFamily(ctx.db, user.id, ctx.clock.now());
+      },
+    );
+    app.post(
+      '/api/Family/Leave',
+      {
+        schema: {
+          tags,
+          summary: 'Leave the shared family (the children’s details stay with the other parents)',
+          description: '404 when you share no family.',
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = parentOnly(request);
+        await removeFromFamily(ctx, user.id, user.id, false);
+        ctx.work.runNow();
+        return readFamily(ctx.db, user.id, ctx.clock.now());
       },
     );
 

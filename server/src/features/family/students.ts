@@ -25,6 +25,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { touchPassesOf } from '../passes/passes.ts';
+import { mapChildToFamily } from './co-parents.ts';
 import { assertRoomForChild } from './limits.ts';
 
 const childNotFound = () => notFound('That child');
@@ -90,7 +91,7 @@ export async function createStudent(
   const student = await db.transaction(async (tx) => {
     await assertRoomForChild(tx, userId);
     const [row] = await tx.insert(students).values(input).returning({ id: students.id });
-    await tx.insert(userStudents).values({ userId, studentId: row!.id });
+    await mapChildToFamily(tx, userId, row!.id);
     // The parent's own pickup contact (issue 11) is for all their children, the new one too.
     const own = await tx
       .select({ id: trustees.id })

@@ -11,6 +11,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { revokePassesOf, touchPassesOf } from '../passes/passes.ts';
+import { mapContactToFamily } from './co-parents.ts';
 import { assertRoomForContact } from './limits.ts';
 import { ownedStudentIds } from './students.ts';
 
@@ -113,7 +114,7 @@ export async function createTrustee(
     await assertRoomForContact(tx, userId);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     const [row] = await tx.insert(trustees).values(columns(input)).returning({ id: trustees.id });
-    await tx.insert(userTrustees).values({ userId, trusteeId: row!.id });
+    await mapContactToFamily(tx, userId, row!.id);
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId: row!.id })));
     const created = await getTrustee(tx, userId, row!.id);
     await auditContact(tx, userId, 'trustee.create', row!.id, null, created, now);

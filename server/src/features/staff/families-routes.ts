@@ -2,7 +2,7 @@
  * Families and children on the staff side (issue 10): search families, a family's page and a child's page.
  * Every route is `auth: 'staff'` (401 anonymous, 403 a parent). A teacher sees only the families and children
  * of the sessions they teach; anything else answers 404, like an unknown id (families.ts explains the scope).
- * Nothing here writes.
+ * Only the director writes here: taking a parent out of a shared family (issue 13).
  */
 import { FamilyListQuerySchema, FamilyListSchema, StaffChildSchema, StaffFamilySchema } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +11,8 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { removeFromFamily } from '../family/co-parents.ts';
+import { requireAdmin } from './access.ts';
 import { listFamilies, readChild, readFamily } from './families.ts';
 
 const tags = ['Staff'];
@@ -83,6 +85,28 @@ export const staffFamilyRoutes =
         if (!child) throw notFound('That child');
         reply.header('cache-control', 'no-store');
         return child;
+      },
+    );
+
+    app.post(
+      '/api/staff/families/:userId/remove-from-family',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Take a parent account out of the family it shares (the director only)',
+          description:
+            'Issue 13, co-parents: custody disputes are settled by the center, not by whoever clicks first. The account loses the family’s children and contacts; the other parents keep them. Both sides are emailed; audited. 403 for a teacher; 404 when the account shares no family.',
+          params: z.object({ userId: z.string() }),
+          response: { 204: z.null().describe('Removed') },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        await removeFromFamily(ctx, user.id, request.params.userId, true);
+        ctx.work.runNow();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -183,9 +183,17 @@ const toChild = (row: ChildSql, today: string): FamilyChild => ({
 });
 
 const parentsOf = (db: DbOrTx, studentIds: string[], alsoUserId: string | null) =>
-  queryRows<{ id: string; first_name: string; last_name: string; email_address: string; sms: string | null }>(
+  queryRows<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email_address: string;
+    sms: string | null;
+    shares_family: boolean;
+  }>(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.email_address, u.sms from users u
+    sql`select u.id, u.first_name, u.last_name, u.email_address, u.sms,
+        exists (select 1 from family_members fm where fm.user_id = u.id) as shares_family from users u
       where u.id = ${alsoUserId}
         or exists (select 1 from user_students us where us.user_id = u.id
           and us.student_id in (select unnest(${toArray(studentIds)}::uuid[])))
@@ -198,6 +206,7 @@ const parentsOf = (db: DbOrTx, studentIds: string[], alsoUserId: string | null) 
         lastName: u.last_name,
         emailAddress: u.email_address,
         phone: u.sms,
+        sharesFamily: u.shares_family,
       }),
     ),
   );

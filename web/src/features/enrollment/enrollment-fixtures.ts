@@ -81,6 +81,7 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     emailAddress: 'jordan@families.example',
     created: '2026-01-12T17:00:00Z',
     userId: 'user-1',
+    paidBy: 'Jordan Rivera',
     holdExpiresAt: null,
     classSessionId: 1,
     classSession: sessionSummaryFixture(),

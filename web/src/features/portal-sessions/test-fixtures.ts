@@ -117,6 +117,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     emailAddress: 'demo@brightoak.example',
     created: new Date().toISOString(),
     userId: 'user-1',
+    paidBy: 'Jordan Rivera',
     holdExpiresAt: null,
     classSessionId: session?.id ?? null,
     classSession: session,

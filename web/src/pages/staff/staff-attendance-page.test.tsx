@@ -90,6 +90,7 @@ const AVA_RECORD: StaffChild = {
       lastName: 'Rivera',
       emailAddress: 'jordan@families.example',
       phone: null,
+      sharesFamily: false,
     },
   ],
   contacts: [

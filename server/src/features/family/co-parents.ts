@@ -1,0 +1,523 @@
+/**
+ * Co-parents (issue 13, spec §3 "user mappings"; decision 014): a family shared by more than one parent
+ * account.
+ *
+ * The model: `family_members` groups accounts, and every member is mapped (`user_students`,
+ * `user_trustees`) to every child and contact of the family. So every family query in the app keeps reading
+ * only the caller's own mappings (deny by default, nothing to forget), and this module keeps the mappings in
+ * step: joining maps both ways, a new child or contact is mapped to every member (`familyMemberIds` at the
+ * insert), leaving or being removed deletes the leaver's mappings to the family's children and contacts.
+ *
+ * - Invitation: a parent invites an email address; the mail carries a single-use link whose token is stored
+ *   only as a SHA-256 hash (OWASP Forgot Password cheat sheet), valid 7 days. Only the invited address may
+ *   accept it (a forwarded link is refused), after registering or logging in.
+ * - Leaving: a parent may leave; removing another parent is done by the center's Admin (custody disputes are
+ *   not settled by whoever clicks first). A leaver keeps their own payments; waitlist places they joined
+ *   for the family's children pass to a remaining parent, so offers still reach the family.
+ * - Every change is audited (entity `Family`) and mailed to every parent concerned.
+ */
+import { randomBytes } from 'node:crypto';
+import { type CoParentFamily, routes } from '@lc/contract';
+import { sql } from 'drizzle-orm';
+import type { MailMessage } from '../../adapters/mail.ts';
+import type { AppContext } from '../../app-context.ts';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/record.ts';
+import { hashToken } from '../auth/one-time-tokens.ts';
+
+const CENTER = 'Bright Oak Learning Center';
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+/** Parents in one family at most (two parents and two step-parents or guardians). */
+export const MAX_FAMILY_MEMBERS = 4;
+
+type Member = { id: string; first_name: string; last_name: string; email_address: string };
+
+/** The accounts sharing `userId`'s family, `userId` first; just `[userId]` outside a shared family. */
+export async function familyMemberIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select m.user_id from family_members m
+      where m.family_id = (select family_id from family_members where user_id = ${userId})
+        and m.user_id <> ${userId} order by m.joined_at, m.user_id`,
+  );
+  return [userId, ...rows.map((r) => r.user_id)];
+}
+
+/** Lock every member's user row (in id order, so two parents' changes never deadlock) until `tx` ends. */
+export async function lockFamilyMembers(tx: Tx, userId: string): Promise<string[]> {
+  const members = await familyMemberIds(tx, userId);
+  await tx.execute(
+    sql`select id from users where id in (${sql.join(
+      members.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+  return members;
+}
+
+/** Map a new child to every parent of `userId`'s family (the caller inserted none yet). */
+export async function mapChildToFamily(tx: Tx, userId: string, studentId: string): Promise<void> {
+  await tx.execute(sql`insert into user_students (user_id, student_id)
+    select u, ${studentId}::uuid from unnest(${sql`array[${sql.join(
+      (await familyMemberIds(tx, userId)).map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}]`}) as u on conflict do nothing`);
+}
+
+/** Map a new contact to every parent of `userId`'s family (the caller inserted none yet). */
+export async function mapContactToFamily(tx: Tx, userId: string, trusteeId: string): Promise<void> {
+  await tx.execute(sql`insert into user_trustees (user_id, trustee_id)
+    select u, ${trusteeId}::uuid from unnest(${sql`array[${sql.join(
+      (await familyMemberIds(tx, userId)).map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}]`}) as u on conflict do nothing`);
+}
+
+async function membersOf(db: DbOrTx, userId: string): Promise<Member[]> {
+  const ids = await familyMemberIds(db, userId);
+  return queryRows<Member>(
+    db,
+    sql`select id, first_name, last_name, email_address from users where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and closed_at is null order by created`,
+  );
+}
+
+async function familyIdOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await queryRows<{ family_id: string }>(
+    db,
+    sql`select family_id from family_members where user_id = ${userId}`,
+  );
+  return row?.family_id ?? null;
+}
+
+/** The parents, open invitations and children's first names of `userId`'s family (`GET /api/Family`). */
+export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise<CoParentFamily> {
+  const ids = await familyMemberIds(db, userId);
+  const [parents, invitations, children] = await Promise.all([
+    queryRows<Member & { joined_at: Date | null }>(
+      db,
+      sql`select u.id, u.first_name, u.last_name, u.email_address, m.joined_at from users u
+        left join family_members m on m.user_id = u.id
+        where u.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) order by m.joined_at nulls first, u.created`,
+    ),
+    queryRows<{ id: string; email_address: string; expires_at: Date; created: Date; first_name: string }>(
+      db,
+      sql`select i.id, i.email_address, i.expires_at, i.created, u.first_name from family_invitations i
+        join users u on u.id = i.invited_by
+        where i.invited_by in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and i.accepted_at is null and i.withdrawn_at is null and i.expires_at > ${now}
+        order by i.created desc`,
+    ),
+    queryRows<{ first_name: string }>(
+      db,
+      sql`select s.first_name from students s join user_students us on us.student_id = s.id
+        where us.user_id = ${userId} order by s.date_of_birth, s.first_name`,
+    ),
+  ]);
+  return {
+    parents: parents.map((p) => ({
+      id: p.id,
+      firstName: p.first_name,
+      lastName: p.last_name,
+      emailAddress: p.email_address,
+      joinedAt: p.joined_at ? p.joined_at.toISOString() : null,
+      isYou: p.id === userId,
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      emailAddress: i.email_address,
+      invitedBy: i.first_name,
+      created: i.created.toISOString(),
+      expiresAt: i.expires_at.toISOString(),
+    })),
+    childNames: children.map((c) => c.first_name),
+  };
+}
+
+const inviteError = (message: string, status = 400) =>
+  new HttpError(status, message, status === 400 ? { emailAddress: message } : undefined);
+
+/**
+ * Invite `emailAddress` (lower-cased by the contract) to share `userId`'s family and mail the link.
+ * 400 (field `emailAddress`) for the parent's own address or a parent already in the family; 409 when the
+ * family has {@link MAX_FAMILY_MEMBERS} parents, or the address belongs to a staff account. A new invitation
+ * to the same address replaces the open one (its link stops working). Audited.
+ */
+export async function inviteCoParent(ctx: AppContext, userId: string, emailAddress: string): Promise<void> {
+  const now = ctx.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    const memberIds = await lockFamilyMembers(tx, userId);
+    const members = await membersOf(tx, userId);
+    const me = members.find((m) => m.id === userId);
+    if (!me) throw new HttpError(401, 'Please log in to continue.');
+    if (members.some((m) => m.email_address === emailAddress))
+      throw inviteError(
+        emailAddress === me.email_address
+          ? 'That is your own email address. Enter the other parent’s address'
+          : 'That parent already shares your family',
+      );
+    if (memberIds.length >= MAX_FAMILY_MEMBERS)
+      throw inviteError(
+        `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most. Ask us if you need more.`,
+        409,
+      );
+    const [staff] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from users where email_address = ${emailAddress} and type <> 'Parent'`,
+    );
+    if (staff) throw inviteError('That address belongs to a staff account. Use the parent’s own address');
+    await tx.execute(sql`update family_invitations set withdrawn_at = ${now}
+      where invited_by in (${sql.join(
+        memberIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and email_address = ${emailAddress} and accepted_at is null and withdrawn_at is null`);
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into family_invitations (invited_by, email_address, token_hash, expires_at, created)
+        values (${userId}, ${emailAddress}, ${hashToken(token)},
+          ${new Date(now.getTime() + INVITATION_DAYS * 86_400_000)}, ${now}) returning id`,
+    );
+    await recordAudit(
+      tx,
+      {
+        actorUserId: userId,
+        action: 'family.invite',
+        entityType: 'Family',
+        entityId: row!.id,
+        before: null,
+        after: { emailAddress, expiresInDays: INVITATION_DAYS },
+      },
+      now,
+    );
+    const childNames = (await readFamily(tx, userId, now)).childNames;
+    await enqueueMail(
+      tx,
+      invitationMail(emailAddress, me, childNames, `${ctx.config.appUrl}${routes.joinFamily(token)}`),
+    );
+  });
+}
+
+/** Withdraw an open invitation of the caller's family; 404 for any other id. Audited. */
+export async function withdrawInvitation(
+  ctx: AppContext,
+  userId: string,
+  invitationId: string,
+): Promise<void> {
+  if (!isUuid(invitationId)) throw notFound('That invitation');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const members = await lockFamilyMembers(tx, userId);
+    const [row] = await queryRows<{ id: string; email_address: string }>(
+      tx,
+      sql`update family_invitations set withdrawn_at = ${now}
+        where id = ${invitationId} and invited_by in (${sql.join(
+          members.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and accepted_at is null and withdrawn_at is null returning id, email_address`,
+    );
+    if (!row) throw notFound('That invitation');
+    await recordAudit(
+      tx,
+      {
+        actorUserId: userId,
+        action: 'family.invite.withdraw',
+        entityType: 'Family',
+        entityId: row.id,
+        before: { emailAddress: row.email_address },
+        after: { withdrawn: true },
+      },
+      now,
+    );
+  });
+}
+
+type FoundInvitation = {
+  id: string;
+  invited_by: string;
+  email_address: string;
+  expires_at: Date;
+  accepted_at: Date | null;
+  withdrawn_at: Date | null;
+};
+
+const invitationGone = () =>
+  new HttpError(
+    410,
+    'This invitation link has expired or was already used. Ask the parent who invited you to send a new one from their Student Portal.',
+  );
+
+/** The open invitation `token` names, checked for `userId` (the invited address); 410 / 403 otherwise. */
+async function openInvitation(
+  db: DbOrTx,
+  token: string,
+  user: { id: string; emailAddress: string },
+  now: Date,
+  lock: boolean,
+): Promise<FoundInvitation> {
+  const [found] = await queryRows<FoundInvitation>(
+    db,
+    sql`select id, invited_by, email_address, expires_at, accepted_at, withdrawn_at from family_invitations
+      where token_hash = ${hashToken(token)} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!found || found.accepted_at || found.withdrawn_at || found.expires_at <= now) throw invitationGone();
+  if (found.email_address !== user.emailAddress)
+    throw new HttpError(
+      403,
+      `This invitation was sent to ${maskEmail(found.email_address)}. Log in with that address to accept it, or ask for an invitation to ${user.emailAddress}.`,
+    );
+  return found;
+}
+
+/** "d•••@example.com": enough for the parent to recognise their address, not enough to harvest it. */
+function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local!.slice(0, 1)}•••@${domain}`;
+}
+
+/** What the accept page shows before the parent accepts: who invited them and the children's names. */
+export async function previewInvitation(
+  ctx: AppContext,
+  user: { id: string; emailAddress: string; role: string },
+  token: string,
+) {
+  if (user.role !== 'Parent') throw staffRefused();
+  const now = ctx.clock.now();
+  const invitation = await openInvitation(ctx.db, token, user, now, false);
+  const family = await readFamily(ctx.db, invitation.invited_by, now);
+  const inviter = family.parents.find((p) => p.id === invitation.invited_by)!;
+  return {
+    invitedBy: `${inviter.firstName} ${inviter.lastName}`,
+    childNames: family.childNames,
+    parentNames: family.parents.map((p) => `${p.firstName} ${p.lastName}`),
+    expiresAt: invitation.expires_at.toISOString(),
+    alreadyInFamily: (await familyMemberIds(ctx.db, user.id)).length > 1,
+  };
+}
+
+const staffRefused = () =>
+  new HttpError(403, 'A staff account cannot join a family. Log in with your parent account instead.');
+
+/**
+ * Accept the invitation `token` as `user` (the invited address): the two accounts share one family from now
+ * on, both ways (the invited parent's own children and contacts are shared too). 410 for a used, withdrawn or
+ * expired link; 403 for another address or a staff account; 409 when the parent already shares another family
+ * or the family is full. Both parents are mailed. Audited.
+ */
+export async function acceptInvitation(
+  ctx: AppContext,
+  user: { id: string; emailAddress: string; role: string },
+  token: string,
+): Promise<void> {
+  if (user.role !== 'Parent') throw staffRefused();
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const invitation = await openInvitation(tx, token, user, now, true);
+    const inviterMembers = await lockFamilyMembers(tx, invitation.invited_by);
+    if (inviterMembers.includes(user.id)) throw invitationGone();
+    const mine = await familyMemberIds(tx, user.id);
+    if (mine.length > 1)
+      throw new HttpError(
+        409,
+        'You already share a family with another parent. Leave that family first (on your portal’s home), then open this link again.',
+      );
+    if (inviterMembers.length >= MAX_FAMILY_MEMBERS)
+      throw new HttpError(409, `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most.`);
+    let familyId = await familyIdOf(tx, invitation.invited_by);
+    if (!familyId) {
+      const [family] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into families (created) values (${now}) returning id`,
+      );
+      familyId = family!.id;
+      await tx.execute(sql`insert into family_members (family_id, user_id, invited_by, joined_at)
+        values (${familyId}, ${invitation.invited_by}, null, ${now})`);
+    }
+    await tx.execute(sql`insert into family_members (family_id, user_id, invited_by, joined_at)
+      values (${familyId}, ${user.id}, ${invitation.invited_by}, ${new Date(now.getTime() + 1)})`);
+    const all = [...inviterMembers, user.id];
+    const list = sql.join(
+      all.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    // Every member gets every child and contact any member has.
+    await tx.execute(sql`insert into user_students (user_id, student_id)
+      select m.id, us.student_id from (select unnest(array[${list}]) as id) m
+      cross join (select distinct student_id from user_students where user_id in (${list})) us
+      on conflict do nothing`);
+    await tx.execute(sql`insert into user_trustees (user_id, trustee_id)
+      select m.id, ut.trustee_id from (select unnest(array[${list}]) as id) m
+      cross join (select distinct trustee_id from user_trustees where user_id in (${list})) ut
+      on conflict do nothing`);
+    await tx.execute(sql`update family_invitations set accepted_at = ${now}, accepted_by = ${user.id}
+      where id = ${invitation.id}`);
+    await recordAudit(
+      tx,
+      {
+        actorUserId: user.id,
+        action: 'family.join',
+        entityType: 'Family',
+        entityId: familyId,
+        before: { parents: inviterMembers },
+        after: { parents: all, invitationId: invitation.id },
+      },
+      now,
+    );
+    const members = await membersOf(tx, user.id);
+    const joined = members.find((m) => m.id === user.id)!;
+    const childNames = (await readFamily(tx, user.id, now)).childNames;
+    for (const member of members)
+      await enqueueMail(tx, joinedMail(member, joined, childNames, ctx.config.appUrl));
+  });
+}
+
+/**
+ * Take `userId` out of their shared family, inside `tx`: their mappings to the family's children and
+ * contacts go, their waitlist places for those children pass to the first remaining parent, and a family
+ * left with one parent ends. Answers the remaining parents (empty when `userId` shared no family).
+ */
+export async function leaveFamilyInTx(tx: Tx, userId: string): Promise<string[]> {
+  const members = await lockFamilyMembers(tx, userId);
+  const others = members.filter((id) => id !== userId);
+  if (others.length === 0) return [];
+  const list = sql.join(
+    others.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`update waitlist_submissions set user_id = ${others[0]!}
+    where user_id = ${userId} and student_id in (select student_id from user_students where user_id in (${list}))`);
+  await tx.execute(sql`delete from user_students where user_id = ${userId}
+    and student_id in (select student_id from user_students where user_id in (${list}))`);
+  await tx.execute(sql`delete from user_trustees where user_id = ${userId}
+    and trustee_id in (select trustee_id from user_trustees where user_id in (${list}))`);
+  const familyId = await familyIdOf(tx, userId);
+  await tx.execute(sql`delete from family_members where user_id = ${userId}`);
+  if (others.length === 1) await tx.execute(sql`delete from families where id = ${familyId}`);
+  return others;
+}
+
+/**
+ * `actorUserId` (the parent themselves, or an Admin) takes `userId` out of their family. Both sides are
+ * mailed and the change audited. 404 when `userId` shares no family.
+ */
+export async function removeFromFamily(
+  ctx: AppContext,
+  actorUserId: string,
+  userId: string,
+  byCenter: boolean,
+): Promise<void> {
+  if (!isUuid(userId)) throw notFound('That family');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await membersOf(tx, userId);
+    const familyId = await familyIdOf(tx, userId);
+    const others = await leaveFamilyInTx(tx, userId);
+    if (others.length === 0 || !familyId) throw notFound('That family');
+    const leaver = before.find((m) => m.id === userId)!;
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: byCenter ? 'family.remove' : 'family.leave',
+        entityType: 'Family',
+        entityId: familyId,
+        before: { parents: before.map((m) => m.id) },
+        after: { parents: others, left: userId },
+      },
+      now,
+    );
+    for (const member of before) await enqueueMail(tx, leftMail(member, leaver, byCenter, ctx.config.appUrl));
+  });
+}
+
+/**
+ * The payer's name for each of these payments' `user_id`s, when the payer is not `userId` (Billing's "Paid
+ * by"); a closed account reads "Former family".
+ */
+export async function payerNames(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; first_name: string; last_name: string }>(
+    db,
+    sql`select id, first_name, last_name from users where id in (${sql.join(
+      [...new Set(userIds)].map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`]));
+}
+
+const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
+const names = (list: string[]) =>
+  list.length === 0
+    ? 'your children'
+    : list.length === 1
+      ? list[0]!
+      : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+
+/** The invitation: who invited, what sharing means, the link (7 days, once). */
+export function invitationMail(to: string, inviter: Member, childNames: string[], link: string): MailMessage {
+  return {
+    to,
+    subject: `${inviter.first_name} ${inviter.last_name} invited you to share your family’s portal at ${CENTER}`,
+    text: text(
+      'Hello,',
+      `${inviter.first_name} ${inviter.last_name} would like to share ${names(childNames)}’s Student Portal with you, so you can both see and manage enrollments, allergies, the people who may pick up, announcements and payments.`,
+      'To accept, open this link and log in or create an account with this email address:',
+      link,
+      `The link works once, for ${INVITATION_DAYS} days. If you were not expecting it, you can ignore this email; nothing is shared until you accept.`,
+    ),
+  };
+}
+
+function joinedMail(to: Member, joined: Member, childNames: string[], appUrl: string): MailMessage {
+  const you = to.id === joined.id;
+  return {
+    to: to.email_address,
+    subject: you
+      ? 'You now share your family’s portal'
+      : `${joined.first_name} ${joined.last_name} joined your family’s portal`,
+    text: text(
+      `Hi ${to.first_name},`,
+      you
+        ? `You now share the Student Portal for ${names(childNames)}. Everything is on your portal’s home: ${appUrl}${routes.dashboard}`
+        : `${joined.first_name} ${joined.last_name} accepted your invitation and now shares the Student Portal for ${names(childNames)}: enrollments, allergies, pickup contacts, announcements and payments.`,
+      'Either of you can leave the family at any time from the portal’s home. If something is not right, call us at (650) 555-0148.',
+    ),
+  };
+}
+
+function leftMail(to: Member, leaver: Member, byCenter: boolean, appUrl: string): MailMessage {
+  const you = to.id === leaver.id;
+  const how = byCenter
+    ? 'At your family’s request, we have'
+    : you
+      ? 'You have'
+      : `${leaver.first_name} ${leaver.last_name} has`;
+  return {
+    to: to.email_address,
+    subject: you
+      ? 'You no longer share the family’s portal'
+      : `${leaver.first_name} ${leaver.last_name} no longer shares your family’s portal`,
+    text: text(
+      `Hi ${to.first_name},`,
+      byCenter
+        ? `${how} removed ${you ? 'your account' : `${leaver.first_name} ${leaver.last_name}`} from the family’s Student Portal.`
+        : `${how} left the family’s Student Portal.`,
+      you
+        ? 'Your account stays open with your own payments and receipts; the children’s details stay with the family.'
+        : `The children’s details, enrollments and contacts stay with you, as before: ${appUrl}${routes.dashboard}`,
+      'If this is not what you expected, please call us at (650) 555-0148.',
+    ),
+  };
+}
