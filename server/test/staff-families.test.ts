@@ -286,6 +286,7 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
           lastName: 'Family',
           emailAddress: rivera.email,
           phone: '+14155550142',
+          sharesFamily: false,
         },
       ]);
       expect(family.children).toEqual([

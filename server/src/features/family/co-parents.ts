@@ -100,7 +100,7 @@ async function familyIdOf(db: DbOrTx, userId: string): Promise<string | null> {
 export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise<CoParentFamily> {
   const ids = await familyMemberIds(db, userId);
   const [parents, invitations, children] = await Promise.all([
-    queryRows<Member & { joined_at: Date | null }>(
+    queryRows<Member & { joined_at: Date | string | null }>(
       db,
       sql`select u.id, u.first_name, u.last_name, u.email_address, m.joined_at from users u
         left join family_members m on m.user_id = u.id
@@ -109,7 +109,13 @@ export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise
           sql`, `,
         )}) order by m.joined_at nulls first, u.created`,
     ),
-    queryRows<{ id: string; email_address: string; expires_at: Date; created: Date; first_name: string }>(
+    queryRows<{
+      id: string;
+      email_address: string;
+      expires_at: Date | string;
+      created: Date | string;
+      first_name: string;
+    }>(
       db,
       sql`select i.id, i.email_address, i.expires_at, i.created, u.first_name from family_invitations i
         join users u on u.id = i.invited_by
@@ -131,15 +137,15 @@ export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise
       firstName: p.first_name,
       lastName: p.last_name,
       emailAddress: p.email_address,
-      joinedAt: p.joined_at ? p.joined_at.toISOString() : null,
+      joinedAt: p.joined_at ? new Date(p.joined_at).toISOString() : null,
       isYou: p.id === userId,
     })),
     invitations: invitations.map((i) => ({
       id: i.id,
       emailAddress: i.email_address,
       invitedBy: i.first_name,
-      created: i.created.toISOString(),
-      expiresAt: i.expires_at.toISOString(),
+      created: new Date(i.created).toISOString(),
+      expiresAt: new Date(i.expires_at).toISOString(),
     })),
     childNames: children.map((c) => c.first_name),
   };
@@ -243,13 +249,14 @@ export async function withdrawInvitation(
   });
 }
 
+/** Raw rows: timestamps arrive as strings or Dates depending on the driver. */
 type FoundInvitation = {
   id: string;
   invited_by: string;
   email_address: string;
-  expires_at: Date;
-  accepted_at: Date | null;
-  withdrawn_at: Date | null;
+  expires_at: Date | string;
+  accepted_at: Date | string | null;
+  withdrawn_at: Date | string | null;
 };
 
 const invitationGone = () =>
@@ -271,7 +278,8 @@ async function openInvitation(
     sql`select id, invited_by, email_address, expires_at, accepted_at, withdrawn_at from family_invitations
       where token_hash = ${hashToken(token)} ${lock ? sql`for update` : sql``}`,
   );
-  if (!found || found.accepted_at || found.withdrawn_at || found.expires_at <= now) throw invitationGone();
+  if (!found || found.accepted_at || found.withdrawn_at || new Date(found.expires_at) <= now)
+    throw invitationGone();
   if (found.email_address !== user.emailAddress)
     throw new HttpError(
       403,
@@ -301,7 +309,7 @@ export async function previewInvitation(
     invitedBy: `${inviter.firstName} ${inviter.lastName}`,
     childNames: family.childNames,
     parentNames: family.parents.map((p) => `${p.firstName} ${p.lastName}`),
-    expiresAt: invitation.expires_at.toISOString(),
+    expiresAt: new Date(invitation.expires_at).toISOString(),
     alreadyInFamily: (await familyMemberIds(ctx.db, user.id)).length > 1,
   };
 }
