@@ -99,6 +99,16 @@ export const api = {
   familyExport: '/api/Family/Export',
   /** "Close our account" (issue 13). */
   familyClose: '/api/Family/Close',
+  /** Co-parents (issue 13): who shares the family; invitations; preview and accept a link; leave. */
+  family: '/api/Family',
+  familyInvitations: '/api/Family/Invitations',
+  familyInvitation: (invitationId: string) => `/api/Family/Invitations/${encodeURIComponent(invitationId)}`,
+  familyInvitationPreview: '/api/Family/Invitation/Preview',
+  familyInvitationAccept: '/api/Family/Invitation/Accept',
+  familyLeave: '/api/Family/Leave',
+  /** The director takes a parent account out of the family it shares (issue 13). */
+  staffRemoveFromFamily: (userId: string) =>
+    `/api/staff/families/${encodeURIComponent(userId)}/remove-from-family`,
   familyAttendance: '/api/Student/Attendance',
   passCard: '/api/passes/card',
   kioskMe: '/api/kiosk/me',

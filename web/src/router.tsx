@@ -63,6 +63,8 @@ const StaffAttendancePage = lazyPage(() => import('./pages/staff/staff-attendanc
 const StaffKioskPage = lazyPage(() => import('./pages/staff/staff-kiosk-page'));
 const PassPage = lazyPage(() => import('./pages/public/pass-page'));
 const AttendancePage = lazyPage(() => import('./pages/portal/attendance-page'));
+const FamilyPage = lazyPage(() => import('./pages/portal/family-page'));
+const JoinFamilyPage = lazyPage(() => import('./pages/portal/join-family-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -78,6 +80,7 @@ const path = {
   editStudent: routes.editStudent(':studentId'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
+  joinFamily: `${routes.family}/join/:token`,
   staffSession: routes.staffSession(':classSessionId'),
   staffEditSession: routes.staffEditSession(':classSessionId'),
   staffAnnouncement: routes.staffAnnouncement(':id'),
@@ -108,6 +111,8 @@ const portalPages: RouteObject[] = [
   { path: routes.mySessions, element: <MySessionsPage /> },
   { path: path.mySession, element: <MySessionPage /> },
   { path: routes.attendance, element: <AttendancePage /> },
+  { path: routes.family, element: <FamilyPage /> },
+  { path: path.joinFamily, element: <JoinFamilyPage /> },
 ];
 /** Protected session pages (spec §2) in the site layout: choosing children to enroll or wait-list. */
 const protectedSessionPages: RouteObject[] = [

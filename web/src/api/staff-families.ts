@@ -16,3 +16,8 @@ export function getFamily(userId: string | undefined, signal?: AbortSignal): Pro
 export function getStaffChild(studentId: string | undefined, signal?: AbortSignal): Promise<StaffChild> {
   return apiRequest<StaffChild>(api.staffChild(requiredParam('studentId', studentId)), { signal });
 }
+
+/** POST /api/staff/families/{userId}/remove-from-family (the director, issue 13). ApiError 404 when not shared. */
+export function removeFromFamily(userId: string): Promise<void> {
+  return apiRequest<void>(api.staffRemoveFromFamily(userId), { method: 'POST' });
+}

@@ -13,6 +13,7 @@ export const portalLinks: ReadonlyArray<{ label: string; to: string; end?: boole
   { label: 'My sessions', to: routes.mySessions },
   { label: 'Attendance', to: routes.attendance },
   { label: 'Billing', to: routes.billing },
+  { label: 'Family sharing', to: routes.family },
   { label: 'Sign out', to: routes.logout },
 ];
 

@@ -14,7 +14,7 @@ import {
   routes,
   type WaitlistStatus,
 } from '@lc/contract';
-import { Anchor, Badge, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import classes from '../../pages/staff/staff.module.css';
@@ -116,10 +116,21 @@ export function PickupMark({ canPickup }: { canPickup: boolean }) {
 
 const phone = (value: string | null) => (value ? formatPhone(value) : '—');
 
-export function ParentsTable({ parents }: { parents: FamilyParent[] }) {
+/**
+ * The family's parent accounts. With `onRemove` (the director, issue 13) a parent sharing the family gets a
+ * "Remove from family" button.
+ */
+export function ParentsTable({
+  parents,
+  onRemove,
+}: {
+  parents: FamilyParent[];
+  onRemove?: (parent: FamilyParent) => void;
+}) {
+  const shared = onRemove !== undefined && parents.some((p) => p.sharesFamily);
   return (
     <TableRegion label="Parents table">
-      <Head columns={['Name', 'Email', 'Mobile']} />
+      <Head columns={['Name', 'Email', 'Mobile', ...(shared ? ['Shared family'] : [])]} />
       <Table.Tbody>
         {parents.map((p) => (
           <Table.Tr key={p.userId}>
@@ -128,6 +139,21 @@ export function ParentsTable({ parents }: { parents: FamilyParent[] }) {
             </Table.Th>
             <Table.Td>{p.emailAddress}</Table.Td>
             <Table.Td>{phone(p.phone)}</Table.Td>
+            {shared ? (
+              <Table.Td>
+                {p.sharesFamily ? (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => onRemove?.(p)}
+                    aria-label={`Remove ${p.firstName} ${p.lastName} from the family`}
+                  >
+                    Remove from family
+                  </Button>
+                ) : null}
+              </Table.Td>
+            ) : null}
           </Table.Tr>
         ))}
       </Table.Tbody>

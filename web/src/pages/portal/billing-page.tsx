@@ -56,6 +56,8 @@ function Payments({ payments }: { payments: Payment[] }) {
   const now = new Date();
   const year = yearOf(now);
   const total = totalPaidIn(payments, year);
+  // A family shared by two parents (issue 13) sees both parents' payments: say who paid each.
+  const payers = new Set(payments.map((p) => p.paidBy)).size > 1;
   return (
     <>
       <Text size="lg">
@@ -73,6 +75,7 @@ function Payments({ payments }: { payments: Payment[] }) {
               <Table.Th scope="col">Date</Table.Th>
               <Table.Th scope="col">Session</Table.Th>
               <Table.Th scope="col">Children</Table.Th>
+              {payers ? <Table.Th scope="col">Paid by</Table.Th> : null}
               <Table.Th scope="col" style={{ textAlign: 'right' }}>
                 Amount
               </Table.Th>
@@ -92,6 +95,7 @@ function Payments({ payments }: { payments: Payment[] }) {
                 <Table.Td>
                   <PaymentChildren payment={payment} />
                 </Table.Td>
+                {payers ? <Table.Td>{payment.paidBy}</Table.Td> : null}
                 <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   <PaymentAmount payment={payment} />
                 </Table.Td>
@@ -108,7 +112,12 @@ function Payments({ payments }: { payments: Payment[] }) {
       </Box>
       <Stack hiddenFrom="sm" component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {payments.map((payment) => (
-          <PaymentCard key={payment.id} payment={payment} now={now} />
+          <PaymentCard
+            key={payment.id}
+            payment={payment}
+            now={now}
+            paidBy={payers ? payment.paidBy : undefined}
+          />
         ))}
       </Stack>
     </>

@@ -1,9 +1,19 @@
-import { formatAgeMonths, formatCents, type InboxKind, type InboxStatus, routes } from '@lc/contract';
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  type FamilyParent,
+  formatAgeMonths,
+  formatCents,
+  type InboxKind,
+  type InboxStatus,
+  routes,
+} from '@lc/contract';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { getFamily } from '../../api/staff-families';
+import { getFamily, removeFromFamily } from '../../api/staff-families';
+import { notifySuccess } from '../../features/forms/notify';
+import { StaffDialog } from '../../features/staff/staff-dialog';
 import {
   AllergyBadges,
   ContactsTable,
@@ -42,6 +52,7 @@ export default function StaffFamilyPage() {
     queryFn: ({ signal }) => getFamily(userId, signal),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
+  const [removing, setRemoving] = useState<FamilyParent | null>(null);
   const main = family.data?.parents[0];
   usePageTitle(main ? `Family · ${main.firstName} ${main.lastName}` : 'Family');
 
@@ -76,7 +87,12 @@ export default function StaffFamilyPage() {
       </div>
 
       <PageSection id="parents-heading" title="Parents">
-        <ParentsTable parents={parents} />
+        <ParentsTable parents={parents} onRemove={isDirector ? setRemoving : undefined} />
+        <RemoveParentDialog
+          parent={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => family.refetch()}
+        />
       </PageSection>
 
       <PageSection id="children-heading" title="Children">
@@ -194,5 +210,75 @@ export default function StaffFamilyPage() {
         </PageSection>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The director takes a parent out of the family they share (issue 13): they lose the children and contacts,
+ * the other parents keep them, and everyone is emailed.
+ */
+function RemoveParentDialog({
+  parent,
+  onClose,
+  onRemoved,
+}: {
+  parent: FamilyParent | null;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const name = parent ? `${parent.firstName} ${parent.lastName}` : '';
+  return (
+    <StaffDialog
+      opened={parent !== null}
+      onClose={() => {
+        if (busy) return;
+        setError(null);
+        onClose();
+      }}
+      title={`Remove ${name} from the family?`}
+    >
+      <Stack>
+        <Text size="sm">
+          {name} will no longer see or manage the family’s children, contacts, places or announcements. The
+          other parents keep everything. {name} keeps their own account, payments and receipts. We email
+          everyone.
+        </Text>
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+            Keep {parent?.firstName}
+          </Button>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={async () => {
+              if (!parent) return;
+              setBusy(true);
+              setError(null);
+              try {
+                await removeFromFamily(parent.userId);
+                notifySuccess(`${name} no longer shares this family.`);
+                onClose();
+                onRemoved();
+              } catch (failure) {
+                setError(
+                  failure instanceof ApiError ? failure.message : 'We could not do that. Please try again.',
+                );
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Remove from family
+          </Button>
+        </Group>
+      </Stack>
+    </StaffDialog>
   );
 }
