@@ -1,5 +1,5 @@
 import type { CoParentFamily } from '@lc/contract';
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { getFamily, inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
@@ -60,9 +60,9 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
                   {parent.emailAddress}
                 </Text>
                 {parent.isYou ? (
-                  <Badge variant="light" color="gray">
-                    You
-                  </Badge>
+                  <Text size="sm" fw={600}>
+                    (you)
+                  </Text>
                 ) : null}
               </Group>
             </List.Item>
