@@ -84,11 +84,12 @@ export function ReceiptLink({ payment }: { payment: Payment }) {
   );
 }
 
-/** One payment as a card, for narrow screens. */
-export function PaymentCard({ payment, now }: { payment: Payment; now?: Date }) {
+/** One payment as a card, for narrow screens; `paidBy` when the family has more than one payer (issue 13). */
+export function PaymentCard({ payment, now, paidBy }: { payment: Payment; now?: Date; paidBy?: string }) {
   const rows: Array<[string, ReactNode]> = [
     ['Date', <PaymentDate key="d" payment={payment} />],
     ['Children', <PaymentChildren key="c" payment={payment} />],
+    ...(paidBy ? ([['Paid by', paidBy]] as Array<[string, ReactNode]>) : []),
     ['Amount', <PaymentAmount key="a" payment={payment} />],
     ['Status', <PaymentStatus key="s" payment={payment} now={now} />],
     ['Receipt', <ReceiptLink key="r" payment={payment} />],

@@ -92,4 +92,28 @@ describe('billing', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'No payments yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse sessions' })).toHaveAttribute('href', '/sessions');
   });
+  it('says who paid each payment when two parents share the family', async () => {
+    serveApi(fetchMock, {
+      'GET /api/Billing': () =>
+        jsonReply(200, [
+          payment({ id: 'a', classSession: SCIENCE, paidBy: 'Imani Okonkwo' }),
+          payment({ id: 'b', classSession: SCIENCE, paidBy: 'Chidi Okonkwo' }),
+        ]),
+    });
+    renderBilling();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Paid by' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Imani Okonkwo');
+    expect(rows[2]).toHaveTextContent('Chidi Okonkwo');
+  });
+
+  it('leaves the Paid by column out when one parent paid everything', async () => {
+    serveApi(fetchMock, {
+      'GET /api/Billing': () => jsonReply(200, [payment({ id: 'a', classSession: SCIENCE })]),
+    });
+    renderBilling();
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'Paid by' })).toBeNull();
+  });
 });

@@ -1,0 +1,86 @@
+import type { CoParentFamily } from '@lc/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import FamilyPage from './family-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const ALONE: CoParentFamily = {
+  parents: [
+    {
+      id: 'u1',
+      firstName: 'Imani',
+      lastName: 'Okonkwo',
+      emailAddress: 'imani@families.example',
+      joinedAt: null,
+      isYou: true,
+    },
+  ],
+  invitations: [],
+  childNames: ['Zuri', 'Tobi'],
+};
+
+const SHARED: CoParentFamily = {
+  ...ALONE,
+  parents: [
+    ...ALONE.parents,
+    {
+      id: 'u2',
+      firstName: 'Chidi',
+      lastName: 'Okonkwo',
+      emailAddress: 'chidi@families.example',
+      joinedAt: '2026-11-20T18:00:00.000Z',
+      isYou: false,
+    },
+  ],
+};
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('family sharing page', () => {
+  it('puts the server’s reason by the email field and focuses it', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/Family/Invitations' && init?.method === 'POST')
+        return jsonReply(400, {
+          error: 'Bad Request',
+          message: 'That parent already shares your family',
+          fields: { emailAddress: 'That parent already shares your family' },
+          requestId: 'r',
+        });
+      return jsonReply(200, ALONE);
+    });
+    renderPage(<FamilyPage />, { path: '/dashboard/family' });
+    expect(await screen.findByText('Only you manage Zuri and Tobi for now.')).toBeInTheDocument();
+    const email = screen.getByLabelText('Their email address');
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('Enter the other parent’s email address');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(email, { target: { value: 'chidi@families.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('That parent already shares your family'));
+    expect(email).toHaveFocus();
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ emailAddress: 'chidi@families.example' });
+  });
+
+  it('lists both parents and asks before leaving, naming who keeps the children', async () => {
+    fetchMock.mockImplementation(async () => jsonReply(200, SHARED));
+    renderPage(<FamilyPage />, { path: '/dashboard/family' });
+    const parents = await screen.findByRole('region', { name: 'Parents on this portal' });
+    expect(within(parents).getByText('Chidi Okonkwo')).toBeInTheDocument();
+    expect(within(parents).getByText('(you)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave this family' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this family?' });
+    expect(dialog).toHaveTextContent(
+      'You will no longer see or manage Zuri and Tobi. Their details, places and contacts stay with Chidi Okonkwo.',
+    );
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/Family/Leave')).toBe(false);
+  });
+});
