@@ -17,7 +17,7 @@ import {
   SessionStudentSchema,
   WaitlistSubmissionSchema,
 } from '@lc/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/types.ts';
@@ -25,6 +25,7 @@ import type { AppContext } from '../../app-context.ts';
 import { payments, waitlistSubmissions } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { familyMemberIds } from '../family/co-parents.ts';
 import { familySentence, judgeFamily, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
 import { findPayment, loadEnrollments, loadPayments, loadWaitlist, ownEnrollment } from './records.ts';
@@ -286,7 +287,12 @@ export const enrollmentRoutes =
           response: { 200: z.array(PaymentSchema) },
         },
       },
-      async (request) => loadPayments(ctx.db, eq(payments.userId, currentUser(request).id)),
+      // The whole family's payments (issue 13: a co-parent sees the other parent's too).
+      async (request) =>
+        loadPayments(
+          ctx.db,
+          inArray(payments.userId, await familyMemberIds(ctx.db, currentUser(request).id)),
+        ),
     );
 
     // The Stripe webhook needs the raw body to verify its signature: a JSON parser of its own, in this scope.
