@@ -1,6 +1,7 @@
 import { type PassCard, type PassState, PIN_MESSAGE, type PickupPass, type Trustee } from '@lc/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, setToken } from '../../lib/auth-token.ts';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
 import { PassPanel } from './pass-panel.tsx';
 import { PIN_MISMATCH } from './pin-form.tsx';
@@ -86,7 +87,17 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToken();
+});
+
+/** A signed-in parent's token (only the claims the panel reads; the signature is not checked here). */
+function tokenFor(email: string): string {
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const payload = btoa(JSON.stringify({ sub: '1', email, given_name: 'Rose', exp })).replace(/=+$/, '');
+  return `header.${payload}.signature`;
+}
 
 describe('pickup pass panel', () => {
   it('issues a pass: the PIN is checked by its field, focus moves there, then the pass is Active', async () => {
@@ -197,6 +208,7 @@ describe('pickup pass panel', () => {
       [`GET ${PASS_URL}`]: () =>
         jsonReply(200, state(null, 'Tick “Can pick up” for this contact before issuing a pickup pass.')),
     });
+    setToken(tokenFor('rose@example.com'));
     renderPanel({ ...ROSE, type: 'Parent' });
 
     expect(
@@ -208,5 +220,13 @@ describe('pickup pass panel', () => {
       screen.getByText('Tick “Can pick up” for this contact before issuing a pickup pass.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Issue pass' })).not.toBeInTheDocument();
+  });
+
+  it('speaks about the other parent’s own pass by name in a shared family', async () => {
+    serve({ [`GET ${PASS_URL}`]: () => jsonReply(200, state(null, null)) });
+    setToken(tokenFor('imani@families.example'));
+    renderPanel({ ...ROSE, type: 'Parent' });
+    expect(await screen.findByText(/lets Rose check Mia and Sam in and out/)).toBeInTheDocument();
+    expect(screen.queryByText(/lets you check/)).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { getPassCard, getPassState, revokePass } from '../../api/passes.ts';
+import { getToken, readClaims } from '../../lib/auth-token.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { isNotFound, LoadFailed, Loading } from '../family/load-states.tsx';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
@@ -24,9 +25,14 @@ type Loaded =
   | { status: 'error'; error: unknown }
   | { status: 'ready'; state: PassState };
 
+/**
+ * The signed-in parent's own contact is the `Parent` contact with their address; in a shared family (issue 13)
+ * the other parent's own contact is listed too, and is spoken about by name.
+ */
 function holderOf(trustee: Trustee): Holder {
+  const me = readClaims(getToken())?.email?.toLowerCase();
   return {
-    isSelf: trustee.type === 'Parent',
+    isSelf: trustee.type === 'Parent' && Boolean(me) && trustee.emailAddress?.toLowerCase() === me,
     firstName: trustee.firstName,
     fullName: trustee.fullName,
     hasEmail: Boolean(trustee.emailAddress),
