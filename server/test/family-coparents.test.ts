@@ -218,6 +218,13 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     expect((await call(null, 'POST', url)).statusCode).toBe(401);
     expect((await call(owner.token, 'POST', url)).statusCode).toBe(403);
     expect((await call(teacher, 'POST', url)).statusCode).toBe(403);
+    // A teacher of the session the Okafors' child is in may not either.
+    const assigned = await a.promote('Teacher', 'Staff');
+    await t.database.db.execute(
+      sql`insert into session_staff (class_session_id, user_id) values (${sessionId}, ${assigned.userId})`,
+    );
+    expect((await call(assigned.token, 'GET', `/api/staff/families/${owner.userId}`)).statusCode).toBe(200);
+    expect((await call(assigned.token, 'POST', url)).statusCode).toBe(403);
     expect(await childNames(dana)).toHaveLength(4);
     const staffView = (await call(admin, 'GET', `/api/staff/families/${owner.userId}`)).json();
     expect(staffView.parents.find((p: { userId: string }) => p.userId === dana.userId).sharesFamily).toBe(
