@@ -6,6 +6,7 @@
  * family and nobody signed in.
  */
 import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -177,6 +178,25 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     expect((await call(other.token, 'GET', '/api/Billing')).json()).toEqual([]);
   });
 
+  it('exports the whole family for either parent: both parents, the children and who paid', async () => {
+    const res = await call(dana.token, 'GET', '/api/Family/Export');
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const data = JSON.parse(strFromU8(files['family.json']!));
+    expect(data.parents.map((p: { firstName: string }) => p.firstName)).toEqual(['Dana', 'Okafor']);
+    expect(data.children.map((c: { firstName: string }) => c.firstName).sort()).toEqual([
+      'Ava',
+      'Ava',
+      'Ben',
+      'Noor',
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ paidBy: 'Okafor Family', finalAmountCents: 40_000 }),
+    ]);
+    expect(strFromU8(files['payments.csv']!)).toContain('Okafor Family');
+    expect(strFromU8(files['family.json']!)).not.toContain('Brandt');
+  });
+
   it('walks every family route: owner and co-parent 200, another family 404, nobody 401', async () => {
     const studentId = owner.childIds[1]!;
     const reads: Array<[string, string]> = [
@@ -287,5 +307,21 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
         'family.invite.withdraw',
       ]),
     );
+  });
+
+  it('closes a co-parent’s account without touching the children, and tells the other parent without a name', async () => {
+    const ezra = await a.family('Ezra', 0);
+    const token = await invite(owner, ezra.email);
+    expect((await call(ezra.token, 'POST', '/api/Family/Invitation/Accept', { token })).statusCode).toBe(200);
+    expect(await childNames(ezra)).toEqual(['Ava', 'Ava', 'Benjamin', 'Noor']);
+    await newMails();
+    // A child of the family is enrolled in a session that has not ended; Ezra may still close his own account.
+    const closed = await call(ezra.token, 'POST', '/api/Family/Close', { password: 'a good long password' });
+    expect(closed.statusCode, closed.body).toBe(204);
+    expect(await childNames(owner)).toEqual(['Ava', 'Ava', 'Benjamin', 'Noor']);
+    expect((await call(owner.token, 'GET', '/api/Family')).json().parents).toHaveLength(1);
+    const notice = (await newMails()).find((m) => m.to === owner.email);
+    expect(notice?.subject).toBe('A parent account in your family was closed');
+    expect(notice?.text).not.toContain('Ezra');
   });
 });
