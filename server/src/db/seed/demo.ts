@@ -26,6 +26,7 @@ import {
   userTrustees,
   waitlistSubmissions,
 } from '../schema.ts';
+import { insertDemoCoParent } from './demo-co-parent.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
 import { demoPolicies } from './policies.ts';
@@ -89,6 +90,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoStaff(tx, directorHash, teacherHash);
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
+    await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });
