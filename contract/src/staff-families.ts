@@ -42,6 +42,8 @@ export const FamilyRowSchema = z.object({
   emailAddress: z.string(),
   /** The parent's mobile number (E.164), or null. */
   phone: z.string().nullable(),
+  /** The other parents sharing this family (issue 13), by name; the family is listed once. */
+  sharedWith: z.array(z.string()),
   children: z.array(FamilyChildNameSchema),
 });
 export type FamilyRow = z.infer<typeof FamilyRowSchema>;

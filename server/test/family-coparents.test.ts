@@ -248,6 +248,12 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     expect((await call(assigned.token, 'GET', `/api/staff/families/${owner.userId}`)).statusCode).toBe(200);
     expect((await call(assigned.token, 'POST', url)).statusCode).toBe(403);
     expect(await childNames(dana)).toHaveLength(4);
+    // The staff list shows the shared family once, under the inviting parent, found by either parent's name.
+    const found = (await call(admin, 'GET', '/api/staff/families?q=dana')).json();
+    expect(found.items).toEqual([
+      expect.objectContaining({ userId: owner.userId, sharedWith: ['Dana Family'] }),
+    ]);
+    expect(found.total).toBe(1);
     const staffView = (await call(admin, 'GET', `/api/staff/families/${owner.userId}`)).json();
     expect(staffView.parents.find((p: { userId: string }) => p.userId === dana.userId).sharesFamily).toBe(
       true,

@@ -238,6 +238,7 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
             lastName: 'Family',
             emailAddress: rivera.email,
             phone: '+14155550142',
+            sharedWith: [],
             children: [{ studentId: rivera.childIds[0], firstName: 'Ava', lastName: 'Rivera' }],
           },
         ],

@@ -89,19 +89,20 @@ const inVisible = (user: AuthUser, studentId: SQL): SQL =>
  * the typed digits are a plain substring of the stored value. Each part is an uncorrelated `in (...)`, one
  * pass over its table per query. No index serves a substring search; on 2,000 families it is a few ms.
  */
-function searchCondition(user: AuthUser, q: string | undefined): SQL {
+function searchCondition(user: AuthUser, q: string | undefined, alias = 'u'): SQL {
+  const u = sql.raw(alias);
   if (!q) return sql`true`;
   const words = q.toLowerCase();
   const digits = phoneDigits(q);
   const pattern = `%${digits}%`;
   const byPhone = digits
-    ? sql`or u.sms like ${pattern}
-      or u.id in (select sut.user_id from user_trustees sut join trustees st on st.id = sut.trustee_id
+    ? sql`or ${u}.sms like ${pattern}
+      or ${u}.id in (select sut.user_id from user_trustees sut join trustees st on st.id = sut.trustee_id
         where st.is_active and (st.cell_phone like ${pattern} or st.home_phone like ${pattern}))`
     : sql``;
-  return sql`(position(${words} in lower(u.first_name || ' ' || u.last_name)) > 0
-    or position(${words} in u.email_address) > 0
-    or u.id in (select sus.user_id from user_students sus join students ss2 on ss2.id = sus.student_id
+  return sql`(position(${words} in lower(${u}.first_name || ' ' || ${u}.last_name)) > 0
+    or position(${words} in ${u}.email_address) > 0
+    or ${u}.id in (select sus.user_id from user_students sus join students ss2 on ss2.id = sus.student_id
       where position(${words} in lower(ss2.first_name || ' ' || ss2.last_name)) > 0
         and ${inVisible(user, sql`sus.student_id`)})
     ${byPhone})`;
@@ -113,6 +114,7 @@ type FamilyRowSql = {
   last_name: string;
   email_address: string;
   sms: string | null;
+  shared_with: string[] | string;
   children: { studentId: string; firstName: string; lastName: string }[] | string;
 };
 
@@ -131,13 +133,23 @@ export async function listFamilies(
     user.role === 'Admin'
       ? sql`(u.type = 'Parent' or u.id in (select f.user_id from user_students f))`
       : sql`u.id in (select f.user_id from user_students f where f.student_id in (select student_id from visible))`;
-  // A closed account (issue 13) is only a nameless payer of old payments: not a family to find.
-  const where = sql`${scope} and u.closed_at is null and ${searchCondition(user, query.q)}`;
+  // A closed account (issue 13) is only a nameless payer of old payments: not a family to find. A family
+  // shared by two parents (issue 13) is one row, under the parent who invited the other; the search matches
+  // any of its parents.
+  const where = sql`${scope} and u.closed_at is null and not exists (select 1 from family_members me
+      join family_members fo on fo.family_id = me.family_id
+      where me.user_id = u.id and (fo.joined_at, fo.user_id) < (me.joined_at, me.user_id))
+    and exists (select 1 from users m where (m.id = u.id or m.id in (select fo.user_id from family_members me
+        join family_members fo on fo.family_id = me.family_id where me.user_id = u.id))
+      and ${searchCondition(user, query.q, 'm')})`;
   const cte = visibleCte(user, now);
   const [rows, counted] = await Promise.all([
     queryRows<FamilyRowSql>(
       db,
       sql`${cte} select u.id, u.first_name, u.last_name, u.email_address, u.sms,
+          (select coalesce(json_agg(o.first_name || ' ' || o.last_name order by fo.joined_at), '[]'::json)
+            from family_members me join family_members fo on fo.family_id = me.family_id and fo.user_id <> me.user_id
+            join users o on o.id = fo.user_id where me.user_id = u.id) as shared_with,
           (select coalesce(json_agg(json_build_object('studentId', s.id, 'firstName', s.first_name,
               'lastName', s.last_name) order by s.date_of_birth, s.first_name), '[]'::json)
             from user_students us join students s on s.id = us.student_id
@@ -155,6 +167,7 @@ export async function listFamilies(
       lastName: r.last_name,
       emailAddress: r.email_address,
       phone: r.sms,
+      sharedWith: json(r.shared_with),
       children: json(r.children),
     })),
     total: counted[0]?.n ?? 0,

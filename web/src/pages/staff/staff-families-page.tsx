@@ -115,6 +115,11 @@ export default function StaffFamiliesPage() {
                   <Anchor component={Link} to={routes.staffFamily(family.userId)}>
                     {family.firstName} {family.lastName}
                   </Anchor>
+                  {family.sharedWith.length > 0 ? (
+                    <Text size="sm" fw={400}>
+                      with {family.sharedWith.join(' and ')}
+                    </Text>
+                  ) : null}
                 </Table.Th>
                 <Table.Td>
                   {family.children.length === 0
