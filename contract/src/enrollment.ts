@@ -165,8 +165,27 @@ export const SessionStudentSchema = StudentSummarySchema.extend({
   canJoinWaitlist: z.boolean(),
   /** A sentence a parent can act on, e.g. "Maya can enroll now." */
   eligibility: z.string(),
+  /**
+   * The child holds a place that makes a brother or sister an additional child for the session's sibling
+   * discount (issue 13): enrolled or holding a seat in this session, or, when the discount reaches across
+   * the program, in another of its sessions that has not ended. The checkout counts these children, leaving
+   * out the ones being enrolled, as `siblingsAlreadyEnrolled` (`siblingsAlreadyEnrolled()` below). The
+   * server always sends it; absent reads as false.
+   */
+  holdsSiblingPlace: z.boolean().optional(),
 });
 export type SessionStudent = z.infer<typeof SessionStudentSchema>;
+
+/**
+ * `checkoutLineItems`' `siblingsAlreadyEnrolled` for enrolling `chosenIds`: the family's children holding a
+ * sibling place (`holdsSiblingPlace`) who are not among the chosen — the count the checkout uses.
+ */
+export function siblingsAlreadyEnrolled(
+  students: ReadonlyArray<Pick<SessionStudent, 'id' | 'holdsSiblingPlace'>>,
+  chosenIds: ReadonlyArray<string>,
+): number {
+  return students.filter((s) => s.holdsSiblingPlace === true && !chosenIds.includes(s.id)).length;
+}
 
 /** Query of `VerifyEligibility`: without `studentId` the sentence is about the family. */
 export const EligibilityQuerySchema = z.object({ studentId: z.string().optional() });
@@ -412,6 +431,13 @@ export function checkoutLineItems(
 
 /** The start of the discount line's description; `placeOnPayment` finds the line by it. */
 export const SIBLING_DISCOUNT_LINE = 'Sibling discount';
+
+/** Cents taken off by the sibling discount on a payment's lines (0 when none), as a positive number. */
+export function siblingDiscountOf(items: ReadonlyArray<LineItem>): number {
+  return items
+    .filter((line) => line.description.startsWith(SIBLING_DISCOUNT_LINE) && line.amount < 0)
+    .reduce((sum, line) => sum - line.amount, 0);
+}
 
 /** A line as a payment provider charges it: never negative (Stripe Checkout refuses negative amounts). */
 export type ChargeLine = {

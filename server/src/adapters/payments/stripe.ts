@@ -6,6 +6,7 @@
  */
 import Stripe from 'stripe';
 import {
+  assertChargeableLines,
   type CheckoutState,
   type CreateCheckoutInput,
   type CreatedCheckout,
@@ -66,9 +67,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
      * Create a hosted Checkout Session in `payment` mode (https://docs.stripe.com/api/checkout/sessions/create).
      * `expires_at` is the hold's end in Unix seconds; Stripe accepts 30 minutes to 24 hours after creation.
      * The idempotency key `checkout-<paymentId>` makes a retried create return the same session
-     * (https://docs.stripe.com/api/idempotent_requests).
+     * (https://docs.stripe.com/api/idempotent_requests). A line with a Stripe Price id is sent as that Price;
+     * any other as `price_data` with its `unit_amount` in cents (a sibling's price is always the latter).
+     * Throws before calling Stripe when a line is negative or fractional (`assertChargeableLines`).
      */
     async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
+      assertChargeableLines(input.lines);
       const metadata = { paymentId: input.paymentId, classSessionId: String(input.classSessionId) };
       const session = await stripe.checkout.sessions.create(
         {

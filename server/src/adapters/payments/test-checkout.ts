@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { testCheckout } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import type { CheckoutState, PaymentProvider } from './types.ts';
+import { assertChargeableLines, type CheckoutState, type PaymentProvider } from './types.ts';
 
 export type TestCheckoutObject = {
   object: 'test_checkout';
@@ -74,7 +74,9 @@ export function createTestCheckoutProvider(db: Db, appUrl: string): TestCheckout
 
   return {
     name: 'test',
+    /** Keeps the checkout's total (`amount_total`, cents) as the lines add up; refuses lines Stripe would. */
     async createCheckout(input) {
+      assertChargeableLines(input.lines);
       const id = `test_cs_${randomBytes(24).toString('base64url')}`;
       const checkout: TestCheckoutObject = {
         object: 'test_checkout',

@@ -16,6 +16,24 @@ export type CheckoutLine = {
   stripePrice: string | null;
 };
 
+/**
+ * Throws when a line cannot be charged as it is: a unit amount that is negative or not whole cents, or a
+ * quantity that is not a whole number of at least 1. Stripe Checkout refuses negative amounts, so a discount
+ * reaches a provider already folded into its lines (contract `chargeLines`), never as a line of its own.
+ */
+export function assertChargeableLines(lines: ReadonlyArray<CheckoutLine>): void {
+  for (const line of lines) {
+    if (!Number.isInteger(line.unitAmount) || line.unitAmount < 0)
+      throw new Error(
+        `Checkout line "${line.description}" has unit amount ${line.unitAmount}: whole cents ≥ 0 only`,
+      );
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      throw new Error(
+        `Checkout line "${line.description}" has quantity ${line.quantity}: a whole number ≥ 1 only`,
+      );
+  }
+}
+
 export type CreateCheckoutInput = {
   /** Our payment row's id (Stripe: `client_reference_id` and metadata.paymentId). */
   paymentId: string;

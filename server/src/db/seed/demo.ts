@@ -169,6 +169,11 @@ async function insertCatalog(tx: Tx, today: string): Promise<number> {
         description:
           'Seeds, bugs and big questions. We plant our own beds, watch caterpillars become butterflies, paint outdoors and get ready for kindergarten with counting games and early writing.',
         thumbnail: '/images/grid/science-magnifier.svg',
+        // Brothers and sisters (issue 13): 10% off the registration for each child after the first, and a
+        // child already in another Morning Program session counts as the first.
+        siblingDiscountType: 'Percent',
+        siblingDiscountValue: 10,
+        siblingDiscountAcrossProgram: true,
         sessionStartDate: addDays(today, 122),
         sessionEndDate: addDays(today, 210),
         priorityRegistrationStartDate: at9am(today, -2),

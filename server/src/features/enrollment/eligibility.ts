@@ -262,8 +262,53 @@ export async function loadChildFacts(
   return rows.map(toChildFacts);
 }
 
-/** The contract shape of one child's standing (GET /api/ClassSessionEnrollment/{classSessionId}). */
-export function toSessionStudent(child: ChildFacts, verdict: Verdict): SessionStudent {
+/** What `loadSiblingPlaces` needs of a session (a `class_sessions` row has it). */
+export type SiblingScope = {
+  id: number;
+  classSectionId: number | null;
+  siblingDiscountAcrossProgram: boolean;
+};
+
+/**
+ * The ids of the user's children (their own `user_students` mappings, never another family's) who hold a
+ * place that makes a brother or sister enrolling in `session` an additional child for its sibling discount
+ * (issue 13, decision 014): enrolled, or holding a seat for a checkout whose hold has not run out at `now`,
+ * in this session, or, when the discount reaches across the program (`siblingDiscountAcrossProgram`), in
+ * another session of the same program (`classSectionId`) that has not ended on `today` (ISO date). The
+ * checkout leaves out the children being enrolled; the enroll page does the same with the children chosen.
+ */
+export async function loadSiblingPlaces(
+  db: DbOrTx,
+  userId: string,
+  session: SiblingScope,
+  now: Date,
+  today: string,
+): Promise<Set<string>> {
+  const acrossProgram =
+    session.siblingDiscountAcrossProgram && session.classSectionId !== null
+      ? sql`or (s.class_section_id = ${session.classSectionId} and s.session_end_date >= ${today})`
+      : sql``;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select distinct e.student_id as id
+      from class_session_enrollments e
+      join user_students us on us.student_id = e.student_id and us.user_id = ${userId}
+      join class_sessions s on s.id = e.class_session_id
+      where (e.status = 'Enrolled' or (e.status = 'PendingPayment' and e.hold_expires_at > ${now}))
+        and (e.class_session_id = ${session.id} ${acrossProgram})`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The contract shape of one child's standing (GET /api/ClassSessionEnrollment/{classSessionId}).
+ * `holdsSiblingPlace`: the child is among `loadSiblingPlaces` for this session.
+ */
+export function toSessionStudent(
+  child: ChildFacts,
+  verdict: Verdict,
+  holdsSiblingPlace = false,
+): SessionStudent {
   return {
     id: child.id,
     firstName: child.firstName,
@@ -275,6 +320,7 @@ export function toSessionStudent(child: ChildFacts, verdict: Verdict): SessionSt
     waitlistPosition: child.waitlistPosition,
     offerExpires: child.waitlistStatus === 'Offered' ? (child.offerExpires?.toISOString() ?? null) : null,
     ...verdict,
+    holdsSiblingPlace,
   };
 }
 

@@ -2,7 +2,7 @@
  * The registration emails: enrollment confirmed (with the receipt), a waitlist seat offered, an offer that
  * lapsed, and a payment refunded because its seat was gone. Links are built from APP_URL (config).
  */
-import { dateTimeFormat, formatCents, type LineItem, routes } from '@lc/contract';
+import { dateTimeFormat, formatCents, type LineItem, routes, siblingDiscountOf } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
 
 const CENTER = 'Bright Oak Learning Center';
@@ -24,6 +24,22 @@ const when = (at: Date, timeZone: string) =>
     minute: '2-digit',
   }).format(at);
 
+/**
+ * A payment's lines as the receipt lists them (cents formatted as dollars): "  Name — registration × 2:
+ * $600.00"; a discount line without its count, "  Sibling discount (10% off a brother or sister): -$30.00".
+ */
+export function receiptLines(lineItems: ReadonlyArray<LineItem>): string[] {
+  return lineItems.map((l) =>
+    l.amount < 0
+      ? `  ${l.description}: ${formatCents(l.amount)}`
+      : `  ${l.description} × ${l.quantity}: ${formatCents(l.amount)}`,
+  );
+}
+
+/**
+ * "You're enrolled", with the receipt: every line of the payment (the sibling discount as its own line and a
+ * sentence saying what it saved) and the total paid, `total` in cents.
+ */
 export function enrollmentConfirmedMail(args: {
   to: string;
   parentName: string;
@@ -35,14 +51,15 @@ export function enrollmentConfirmedMail(args: {
   receiptUrl: string | null;
   appUrl: string;
 }): MailMessage {
-  const lines = args.lineItems.map((l) => `  ${l.description} × ${l.quantity}: ${formatCents(l.amount)}`);
+  const saved = siblingDiscountOf(args.lineItems);
   return {
     to: args.to,
     subject: `You’re enrolled: ${args.sessionName}`,
     text: text(
       `Hi ${args.parentName},`,
       `${listNames(args.childNames)} ${args.childNames.length > 1 ? 'are' : 'is'} enrolled in ${args.sessionName}. We’re so glad you’re joining us!`,
-      `What you paid:\n${lines.join('\n')}\n  Total: ${formatCents(args.total)}`,
+      `What you paid:\n${receiptLines(args.lineItems).join('\n')}\n  Total: ${formatCents(args.total)}`,
+      ...(saved > 0 ? [`The sibling discount saved you ${formatCents(saved)}.`] : []),
       ...(args.receiptUrl ? [`Your receipt: ${args.receiptUrl}`] : []),
       `Announcements and class resources will appear in your Student Portal: ${args.appUrl}${routes.mySession(args.sessionId)}`,
       'Please make sure each child’s allergies and the people allowed to pick them up are up to date before the first day.',

@@ -4,19 +4,28 @@
  *
  * One transaction locks the session row, checks every child (ownership, window, duplicates), counts seats and
  * writes the payment (`Pending`, cents) and one `PendingPayment` enrollment per child holding a seat until
- * CHECKOUT_HOLD_MINUTES from now. The provider's checkout is created after the commit (a network call never
- * runs under the row lock); if that fails the hold is released at once and the parent is told nothing was
- * charged. Asking again for the same children while their checkout is open answers the same payment, so a
+ * CHECKOUT_HOLD_MINUTES from now. The price is `checkoutLineItems` with the session's sibling discount
+ * (issue 13, decision 014): the family's other children already holding a place count, read under the lock;
+ * the provider is charged the same total in non-negative lines (`chargeLines`). The provider's checkout is
+ * created after the commit (a network call never runs under the row lock); if that fails the hold is
+ * released at once and the parent is told nothing was charged. Asking again for the same children while their checkout is open answers the same payment, so a
  * double-clicked button never makes two checkouts.
  */
-import { checkoutLineItems, type LineItem, lineItemsTotal, type Payment, routes } from '@lc/contract';
+import {
+  chargeLines,
+  checkoutLineItems,
+  type LineItem,
+  lineItemsTotal,
+  type Payment,
+  routes,
+} from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PaymentProvider } from '../../adapters/payments/types.ts';
+import type { CheckoutLine, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Tx } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions, payments, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
-import { type ChildFacts, childVerdict } from './eligibility.ts';
+import { type ChildFacts, childVerdict, loadSiblingPlaces } from './eligibility.ts';
 import { findPayment } from './records.ts';
 import { restoreRunningOffers, settleEnrollmentsAfterRelease } from './release.ts';
 import { inSessionQueue, observeSeats, seatsMayHaveFreed, seatsSeenSince, takeTicket } from './seat-gate.ts';
@@ -162,14 +171,23 @@ async function reserveLocked(
       if (studentIds.length > available) throw seatsShort(session, available);
       seen.used = studentIds.length - offered.length;
 
-      const lineItems = checkoutLineItems(session.row, studentIds.length);
+      // The sibling discount (issue 13): the family's children holding a place, other than these, make each
+      // of these an additional child. Read only when the session has a discount, under the row lock.
+      const holders =
+        session.row.siblingDiscountType === null
+          ? new Set<string>()
+          : await loadSiblingPlaces(tx, user.id, session.row, now, today);
+      const siblingsAlreadyEnrolled = [...holders].filter((id) => !studentIds.includes(id)).length;
+      const lineItems = checkoutLineItems(session.row, studentIds.length, siblingsAlreadyEnrolled);
       const total = lineItemsTotal(lineItems);
+      // `originalAmount`: the price before the discount (its negative line left out); `finalAmount`: charged.
+      const originalAmount = lineItemsTotal(lineItems.filter((line) => line.amount >= 0));
       const holdExpiresAt = new Date(now.getTime() + deps.checkoutHoldMinutes * 60_000);
       const [payment] = await tx
         .insert(payments)
         .values({
           status: 'Pending',
-          originalAmount: total,
+          originalAmount,
           finalAmount: total,
           provider: total === 0 ? 'free' : deps.provider.name,
           lineItems,
@@ -264,6 +282,33 @@ function seatsShort(session: { name: string; waitlistActive: boolean }, availabl
   );
 }
 
+/**
+ * The provider's lines for a payment's `lineItems` (cents): `chargeLines` folds the sibling discount into a
+ * registration line at the sibling price, so no line is negative and the total is the same to the cent. The
+ * session's Stripe Prices stand for the full-price registration and the supply fee; the sibling price is
+ * always sent as its amount (Stripe `price_data`). Throws when the lines do not add up to `total`.
+ */
+export function providerLines(
+  lineItems: ReadonlyArray<LineItem>,
+  total: number,
+  stripePrices: { registration: string | null; supplyFee: string | null },
+): CheckoutLine[] {
+  const lines = chargeLines(lineItems).map((line) => ({
+    description: line.description,
+    unitAmount: line.unitAmount,
+    quantity: line.quantity,
+    stripePrice:
+      line.kind === 'registration'
+        ? stripePrices.registration
+        : line.kind === 'supplyFee'
+          ? stripePrices.supplyFee
+          : null,
+  }));
+  const charged = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  if (charged !== total) throw new Error(`Checkout lines add up to ${charged} cents, not ${total}`);
+  return lines;
+}
+
 /** Create the provider's checkout for a new payment; on failure release the hold and answer 502. */
 async function openCheckout(
   deps: ReserveDeps,
@@ -272,6 +317,7 @@ async function openCheckout(
   outcome: {
     paymentId: string;
     lineItems: LineItem[];
+    total: number;
     stripeLines: { registration: string | null; supplyFee: string | null };
     holdExpiresAt: Date;
   },
@@ -280,12 +326,7 @@ async function openCheckout(
     const created = await deps.provider.createCheckout({
       paymentId: outcome.paymentId,
       classSessionId,
-      lines: outcome.lineItems.map((line, i) => ({
-        description: line.description,
-        unitAmount: line.unitAmount,
-        quantity: line.quantity,
-        stripePrice: (i === 0 ? outcome.stripeLines.registration : outcome.stripeLines.supplyFee) ?? null,
-      })),
+      lines: providerLines(outcome.lineItems, outcome.total, outcome.stripeLines),
       customerEmail: user.emailAddress,
       expiresAt: outcome.holdExpiresAt,
       successUrl: `${deps.appUrl}${routes.enrollmentSuccessful(classSessionId, '{CHECKOUT_SESSION_ID}')}`,

@@ -26,7 +26,7 @@ import { payments, waitlistSubmissions } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { familyMemberIds } from '../family/co-parents.ts';
-import { familySentence, judgeFamily, toSessionStudent } from './eligibility.ts';
+import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
 import { findPayment, loadEnrollments, loadPayments, loadWaitlist, ownEnrollment } from './records.ts';
 import { reserveSeats } from './reserve-seats.ts';
@@ -56,12 +56,13 @@ export const enrollmentRoutes =
   async (app) => {
     const reg = ctx.registration;
 
-    /** The family's children judged for the session a path names; 404 when it names none. */
+    /** The session a path names (404 when none) and the family's children judged for it. */
     const judgeForPath = async (userId: string, rawSessionId: string) => {
       const now = ctx.clock.now();
       const session = await readSession(ctx.db, sessionIdOf(rawSessionId), now, ctx.clock.today(now));
       if (!session) throw notFound('That session');
-      return (await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, userId, session)).judged;
+      const { judged } = await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, userId, session);
+      return { session, judged, now };
     };
 
     /** End a still-open checkout at its provider (the parent left through the cancel link). */
@@ -165,14 +166,17 @@ export const enrollmentRoutes =
           tags,
           summary: "The family's children for one session, with what each may do",
           description:
-            'Each child with their enrollment and waitlist standing in the session, whether they can enroll or join the waitlist now, and the sentence `VerifyEligibility` gives.',
+            'Each child with their enrollment and waitlist standing in the session, whether they can enroll or join the waitlist now, and the sentence `VerifyEligibility` gives. ' +
+            '`holdsSiblingPlace` marks the children who make a brother or sister an additional child for the session’s sibling discount (the enroll page prices with it, as the checkout does).',
           params: ClassSessionIdParamsSchema,
           response: { 200: z.array(SessionStudentSchema) },
         },
       },
       async (request) => {
-        const judged = await judgeForPath(currentUser(request).id, request.params.classSessionId);
-        return judged.map(({ child, verdict }) => toSessionStudent(child, verdict));
+        const userId = currentUser(request).id;
+        const { session, judged, now } = await judgeForPath(userId, request.params.classSessionId);
+        const holders = await loadSiblingPlaces(ctx.db, userId, session.row, now, ctx.clock.today(now));
+        return judged.map(({ child, verdict }) => toSessionStudent(child, verdict, holders.has(child.id)));
       },
     );
 
@@ -192,7 +196,7 @@ export const enrollmentRoutes =
       },
       async (request, reply) => {
         const { studentId } = request.query;
-        const judged = await judgeForPath(currentUser(request).id, request.params.classSessionId);
+        const { judged } = await judgeForPath(currentUser(request).id, request.params.classSessionId);
         const chosen = studentId ? judged.filter((j) => j.child.id === studentId) : judged;
         if (studentId && chosen.length === 0) throw notFound('That child');
         reply.type('text/plain; charset=utf-8');

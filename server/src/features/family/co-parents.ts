@@ -332,9 +332,16 @@ export async function acceptInvitation(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, token, user, now, true);
-    const inviterMembers = await lockFamilyMembers(tx, invitation.invited_by);
+    // Both families' parents, locked in one id order: two invitations accepted at once wait for each other.
+    const inviterMembers = await familyMemberIds(tx, invitation.invited_by);
     if (inviterMembers.includes(user.id)) throw invitationGone();
     const mine = await familyMemberIds(tx, user.id);
+    await tx.execute(
+      sql`select id from users where id in (${sql.join(
+        [...inviterMembers, ...mine].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) order by id for update`,
+    );
     if (mine.length > 1)
       throw new HttpError(
         409,

@@ -2,8 +2,10 @@
  * The built-in test checkout's pages (issue 5; `adapters/payments/test-checkout.ts`): what the demo and the
  * browser tests pay with when no Stripe keys are set. `checkoutUrl` points here. The page says plainly that
  * it is a test and no card is charged, lists the line items and total, and has two buttons, `Pay` and
- * `Cancel`. They move the checkout forward and then settle it through the same fulfillment a Stripe webhook
- * uses, and send the browser to the success or failed page. The receipt page is the payment's `receiptUrl`.
+ * `Cancel`. The total is what the checkout charges (`amount_total`, the provider lines' sum), which equals
+ * the payment's `finalAmount` to the cent, sibling discount included (issue 13). The buttons move the
+ * checkout forward and then settle it through the same fulfillment a Stripe webhook uses, and send the
+ * browser to the success or failed page. The receipt page is the payment's `receiptUrl`.
  * The checkout id in the address is the secret, like a Stripe Checkout URL.
  */
 import { dateTimeFormat, formatCents, type LineItem, testCheckout } from '@lc/contract';
@@ -123,7 +125,8 @@ export const testCheckoutRoutes =
         200,
         page(
           'Test checkout',
-          `${header}<div class="card">${linesTable(payment.lineItems, payment.finalAmount, `For ${checkout.customer_email}`)}
+          // The payment's lines (the sibling discount as its own line) and the total this checkout charges.
+          `${header}<div class="card">${linesTable(payment.lineItems, checkout.amount_total, `For ${checkout.customer_email}`)}
 <p class="muted" style="margin-top:1rem">Your seats are held until ${escapeHtml(until)}.</p>
 <div class="actions">
 <form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">Pay</button></form>

@@ -1,5 +1,5 @@
 /** The pieces of one payment as Billing shows it, shared by its table (wide screens) and cards (phones). */
-import { formatCents, type Payment } from '@lc/contract';
+import { formatCents, type Payment, siblingDiscountOf } from '@lc/contract';
 import { Anchor, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDay } from '../class-sessions/format.ts';
@@ -20,8 +20,12 @@ export function PaymentChildren({ payment }: { payment: Payment }) {
   return <>{names.length > 0 ? joinNames(names) : '—'}</>;
 }
 
-/** What the family pays; the price before a discount struck through beside it. */
+/**
+ * What the family pays; the price before a discount struck through beside it, and the sibling discount the
+ * amount includes (issue 13: its line on the payment, in cents).
+ */
 export function PaymentAmount({ payment }: { payment: Payment }) {
+  const sibling = siblingDiscountOf(payment.lineItems);
   return (
     <>
       <Text component="span" fw={700}>
@@ -33,6 +37,7 @@ export function PaymentAmount({ payment }: { payment: Payment }) {
           {formatCents(payment.originalAmount)}
         </Text>
       ) : null}
+      {sibling > 0 ? <Text size="sm">includes {formatCents(sibling)} sibling discount</Text> : null}
       {payment.refundedAmount > 0 ? (
         <Text size="sm" mt={2}>
           Refunded {formatCents(payment.refundedAmount)}

@@ -2,14 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ClassSession,
   checkoutLineItems,
+  describeRefundPolicy,
+  describeSiblingDiscount,
   EnrollmentRequestSchema,
   formatCents,
   lineItemsTotal,
   type Policy,
   routes,
   type SessionStudent,
+  siblingsAlreadyEnrolled,
 } from '@lc/contract';
-import { Button, Checkbox, Container, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -39,7 +53,9 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 /**
  * /sessions/:classSessionId/enroll (spec §2, protected; issue 5): choose which children to enroll, see the
  * price for them, accept the session's policies and go on to the card checkout
- * (POST /api/ClassSessionEnrollment → the payment's `checkoutUrl`).
+ * (POST /api/ClassSessionEnrollment → the payment's `checkoutUrl`). The price is the checkout's own
+ * (`checkoutLineItems`), the sibling discount as its own line counted as the server counts it
+ * (`holdsSiblingPlace`), and the refund policy is said in plain words before payment (issue 13).
  */
 export default function EnrollPage() {
   const { classSessionId } = useParams();
@@ -189,6 +205,8 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
 
   const chosenIds = watch('studentIds');
   const chosen = students.filter((s) => chosenIds.includes(s.id));
+  // The family's children already holding a place that makes these brothers or sisters (the checkout's count).
+  const alreadyPlaced = students.filter((s) => s.holdsSiblingPlace === true && !chosenIds.includes(s.id));
   const perChild = session.registrationPrice + session.supplyFee;
 
   const onSubmit = async (values: EnrollOutput) => {
@@ -243,11 +261,14 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
             <Title order={2} size="h3" id="price-heading">
               Price
             </Title>
-            <PriceSummary session={session} chosen={chosen} />
+            <PriceSummary session={session} chosen={chosen} students={students} />
+            <SiblingDiscountNote session={session} alreadyPlaced={alreadyPlaced} />
           </Paper>
         ) : (
           <Text>There is nothing to pay for this session.</Text>
         )}
+
+        {perChild > 0 ? <RefundPolicy session={session} /> : null}
 
         {policies.length > 0 ? (
           <section aria-labelledby="policies-heading">
@@ -305,10 +326,25 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
   );
 }
 
-/** The line items for the chosen children (or the price per child before any is chosen), total announced. */
-function PriceSummary({ session, chosen }: { session: ClassSession; chosen: SessionStudent[] }) {
+/**
+ * The line items for the chosen children (or the price per child before any is chosen), total announced:
+ * exactly what the checkout charges, the sibling discount as its own line.
+ */
+function PriceSummary({
+  session,
+  chosen,
+  students,
+}: {
+  session: ClassSession;
+  chosen: SessionStudent[];
+  students: SessionStudent[];
+}) {
   const n = chosen.length;
-  const items = checkoutLineItems(session, Math.max(n, 1));
+  const already = siblingsAlreadyEnrolled(
+    students,
+    chosen.map((s) => s.id),
+  );
+  const items = checkoutLineItems(session, Math.max(n, 1), already);
   const total = lineItemsTotal(items);
   return (
     <>
@@ -330,5 +366,54 @@ function PriceSummary({ session, chosen }: { session: ClassSession; chosen: Sess
         {n > 0 ? `Total for ${childCount(n)}: ${formatCents(total)}` : ''}
       </VisuallyHidden>
     </>
+  );
+}
+
+/**
+ * One sentence saying who gets the session's sibling discount, or nothing without one: every child after the
+ * first, or every child enrolled now when a brother or sister already has a place.
+ */
+function SiblingDiscountNote({
+  session,
+  alreadyPlaced,
+}: {
+  session: ClassSession;
+  alreadyPlaced: SessionStudent[];
+}) {
+  const off = describeSiblingDiscount(session);
+  if (!off) return null;
+  const program =
+    session.siblingDiscountAcrossProgram && session.classSection
+      ? ` in the ${session.classSection.name}`
+      : '';
+  const names = alreadyPlaced.map((s) => s.firstName);
+  return (
+    <Text mt="sm">
+      {names.length > 0
+        ? `Brothers and sisters save: ${joinNames(names)} already ${names.length === 1 ? 'has' : 'have'} a place${program}, so each child you enroll now gets ${off} the registration.`
+        : `Brothers and sisters save: each child after the first you enroll${program} gets ${off} the registration.`}
+    </Text>
+  );
+}
+
+/** The session's refund policy in plain words (`describeRefundPolicy`), before anything is paid. */
+function RefundPolicy({ session }: { session: ClassSession }) {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="refund-heading"
+    >
+      <Title order={2} size="h3" id="refund-heading">
+        If plans change
+      </Title>
+      <List mt="xs" spacing="xs">
+        {describeRefundPolicy(session, session).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </Paper>
   );
 }

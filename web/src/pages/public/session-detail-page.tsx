@@ -1,6 +1,6 @@
 import type { ClassSession, Policy } from '@lc/contract';
-import { routes } from '@lc/contract';
-import { Anchor, Container, Divider, Grid, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { describeRefundPolicy, describeSiblingDiscount, routes } from '@lc/contract';
+import { Anchor, Container, Divider, Grid, List, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { SessionThumbnail } from '../../features/class-sessions/session-card.tsx';
 import {
@@ -15,7 +15,10 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 /** An id the API could never know (not a positive whole number) is "not found" without asking it. */
 const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
-/** /sessions/:classSessionId — one session (GET /api/ClassSession/{id}) with its policies. */
+/**
+ * /sessions/:classSessionId — one session (GET /api/ClassSession/{id}) with its policies, its sibling discount
+ * and its refund policy in plain words (issue 13: said before anyone pays).
+ */
 export default function SessionDetailPage() {
   const { classSessionId } = useParams();
   const validId = classSessionId !== undefined && ID_PATTERN.test(classSessionId);
@@ -79,12 +82,25 @@ function SessionBody({ session }: { session: ClassSession }) {
                 Dates and registration
               </Title>
               <SessionFacts session={session} />
+              <SiblingDiscountFact session={session} />
               <SessionRegistration session={session} />
               <SessionActionButtons session={session} />
             </Stack>
           </Paper>
         </Grid.Col>
       </Grid>
+      {session.registrationPrice > 0 ? (
+        <section aria-labelledby="refund-heading">
+          <Title order={2} fz="h3" id="refund-heading" mb="sm">
+            If plans change
+          </Title>
+          <List spacing="xs">
+            {describeRefundPolicy(session, session).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </section>
+      ) : null}
       {policies.some(([, policy]) => policy) ? <Divider /> : null}
       {policies.map(([label, policy]) =>
         policy ? (
@@ -101,6 +117,24 @@ function SessionBody({ session }: { session: ClassSession }) {
         ) : null,
       )}
     </>
+  );
+}
+
+/** The session's sibling discount in a sentence, or nothing without one (or without a price yet). */
+function SiblingDiscountFact({ session }: { session: ClassSession }) {
+  const off = describeSiblingDiscount(session);
+  if (!off || session.registrationPrice === 0) return null;
+  const across =
+    session.siblingDiscountAcrossProgram && session.classSection
+      ? `, and a brother or sister in another session of the ${session.classSection.name} counts as the first`
+      : '';
+  return (
+    <Text>
+      <Text component="span" fw={600}>
+        Brothers and sisters save:
+      </Text>{' '}
+      {`each child after the first gets ${off} the registration${across}.`}
+    </Text>
   );
 }
 
