@@ -87,7 +87,7 @@ test('a family of two gets the sibling discount on the enroll page, at checkout 
     await expect(breakdown.getByRole('row', { name: /supply fee/ })).toContainText('$25.00 × 2');
     const discount = breakdown.getByRole('row', { name: /Sibling discount/ });
     await expect(discount).toContainText('Sibling discount (10% off a brother or sister)');
-    await expect(discount).toContainText('-$30.00');
+    await expect(discount).toContainText('−$30.00');
     // 2 × ($300 + $25) − $30.
     await expect(breakdown.getByRole('row', { name: /Total/ })).toContainText('$620.00');
     await expect(price).toContainText(

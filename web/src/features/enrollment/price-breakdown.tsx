@@ -1,6 +1,9 @@
 import { formatCents, type LineItem } from '@lc/contract';
 import { Table, Text } from '@mantine/core';
 
+/** Cents with a true minus sign for a discount ("−$30.00"), as a price list prints it. */
+const money = (cents: number) => (cents < 0 ? `−${formatCents(-cents)}` : formatCents(cents));
+
 /**
  * Line items (cents) as a table: each line with its unit price × quantity, then the total. Used for the
  * price of the chosen children before checkout and for what was paid after it.
@@ -36,11 +39,11 @@ export function PriceBreakdown({
             <Table.Td pr="md">
               {item.description}
               <Text size="sm" c="dimmed">
-                {formatCents(item.unitAmount)} × {item.quantity}
+                {money(item.unitAmount)} × {item.quantity}
               </Text>
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-              {formatCents(item.amount)}
+              {money(item.amount)}
             </Table.Td>
           </Table.Tr>
         ))}

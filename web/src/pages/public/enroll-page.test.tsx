@@ -246,7 +246,7 @@ describe('enroll page', () => {
     const table = within(price).getByRole('table', { name: 'For Maya and Theo' });
     const discount = within(table).getByRole('row', { name: /Sibling discount/ });
     expect(discount).toHaveTextContent('Sibling discount (10% off a brother or sister)');
-    expect(discount).toHaveTextContent('-$185.00');
+    expect(discount).toHaveTextContent('−$185.00');
     // $1,850 + $75 for each child, less 10% of the second child's registration: what the checkout charges.
     expect(within(table).getByRole('rowheader', { name: 'Total' }).nextSibling).toHaveTextContent(
       '$3,665.00',
@@ -283,7 +283,7 @@ describe('enroll page', () => {
     const price = await screen.findByRole('region', { name: 'Price' });
     const table = within(price).getByRole('table', { name: 'For Maya' });
     expect(within(table).getByRole('row', { name: /Sibling discount/ })).toHaveTextContent(
-      'Sibling discount ($250.00 off a brother or sister)-$250.00 × 1-$250.00',
+      'Sibling discount ($250.00 off a brother or sister)−$250.00 × 1−$250.00',
     );
     expect(within(table).getByRole('rowheader', { name: 'Total' }).nextSibling).toHaveTextContent(
       '$1,675.00',
