@@ -234,3 +234,91 @@ export function describeRefundPolicy(
   }
   return lines;
 }
+
+// ─── Withdrawing a child in the portal (issue 13, "Withdraw a child, with the session's refund policy") ───
+
+/** The idempotency key a withdraw dialog makes when it opens (a double click is one withdrawal). */
+const withdrawKey = z
+  .string({ error: 'Send an idempotency key (8 to 100 letters, digits, - or _).' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Send an idempotency key (8 to 100 letters, digits, - or _).');
+
+/** How a refund reaches the family: to the card (Stripe, test checkout), by the office (e.g. a check), or none. */
+export const REFUND_METHODS = ['card', 'office', 'none'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/**
+ * `GET /api/ClassSessionEnrollment/{enrollmentId}/Withdrawal`: the exact refund withdrawing the child today
+ * would give, broken down. Cents and ISO dates (`today` is the center's calendar date).
+ */
+export const WithdrawalQuoteSchema = z.object({
+  enrollmentId: z.string(),
+  child: z.object({ id: z.string(), firstName: z.string(), fullName: z.string() }),
+  classSession: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    sessionStartDate: z.string(),
+    sessionEndDate: z.string(),
+  }),
+  /** The center's date the quote is for (ISO). */
+  today: z.string(),
+  policy: z.object({
+    refundFullDaysBefore: z.number().int(),
+    refundPercentAfter: z.number().int(),
+    supplyFeeRefundUntil: z.string().nullable(),
+  }),
+  /** `describeRefundPolicy`: the policy in plain words, one sentence per rule. */
+  policySentences: z.array(z.string()),
+  /** 'full' on or before `fullRefundUntil`, 'partial' after it. */
+  window: z.enum(['full', 'partial']),
+  /** The last day (ISO, inclusive) of the full refund. */
+  fullRefundUntil: z.string(),
+  /** Cents of registration the child's place is worth (the family's sibling discount recomputed). */
+  registrationShare: z.number().int(),
+  /** Cents of registration the policy gives back. */
+  registrationRefund: z.number().int(),
+  /** Cents of supply fee the policy gives back. */
+  supplyFeeRefund: z.number().int(),
+  /** registrationRefund + supplyFeeRefund, cents. */
+  policyTotal: z.number().int(),
+  /** Cents still refundable on the payment: paid − already refunded − refunds in progress (0 when unpaid). */
+  refundableOnPayment: z.number().int(),
+  /** The refund, cents: the smaller of `policyTotal` and `refundableOnPayment`. */
+  refund: z.number().int(),
+  /** True when part of the payment was already given back, so the refund is less than the policy's. */
+  capped: z.boolean(),
+  refundMethod: z.enum(REFUND_METHODS),
+});
+export type WithdrawalQuote = z.infer<typeof WithdrawalQuoteSchema>;
+
+/**
+ * `POST /api/ClassSessionEnrollment/{enrollmentId}/Withdraw` body: the refund (cents) the parent saw and
+ * confirmed, and the dialog's idempotency key. A different refund today answers 409 and changes nothing.
+ */
+export const WithdrawRequestSchema = z.object({
+  expectedRefund: z
+    .number({ error: 'Send the refund you were shown, in cents.' })
+    .int('Send the refund you were shown, in whole cents.')
+    .min(0, 'Send the refund you were shown, in cents.')
+    .max(10_000_000, 'That refund is larger than any payment.'),
+  idempotencyKey: withdrawKey,
+});
+export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;
+
+/** Where the refund stands after a withdrawal: none due, on its way, made, or refused by the provider. */
+export const WITHDRAW_REFUND_STATUSES = ['None', 'Pending', 'Succeeded', 'Failed'] as const;
+
+/** The answer of a withdrawal: the refund (cents) and a sentence for the parent. */
+export const WithdrawResultSchema = z.object({
+  enrollmentId: z.string(),
+  refund: z.number().int(),
+  refundStatus: z.enum(WITHDRAW_REFUND_STATUSES),
+  message: z.string(),
+});
+export type WithdrawResult = z.infer<typeof WithdrawResultSchema>;
+
+/** The withdraw dialog's confirm button: "Withdraw Maya and refund $270.00" or "Withdraw Maya with no refund". */
+export function withdrawButtonLabel(firstName: string, refundCents: number): string {
+  return refundCents > 0
+    ? `Withdraw ${firstName} and refund ${formatCents(refundCents)}`
+    : `Withdraw ${firstName} with no refund`;
+}

@@ -174,6 +174,11 @@ export const api = {
     `/api/ClassSessionEnrollment/JoinWaitlist/${classSessionId}`,
   joinWaitlistOld: (classSessionId: number | string) =>
     `/api/ClassSessionEnrollment/JoinWaitlistOld/${classSessionId}`,
+  /** GET: the refund withdrawing this child today gives (issue 13); POST …/Withdraw: withdraw and refund. */
+  withdrawal: (enrollmentId: string) =>
+    `/api/ClassSessionEnrollment/${encodeURIComponent(enrollmentId)}/Withdrawal`,
+  withdraw: (enrollmentId: string) =>
+    `/api/ClassSessionEnrollment/${encodeURIComponent(enrollmentId)}/Withdraw`,
   /** GET: the caller's waitlist places (issue 5 design; not in spec §7), open ones first. */
   waitlist: '/api/ClassSessionEnrollment/Waitlist',
   billing: '/api/Billing',

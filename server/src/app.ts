@@ -39,6 +39,7 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { createRegistration } from './features/enrollment/registration.ts';
 import { enrollmentRoutes } from './features/enrollment/routes.ts';
 import { sweepRegistrations } from './features/enrollment/sweeper.ts';
+import { withdrawRoutes } from './features/enrollment/withdraw-routes.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
@@ -266,6 +267,7 @@ export async function buildApp(
   await app.register(contactRoutes(ctx));
   await app.register(familyRoutes(ctx));
   await app.register(enrollmentRoutes(ctx));
+  await app.register(withdrawRoutes(ctx));
   await app.register(announcementRoutes(ctx));
   await app.register(staffAnnouncementRoutes(ctx));
   await app.register(staffRoutes(ctx));

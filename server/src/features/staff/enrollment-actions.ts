@@ -20,42 +20,22 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   classSessionEnrollments,
+  classSessions,
   payments,
-  students,
-  userStudents,
   users,
   waitlistSubmissions,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
-import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { seatOfferedMail } from '../enrollment/registration-mail.ts';
-import { seatsMayHaveFreed } from '../enrollment/seat-gate.ts';
 import { type LockedSession, readSession } from '../enrollment/seats.ts';
 import { offerFreedSeats } from '../enrollment/waitlist.ts';
+import { childOf, parentsOf, seatsChanged, withdrawEnrollment } from '../enrollment/withdraw.ts';
 import { enrolledByOfficeMail, movedMail, waitlistRemovedMail, withdrawnMail } from './money-mail.ts';
-import { completeRefund, type MoneyDeps, newRefundKey, reserveRefund } from './refunds.ts';
+import { type MoneyDeps, newRefundKey } from './refunds.ts';
 
 const UNIQUE_VIOLATION = '23505';
-
-/** The child's parents (accounts), to email. */
-async function parentsOf(tx: Tx, studentId: string) {
-  return tx
-    .select({ emailAddress: users.emailAddress, firstName: users.firstName, id: users.id })
-    .from(userStudents)
-    .innerJoin(users, eq(users.id, userStudents.userId))
-    .where(eq(userStudents.studentId, studentId))
-    .orderBy(users.created);
-}
-
-async function childOf(tx: Tx, studentId: string) {
-  const [child] = await tx
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-    .from(students)
-    .where(eq(students.id, studentId));
-  return child ?? null;
-}
 
 async function lockSession(tx: Tx, deps: MoneyDeps, classSessionId: number): Promise<LockedSession> {
   const now = deps.clock.now();
@@ -64,24 +44,19 @@ async function lockSession(tx: Tx, deps: MoneyDeps, classSessionId: number): Pro
   return session;
 }
 
-/** Seats moved: this process's catalog and seat gate read them again (decision 008). */
-function seatsChanged(deps: MoneyDeps) {
-  invalidateCatalog(deps.db);
-  seatsMayHaveFreed(deps.db);
-}
-
 const notEnrolled = () => {
   const message = 'That child is not enrolled in this session.';
   return new HttpError(404, message, { studentId: message });
 };
 
 /**
- * Withdraw an enrolled child from session `classSessionId` with a reason: the enrollment becomes `Withdrawn`
- * (`withdrawn_reason`, `withdrawn_at`), the family is emailed, the freed seat is offered to the next waiting
- * family. With `refundAmount` > 0 (cents) a refund of the child's payment is reserved in the same
- * transaction and made after commit. 404 session or enrolled child; 400 (field `refundAmount`) a refund the
- * payment cannot give; 502 when the provider refuses the refund (the child stays withdrawn; nothing counts
- * as refunded, and the message says so).
+ * Withdraw an enrolled child from session `classSessionId` with a reason (`withdrawEnrollment`, shared with
+ * the parent's withdrawal in the portal): the enrollment becomes `Withdrawn` (`withdrawn_reason`,
+ * `withdrawn_at`), the family is emailed, the freed seat is offered to the next waiting family. With
+ * `refundAmount` > 0 (cents) a refund of the child's payment is reserved in the same transaction and made
+ * after commit. 404 session or enrolled child; 409 a place withdrawn meanwhile (a parent got there first);
+ * 400 (field `refundAmount`) a refund the payment cannot give; 502 when the provider refuses the refund (the
+ * child stays withdrawn; nothing counts as refunded, and the message says so).
  */
 export async function withdrawChild(
   deps: MoneyDeps,
@@ -89,98 +64,62 @@ export async function withdrawChild(
   classSessionId: number,
   input: WithdrawInput & { refundAmount: number },
 ): Promise<{ refundId: string | null; offered: number }> {
-  const result = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const [enrollment] = await tx
-      .select()
-      .from(classSessionEnrollments)
-      .where(
-        and(
-          eq(classSessionEnrollments.classSessionId, classSessionId),
-          eq(classSessionEnrollments.studentId, input.studentId),
-          eq(classSessionEnrollments.status, 'Enrolled'),
-        ),
-      );
-    if (!enrollment) {
-      await lockSession(tx, deps, classSessionId); // 404 for an unknown session first
-      throw notEnrolled();
-    }
-    let refundId: string | null = null;
-    if (input.refundAmount > 0) {
-      if (!enrollment.paymentId) {
-        const message = 'This place has no payment on record, so there is nothing to refund. Enter 0.';
-        throw new HttpError(400, message, { refundAmount: message });
-      }
-      try {
-        const { refund } = await reserveRefund(
-          tx,
-          actorUserId,
-          enrollment.paymentId,
-          {
-            amount: input.refundAmount,
-            reason: `Withdrawn: ${input.reason}`,
-            idempotencyKey: input.idempotencyKey ?? newRefundKey(),
-          },
-          now,
-        );
-        refundId = refund.id;
-      } catch (error) {
-        // The dialog's refund field is `refundAmount`.
-        if (error instanceof HttpError && error.fields?.amount)
-          throw new HttpError(error.statusCode, error.message, { refundAmount: error.fields.amount });
-        throw error;
-      }
-    }
-    const session = await lockSession(tx, deps, classSessionId);
-    const changed = await tx
-      .update(classSessionEnrollments)
-      .set({ status: 'Withdrawn', withdrawnReason: input.reason, withdrawnAt: now, updated: now })
-      .where(
-        and(eq(classSessionEnrollments.id, enrollment.id), eq(classSessionEnrollments.status, 'Enrolled')),
-      )
-      .returning({ id: classSessionEnrollments.id });
-    if (changed.length === 0) throw notEnrolled();
-    const child = (await childOf(tx, input.studentId))!;
-    for (const parent of await parentsOf(tx, input.studentId))
-      await enqueueMail(
-        tx,
-        withdrawnMail({
-          to: parent.emailAddress,
-          parentName: parent.firstName,
-          childName: child.firstName,
-          sessionName: session.name,
-          reason: input.reason,
-        }),
-      );
-    await recordAudit(
-      tx,
-      {
-        actorUserId,
-        action: 'enrollment.withdraw',
-        entityType: 'ClassSessionEnrollment',
-        entityId: enrollment.id,
-        before: { status: 'Enrolled', classSessionId, studentId: input.studentId },
-        after: { status: 'Withdrawn', reason: input.reason, refundAmount: input.refundAmount, refundId },
-      },
-      now,
+  const [enrollment] = await deps.db
+    .select({ id: classSessionEnrollments.id })
+    .from(classSessionEnrollments)
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, classSessionId),
+        eq(classSessionEnrollments.studentId, input.studentId),
+        eq(classSessionEnrollments.status, 'Enrolled'),
+      ),
     );
-    const offered = await offerFreedSeats(tx, deps, classSessionId);
-    return { refundId, offered };
-  });
-  seatsChanged(deps);
-  if (result.refundId) {
-    try {
-      await completeRefund(deps, actorUserId, result.refundId);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 502)
-        throw new HttpError(
-          502,
-          `The child is withdrawn and the seat was offered on, but the refund did not go through: ${error.message} You can refund it from Payments.`,
-        );
-      throw error;
-    }
+  if (!enrollment) {
+    const [session] = await deps.db
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .where(eq(classSessions.id, classSessionId));
+    if (!session) throw notFound('That session');
+    throw notEnrolled();
   }
-  return result;
+  let outcome: Awaited<ReturnType<typeof withdrawEnrollment>>;
+  try {
+    outcome = await withdrawEnrollment(deps, {
+      actor: { kind: 'staff', userId: actorUserId },
+      enrollmentId: enrollment.id,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey ?? null,
+      refundKey: input.idempotencyKey ?? newRefundKey(),
+      decide: (_tx, place) => {
+        if (input.refundAmount > 0 && !place.payment) {
+          const message = 'This place has no payment on record, so there is nothing to refund. Enter 0.';
+          throw new HttpError(400, message, { refundAmount: message });
+        }
+        return { amount: input.refundAmount, reason: `Withdrawn: ${input.reason}` };
+      },
+      mails: (place) =>
+        place.parents.map((parent) =>
+          withdrawnMail({
+            to: parent.emailAddress,
+            parentName: parent.firstName,
+            childName: place.child.firstName,
+            sessionName: place.session.name,
+            reason: input.reason,
+          }),
+        ),
+    });
+  } catch (error) {
+    // The dialog's refund field is `refundAmount`.
+    if (error instanceof HttpError && error.fields?.amount)
+      throw new HttpError(error.statusCode, error.message, { refundAmount: error.fields.amount });
+    throw error;
+  }
+  if (outcome.refundStatus === 'Failed')
+    throw new HttpError(
+      502,
+      `The child is withdrawn and the seat was offered on, but the refund did not go through: ${outcome.refundError} You can refund it from Payments.`,
+    );
+  return { refundId: outcome.refundId, offered: outcome.offered };
 }
 
 /**

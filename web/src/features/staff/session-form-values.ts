@@ -1,7 +1,9 @@
 /**
  * The session form's values (issue 10): what the director types — dollars, whole numbers, dates, and
  * registration windows as the center's wall-clock time — and how they become spec §7's `ClassSessionInput`
- * (cents, ISO instants). The rules are `ClassSessionInputSchema`'s (contract): the form checks its own
+ * (cents, ISO instants). Issue 13 adds the refund policy (days, a percentage, an optional date) and the
+ * sibling discount (none, dollars off or a percentage off); a stored session's values come back into the form
+ * so saving an edit never resets them to the defaults. The rules are `ClassSessionInputSchema`'s (contract): the form checks its own
  * spelling (a price in dollars, a whole number), then lets the contract judge the session, and shows each
  * message by the field it is about.
  */
@@ -40,6 +42,14 @@ export const SessionFormSchema = z.object({
   expectationPolicyId: z.string(),
   dismissalPolicyId: z.string(),
   latePickupPolicyId: z.string(),
+  refundFullDaysBefore: z.string(),
+  refundPercentAfter: z.string(),
+  supplyFeeRefundUntil: z.string(),
+  /** '' (no discount), 'Amount' or 'Percent'. */
+  siblingDiscountType: z.string(),
+  /** Dollars for 'Amount', a whole percentage for 'Percent'. */
+  siblingDiscountValue: z.string(),
+  siblingDiscountAcrossProgram: z.boolean(),
 });
 export type SessionFormValues = z.infer<typeof SessionFormSchema>;
 export type SessionFormField = keyof SessionFormValues;
@@ -62,6 +72,12 @@ export const SESSION_FORM_FIELDS: readonly SessionFormField[] = [
   'rosterSize',
   'waitlistActive',
   'waitlistSize',
+  'refundFullDaysBefore',
+  'refundPercentAfter',
+  'supplyFeeRefundUntil',
+  'siblingDiscountType',
+  'siblingDiscountValue',
+  'siblingDiscountAcrossProgram',
   'priorityRegistrationStartDate',
   'priorityRegistrationEndDate',
   'registrationStartDate',
@@ -72,7 +88,7 @@ export const SESSION_FORM_FIELDS: readonly SessionFormField[] = [
   'isActive',
 ];
 
-/** An empty form for a new session: active, a waitlist of 10, no windows yet. */
+/** An empty form for a new session: active, a waitlist of 10, no windows yet, the default refund policy. */
 export const EMPTY_SESSION_FORM: SessionFormValues = {
   name: '',
   description: '',
@@ -98,6 +114,12 @@ export const EMPTY_SESSION_FORM: SessionFormValues = {
   expectationPolicyId: '',
   dismissalPolicyId: '',
   latePickupPolicyId: '',
+  refundFullDaysBefore: '14',
+  refundPercentAfter: '50',
+  supplyFeeRefundUntil: '',
+  siblingDiscountType: '',
+  siblingDiscountValue: '',
+  siblingDiscountAcrossProgram: false,
 };
 
 /** A session as the form shows it: dollars, and windows as wall-clock time in `timeZone`. */
@@ -129,6 +151,17 @@ export function sessionToForm(session: ClassSession, timeZone: string): SessionF
     expectationPolicyId: id(session.expectationPolicy?.id),
     dismissalPolicyId: id(session.dismissalPolicy?.id),
     latePickupPolicyId: id(session.latePickupPolicy?.id),
+    refundFullDaysBefore: String(session.refundFullDaysBefore),
+    refundPercentAfter: String(session.refundPercentAfter),
+    supplyFeeRefundUntil: session.supplyFeeRefundUntil ?? '',
+    siblingDiscountType: session.siblingDiscountType ?? '',
+    siblingDiscountValue:
+      session.siblingDiscountType === 'Amount'
+        ? centsToDollarsInput(session.siblingDiscountValue)
+        : session.siblingDiscountType === 'Percent'
+          ? String(session.siblingDiscountValue)
+          : '',
+    siblingDiscountAcrossProgram: session.siblingDiscountAcrossProgram,
   };
 }
 
@@ -155,7 +188,14 @@ export function formToSessionInput(
     return cents ?? 0;
   };
   const whole = (
-    field: 'rosterSize' | 'waitlistSize' | 'minAgeMonths' | 'maxAgeMonths',
+    field:
+      | 'rosterSize'
+      | 'waitlistSize'
+      | 'minAgeMonths'
+      | 'maxAgeMonths'
+      | 'refundFullDaysBefore'
+      | 'refundPercentAfter'
+      | 'siblingDiscountValue',
     optional: boolean,
   ) => {
     const text = form[field].trim();
@@ -179,6 +219,23 @@ export function formToSessionInput(
     }),
   ) as Record<(typeof WINDOW_FIELDS)[number], string | null>;
 
+  /** No type: no discount (whatever the value box holds). Dollars become cents; a percentage stays whole. */
+  const siblingDiscount = () => {
+    const type = form.siblingDiscountType;
+    if (type !== 'Amount' && type !== 'Percent')
+      return { siblingDiscountType: null, siblingDiscountValue: 0, siblingDiscountAcrossProgram: false };
+    let value = 0;
+    if (type === 'Amount') {
+      const cents = dollarsToCents(form.siblingDiscountValue);
+      if (cents === null) errors.siblingDiscountValue = 'Give the discount in dollars, like 25 or 25.00';
+      value = cents ?? 0;
+    } else value = whole('siblingDiscountValue', false) ?? 0;
+    return {
+      siblingDiscountType: type,
+      siblingDiscountValue: value,
+      siblingDiscountAcrossProgram: form.siblingDiscountAcrossProgram,
+    };
+  };
   const candidate = {
     name: form.name,
     description: form.description,
@@ -202,6 +259,10 @@ export function formToSessionInput(
     expectationPolicyId: id(form.expectationPolicyId),
     dismissalPolicyId: id(form.dismissalPolicyId),
     latePickupPolicyId: id(form.latePickupPolicyId),
+    refundFullDaysBefore: whole('refundFullDaysBefore', false) ?? 0,
+    refundPercentAfter: whole('refundPercentAfter', false) ?? 0,
+    supplyFeeRefundUntil: form.supplyFeeRefundUntil.trim() || null,
+    ...siblingDiscount(),
   };
   const parsed = ClassSessionInputSchema.safeParse(candidate);
   if (!parsed.success)

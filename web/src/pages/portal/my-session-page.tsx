@@ -5,8 +5,10 @@ import {
   type DigitalResource,
   parseClassSessionId,
   routes,
+  todayIsoDate,
 } from '@lc/contract';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getClassSession } from '../../api/class-sessions.ts';
 import { getEnrollments, getSessionAnnouncements, getSessionResources } from '../../api/enrollment.ts';
@@ -16,6 +18,7 @@ import { AnnouncementCard } from '../../features/portal-sessions/announcement-ca
 import { EnrolledChildren } from '../../features/portal-sessions/enrolled-children.tsx';
 import { groupBySession } from '../../features/portal-sessions/format.ts';
 import { ResourceList } from '../../features/portal-sessions/resource-list.tsx';
+import { WithdrawDialog } from '../../features/portal-sessions/withdraw-dialog.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { type LoadState, useLoad } from '../../lib/use-load.ts';
 
@@ -61,7 +64,17 @@ function MySession({ id }: { id: number }) {
         <LoadFailed message="We could not load this session." retry={session.retry} />
       ) : null}
       {session.status === 'success' ? (
-        <SessionSummary session={session.data} enrollments={enrollments} mine={children} />
+        <SessionSummary
+          session={session.data}
+          enrollments={enrollments}
+          mine={children}
+          onWithdrawn={() => {
+            // The child's place, and whether the family still reads the session's news, changed.
+            enrollments.retry();
+            announcements.retry();
+            resources.retry();
+          }}
+        />
       ) : null}
 
       {notEnrolled ? (
@@ -83,18 +96,27 @@ function MySession({ id }: { id: number }) {
   );
 }
 
-/** Dates and schedule, a link to the public page with the policies, and the family's children here. */
+/**
+ * Dates and schedule, a link to the public page with the policies, and the family's children here, each
+ * enrolled child with "Withdraw {child}" until the session's last day (issue 13).
+ */
 function SessionSummary({
   session,
   enrollments,
   mine,
+  onWithdrawn,
 }: {
   session: ClassSession;
   enrollments: LoadState<ClassSessionEnrollment[]> & { retry: () => void };
   /** The family's children in this session (null until the enrollments have loaded). */
   mine: ClassSessionEnrollment[] | null;
+  onWithdrawn: () => void;
 }) {
   const showChildren = mine === null || mine.length > 0;
+  const [withdrawing, setWithdrawing] = useState<ClassSessionEnrollment | null>(null);
+  // The server decides with the center's date; the button is only offered while the session is not over.
+  const withdrawable =
+    session.sessionEndDate >= todayIsoDate() ? (mine ?? []).filter((e) => e.status === 'Enrolled') : [];
   return (
     <Card withBorder radius="lg" padding="lg">
       <Grid gutter="lg">
@@ -131,10 +153,29 @@ function SessionSummary({
                 />
               ) : null}
               {mine && mine.length > 0 ? <EnrolledChildren enrollments={mine} /> : null}
+              {withdrawable.length > 0 ? (
+                <Group gap="xs" mt="sm">
+                  {withdrawable.map((enrollment) => (
+                    <Button
+                      key={enrollment.id}
+                      variant="default"
+                      size="xs"
+                      onClick={() => setWithdrawing(enrollment)}
+                    >
+                      Withdraw {enrollment.student.firstName}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null}
             </section>
           </Grid.Col>
         ) : null}
       </Grid>
+      <WithdrawDialog
+        enrollment={withdrawing}
+        onClose={() => setWithdrawing(null)}
+        onWithdrawn={onWithdrawn}
+      />
     </Card>
   );
 }

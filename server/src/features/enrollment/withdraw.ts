@@ -1,0 +1,553 @@
+/**
+ * Withdrawing a child from a session: one implementation for the parent in the portal (issue 13, "Withdraw a
+ * child, with the session's refund policy") and the director on a roster (issue 10, `withdrawChild`).
+ *
+ * `withdrawEnrollment` takes the actor and a rule that decides the refund, and in one transaction:
+ * 1. locks the child's payment row, then the session row (the lock order of every writer of seats and money:
+ *    payment, then session; `seats.ts`, `refunds.ts`), and reads the enrollment again under them;
+ * 2. answers a retry with the same idempotency key (a double click) with the first answer, or refuses a place
+ *    that is no longer `Enrolled` (409: a staff withdrawal or a second parent got there first);
+ * 3. decides the refund under the locks (the parent's: the session's policy for the center's today, capped by
+ *    what the payment still holds; the director's: the amount typed), reserves it (`reserveRefund`), marks
+ *    the place `Withdrawn`, offers the seat to the next waiting family (`offerFreedSeats`, as when a hold
+ *    lapses), queues the emails and writes the audit row;
+ * and after commit makes the refund through the provider (`completeRefund`; the resume job finishes one a
+ * stopped server left `Pending`). A failed step before commit rolls back all of it. A checkout webhook that
+ * arrives later finds the payment `Paid` or `Refunded`, which fulfillment never touches again, so it cannot
+ * refund a second time.
+ *
+ * The parent's refund (`quoteFor`): `refundQuote` (contract `family-money.ts`) over the payment's lines with
+ * the children of that payment still enrolled (the sibling discount recomputed), never more than
+ * `finalAmount − refundedAmount − refunds in progress`. Money is integer cents; dates are ISO calendar dates
+ * in the center's time zone (`clock.today`).
+ */
+import {
+  describeRefundPolicy,
+  formatCents,
+  formatPolicyDate,
+  fullRefundUntil,
+  type LineItem,
+  placeOnPayment,
+  type RefundMethod,
+  refundQuote,
+  type WithdrawalQuote,
+  type WithdrawRequest,
+  type WithdrawResult,
+} from '@lc/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MailMessage } from '../../adapters/mail.ts';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
+import {
+  auditEvents,
+  classSessionEnrollments,
+  classSessions,
+  payments,
+  refunds,
+  students,
+  userStudents,
+  users,
+} from '../../db/schema.ts';
+import type { AuthUser } from '../../http/authenticate.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/record.ts';
+import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import {
+  centerWithdrawalMail,
+  type ParentWithdrawal,
+  parentWithdrewMail,
+  withdrawalRefundFailedMail,
+} from '../staff/money-mail.ts';
+import { completeRefund, type MoneyDeps, reserveRefund } from '../staff/refunds.ts';
+import { ownEnrollment } from './records.ts';
+import { seatsMayHaveFreed } from './seat-gate.ts';
+import { type LockedSession, readSession } from './seats.ts';
+import { offerFreedSeats } from './waitlist.ts';
+
+type EnrollmentRow = typeof classSessionEnrollments.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type SessionRow = typeof classSessions.$inferSelect;
+type Child = { id: string; firstName: string; lastName: string };
+type Parent = { id: string; emailAddress: string; firstName: string; lastName: string };
+
+/** The accounts mapped to the child (its parents, co-parents included), oldest first: who is emailed. */
+export async function parentsOf(tx: DbOrTx, studentId: string): Promise<Parent[]> {
+  return tx
+    .select({
+      id: users.id,
+      emailAddress: users.emailAddress,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(userStudents)
+    .innerJoin(users, eq(users.id, userStudents.userId))
+    .where(eq(userStudents.studentId, studentId))
+    .orderBy(users.created);
+}
+
+/** The child's name, or null for an unknown id. */
+export async function childOf(tx: DbOrTx, studentId: string): Promise<Child | null> {
+  const [child] = await tx
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(eq(students.id, studentId));
+  return child ?? null;
+}
+
+/** Seats moved: this process's catalog and seat gate read them again (decision 008). */
+export function seatsChanged(deps: MoneyDeps) {
+  invalidateCatalog(deps.db);
+  seatsMayHaveFreed(deps.db);
+}
+
+/** Who withdraws: the director on a roster, or a parent in the portal. */
+export type WithdrawActor = { kind: 'staff' | 'parent'; userId: string };
+
+/** What the transaction holds, under the payment and session locks, when it decides the refund. */
+export type LockedPlace = {
+  enrollment: EnrollmentRow;
+  session: LockedSession;
+  payment: PaymentRow | null;
+  child: Child;
+  parents: Parent[];
+  now: Date;
+  /** The center's calendar date (ISO). */
+  today: string;
+};
+
+/** The refund a withdrawal gives: cents (0: none), the refund's reason, and what the audit row adds. */
+export type RefundDecision = { amount: number; reason: string; audit?: Record<string, unknown> };
+
+export type WithdrawPlan = {
+  actor: WithdrawActor;
+  enrollmentId: string;
+  /** Kept on the enrollment (`withdrawn_reason`) and in the audit row. */
+  reason: string;
+  /** The request's key: the same actor sending it again for the same place gets the first answer. */
+  idempotencyKey: string | null;
+  /** The refund's own key (`refunds.idempotency_key`, sent to the provider). */
+  refundKey: string;
+  /** Decides the refund under the locks; throws (an HttpError) to refuse, and nothing changes. */
+  decide: (tx: Tx, place: LockedPlace) => Promise<RefundDecision> | RefundDecision;
+  /** The emails the withdrawal sends, queued in the same transaction; `offered`: seats offered on. */
+  mails: (place: LockedPlace, decision: RefundDecision, offered: number) => MailMessage[];
+};
+
+export type WithdrawOutcome = {
+  enrollmentId: string;
+  refundId: string | null;
+  /** Cents. */
+  refundAmount: number;
+  /** How many waiting families were offered a seat. */
+  offered: number;
+  /** True when this answered an earlier request with the same key. */
+  replayed: boolean;
+  refundStatus: WithdrawResult['refundStatus'];
+  /** The provider's refusal, when the refund failed. */
+  refundError: string | null;
+};
+
+const REFUND_FAILED = 'The payment provider did not accept the refund, so nothing was refunded.';
+
+/** 409 for a place that cannot be withdrawn (any more): the sentence says why. */
+function notWithdrawable(enrollment: EnrollmentRow, child: Child, sessionName: string, clock: Clock) {
+  const name = child.firstName;
+  if (enrollment.status === 'Withdrawn') {
+    const day = enrollment.withdrawnAt ? ` on ${formatPolicyDate(clock.today(enrollment.withdrawnAt))}` : '';
+    return new HttpError(409, `${name} was already withdrawn from ${sessionName}${day}.`);
+  }
+  if (enrollment.status === 'PendingPayment')
+    return new HttpError(
+      409,
+      `${name}’s seat in ${sessionName} is only held while you pay, so there is nothing to withdraw yet. If you do not finish paying, the hold ends by itself.`,
+    );
+  return new HttpError(
+    409,
+    `${name}’s place in ${sessionName} was cancelled, so there is nothing to withdraw.`,
+  );
+}
+
+/** The earlier answer to the same actor's same key for this place, from its audit row; or null. */
+async function earlierWithdrawal(tx: Tx, enrollmentId: string, actorUserId: string, key: string) {
+  const [row] = await tx
+    .select({ after: auditEvents.after })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, 'ClassSessionEnrollment'),
+        eq(auditEvents.entityId, enrollmentId),
+        eq(auditEvents.action, 'enrollment.withdraw'),
+        eq(auditEvents.actorUserId, actorUserId),
+        sql`${auditEvents.after}->>'idempotencyKey' = ${key}`,
+      ),
+    )
+    .orderBy(desc(auditEvents.at))
+    .limit(1);
+  if (!row) return null;
+  const after = row.after as { refundAmount?: number; refundId?: string | null; offered?: number };
+  return {
+    refundAmount: after.refundAmount ?? 0,
+    refundId: after.refundId ?? null,
+    offered: after.offered ?? 0,
+  };
+}
+
+/**
+ * Withdraw one enrolled child (see the module comment for the steps). 404 an unknown enrollment or session;
+ * 409 a place no longer `Enrolled` (unless the same actor's same key withdrew it: then the first answer, with
+ * `replayed`); whatever `plan.decide` or `reserveRefund` refuse. A provider refusing the refund after commit
+ * is not thrown: the outcome says `Failed` with the provider's sentence (the child stays withdrawn).
+ */
+export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): Promise<WithdrawOutcome> {
+  const { actor } = plan;
+  const result = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const today = deps.clock.today(now);
+    const [seen] = await tx
+      .select()
+      .from(classSessionEnrollments)
+      .where(eq(classSessionEnrollments.id, plan.enrollmentId));
+    if (!seen) throw notFound('That enrollment');
+    // Lock order: the payment row, then the session row (as fulfillment and the release of a lapsed hold).
+    const [payment] = seen.paymentId
+      ? await tx.select().from(payments).where(eq(payments.id, seen.paymentId)).for('update')
+      : [];
+    const session = await readSession(tx, seen.classSessionId, now, today, { lock: true });
+    if (!session) throw notFound('That session');
+    // Read again under the locks: every other withdrawal of this place holds them too.
+    const [enrollment] = await tx
+      .select()
+      .from(classSessionEnrollments)
+      .where(eq(classSessionEnrollments.id, plan.enrollmentId));
+    const child = (await childOf(tx, enrollment!.studentId))!;
+    if (enrollment!.status !== 'Enrolled') {
+      const earlier = plan.idempotencyKey
+        ? await earlierWithdrawal(tx, enrollment!.id, actor.userId, plan.idempotencyKey)
+        : null;
+      if (earlier) return { ...earlier, replayed: true };
+      throw notWithdrawable(enrollment!, child, session.name, deps.clock);
+    }
+    const place: LockedPlace = {
+      enrollment: enrollment!,
+      session,
+      payment: payment ?? null,
+      child,
+      parents: await parentsOf(tx, child.id),
+      now,
+      today,
+    };
+    const decision = await plan.decide(tx, place);
+    let refundId: string | null = null;
+    if (decision.amount > 0) {
+      if (!place.payment) throw new HttpError(400, 'This place has no payment on record to refund.');
+      const { refund } = await reserveRefund(
+        tx,
+        actor.userId,
+        place.payment.id,
+        { amount: decision.amount, reason: decision.reason, idempotencyKey: plan.refundKey },
+        now,
+      );
+      refundId = refund.id;
+    }
+    await tx
+      .update(classSessionEnrollments)
+      .set({ status: 'Withdrawn', withdrawnReason: plan.reason, withdrawnAt: now, updated: now })
+      .where(eq(classSessionEnrollments.id, enrollment!.id));
+    const offered = await offerFreedSeats(tx, deps, session.id);
+    for (const mail of plan.mails(place, decision, offered)) await enqueueMail(tx, mail);
+    await recordAudit(
+      tx,
+      {
+        actorUserId: actor.userId,
+        action: 'enrollment.withdraw',
+        entityType: 'ClassSessionEnrollment',
+        entityId: enrollment!.id,
+        before: { status: 'Enrolled', classSessionId: session.id, studentId: child.id },
+        after: {
+          status: 'Withdrawn',
+          by: actor.kind,
+          reason: plan.reason,
+          refundAmount: decision.amount,
+          refundId,
+          offered,
+          idempotencyKey: plan.idempotencyKey,
+          ...decision.audit,
+        },
+      },
+      now,
+    );
+    return { refundAmount: decision.amount, refundId, offered, replayed: false };
+  });
+  if (!result.replayed) seatsChanged(deps);
+  let refundError: string | null = null;
+  let refundStatus: WithdrawOutcome['refundStatus'] = 'None';
+  if (result.refundId) {
+    try {
+      // A replay finishes a refund the first request may not have finished (same key: one refund).
+      await completeRefund(deps, actor.userId, result.refundId);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 502)) throw error;
+      refundError = error.message;
+    }
+    const [row] = await deps.db
+      .select({ status: refunds.status })
+      .from(refunds)
+      .where(eq(refunds.id, result.refundId));
+    refundStatus = (row?.status ?? 'Pending') as WithdrawOutcome['refundStatus'];
+    if (refundStatus === 'Failed') refundError ??= REFUND_FAILED;
+  }
+  return { enrollmentId: plan.enrollmentId, ...result, refundStatus, refundError };
+}
+
+// ─── The parent's withdrawal in the portal ───
+
+/** The parent's routes need the center's address for its copy of the email. */
+export type ParentWithdrawDeps = MoneyDeps & { centerEmail: string };
+
+/** Cents held by refunds in progress on `paymentId`. */
+async function pendingRefundCents(db: DbOrTx, paymentId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${paymentId} and status = 'Pending'`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Children of `paymentId` still enrolled (in any session: a moved child keeps its payment). */
+async function stillEnrolledOn(db: DbOrTx, paymentId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from class_session_enrollments where payment_id = ${paymentId} and status = 'Enrolled'`,
+  );
+  return row?.n ?? 0;
+}
+
+function refundMethodOf(payment: PaymentRow | null): RefundMethod {
+  if (!payment || payment.finalAmount === 0 || payment.provider === 'free') return 'none';
+  return payment.provider === 'offline' ? 'office' : 'card';
+}
+
+/**
+ * The exact refund withdrawing `enrollment`'s child on `today` gives (see the module comment). Read inside the
+ * withdrawal's transaction under its locks, or without locks for the dialog's preview.
+ */
+async function quoteFor(
+  db: DbOrTx,
+  facts: {
+    enrollment: EnrollmentRow;
+    child: Child;
+    session: SessionRow;
+    payment: PaymentRow | null;
+    today: string;
+  },
+): Promise<WithdrawalQuote> {
+  const { enrollment, child, session, payment, today } = facts;
+  const policy = {
+    refundFullDaysBefore: session.refundFullDaysBefore,
+    refundPercentAfter: session.refundPercentAfter,
+    supplyFeeRefundUntil: session.supplyFeeRefundUntil,
+  };
+  const stillEnrolled = payment ? await stillEnrolledOn(db, payment.id) : 1;
+  const lines = (payment?.lineItems ?? []) as LineItem[];
+  const quote = refundQuote(policy, session.sessionStartDate, today, placeOnPayment(lines, stillEnrolled));
+  const refundableOnPayment =
+    payment?.status === 'Paid'
+      ? Math.max(0, payment.finalAmount - payment.refundedAmount - (await pendingRefundCents(db, payment.id)))
+      : 0;
+  const refund = Math.min(quote.total, refundableOnPayment);
+  return {
+    enrollmentId: enrollment.id,
+    child: { id: child.id, firstName: child.firstName, fullName: `${child.firstName} ${child.lastName}` },
+    classSession: {
+      id: session.id,
+      name: session.name,
+      sessionStartDate: session.sessionStartDate,
+      sessionEndDate: session.sessionEndDate,
+    },
+    today,
+    policy,
+    policySentences: describeRefundPolicy(policy, session),
+    window: quote.window,
+    fullRefundUntil: fullRefundUntil(policy, session.sessionStartDate),
+    registrationShare: quote.registrationShare,
+    registrationRefund: quote.registrationRefund,
+    supplyFeeRefund: quote.supplyFeeRefund,
+    policyTotal: quote.total,
+    refundableOnPayment,
+    refund,
+    capped: refund < quote.total,
+    refundMethod: refundMethodOf(payment ?? null),
+  };
+}
+
+/** The caller's own enrollment by a path id: 404 for a non-uuid, an unknown id or another family's child. */
+async function ownEnrollmentRow(db: DbOrTx, userId: string, rawId: string): Promise<EnrollmentRow> {
+  if (!isUuid(rawId)) throw notFound('That enrollment');
+  const [row] = await db
+    .select()
+    .from(classSessionEnrollments)
+    .where(and(eq(classSessionEnrollments.id, rawId), ownEnrollment(userId)));
+  if (!row) throw notFound('That enrollment');
+  return row;
+}
+
+/** Staff withdraw children from a roster (issue 10), not through the family's portal. */
+function requireParent(user: AuthUser) {
+  if (user.role !== 'Parent')
+    throw new HttpError(
+      403,
+      'Staff accounts withdraw children from the session’s roster, not from the Student Portal.',
+    );
+}
+
+/** 409 once the session's last day has passed: nothing is left to withdraw from. */
+function assertNotEnded(session: { name: string; sessionEndDate: string }, childName: string, today: string) {
+  if (today > session.sessionEndDate)
+    throw new HttpError(
+      409,
+      `${session.name} ended on ${formatPolicyDate(session.sessionEndDate)}, so ${childName} cannot be withdrawn from it any more.`,
+    );
+}
+
+/**
+ * `GET …/{enrollmentId}/Withdrawal`: the quote for the caller's own enrolled child. 403 staff; 404 unknown,
+ * malformed or another family's id; 409 a place that is not `Enrolled` or a session that has ended.
+ */
+export async function quoteWithdrawal(
+  deps: MoneyDeps,
+  user: AuthUser,
+  rawEnrollmentId: string,
+): Promise<WithdrawalQuote> {
+  requireParent(user);
+  const enrollment = await ownEnrollmentRow(deps.db, user.id, rawEnrollmentId);
+  const today = deps.clock.today(deps.clock.now());
+  const [session] = await deps.db
+    .select()
+    .from(classSessions)
+    .where(eq(classSessions.id, enrollment.classSessionId));
+  const child = (await childOf(deps.db, enrollment.studentId))!;
+  if (enrollment.status !== 'Enrolled') throw notWithdrawable(enrollment, child, session!.name, deps.clock);
+  assertNotEnded(session!, child.firstName, today);
+  const [payment] = enrollment.paymentId
+    ? await deps.db.select().from(payments).where(eq(payments.id, enrollment.paymentId))
+    : [];
+  return quoteFor(deps.db, { enrollment, child, session: session!, payment: payment ?? null, today });
+}
+
+/** The policy rule a quote applied, in words for the emails. */
+function ruleInWords(quote: WithdrawalQuote): string {
+  const until = formatPolicyDate(quote.fullRefundUntil);
+  const rule =
+    quote.window === 'full'
+      ? `the full refund, up to ${until}`
+      : `${quote.policy.refundPercentAfter}% of the registration after ${until}${quote.supplyFeeRefund > 0 ? ', and the supply fee until its date' : ''}`;
+  return quote.capped
+    ? `${rule}; part of the payment had already been refunded, so ${formatCents(quote.refund)} was left to give back`
+    : rule;
+}
+
+/** The sentence the parent reads after withdrawing (also for a repeated request). */
+function resultMessage(childName: string, refund: number, status: WithdrawResult['refundStatus']): string {
+  const withdrawn = `${childName} is withdrawn.`;
+  if (refund === 0 || status === 'None') return `${withdrawn} There is no refund under the session’s policy.`;
+  if (status === 'Failed')
+    return `${withdrawn} The refund of ${formatCents(refund)} did not go through at the card company yet. Our office has been told and will make sure you get it back.`;
+  if (status === 'Pending') return `${withdrawn} Your refund of ${formatCents(refund)} is on its way.`;
+  return `${withdrawn} We have refunded ${formatCents(refund)}; it usually shows on your statement within 5–10 business days.`;
+}
+
+/**
+ * `POST …/{enrollmentId}/Withdraw`: the parent withdraws their own child and gets the policy's refund. 403
+ * staff; 404 unknown, malformed or another family's id; 409 a place no longer `Enrolled` ("already
+ * withdrawn"), a session that has ended, or a refund other than `expectedRefund` (nothing changes; the message
+ * gives the new amount). The same key again answers the same result, with one refund. Every parent of the
+ * child and the center (`centerEmail`) are emailed; audited as `enrollment.withdraw` by the parent.
+ */
+export async function withdrawByParent(
+  deps: ParentWithdrawDeps,
+  user: AuthUser,
+  rawEnrollmentId: string,
+  body: WithdrawRequest,
+): Promise<WithdrawResult> {
+  requireParent(user);
+  const own = await ownEnrollmentRow(deps.db, user.id, rawEnrollmentId);
+  const byName = `${user.firstName} ${user.lastName}`;
+  let quote: WithdrawalQuote | null = null;
+  const outcome = await withdrawEnrollment(deps, {
+    actor: { kind: 'parent', userId: user.id },
+    enrollmentId: own.id,
+    reason: `Withdrawn by ${byName} in the Student Portal`,
+    idempotencyKey: body.idempotencyKey,
+    refundKey: `withdraw-${own.id}-${body.idempotencyKey}`,
+    decide: async (tx, place) => {
+      assertNotEnded(place.session, place.child.firstName, place.today);
+      const q = await quoteFor(tx, { ...place, session: place.session.row });
+      if (q.refund !== body.expectedRefund)
+        throw new HttpError(
+          409,
+          `The refund for withdrawing ${place.child.firstName} today is ${formatCents(q.refund)}, not the ${formatCents(body.expectedRefund)} you were shown: it depends on the day and on what was already refunded. Nothing has changed. Please check the new amount and confirm again.`,
+          { expectedRefund: `The refund is now ${formatCents(q.refund)}.` },
+        );
+      quote = q;
+      return {
+        amount: q.refund,
+        reason: `Withdrawn by the family (${ruleInWords(q)})`,
+        audit: {
+          window: q.window,
+          registrationRefund: q.registrationRefund,
+          supplyFeeRefund: q.supplyFeeRefund,
+          policyTotal: q.policyTotal,
+          today: q.today,
+        },
+      };
+    },
+    mails: (place, _decision, offered) => {
+      const q = quote!;
+      const withdrawal: ParentWithdrawal = {
+        childName: place.child.firstName,
+        childFullName: q.child.fullName,
+        sessionName: place.session.name,
+        byName,
+        byEmail: user.emailAddress,
+        refund: q.refund,
+        registrationRefund: Math.min(q.registrationRefund, q.refund),
+        supplyFeeRefund: q.refund - Math.min(q.registrationRefund, q.refund),
+        method: q.refundMethod,
+        rule: ruleInWords(q),
+        day: formatPolicyDate(place.today),
+      };
+      return [
+        ...place.parents.map((parent) =>
+          parentWithdrewMail({ to: parent.emailAddress, parentName: parent.firstName, ...withdrawal }),
+        ),
+        centerWithdrawalMail({ to: deps.centerEmail, offered, ...withdrawal }),
+      ];
+    },
+  });
+  const child = (await childOf(deps.db, own.studentId))!;
+  if (outcome.refundStatus === 'Failed' && !outcome.replayed) {
+    const [session] = await deps.db
+      .select({ name: classSessions.name })
+      .from(classSessions)
+      .where(eq(classSessions.id, own.classSessionId));
+    await enqueueMail(
+      deps.db,
+      withdrawalRefundFailedMail({
+        to: deps.centerEmail,
+        childFullName: `${child.firstName} ${child.lastName}`,
+        sessionName: session?.name ?? 'the session',
+        familyName: byName,
+        amount: outcome.refundAmount,
+        appUrl: deps.appUrl,
+      }),
+    );
+  }
+  return {
+    enrollmentId: outcome.enrollmentId,
+    refund: outcome.refundAmount,
+    refundStatus: outcome.refundStatus,
+    message: resultMessage(child.firstName, outcome.refundAmount, outcome.refundStatus),
+  };
+}

@@ -1,0 +1,181 @@
+import type { WithdrawalQuote } from '@lc/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import MySessionPage from '../../pages/portal/my-session-page.tsx';
+import { classSessionFixture } from '../testing/class-session-fixture.ts';
+import { jsonReply, renderPage } from '../testing/render-page.tsx';
+import { enrollment, sessionSummary } from './test-fixtures.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const SESSION = classSessionFixture({
+  id: 2,
+  name: 'Winter Morning Session',
+  sessionStartDate: '2099-01-12',
+  sessionEndDate: '2099-03-27',
+});
+const MAYA_HERE = enrollment({ classSession: sessionSummary({ id: 2 }) });
+const QUOTE_PATH = `/api/ClassSessionEnrollment/${MAYA_HERE.id}/Withdrawal`;
+const WITHDRAW_PATH = `/api/ClassSessionEnrollment/${MAYA_HERE.id}/Withdraw`;
+
+function quote(overrides: Partial<WithdrawalQuote> = {}): WithdrawalQuote {
+  return {
+    enrollmentId: MAYA_HERE.id,
+    child: { id: MAYA_HERE.studentId, firstName: 'Maya', fullName: 'Maya Avery' },
+    classSession: {
+      id: 2,
+      name: 'Winter Morning Session',
+      sessionStartDate: '2099-01-12',
+      sessionEndDate: '2099-03-27',
+    },
+    today: '2098-12-20',
+    policy: { refundFullDaysBefore: 14, refundPercentAfter: 50, supplyFeeRefundUntil: null },
+    policySentences: [
+      'Withdraw by Monday, December 29, 2098 (14 days before the first day) and we refund everything you paid.',
+      'After that, we refund 50% of the registration until the last day.',
+    ],
+    window: 'full',
+    fullRefundUntil: '2098-12-29',
+    registrationShare: 27_000,
+    registrationRefund: 27_000,
+    supplyFeeRefund: 4_000,
+    policyTotal: 31_000,
+    refundableOnPayment: 65_000,
+    refund: 31_000,
+    capped: false,
+    refundMethod: 'card',
+    ...overrides,
+  };
+}
+
+/** Serves the page's reads, and `quotes` / `withdraws` in turn for the dialog's calls; records the POST bodies. */
+function serve(quotes: Response[], withdraws: Response[]) {
+  const posted: unknown[] = [];
+  let enrollmentReads = 0;
+  fetchMock.mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    if (key === 'GET /api/ClassSession/2') return jsonReply(200, SESSION);
+    if (key === 'GET /api/ClassSessionEnrollment') {
+      enrollmentReads++;
+      return jsonReply(200, [enrollmentReads === 1 ? MAYA_HERE : { ...MAYA_HERE, status: 'Withdrawn' }]);
+    }
+    if (key === 'GET /api/Announcement/ClassSession/2' || key === 'GET /api/ClassSession/2/Resources')
+      return jsonReply(200, []);
+    if (key === `GET ${QUOTE_PATH}`) return quotes.shift()!;
+    if (key === `POST ${WITHDRAW_PATH}`) {
+      posted.push(JSON.parse(String(init?.body)));
+      return withdraws.shift()!;
+    }
+    return jsonReply(404, { error: 'Not Found', message: 'Not found.', requestId: 'r' });
+  });
+  return { posted, enrollmentReads: () => enrollmentReads };
+}
+
+async function openDialog() {
+  renderPage(<MySessionPage />, {
+    path: '/dashboard/sessions/2',
+    pattern: '/dashboard/sessions/:classSessionId',
+  });
+  fireEvent.click(await screen.findByRole('button', { name: 'Withdraw Maya' }));
+  return screen.findByRole('dialog', { name: 'Withdraw Maya' });
+}
+
+describe('withdrawing a child in the portal', () => {
+  it('shows the exact refund and the policy before confirming, then withdraws with that amount and refreshes', async () => {
+    const calls = serve(
+      [jsonReply(200, quote())],
+      [
+        jsonReply(200, {
+          enrollmentId: MAYA_HERE.id,
+          refund: 31_000,
+          refundStatus: 'Succeeded',
+          message: 'Maya is withdrawn. We have refunded $310.00.',
+        }),
+      ],
+    );
+    const dialog = await openDialog();
+    const table = await within(dialog).findByRole('table', { name: 'Your refund' });
+    expect(within(table).getByRole('row', { name: /Registration, in full/ })).toHaveTextContent('$270.00');
+    expect(within(table).getByRole('row', { name: /Supply fee/ })).toHaveTextContent('$40.00');
+    expect(within(table).getByRole('row', { name: /Your refund/ })).toHaveTextContent('$310.00');
+    expect(dialog).toHaveTextContent('After that, we refund 50% of the registration until the last day.');
+    expect(dialog).toHaveTextContent('$310.00 goes back to the card you paid with');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw Maya and refund $310.00' }));
+    expect(await screen.findByText('Maya is withdrawn. We have refunded $310.00.')).toBeInTheDocument();
+    expect(calls.posted).toEqual([
+      { expectedRefund: 31_000, idempotencyKey: expect.stringMatching(/^[\w-]{8,}$/) },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(calls.enrollmentReads()).toBe(2));
+    expect(screen.queryByRole('button', { name: 'Withdraw Maya' })).toBeNull();
+  });
+
+  it('a refund that changed meanwhile is said in the dialog, the new one is shown, and the retry keeps its key', async () => {
+    const calls = serve(
+      [
+        jsonReply(200, quote()),
+        jsonReply(
+          200,
+          quote({
+            window: 'partial',
+            registrationRefund: 13_500,
+            supplyFeeRefund: 0,
+            policyTotal: 13_500,
+            refund: 13_500,
+          }),
+        ),
+      ],
+      [
+        jsonReply(409, {
+          error: 'Conflict',
+          message: 'The refund for withdrawing Maya today is $135.00, not the $310.00 you were shown.',
+          fields: { expectedRefund: 'The refund is now $135.00.' },
+          requestId: 'r',
+        }),
+        jsonReply(200, {
+          enrollmentId: MAYA_HERE.id,
+          refund: 13_500,
+          refundStatus: 'Succeeded',
+          message: 'Done.',
+        }),
+      ],
+    );
+    const dialog = await openDialog();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Withdraw Maya and refund $310.00' }));
+    const again = await within(dialog).findByRole('button', { name: 'Withdraw Maya and refund $135.00' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('is $135.00, not the $310.00 you were shown');
+    expect(within(dialog).getByRole('row', { name: /Registration, 50% of \$270\.00/ })).toHaveTextContent(
+      '$135.00',
+    );
+    fireEvent.click(again);
+    expect(await screen.findByText('Done.')).toBeInTheDocument();
+    const [first, second] = calls.posted as Array<{ expectedRefund: number; idempotencyKey: string }>;
+    expect([first!.expectedRefund, second!.expectedRefund]).toEqual([31_000, 13_500]);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+  });
+
+  it('a place that cannot be withdrawn any more says why, with no confirm button', async () => {
+    serve(
+      [
+        jsonReply(409, {
+          error: 'Conflict',
+          message: 'Maya was already withdrawn from Winter Morning Session on Friday, December 19, 2098.',
+          requestId: 'r',
+        }),
+      ],
+      [],
+    );
+    const dialog = await openDialog();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Maya was already withdrawn');
+    expect(within(dialog).queryByRole('button', { name: /^Withdraw Maya/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the session' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
