@@ -11,8 +11,8 @@ import type { REGISTRATION_STATES } from './class-session.ts';
 import {
   describeSiblingDiscount,
   discountedChildren,
-  familyMoneyInputFields,
   type PlaceOnPayment,
+  SIBLING_DISCOUNT_TYPES,
   type SiblingDiscount,
   siblingDiscountError,
   siblingDiscountPerChild,
@@ -294,6 +294,35 @@ const ageMonths = (which: 'youngest' | 'oldest') =>
     .max(216, 'Ages go up to 18 years (216 months)')
     .nullish()
     .transform((v) => v ?? null);
+
+/**
+ * The refund policy and sibling discount fields of the session form (issue 13, `family-money.ts`); defaults as
+ * the columns. Kept here, not in `family-money.ts`, so the public pages that print the policy do not load the
+ * form fields' phone-number data (decision 009).
+ */
+export const familyMoneyInputFields = {
+  refundFullDaysBefore: z
+    .number()
+    .int('Give a whole number of days')
+    .min(0, 'Use 0 or more days')
+    .max(365, 'Use at most 365 days')
+    .default(14),
+  refundPercentAfter: z
+    .number()
+    .int('Give a whole percentage')
+    .min(0, 'Use a percentage from 0 to 100')
+    .max(100, 'Use a percentage from 0 to 100')
+    .default(50),
+  supplyFeeRefundUntil: calendarDateSchema('Use a date like 2026-01-05')
+    .nullish()
+    .transform((v) => v ?? null),
+  siblingDiscountType: z
+    .enum(SIBLING_DISCOUNT_TYPES)
+    .nullish()
+    .transform((v) => v ?? null),
+  siblingDiscountValue: z.number().int('Give the discount in whole cents or whole percent').min(0).default(0),
+  siblingDiscountAcrossProgram: z.boolean().default(false),
+};
 
 export const ClassSessionInputSchema = z
   .object({

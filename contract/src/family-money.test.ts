@@ -125,6 +125,15 @@ describe('refund policy', () => {
     ]);
   });
 
+  it('with 0 days, refunds everything up to and on the first day, and says so', () => {
+    const sameDay = { ...policy, refundFullDaysBefore: 0 };
+    expect(refundQuote(sameDay, start, start, oneChild).window).toBe('full');
+    expect(refundQuote(sameDay, start, '2027-01-19', oneChild).window).toBe('partial');
+    expect(describeRefundPolicy(sameDay, { sessionStartDate: start, supplyFee: 0 })[0]).toBe(
+      'Withdraw by the first day (Monday, January 18, 2027) and we refund everything you paid.',
+    );
+  });
+
   it('shifts calendar dates across months and leap days', () => {
     expect(shiftDate('2028-03-01', -1)).toBe('2028-02-29');
     expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');

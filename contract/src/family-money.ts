@@ -5,7 +5,6 @@
  * so the two cannot disagree.
  */
 import { z } from 'zod';
-import { calendarDateSchema } from './fields.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
 
 export const SIBLING_DISCOUNT_TYPES = ['Amount', 'Percent'] as const;
@@ -29,31 +28,6 @@ export type RefundPolicy = {
   refundPercentAfter: number;
   /** ISO date up to which (inclusive) the supply fee comes back in full; null: only in the full window. */
   supplyFeeRefundUntil: string | null;
-};
-
-/** The policy and discount fields of the session form (`ClassSessionInputSchema`); defaults as the columns. */
-export const familyMoneyInputFields = {
-  refundFullDaysBefore: z
-    .number()
-    .int('Give a whole number of days')
-    .min(0, 'Use 0 or more days')
-    .max(365, 'Use at most 365 days')
-    .default(14),
-  refundPercentAfter: z
-    .number()
-    .int('Give a whole percentage')
-    .min(0, 'Use a percentage from 0 to 100')
-    .max(100, 'Use a percentage from 0 to 100')
-    .default(50),
-  supplyFeeRefundUntil: calendarDateSchema('Use a date like 2026-01-05')
-    .nullish()
-    .transform((v) => v ?? null),
-  siblingDiscountType: z
-    .enum(SIBLING_DISCOUNT_TYPES)
-    .nullish()
-    .transform((v) => v ?? null),
-  siblingDiscountValue: z.number().int('Give the discount in whole cents or whole percent').min(0).default(0),
-  siblingDiscountAcrossProgram: z.boolean().default(false),
 };
 
 /**
@@ -214,7 +188,7 @@ export function describeRefundPolicy(
   const days = policy.refundFullDaysBefore;
   const lines = [
     days === 0
-      ? `Withdraw before the first day (${formatPolicyDate(session.sessionStartDate)}) and we refund everything you paid.`
+      ? `Withdraw by the first day (${formatPolicyDate(session.sessionStartDate)}) and we refund everything you paid.`
       : `Withdraw by ${formatPolicyDate(until)} (${days} ${days === 1 ? 'day' : 'days'} before the first day) and we refund everything you paid.`,
     policy.refundPercentAfter === 0
       ? 'After that, the registration is not refunded.'
