@@ -12,7 +12,7 @@ import {
 } from '@lc/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { userStudents, users, userTrustees } from '../../db/schema.ts';
+import { userStudents, userTrustees } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { lockFamilyMembers } from './co-parents.ts';
 
