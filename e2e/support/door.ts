@@ -48,15 +48,16 @@ export async function everyDaySession(
   return ((await res.json()) as { id: number }).id;
 }
 
-/** Add a child (about four years old) to the parent's family; answers the child's id. */
+/** Add a child (about four years old unless `dateOfBirth` says otherwise) to the family; answers the child's id. */
 export async function addChild(
   request: APIRequestContext,
   parent: TestParent,
   firstName: string,
+  dateOfBirth = '2022-01-15',
 ): Promise<string> {
   const res = await request.post('/api/Student', {
     headers: bearer(parent.token),
-    data: { firstName, lastName: parent.lastName, dateOfBirth: '2022-01-15' },
+    data: { firstName, lastName: parent.lastName, dateOfBirth },
   });
   expect(res.status(), 'POST /api/Student').toBe(201);
   return ((await res.json()) as { id: string }).id;

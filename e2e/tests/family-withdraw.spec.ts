@@ -8,14 +8,15 @@
  * and dark at 390 and 1280 px.
  */
 
-import { createParent, type TestParent } from '../support/accounts.ts';
+import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
+import { addChild, bearer } from '../support/door.ts';
 import { CENTER_EMAIL } from '../support/env.ts';
 import { expectNoAxeViolationsInEveryTheme, waitForMail } from '../support/fixtures.ts';
+import { enrollAndPay, oneSeatSession as oneSessionWithSeat } from '../support/money.ts';
 import { DIRECTOR, tokenFor } from '../support/staff.ts';
 import { type APIRequestContext, expect, test } from '../support/test.ts';
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY = 86_400_000;
 /** The ISO date `days` from today. */
 const isoIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -25,52 +26,14 @@ const isoIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().
  * (full refund until 14 days before: the form below moves it to 30, which has passed).
  */
 async function oneSeatSession(request: APIRequestContext, token: string, name: string) {
-  const now = Date.now();
-  const res = await request.post('/api/ClassSession', {
-    headers: bearer(token),
-    data: {
-      name,
-      description: 'Small mornings of clay, collage and stories in the art room.',
-      sessionStartDate: isoIn(20),
-      sessionEndDate: isoIn(110),
-      registrationStartDate: new Date(now - DAY).toISOString(),
-      registrationEndDate: new Date(now + 15 * DAY).toISOString(),
-      daySchedule: 'Tuesday, 9:00 am – 11:00 am',
-      registrationPrice: 40_000,
-      supplyFee: 5_000,
-      rosterSize: 1,
-      waitlistActive: true,
-      waitlistSize: 3,
-    },
+  return oneSessionWithSeat(request, token, name, {
+    description: 'Small mornings of clay, collage and stories in the art room.',
+    sessionStartDate: isoIn(20),
+    sessionEndDate: isoIn(110),
+    registrationEndDate: new Date(Date.now() + 15 * DAY).toISOString(),
+    daySchedule: 'Tuesday, 9:00 am – 11:00 am',
+    supplyFee: 5_000,
   });
-  expect(res.status(), 'POST /api/ClassSession').toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
-
-async function addChild(request: APIRequestContext, parent: TestParent, firstName: string) {
-  const res = await request.post('/api/Student', {
-    headers: bearer(parent.token),
-    data: { firstName, lastName: parent.lastName, dateOfBirth: '2022-01-15' },
-  });
-  expect(res.status(), 'POST /api/Student').toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** The parent enrolls the child and pays on the test checkout. */
-async function enrollAndPay(
-  request: APIRequestContext,
-  parent: TestParent,
-  sessionId: number,
-  childId: string,
-) {
-  const res = await request.post('/api/ClassSessionEnrollment', {
-    headers: bearer(parent.token),
-    data: { classSessionId: sessionId, studentIds: [childId] },
-  });
-  expect(res.status(), 'POST /api/ClassSessionEnrollment').toBe(201);
-  const checkout = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname;
-  const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
 }
 
 test('the director sets the refund policy; a parent withdraws a child with the exact refund; Billing shows it and the waiting family is offered the seat', async ({

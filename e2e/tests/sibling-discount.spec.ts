@@ -5,13 +5,12 @@
  * the enroll page (axe in light and dark with the breakdown showing), pays that total on the test checkout,
  * and Billing shows the discounted amount with the discount it includes, on wide screens and phones.
  */
-import { createParent, type TestParent } from '../support/accounts.ts';
+import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
+import { addChild, bearer } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
 import { DIRECTOR, tokenFor } from '../support/staff.ts';
-import { type APIRequestContext, expect, test } from '../support/test.ts';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+import { expect, test } from '../support/test.ts';
 
 /** The session as the director's form sends it (PUT takes the whole input): money in cents. */
 function sessionInput(name: string, isActive: boolean) {
@@ -37,14 +36,6 @@ function sessionInput(name: string, isActive: boolean) {
     siblingDiscountValue: 10,
     siblingDiscountAcrossProgram: false,
   };
-}
-
-async function addChild(request: APIRequestContext, parent: TestParent, firstName: string, born: string) {
-  const res = await request.post('/api/Student', {
-    headers: bearer(parent.token),
-    data: { firstName, lastName: parent.lastName, dateOfBirth: born },
-  });
-  expect(res.status(), 'POST /api/Student').toBe(201);
 }
 
 test('a family of two gets the sibling discount on the enroll page, at checkout and in Billing', async ({

@@ -5,62 +5,13 @@
  * family gets the offer by email; the payments page and the dialogs pass axe in light and dark at 390 and
  * 1280 px without sideways scrolling.
  */
-import { createParent, type TestParent } from '../support/accounts.ts';
+import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
+import { addChild, bearer } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme, waitForMail } from '../support/fixtures.ts';
+import { enrollAndPay, oneSeatSession } from '../support/money.ts';
 import { DIRECTOR, tokenFor } from '../support/staff.ts';
-import { type APIRequestContext, expect, test } from '../support/test.ts';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A one-seat session open for registration now, with a waitlist. */
-async function oneSeatSession(request: APIRequestContext, token: string, name: string) {
-  const now = Date.now();
-  const res = await request.post('/api/ClassSession', {
-    headers: bearer(token),
-    data: {
-      name,
-      description: 'A small morning group for stories, songs and painting.',
-      sessionStartDate: '2030-03-04',
-      sessionEndDate: '2030-05-27',
-      registrationStartDate: new Date(now - 86_400_000).toISOString(),
-      registrationEndDate: new Date(now + 30 * 86_400_000).toISOString(),
-      daySchedule: 'Monday, 9:00 am – 11:00 am',
-      registrationPrice: 40_000,
-      rosterSize: 1,
-      waitlistActive: true,
-      waitlistSize: 3,
-    },
-  });
-  expect(res.status(), 'POST /api/ClassSession').toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
-
-async function addChild(request: APIRequestContext, parent: TestParent, firstName: string) {
-  const res = await request.post('/api/Student', {
-    headers: bearer(parent.token),
-    data: { firstName, lastName: parent.lastName, dateOfBirth: '2022-01-15' },
-  });
-  expect(res.status(), 'POST /api/Student').toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** The parent enrolls the child and pays on the test checkout. */
-async function enrollAndPay(
-  request: APIRequestContext,
-  parent: TestParent,
-  sessionId: number,
-  childId: string,
-) {
-  const res = await request.post('/api/ClassSessionEnrollment', {
-    headers: bearer(parent.token),
-    data: { classSessionId: sessionId, studentIds: [childId] },
-  });
-  expect(res.status(), 'POST /api/ClassSessionEnrollment').toBe(201);
-  const checkout = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname;
-  const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
+import { expect, test } from '../support/test.ts';
 
 test('the director refunds part of a payment and withdraws the child; the parent sees the refund, the next family gets the offer', async ({
   page,

@@ -1,0 +1,56 @@
+/**
+ * Sessions and paid places for the money tests (issues 10 and 13): a one-seat session with a waitlist, made
+ * by the director through the API, and a place paid on the built-in test checkout.
+ */
+import type { TestParent } from './accounts.ts';
+import { bearer } from './door.ts';
+import { type APIRequestContext, expect } from './test.ts';
+
+/**
+ * A one-seat session open for registration now, with a waitlist of 3 ($400.00, no supply fee, spring 2030
+ * unless `overrides` say otherwise); answers its id.
+ */
+export async function oneSeatSession(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const now = Date.now();
+  const res = await request.post('/api/ClassSession', {
+    headers: bearer(token),
+    data: {
+      name,
+      description: 'A small morning group for stories, songs and painting.',
+      sessionStartDate: '2030-03-04',
+      sessionEndDate: '2030-05-27',
+      registrationStartDate: new Date(now - 86_400_000).toISOString(),
+      registrationEndDate: new Date(now + 30 * 86_400_000).toISOString(),
+      daySchedule: 'Monday, 9:00 am – 11:00 am',
+      registrationPrice: 40_000,
+      rosterSize: 1,
+      waitlistActive: true,
+      waitlistSize: 3,
+      ...overrides,
+    },
+  });
+  expect(res.status(), 'POST /api/ClassSession').toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** The parent enrolls the child and pays on the test checkout. */
+export async function enrollAndPay(
+  request: APIRequestContext,
+  parent: TestParent,
+  sessionId: number,
+  childId: string,
+): Promise<void> {
+  const res = await request.post('/api/ClassSessionEnrollment', {
+    headers: bearer(parent.token),
+    data: { classSessionId: sessionId, studentIds: [childId] },
+  });
+  expect(res.status(), 'POST /api/ClassSessionEnrollment').toBe(201);
+  const checkout = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname;
+  const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+}
