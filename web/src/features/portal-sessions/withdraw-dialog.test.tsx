@@ -117,6 +117,33 @@ describe('withdrawing a child in the portal', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw Maya' })).toBeNull();
   });
 
+  it('a free place says there is nothing to refund, without a breakdown', async () => {
+    serve(
+      [
+        jsonReply(
+          200,
+          quote({
+            window: 'partial',
+            registrationShare: 0,
+            registrationRefund: 0,
+            supplyFeeRefund: 0,
+            policyTotal: 0,
+            refundableOnPayment: 0,
+            refund: 0,
+            refundMethod: 'none',
+          }),
+        ),
+      ],
+      [],
+    );
+    const dialog = await openDialog();
+    expect(
+      await within(dialog).findByText('This place was free of charge, so there is nothing to refund.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table', { name: 'Your refund' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Withdraw Maya with no refund' })).toBeInTheDocument();
+  });
+
   it('a refund that changed meanwhile is said in the dialog, the new one is shown, and the retry keeps its key', async () => {
     const calls = serve(
       [

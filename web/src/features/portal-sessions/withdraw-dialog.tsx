@@ -140,6 +140,9 @@ function WithdrawPanel({
 
 /** The refund line by line: registration, supply fee, what was already refunded, the total, where it goes. */
 function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
+  // A place given free of charge (e.g. placed by the office at no cost): nothing was paid, nothing to work out.
+  if (q.registrationShare === 0 && q.supplyFeeRefund === 0 && q.refundableOnPayment === 0)
+    return <Text size="sm">This place was free of charge, so there is nothing to refund.</Text>;
   const registrationLabel =
     q.window === 'full'
       ? 'Registration, in full'
