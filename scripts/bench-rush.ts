@@ -8,7 +8,9 @@
  *
  * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a throw-away database is created there and dropped
  * afterwards); without either, embedded PGlite in a temp folder (one connection, so no real concurrency).
- * Knobs: RUSH_PARENTS (default 400), RUSH_SEATS (default 40), RUSH_WAVES (default 3).
+ * Knobs: RUSH_PARENTS (default 400), RUSH_SEATS (default 40), RUSH_WAVES (default 3), RUSH_SIBLING_DISCOUNT
+ * (`true`: each session gives 10% off per brother or sister across its program, so every reservation also
+ * counts the family's other places under the lock; issue 13, decision 014).
  *
  * A warm-up wave of the same shape runs first and is reported apart, not counted: a center opens
  * registration on a server that has been up (compiled code, open database connections), not one started a
@@ -24,6 +26,7 @@ import { benchTarget, percentile, startBaselineServer } from './bench-support.ts
 const PARENTS = Number(process.env.RUSH_PARENTS ?? 400);
 const SEATS = Number(process.env.RUSH_SEATS ?? 40);
 const WAVES = Number(process.env.RUSH_WAVES ?? 3);
+const SIBLING_DISCOUNT = process.env.RUSH_SIBLING_DISCOUNT === 'true';
 /** The measured waves plus the warm-up wave in front of them. */
 const ROUNDS = WAVES + 1;
 
@@ -66,6 +69,13 @@ async function prepare(database: Database, secret: string): Promise<Wave[]> {
         waitlistSize: 10,
         registrationStartDate: new Date(now.getTime() - 60_000),
         registrationEndDate: new Date(now.getTime() + 86_400_000),
+        ...(SIBLING_DISCOUNT
+          ? {
+              siblingDiscountType: 'Percent' as const,
+              siblingDiscountValue: 10,
+              siblingDiscountAcrossProgram: true,
+            }
+          : {}),
       })
       .returning({ id: classSessions.id });
     const requests = [];
@@ -128,7 +138,7 @@ async function main() {
     const app = await target.startServer();
     const label = target.label;
     console.log(
-      `Registration rush on ${label}: ${WAVES} waves × ${PARENTS} parents for ${SEATS} seats each\n`,
+      `Registration rush on ${label}: ${WAVES} waves × ${PARENTS} parents for ${SEATS} seats each${SIBLING_DISCOUNT ? ', sibling discount on' : ''}\n`,
     );
     const warm = await burst(`${app.base}/api/ClassSessionEnrollment`, warmUp!.requests);
     console.log(
