@@ -54,3 +54,37 @@ export async function enrollAndPay(
   const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
 }
+
+/**
+ * Hide a session a test made (the director's PUT with `isActive: false`), so the public catalogue other tests
+ * count is the demo's again.
+ */
+export async function hideSession(request: APIRequestContext, token: string, id: number): Promise<void> {
+  const session = (await (await request.get(`/api/ClassSession/${id}`)).json()) as Record<string, unknown> & {
+    expectationPolicy: { id: number } | null;
+    dismissalPolicy: { id: number } | null;
+    latePickupPolicy: { id: number } | null;
+  };
+  const {
+    id: _id,
+    classSection: _section,
+    expectationPolicy,
+    dismissalPolicy,
+    latePickupPolicy,
+    seatsLeft: _seats,
+    waitlistSpotsLeft: _places,
+    registrationState: _state,
+    ...input
+  } = session;
+  const res = await request.put(`/api/ClassSession/${id}`, {
+    headers: bearer(token),
+    data: {
+      ...input,
+      isActive: false,
+      expectationPolicyId: expectationPolicy?.id ?? null,
+      dismissalPolicyId: dismissalPolicy?.id ?? null,
+      latePickupPolicyId: latePickupPolicy?.id ?? null,
+    },
+  });
+  expect(res.status(), `PUT /api/ClassSession/${id}`).toBeLessThan(300);
+}
