@@ -28,6 +28,8 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
   let contactId: string;
   let sessionId: number;
   let mailCount = 0;
+  /** Dana's own pickup contact, made while she shares the family. */
+  let ownPassContact = '';
 
   const call = (token: string | null, method: string, url: string, payload?: object) =>
     a.call(token, method, url, payload);
@@ -235,6 +237,33 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     expect(await childNames(owner)).toContain('Benjamin');
   });
 
+  it('lets either parent continue a checkout the other started for the same children', async () => {
+    const sibling = (await call(owner.token, 'GET', '/api/Student')).json() as Array<{
+      id: string;
+      firstName: string;
+    }>;
+    const ben = sibling.find((c) => c.firstName === 'Benjamin')!.id;
+    const started = await a.enroll(owner, sessionId, [ben]);
+    expect(started.statusCode, started.body).toBe(201);
+    const again = await a.enroll(dana, sessionId, [ben]);
+    expect(again.statusCode, again.body).toBeLessThan(300);
+    expect(again.json().id).toBe(started.json().id);
+    expect((await a.press(started.json().checkoutId, 'cancel')).statusCode).toBeLessThan(400);
+  });
+
+  it('a parent who is removed takes their own pickup pass with them: it stops working and leaves the children', async () => {
+    const self = await call(dana.token, 'POST', '/api/Student/Trustees/Self');
+    expect(self.statusCode, self.body).toBeLessThan(300);
+    const danaContact = self.json().trusteeId as string;
+    const issued = await call(dana.token, 'POST', `/api/Student/Trustees/${danaContact}/Pass`, {
+      pin: '2468',
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    // While shared, the owner sees Dana's own contact too, for every child.
+    expect((await call(owner.token, 'GET', `/api/Student/Trustees/${danaContact}`)).statusCode).toBe(200);
+    ownPassContact = danaContact;
+  });
+
   it('lets only the director remove a parent; the removed parent loses the family, keeps their payments', async () => {
     const url = `/api/staff/families/${dana.userId}/remove-from-family`;
     expect((await call(null, 'POST', url)).statusCode).toBe(401);
@@ -276,6 +305,21 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     expect(await childNames(owner)).toEqual(['Ava', 'Ava', 'Benjamin', 'Noor']);
     expect((await call(dana.token, 'GET', '/api/Billing')).json()).toEqual([]);
     expect((await call(admin, 'POST', url)).statusCode).toBe(404);
+
+    // Dana's own pickup contact left with her: not the family's, not linked to the children, its pass revoked.
+    expect((await call(owner.token, 'GET', `/api/Student/Trustees/${ownPassContact}`)).statusCode).toBe(404);
+    const links = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from student_trustees where trustee_id = ${ownPassContact}`,
+    );
+    expect(links[0]!.n).toBe(0);
+    const passes = await queryRows<{ revoked_at: string | null }>(
+      t.database.db,
+      sql`select p.revoked_at from digital_passports p join trustee_passports tp on tp.passport_id = p.id
+        where tp.trustee_id = ${ownPassContact}`,
+    );
+    expect(passes.length).toBe(1);
+    expect(passes[0]!.revoked_at).not.toBeNull();
   });
 
   it('lets a parent leave, and refuses expired and withdrawn links', async () => {

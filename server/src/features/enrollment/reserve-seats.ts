@@ -70,7 +70,9 @@ export async function reserveSeats(
   // Seats were held (or lapsed holds released): this process's next catalog read counts them (decision 008).
   invalidateCatalog(deps.db);
   if (outcome.kind === 'existing') {
-    const payment = await findPayment(deps.db, { id: outcome.paymentId }, user.id);
+    // The open checkout of these same children: in a shared family (issue 13) the other parent may have
+    // started it, so it is found by id alone (the children were checked to be the caller's own).
+    const payment = await findPayment(deps.db, { id: outcome.paymentId });
     return { payment: payment!, created: false };
   }
   if (outcome.total === 0) {

@@ -449,9 +449,17 @@ function ruleInWords(quote: WithdrawalQuote): string {
 }
 
 /** The sentence the parent reads after withdrawing (also for a repeated request). */
-function resultMessage(childName: string, refund: number, status: WithdrawResult['refundStatus']): string {
+function resultMessage(
+  childName: string,
+  refund: number,
+  status: WithdrawResult['refundStatus'],
+  method: RefundMethod | undefined,
+): string {
   const withdrawn = `${childName} is withdrawn.`;
   if (refund === 0 || status === 'None') return `${withdrawn} There is no refund under the session’s policy.`;
+  // Paid at the office (e.g. by check): the office gives the money back the way it came.
+  if (method === 'office')
+    return `${withdrawn} Our office will give back ${formatCents(refund)} the way you paid, and will be in touch.`;
   if (status === 'Failed')
     return `${withdrawn} The refund of ${formatCents(refund)} did not go through at the card company yet. Our office has been told and will make sure you get it back.`;
   if (status === 'Pending') return `${withdrawn} Your refund of ${formatCents(refund)} is on its way.`;
@@ -548,6 +556,11 @@ export async function withdrawByParent(
     enrollmentId: outcome.enrollmentId,
     refund: outcome.refundAmount,
     refundStatus: outcome.refundStatus,
-    message: resultMessage(child.firstName, outcome.refundAmount, outcome.refundStatus),
+    message: resultMessage(
+      child.firstName,
+      outcome.refundAmount,
+      outcome.refundStatus,
+      (quote as WithdrawalQuote | null)?.refundMethod,
+    ),
   };
 }

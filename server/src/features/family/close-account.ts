@@ -19,7 +19,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { leaveFamilyInTx } from './co-parents.ts';
+import { afterLeaving, leaveFamilyInTx, lockFamilyMembers } from './co-parents.ts';
 
 const CENTER = 'Bright Oak Learning Center';
 
@@ -61,15 +61,17 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
   if (!(await verifyPassword(account.password, password))) {
     throw new HttpError(400, 'That password is not right.', { password: 'That password is not right' });
   }
-  const { photos, remaining } = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
+  const { photos, left } = await ctx.db.transaction(async (tx) => {
+    // Every parent of the family, in one id order (the closing account among them), as other family writes do.
+    await lockFamilyMembers(tx, userId);
     // A parent sharing the family (issue 13) leaves it first: the children stay with the other parents, so
-    // only what is this account's own is refused over or erased.
-    const remaining = await leaveFamilyInTx(tx, userId);
+    // only what is this account's own is refused over or erased (their own pickup contact included).
+    const left = await leaveFamilyInTx(tx, userId, now);
     await refuseWhileBusy(tx, userId, today);
-    return { photos: await erase(tx, userId, account.email_address, now), remaining };
+    return { photos: await erase(tx, userId, account.email_address, now), left };
   });
-  await tellRemainingParents(ctx, remaining);
+  afterLeaving(ctx, left);
+  await tellRemainingParents(ctx, left.others);
   const storage = createStorage(ctx.config);
   for (const key of photos) await storage.delete(key).catch(() => {});
   try {

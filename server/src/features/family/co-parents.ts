@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { type CoParentFamily, routes } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail.ts';
+import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -27,6 +28,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
+import { passesChanged, revokePassesOf } from '../passes/passes.ts';
 
 const CENTER = 'Bright Oak Learning Center';
 /** How long an invitation link works. */
@@ -333,19 +335,28 @@ export async function acceptInvitation(
   await ctx.db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, token, user, now, true);
     // Both families' parents, locked in one id order: two invitations accepted at once wait for each other.
-    const inviterMembers = await familyMemberIds(tx, invitation.invited_by);
+    // The lists are read again under the locks (a parent may have joined or left meanwhile) until they hold.
+    const locked = new Set<string>();
+    let inviterMembers: string[] = [];
+    let mine: string[] = [];
+    for (;;) {
+      inviterMembers = await familyMemberIds(tx, invitation.invited_by);
+      mine = await familyMemberIds(tx, user.id);
+      const missing = [...inviterMembers, ...mine].filter((id) => !locked.has(id));
+      if (missing.length === 0) break;
+      await tx.execute(
+        sql`select id from users where id in (${sql.join(
+          missing.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) order by id for update`,
+      );
+      for (const id of missing) locked.add(id);
+    }
     if (inviterMembers.includes(user.id)) throw invitationGone();
-    const mine = await familyMemberIds(tx, user.id);
-    await tx.execute(
-      sql`select id from users where id in (${sql.join(
-        [...inviterMembers, ...mine].map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) order by id for update`,
-    );
     if (mine.length > 1)
       throw new HttpError(
         409,
-        'You already share a family with another parent. Leave that family first (on your portal’s home), then open this link again.',
+        'You already share a family with another parent. Leave that family first on the Family sharing page, then open this link again.',
       );
     if (inviterMembers.length >= MAX_FAMILY_MEMBERS)
       throw new HttpError(409, `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most.`);
@@ -397,19 +408,41 @@ export async function acceptInvitation(
   });
 }
 
+/** What leaving changed: the remaining parents, and the leaver's pickup passes revoked (ids, photo keys). */
+export type LeftFamily = { others: string[]; revoked: string[]; photos: string[] };
+
 /**
  * Take `userId` out of their shared family, inside `tx`: their mappings to the family's children and
  * contacts go, their waitlist places for those children pass to the first remaining parent, and a family
- * left with one parent ends. Answers the remaining parents (empty when `userId` shared no family).
+ * left with one parent ends. The leaver's own pickup contact (type `Parent`, their address) leaves with them:
+ * it is no longer the family's nor linked to the children, and its passes are revoked, so a parent who left
+ * or was removed cannot collect the children at the door. Answers the remaining parents (empty when `userId`
+ * shared no family) and the revoked passes; the caller tells the wallets and deletes the photos after commit.
  */
-export async function leaveFamilyInTx(tx: Tx, userId: string): Promise<string[]> {
+export async function leaveFamilyInTx(tx: Tx, userId: string, now: Date): Promise<LeftFamily> {
   const members = await lockFamilyMembers(tx, userId);
   const others = members.filter((id) => id !== userId);
-  if (others.length === 0) return [];
+  if (others.length === 0) return { others: [], revoked: [], photos: [] };
   const list = sql.join(
     others.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  const own = await queryRows<{ id: string }>(
+    tx,
+    sql`select t.id from trustees t join user_trustees ut on ut.trustee_id = t.id
+      where ut.user_id = ${userId} and t.type = 'Parent'
+        and lower(t.email_address) = (select email_address from users where id = ${userId})`,
+  );
+  const revoked: string[] = [];
+  const photos: string[] = [];
+  for (const { id } of own) {
+    await tx.execute(sql`delete from user_trustees where trustee_id = ${id} and user_id <> ${userId}`);
+    await tx.execute(sql`delete from student_trustees where trustee_id = ${id}
+      and student_id in (select student_id from user_students where user_id in (${list}))`);
+    const gone = await revokePassesOf(tx, id, now);
+    revoked.push(...gone.revoked);
+    photos.push(...gone.photos);
+  }
   await tx.execute(sql`update waitlist_submissions set user_id = ${others[0]!}
     where user_id = ${userId} and student_id in (select student_id from user_students where user_id in (${list}))`);
   await tx.execute(sql`delete from user_students where user_id = ${userId}
@@ -419,7 +452,7 @@ export async function leaveFamilyInTx(tx: Tx, userId: string): Promise<string[]>
   const familyId = await familyIdOf(tx, userId);
   await tx.execute(sql`delete from family_members where user_id = ${userId}`);
   if (others.length === 1) await tx.execute(sql`delete from families where id = ${familyId}`);
-  return others;
+  return { others, revoked, photos };
 }
 
 /**
@@ -434,10 +467,11 @@ export async function removeFromFamily(
 ): Promise<void> {
   if (!isUuid(userId)) throw notFound('That family');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const left = await ctx.db.transaction(async (tx) => {
     const before = await membersOf(tx, userId);
     const familyId = await familyIdOf(tx, userId);
-    const others = await leaveFamilyInTx(tx, userId);
+    const left = await leaveFamilyInTx(tx, userId, now);
+    const others = left.others;
     if (others.length === 0 || !familyId) throw notFound('That family');
     const leaver = before.find((m) => m.id === userId)!;
     await recordAudit(
@@ -448,28 +482,21 @@ export async function removeFromFamily(
         entityType: 'Family',
         entityId: familyId,
         before: { parents: before.map((m) => m.id) },
-        after: { parents: others, left: userId },
+        after: { parents: others, left: userId, passesRevoked: left.revoked.length },
       },
       now,
     );
     for (const member of before) await enqueueMail(tx, leftMail(member, leaver, byCenter, ctx.config.appUrl));
+    return left;
   });
+  afterLeaving(ctx, left);
 }
 
-/**
- * The payer's name for each of these payments' `user_id`s, when the payer is not `userId` (Billing's "Paid
- * by"); a closed account reads "Former family".
- */
-export async function payerNames(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; first_name: string; last_name: string }>(
-    db,
-    sql`select id, first_name, last_name from users where id in (${sql.join(
-      [...new Set(userIds)].map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`]));
+/** After commit: the wallets learn the leaver's passes are void, and their photos are deleted. */
+export function afterLeaving(ctx: AppContext, left: LeftFamily): void {
+  passesChanged(ctx, left.revoked);
+  const storage = createStorage(ctx.config);
+  for (const key of left.photos) void storage.delete(key).catch(() => {});
 }
 
 const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;

@@ -211,7 +211,7 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
       now,
     );
     const [family] = await tx
-      .select({ emailAddress: users.emailAddress, firstName: users.firstName })
+      .select({ emailAddress: users.emailAddress, firstName: users.firstName, closedAt: users.closedAt })
       .from(users)
       .where(eq(users.id, locked.userId));
     const [session] = locked.classSessionId
@@ -220,6 +220,8 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
           .from(classSessions)
           .where(eq(classSessions.id, locked.classSessionId))
       : [];
+    // A payer whose account is closed (issue 13) has no address left to write to.
+    if (family?.closedAt) return;
     await enqueueMail(
       tx,
       refundMadeMail({
