@@ -30,6 +30,17 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
   let mailCount = 0;
   /** Dana's own pickup contact, made while she shares the family. */
   let ownPassContact = '';
+  /** The Okafors' first child's paid place in the session. */
+  let enrollmentId = '';
+  /** Family routes naming one of the Okafors' rows, for the access matrix. */
+  const familyReads = () => [
+    `/api/Student/${owner.childIds[1]}`,
+    `/api/Student/${owner.childIds[1]}/Trustees`,
+    `/api/Student/Trustees/${contactId}`,
+    `/api/Student/Trustees/${contactId}/Pass`,
+    `/api/Announcement/ClassSession/${sessionId}`,
+    `/api/ClassSessionEnrollment/${enrollmentId}/Withdrawal`,
+  ];
 
   const call = (token: string | null, method: string, url: string, payload?: object) =>
     a.call(token, method, url, payload);
@@ -84,6 +95,11 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     const held = await a.enroll(owner, sessionId, [owner.childIds[0]!]);
     expect(held.statusCode, held.body).toBe(201);
     expect((await a.press(held.json().checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    const [place] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from class_session_enrollments where payment_id = ${held.json().id}`,
+    );
+    enrollmentId = place!.id;
   });
   afterAll(async () => t?.close());
 
@@ -203,13 +219,8 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
 
   it('walks every family route: owner and co-parent 200, another family 404, nobody 401', async () => {
     const studentId = owner.childIds[1]!;
-    const reads: Array<[string, string]> = [
-      ['GET', `/api/Student/${studentId}`],
-      ['GET', `/api/Student/${studentId}/Trustees`],
-      ['GET', `/api/Student/Trustees/${contactId}`],
-      ['GET', `/api/Student/Trustees/${contactId}/Pass`],
-    ];
-    for (const [method, url] of reads) {
+    for (const url of familyReads()) {
+      const method = 'GET';
       expect((await call(owner.token, method, url)).statusCode, `owner ${url}`).toBe(200);
       expect((await call(dana.token, method, url)).statusCode, `co-parent ${url}`).toBe(200);
       expect((await call(other.token, method, url)).statusCode, `other ${url}`).toBe(404);
@@ -295,12 +306,12 @@ describe.each(dbKinds)('co-parents on %s', (kind) => {
     expect(mails.find((m) => m.to === dana.email)?.text).toContain('removed your account');
 
     // The removed co-parent: every family route of the Okafors is 404 now; the owner keeps everything.
-    for (const path of [
-      `/api/Student/${owner.childIds[0]}`,
-      `/api/Student/Trustees/${contactId}`,
-      `/api/Student/Trustees/${contactId}/Pass`,
-    ])
-      expect((await call(dana.token, 'GET', path)).statusCode, path).toBe(404);
+    for (const path of familyReads()) {
+      expect((await call(dana.token, 'GET', path)).statusCode, `removed ${path}`).toBe(404);
+      expect((await call(owner.token, 'GET', path)).statusCode, `owner ${path}`).toBe(200);
+    }
+    const rename = { firstName: 'Ava', lastName: 'Changed', dateOfBirth: '2022-01-15' };
+    expect((await call(dana.token, 'PUT', `/api/Student/${owner.childIds[0]}`, rename)).statusCode).toBe(404);
     expect(await childNames(dana)).toEqual([]);
     expect(await childNames(owner)).toEqual(['Ava', 'Ava', 'Benjamin', 'Noor']);
     expect((await call(dana.token, 'GET', '/api/Billing')).json()).toEqual([]);
