@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -126,6 +126,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return run;
   };
   return { db, kind: 'pglite', exclusive, serialized, close: () => client.close() };
+}
+
+/** `(id1::uuid, id2::uuid, …)` for `in …`; an empty list matches nothing (`(null::uuid)`). */
+export function uuidList(values: readonly string[]): SQL {
+  return values.length === 0
+    ? sql`(null::uuid)`
+    : sql`(${sql.join(
+        values.map((v) => sql`${v}::uuid`),
+        sql`, `,
+      )})`;
 }
 
 /** Rows of a raw `db.execute(sql…)` result; both drivers answer `{ rows }`. */

@@ -266,6 +266,7 @@ export async function loadChildFacts(
 export type SiblingScope = {
   id: number;
   classSectionId: number | null;
+  siblingDiscountType: string | null;
   siblingDiscountAcrossProgram: boolean;
 };
 
@@ -276,6 +277,7 @@ export type SiblingScope = {
  * in this session, or, when the discount reaches across the program (`siblingDiscountAcrossProgram`), in
  * another session of the same program (`classSectionId`) that has not ended on `today` (ISO date). The
  * checkout leaves out the children being enrolled; the enroll page does the same with the children chosen.
+ * Empty, without a query, for a session with no sibling discount.
  */
 export async function loadSiblingPlaces(
   db: DbOrTx,
@@ -284,6 +286,8 @@ export async function loadSiblingPlaces(
   now: Date,
   today: string,
 ): Promise<Set<string>> {
+  // No discount, nothing to count: no query on the enroll page's or the checkout's path.
+  if (session.siblingDiscountType === null) return new Set();
   const acrossProgram =
     session.siblingDiscountAcrossProgram && session.classSectionId !== null
       ? sql`or (s.class_section_id = ${session.classSectionId} and s.session_end_date >= ${today})`

@@ -174,11 +174,8 @@ async function reserveLocked(
       seen.used = studentIds.length - offered.length;
 
       // The sibling discount (issue 13): the family's children holding a place, other than these, make each
-      // of these an additional child. Read only when the session has a discount, under the row lock.
-      const holders =
-        session.row.siblingDiscountType === null
-          ? new Set<string>()
-          : await loadSiblingPlaces(tx, user.id, session.row, now, today);
+      // of these an additional child. Read under the row lock (no query when the session has no discount).
+      const holders = await loadSiblingPlaces(tx, user.id, session.row, now, today);
       const siblingsAlreadyEnrolled = [...holders].filter((id) => !studentIds.includes(id)).length;
       const lineItems = checkoutLineItems(session.row, studentIds.length, siblingsAlreadyEnrolled);
       const total = lineItemsTotal(lineItems);

@@ -60,7 +60,7 @@ import {
   parentWithdrewMail,
   withdrawalRefundFailedMail,
 } from '../staff/money-mail.ts';
-import { completeRefund, type MoneyDeps, reserveRefund } from '../staff/refunds.ts';
+import { completeRefund, type MoneyDeps, pendingCents, reserveRefund } from '../staff/refunds.ts';
 import { ownEnrollment } from './records.ts';
 import { seatsMayHaveFreed } from './seat-gate.ts';
 import { type LockedSession, readSession } from './seats.ts';
@@ -306,15 +306,6 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
 /** The parent's routes need the center's address for its copy of the email. */
 export type ParentWithdrawDeps = MoneyDeps & { centerEmail: string };
 
-/** Cents held by refunds in progress on `paymentId`. */
-async function pendingRefundCents(db: DbOrTx, paymentId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${paymentId} and status = 'Pending'`,
-  );
-  return row?.n ?? 0;
-}
-
 /** Children of `paymentId` still enrolled (in any session: a moved child keeps its payment). */
 async function stillEnrolledOn(db: DbOrTx, paymentId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -354,7 +345,7 @@ async function quoteFor(
   const quote = refundQuote(policy, session.sessionStartDate, today, placeOnPayment(lines, stillEnrolled));
   const refundableOnPayment =
     payment?.status === 'Paid'
-      ? Math.max(0, payment.finalAmount - payment.refundedAmount - (await pendingRefundCents(db, payment.id)))
+      ? Math.max(0, payment.finalAmount - payment.refundedAmount - (await pendingCents(db, payment.id)))
       : 0;
   const refund = Math.min(quote.total, refundableOnPayment);
   return {

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -27,15 +27,6 @@ const CENTER = 'Bright Oak Learning Center';
 export const FORMER_FAMILY = { firstName: 'Former', lastName: 'family' } as const;
 
 type Person = { first_name: string; last_name: string };
-
-/** A list of uuids for `in (…)`. */
-const ids = (values: string[]) =>
-  values.length === 0
-    ? sql`(null::uuid)`
-    : sql`(${sql.join(
-        values.map((v) => sql`${v}::uuid`),
-        sql`, `,
-      )})`;
 
 /**
  * Close the account of `userId` after checking `password`. 400 (field `password`) for a wrong password,
@@ -96,10 +87,7 @@ async function tellRemainingParents(ctx: AppContext, userIds: string[]): Promise
   if (userIds.length === 0) return;
   const parents = await queryRows<{ email_address: string; first_name: string }>(
     ctx.db,
-    sql`select email_address, first_name from users where id in (${sql.join(
-      userIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and closed_at is null`,
+    sql`select email_address, first_name from users where id in ${uuidList(userIds)} and closed_at is null`,
   );
   for (const parent of parents)
     await ctx.mailer
@@ -170,7 +158,7 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   const passes = await queryRows<{ id: string; image_url: string | null }>(
     tx,
     sql`select p.id, p.image_url from digital_passports p
-      join trustee_passports tp on tp.passport_id = p.id where tp.trustee_id in ${ids(contactIds)}`,
+      join trustee_passports tp on tp.passport_id = p.id where tp.trustee_id in ${uuidList(contactIds)}`,
   );
   const passIds = passes.map((p) => p.id);
 
@@ -179,31 +167,30 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
     .filter((p): p is Person => Boolean(p))
     .map((p) => `${p.first_name} ${p.last_name}`);
   const mentions = [email, ...names].map((text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  // `… ilike any (${mentioned})`: a text that names the family anywhere.
+  const mentioned = sql`array[${sql.join(
+    mentions.map((m) => sql`${m}`),
+    sql`, `,
+  )}]`;
   await tx.execute(sql`select set_config('lc.audit_redaction', 'on', true)`);
   await tx.execute(sql`update audit_events set before = null, after = '{"redacted":"family account closed"}'::jsonb
     where entity_id in (${sql.join(
       [userId, ...childIds, ...contactIds, ...passIds].map((id) => sql`${id}`),
       sql`, `,
     )})
-      or before::text ilike any (${sql`array[${sql.join(
-        mentions.map((m) => sql`${m}`),
-        sql`, `,
-      )}]`})
-      or after::text ilike any (${sql`array[${sql.join(
-        mentions.map((m) => sql`${m}`),
-        sql`, `,
-      )}]`})`);
+      or before::text ilike any (${mentioned})
+      or after::text ilike any (${mentioned})`);
   await tx.execute(sql`select set_config('lc.audit_redaction', 'off', true)`);
 
   // Children and everything hanging from them.
-  await tx.execute(sql`delete from class_session_enrollments where student_id in ${ids(childIds)}`);
+  await tx.execute(sql`delete from class_session_enrollments where student_id in ${uuidList(childIds)}`);
   await tx.execute(
-    sql`delete from waitlist_submissions where student_id in ${ids(childIds)} or user_id = ${userId}`,
+    sql`delete from waitlist_submissions where student_id in ${uuidList(childIds)} or user_id = ${userId}`,
   );
-  await tx.execute(sql`delete from students where id in ${ids(childIds)}`);
+  await tx.execute(sql`delete from students where id in ${uuidList(childIds)}`);
   // Contacts, their passes (and devices' registrations of them) and photos.
-  await tx.execute(sql`delete from digital_passports where id in ${ids(passIds)}`);
-  await tx.execute(sql`delete from trustees where id in ${ids(contactIds)}`);
+  await tx.execute(sql`delete from digital_passports where id in ${uuidList(passIds)}`);
+  await tx.execute(sql`delete from trustees where id in ${uuidList(contactIds)}`);
   await tx.execute(sql`delete from user_students where user_id = ${userId}`);
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}`);
   // What they sent the center and what it sent them.
@@ -220,13 +207,7 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
     sql`delete from mail_outbox where lower("to") in (${sql.join(
       addresses.map((a) => sql`${a}`),
       sql`, `,
-    )}) or text ilike any (${sql`array[${sql.join(
-      mentions.map((m) => sql`${m}`),
-      sql`, `,
-    )}]`}) or subject ilike any (${sql`array[${sql.join(
-      mentions.map((m) => sql`${m}`),
-      sql`, `,
-    )}]`})`,
+    )}) or text ilike any (${mentioned}) or subject ilike any (${mentioned})`,
   );
   await tx.execute(sql`delete from user_tokens where user_id = ${userId}`);
   await tx.execute(

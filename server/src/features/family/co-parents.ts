@@ -22,13 +22,13 @@ import { sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail.ts';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
+import { type DbOrTx, queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
-import { passesChanged, revokePassesOf } from '../passes/passes.ts';
+import { joinNames, passesChanged, revokePassesOf } from '../passes/passes.ts';
 
 const CENTER = 'Bright Oak Learning Center';
 /** How long an invitation link works. */
@@ -52,41 +52,32 @@ export async function familyMemberIds(db: DbOrTx, userId: string): Promise<strin
 /** Lock every member's user row (in id order, so two parents' changes never deadlock) until `tx` ends. */
 export async function lockFamilyMembers(tx: Tx, userId: string): Promise<string[]> {
   const members = await familyMemberIds(tx, userId);
-  await tx.execute(
-    sql`select id from users where id in (${sql.join(
-      members.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) order by id for update`,
-  );
+  await lockUsers(tx, members);
   return members;
 }
 
-/** Map a new child to every parent of `userId`'s family (the caller inserted none yet). */
-export async function mapChildToFamily(tx: Tx, userId: string, studentId: string): Promise<void> {
-  await tx.execute(sql`insert into user_students (user_id, student_id)
-    select u, ${studentId}::uuid from unnest(${sql`array[${sql.join(
-      (await familyMemberIds(tx, userId)).map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}]`}) as u on conflict do nothing`);
+/** Lock these user rows in id order until `tx` ends. */
+async function lockUsers(tx: Tx, ids: string[]): Promise<void> {
+  await tx.execute(sql`select id from users where id in ${uuidList(ids)} order by id for update`);
 }
 
-/** Map a new contact to every parent of `userId`'s family (the caller inserted none yet). */
-export async function mapContactToFamily(tx: Tx, userId: string, trusteeId: string): Promise<void> {
+/** Map a new child to every parent of the family (`memberIds`, from `lockFamilyMembers`). */
+export async function mapChildToFamily(tx: Tx, memberIds: string[], studentId: string): Promise<void> {
+  await tx.execute(sql`insert into user_students (user_id, student_id)
+    select id, ${studentId}::uuid from users where id in ${uuidList(memberIds)} on conflict do nothing`);
+}
+
+/** Map a new contact to every parent of the family (`memberIds`, from `lockFamilyMembers`). */
+export async function mapContactToFamily(tx: Tx, memberIds: string[], trusteeId: string): Promise<void> {
   await tx.execute(sql`insert into user_trustees (user_id, trustee_id)
-    select u, ${trusteeId}::uuid from unnest(${sql`array[${sql.join(
-      (await familyMemberIds(tx, userId)).map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}]`}) as u on conflict do nothing`);
+    select id, ${trusteeId}::uuid from users where id in ${uuidList(memberIds)} on conflict do nothing`);
 }
 
 async function membersOf(db: DbOrTx, userId: string): Promise<Member[]> {
   const ids = await familyMemberIds(db, userId);
   return queryRows<Member>(
     db,
-    sql`select id, first_name, last_name, email_address from users where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and closed_at is null order by created`,
+    sql`select id, first_name, last_name, email_address from users where id in ${uuidList(ids)} and closed_at is null order by created`,
   );
 }
 
@@ -98,6 +89,16 @@ async function familyIdOf(db: DbOrTx, userId: string): Promise<string | null> {
   return row?.family_id ?? null;
 }
 
+/** The first names of `userId`'s children, youngest last. */
+async function childNamesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ first_name: string }>(
+    db,
+    sql`select s.first_name from students s join user_students us on us.student_id = s.id
+      where us.user_id = ${userId} order by s.date_of_birth, s.first_name`,
+  );
+  return rows.map((r) => r.first_name);
+}
+
 /** The parents, open invitations and children's first names of `userId`'s family (`GET /api/Family`). */
 export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise<CoParentFamily> {
   const ids = await familyMemberIds(db, userId);
@@ -106,10 +107,7 @@ export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise
       db,
       sql`select u.id, u.first_name, u.last_name, u.email_address, m.joined_at from users u
         left join family_members m on m.user_id = u.id
-        where u.id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) order by m.joined_at nulls first, u.created`,
+        where u.id in ${uuidList(ids)} order by m.joined_at nulls first, u.created`,
     ),
     queryRows<{
       id: string;
@@ -121,17 +119,10 @@ export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise
       db,
       sql`select i.id, i.email_address, i.expires_at, i.created, u.first_name from family_invitations i
         join users u on u.id = i.invited_by
-        where i.invited_by in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) and i.accepted_at is null and i.withdrawn_at is null and i.expires_at > ${now}
+        where i.invited_by in ${uuidList(ids)} and i.accepted_at is null and i.withdrawn_at is null and i.expires_at > ${now}
         order by i.created desc`,
     ),
-    queryRows<{ first_name: string }>(
-      db,
-      sql`select s.first_name from students s join user_students us on us.student_id = s.id
-        where us.user_id = ${userId} order by s.date_of_birth, s.first_name`,
-    ),
+    childNamesOf(db, userId),
   ]);
   return {
     parents: parents.map((p) => ({
@@ -149,7 +140,7 @@ export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise
       created: new Date(i.created).toISOString(),
       expiresAt: new Date(i.expires_at).toISOString(),
     })),
-    childNames: children.map((c) => c.first_name),
+    childNames: children,
   };
 }
 
@@ -187,10 +178,7 @@ export async function inviteCoParent(ctx: AppContext, userId: string, emailAddre
     );
     if (staff) throw inviteError('That address belongs to a staff account. Use the parent’s own address');
     await tx.execute(sql`update family_invitations set withdrawn_at = ${now}
-      where invited_by in (${sql.join(
-        memberIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) and email_address = ${emailAddress} and accepted_at is null and withdrawn_at is null`);
+      where invited_by in ${uuidList(memberIds)} and email_address = ${emailAddress} and accepted_at is null and withdrawn_at is null`);
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into family_invitations (invited_by, email_address, token_hash, expires_at, created)
@@ -209,7 +197,7 @@ export async function inviteCoParent(ctx: AppContext, userId: string, emailAddre
       },
       now,
     );
-    const childNames = (await readFamily(tx, userId, now)).childNames;
+    const childNames = await childNamesOf(tx, userId);
     await enqueueMail(
       tx,
       invitationMail(emailAddress, me, childNames, `${ctx.config.appUrl}${routes.joinFamily(token)}`),
@@ -230,10 +218,7 @@ export async function withdrawInvitation(
     const [row] = await queryRows<{ id: string; email_address: string }>(
       tx,
       sql`update family_invitations set withdrawn_at = ${now}
-        where id = ${invitationId} and invited_by in (${sql.join(
-          members.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) and accepted_at is null and withdrawn_at is null returning id, email_address`,
+        where id = ${invitationId} and invited_by in ${uuidList(members)} and accepted_at is null and withdrawn_at is null returning id, email_address`,
     );
     if (!row) throw notFound('That invitation');
     await recordAudit(
@@ -344,12 +329,7 @@ export async function acceptInvitation(
       mine = await familyMemberIds(tx, user.id);
       const missing = [...inviterMembers, ...mine].filter((id) => !locked.has(id));
       if (missing.length === 0) break;
-      await tx.execute(
-        sql`select id from users where id in (${sql.join(
-          missing.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) order by id for update`,
-      );
+      await lockUsers(tx, missing);
       for (const id of missing) locked.add(id);
     }
     if (inviterMembers.includes(user.id)) throw invitationGone();
@@ -372,19 +352,17 @@ export async function acceptInvitation(
     }
     await tx.execute(sql`insert into family_members (family_id, user_id, invited_by, joined_at)
       values (${familyId}, ${user.id}, ${invitation.invited_by}, ${new Date(now.getTime() + 1)})`);
-    const all = [...inviterMembers, user.id];
-    const list = sql.join(
-      all.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
+    const all = uuidList([...inviterMembers, user.id]);
     // Every member gets every child and contact any member has.
     await tx.execute(sql`insert into user_students (user_id, student_id)
-      select m.id, us.student_id from (select unnest(array[${list}]) as id) m
-      cross join (select distinct student_id from user_students where user_id in (${list})) us
+      select m.id, us.student_id from users m
+      cross join (select distinct student_id from user_students where user_id in ${all}) us
+      where m.id in ${all}
       on conflict do nothing`);
     await tx.execute(sql`insert into user_trustees (user_id, trustee_id)
-      select m.id, ut.trustee_id from (select unnest(array[${list}]) as id) m
-      cross join (select distinct trustee_id from user_trustees where user_id in (${list})) ut
+      select m.id, ut.trustee_id from users m
+      cross join (select distinct trustee_id from user_trustees where user_id in ${all}) ut
+      where m.id in ${all}
       on conflict do nothing`);
     await tx.execute(sql`update family_invitations set accepted_at = ${now}, accepted_by = ${user.id}
       where id = ${invitation.id}`);
@@ -396,13 +374,13 @@ export async function acceptInvitation(
         entityType: 'Family',
         entityId: familyId,
         before: { parents: inviterMembers },
-        after: { parents: all, invitationId: invitation.id },
+        after: { parents: [...inviterMembers, user.id], invitationId: invitation.id },
       },
       now,
     );
     const members = await membersOf(tx, user.id);
     const joined = members.find((m) => m.id === user.id)!;
-    const childNames = (await readFamily(tx, user.id, now)).childNames;
+    const childNames = await childNamesOf(tx, user.id);
     for (const member of members)
       await enqueueMail(tx, joinedMail(member, joined, childNames, ctx.config.appUrl));
   });
@@ -423,10 +401,7 @@ export async function leaveFamilyInTx(tx: Tx, userId: string, now: Date): Promis
   const members = await lockFamilyMembers(tx, userId);
   const others = members.filter((id) => id !== userId);
   if (others.length === 0) return { others: [], revoked: [], photos: [] };
-  const list = sql.join(
-    others.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const list = uuidList(others);
   const own = await queryRows<{ id: string }>(
     tx,
     sql`select t.id from trustees t join user_trustees ut on ut.trustee_id = t.id
@@ -438,17 +413,17 @@ export async function leaveFamilyInTx(tx: Tx, userId: string, now: Date): Promis
   for (const { id } of own) {
     await tx.execute(sql`delete from user_trustees where trustee_id = ${id} and user_id <> ${userId}`);
     await tx.execute(sql`delete from student_trustees where trustee_id = ${id}
-      and student_id in (select student_id from user_students where user_id in (${list}))`);
+      and student_id in (select student_id from user_students where user_id in ${list})`);
     const gone = await revokePassesOf(tx, id, now);
     revoked.push(...gone.revoked);
     photos.push(...gone.photos);
   }
   await tx.execute(sql`update waitlist_submissions set user_id = ${others[0]!}
-    where user_id = ${userId} and student_id in (select student_id from user_students where user_id in (${list}))`);
+    where user_id = ${userId} and student_id in (select student_id from user_students where user_id in ${list})`);
   await tx.execute(sql`delete from user_students where user_id = ${userId}
-    and student_id in (select student_id from user_students where user_id in (${list}))`);
+    and student_id in (select student_id from user_students where user_id in ${list})`);
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}
-    and trustee_id in (select trustee_id from user_trustees where user_id in (${list}))`);
+    and trustee_id in (select trustee_id from user_trustees where user_id in ${list})`);
   const familyId = await familyIdOf(tx, userId);
   await tx.execute(sql`delete from family_members where user_id = ${userId}`);
   if (others.length === 1) await tx.execute(sql`delete from families where id = ${familyId}`);
@@ -500,13 +475,6 @@ export function afterLeaving(ctx: AppContext, left: LeftFamily): void {
 }
 
 const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
-const names = (list: string[]) =>
-  list.length === 0
-    ? 'your children'
-    : list.length === 1
-      ? list[0]!
-      : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
-
 /** The invitation: who invited, what sharing means, the link (7 days, once). */
 export function invitationMail(to: string, inviter: Member, childNames: string[], link: string): MailMessage {
   return {
@@ -514,7 +482,7 @@ export function invitationMail(to: string, inviter: Member, childNames: string[]
     subject: `${inviter.first_name} ${inviter.last_name} invited you to share your family’s portal at ${CENTER}`,
     text: text(
       'Hello,',
-      `${inviter.first_name} ${inviter.last_name} would like to share ${names(childNames)}’s Student Portal with you, so you can both see and manage enrollments, allergies, the people who may pick up, announcements and payments.`,
+      `${inviter.first_name} ${inviter.last_name} would like to share ${joinNames(childNames)}’s Student Portal with you, so you can both see and manage enrollments, allergies, the people who may pick up, announcements and payments.`,
       'To accept, open this link and log in or create an account with this email address:',
       link,
       `The link works once, for ${INVITATION_DAYS} days. If you were not expecting it, you can ignore this email; nothing is shared until you accept.`,
@@ -532,8 +500,8 @@ function joinedMail(to: Member, joined: Member, childNames: string[], appUrl: st
     text: text(
       `Hi ${to.first_name},`,
       you
-        ? `You now share the Student Portal for ${names(childNames)}. Everything is on your portal’s home: ${appUrl}${routes.dashboard}`
-        : `${joined.first_name} ${joined.last_name} accepted your invitation and now shares the Student Portal for ${names(childNames)}: enrollments, allergies, pickup contacts, announcements and payments.`,
+        ? `You now share the Student Portal for ${joinNames(childNames)}. Everything is on your portal’s home: ${appUrl}${routes.dashboard}`
+        : `${joined.first_name} ${joined.last_name} accepted your invitation and now shares the Student Portal for ${joinNames(childNames)}: enrollments, allergies, pickup contacts, announcements and payments.`,
       'Either of you can leave the family at any time from the portal’s home. If something is not right, call us at (650) 555-0148.',
     ),
   };

@@ -10,7 +10,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../app-context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, uuidList } from '../../db/client.ts';
 import { recordAudit } from '../audit/record.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
 import { familyMemberIds } from './co-parents.ts';
@@ -46,10 +46,7 @@ const rows = async (ctx: AppContext, query: SQL) => (await queryRows<Row>(ctx.db
 export async function familyData(ctx: AppContext, userId: string) {
   const mine = sql`(select us.student_id from user_students us where us.user_id = ${userId})`;
   // The parents sharing the family (issue 13, co-parents): their names and payments are the family's too.
-  const family = sql`(${sql.join(
-    (await familyMemberIds(ctx.db, userId)).map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+  const family = uuidList(await familyMemberIds(ctx.db, userId));
   const [parents, children, allergies, contacts, enrollments, waitlist, payments, attendance] =
     await Promise.all([
       rows(

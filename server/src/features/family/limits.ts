@@ -16,22 +16,22 @@ import { userStudents, userTrustees } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { lockFamilyMembers } from './co-parents.ts';
 
-/** Lock the family's user row until `tx` ends (serialises this family's adds). */
-async function lockFamily(tx: Tx, userId: string): Promise<void> {
-  // Every parent of a shared family (issue 13): two parents adding at once wait for each other too.
-  await lockFamilyMembers(tx, userId);
-}
-
-/** 409 with {@link FAMILY_CHILDREN_FULL} when the family already has {@link MAX_CHILDREN_PER_FAMILY} children. */
-export async function assertRoomForChild(tx: Tx, userId: string): Promise<void> {
-  await lockFamily(tx, userId);
+/**
+ * 409 with {@link FAMILY_CHILDREN_FULL} when the family already has {@link MAX_CHILDREN_PER_FAMILY} children.
+ * Locks every parent of the family first (issue 13: two parents adding at once wait for each other too) and
+ * answers their ids, for mapping the new child to each.
+ */
+export async function assertRoomForChild(tx: Tx, userId: string): Promise<string[]> {
+  const members = await lockFamilyMembers(tx, userId);
   const [row] = await tx.select({ n: count() }).from(userStudents).where(eq(userStudents.userId, userId));
   if ((row?.n ?? 0) >= MAX_CHILDREN_PER_FAMILY) throw new HttpError(409, FAMILY_CHILDREN_FULL);
+  return members;
 }
 
-/** 409 with {@link FAMILY_CONTACTS_FULL} when the family already has {@link MAX_CONTACTS_PER_FAMILY} contacts. */
-export async function assertRoomForContact(tx: Tx, userId: string): Promise<void> {
-  await lockFamily(tx, userId);
+/** 409 with {@link FAMILY_CONTACTS_FULL} at {@link MAX_CONTACTS_PER_FAMILY} contacts; locks and answers as above. */
+export async function assertRoomForContact(tx: Tx, userId: string): Promise<string[]> {
+  const members = await lockFamilyMembers(tx, userId);
   const [row] = await tx.select({ n: count() }).from(userTrustees).where(eq(userTrustees.userId, userId));
   if ((row?.n ?? 0) >= MAX_CONTACTS_PER_FAMILY) throw new HttpError(409, FAMILY_CONTACTS_FULL);
+  return members;
 }

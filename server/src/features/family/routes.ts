@@ -102,6 +102,11 @@ export const familyRoutes =
         throw new HttpError(403, 'Sharing a family is for parent accounts. Log in with your parent account.');
       return user;
     };
+    /** The family as it stands after a change; the change's emails go out now. */
+    const familyNow = (userId: string) => {
+      ctx.work.runNow();
+      return readFamily(ctx.db, userId, ctx.clock.now());
+    };
     app.get(
       '/api/Family',
       {
@@ -129,8 +134,7 @@ export const familyRoutes =
       async (request) => {
         const user = parentOnly(request);
         await inviteCoParent(ctx, user.id, request.body.emailAddress);
-        ctx.work.runNow();
-        return readFamily(ctx.db, user.id, ctx.clock.now());
+        return familyNow(user.id);
       },
     );
     app.delete(
@@ -146,7 +150,7 @@ export const familyRoutes =
       async (request) => {
         const user = parentOnly(request);
         await withdrawInvitation(ctx, user.id, request.params.invitationId);
-        return readFamily(ctx.db, user.id, ctx.clock.now());
+        return familyNow(user.id);
       },
     );
     app.post(
@@ -179,8 +183,7 @@ export const familyRoutes =
       async (request) => {
         const user = currentUser(request);
         await acceptInvitation(ctx, user, request.body.token);
-        ctx.work.runNow();
-        return readFamily(ctx.db, user.id, ctx.clock.now());
+        return familyNow(user.id);
       },
     );
     app.post(
@@ -196,8 +199,7 @@ export const familyRoutes =
       async (request) => {
         const user = parentOnly(request);
         await removeFromFamily(ctx, user.id, user.id, false);
-        ctx.work.runNow();
-        return readFamily(ctx.db, user.id, ctx.clock.now());
+        return familyNow(user.id);
       },
     );
 

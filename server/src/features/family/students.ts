@@ -89,9 +89,9 @@ export async function createStudent(
   checkDateOfBirth(input.dateOfBirth, today);
   const touched: string[] = [];
   const student = await db.transaction(async (tx) => {
-    await assertRoomForChild(tx, userId);
+    const parents = await assertRoomForChild(tx, userId);
     const [row] = await tx.insert(students).values(input).returning({ id: students.id });
-    await mapChildToFamily(tx, userId, row!.id);
+    await mapChildToFamily(tx, parents, row!.id);
     // The parent's own pickup contact (issue 11) is for all their children, the new one too.
     const own = await tx
       .select({ id: trustees.id })

@@ -111,10 +111,10 @@ export async function createTrustee(
   now: Date,
 ): Promise<Trustee> {
   return db.transaction(async (tx) => {
-    await assertRoomForContact(tx, userId);
+    const parents = await assertRoomForContact(tx, userId);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     const [row] = await tx.insert(trustees).values(columns(input)).returning({ id: trustees.id });
-    await mapContactToFamily(tx, userId, row!.id);
+    await mapContactToFamily(tx, parents, row!.id);
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId: row!.id })));
     const created = await getTrustee(tx, userId, row!.id);
     await auditContact(tx, userId, 'trustee.create', row!.id, null, created, now);

@@ -24,7 +24,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { mapContactToFamily } from '../family/co-parents.ts';
+import { lockFamilyMembers, mapContactToFamily } from '../family/co-parents.ts';
 import {
   groupCredential,
   hashCredential,
@@ -401,7 +401,7 @@ export async function holderPassCard(ctx: AppContext, code: string): Promise<Pas
  */
 export async function ensureSelfContact(ctx: AppContext, userId: string): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    const parents = await lockFamilyMembers(tx, userId);
     const [me] = await tx.select().from(users).where(eq(users.id, userId));
     if (!me) throw new HttpError(401, 'Please log in to continue.');
     // A co-parent's own contact is shared too (issue 13): this parent's is the one with their address.
@@ -436,7 +436,7 @@ export async function ensureSelfContact(ctx: AppContext, userId: string): Promis
         isActive: true,
       })
       .returning({ id: trustees.id });
-    await mapContactToFamily(tx, userId, adult!.id);
+    await mapContactToFamily(tx, parents, adult!.id);
     await tx.insert(studentTrustees).values(children.map((c) => ({ studentId: c.id, trusteeId: adult!.id })));
     await recordAudit(
       tx,

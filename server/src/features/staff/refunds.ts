@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCents, type PaymentStatus, type Refund } from '@lc/contract';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { CheckoutState } from '../../adapters/payments/types.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { classSessions, payments, refunds, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
@@ -51,8 +51,8 @@ const CALLED = new Set(['stripe', 'test']);
 /** A key for a refund the page did not name (the withdraw dialog's optional refund). */
 export const newRefundKey = () => `srv-${randomUUID()}`;
 
-/** Cents of `paymentId` held by refunds in progress. */
-async function pendingCents(tx: Tx, paymentId: string): Promise<number> {
+/** Cents of `paymentId` held by refunds in progress (reserved, not yet made). */
+export async function pendingCents(tx: DbOrTx, paymentId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${paymentId} and status = 'Pending'`,

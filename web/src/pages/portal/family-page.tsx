@@ -1,17 +1,17 @@
-import type { CoParentFamily } from '@lc/contract';
+import { type CoParentFamily, dateTimeFormat } from '@lc/contract';
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { getFamily, inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
+import { joinFirstNames } from '../../features/passes/format';
 import { StaffDialog } from '../../features/staff/staff-dialog';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useLoad } from '../../lib/use-load';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' });
-const names = (list: string[]) =>
-  list.length <= 1 ? (list[0] ?? 'your children') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+/** "December 1": built on first use (contract `intl.ts`). */
+const dateFormat = () => dateTimeFormat('en-US', { month: 'long', day: 'numeric' });
 
 /**
  * /dashboard/family (issue 13, co-parents): who shares the family's portal, inviting another parent by
@@ -72,7 +72,7 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
           <LeaveFamily family={family} changed={changed} />
         ) : (
           <Text size="sm" mt="sm">
-            Only you manage {names(family.childNames)} for now.
+            Only you manage {joinFirstNames(family.childNames)} for now.
           </Text>
         )}
       </Card>
@@ -162,7 +162,7 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
                     {invitation.emailAddress}{' '}
                     <Text span c="dimmed" size="sm">
                       (sent by {invitation.invitedBy}, works until{' '}
-                      {dateFormat.format(new Date(invitation.expiresAt))})
+                      {dateFormat().format(new Date(invitation.expiresAt))})
                     </Text>
                   </Text>
                   <Button
@@ -208,8 +208,9 @@ function LeaveFamily({ family, changed }: { family: CoParentFamily; changed: () 
       <StaffDialog opened={opened} onClose={() => !busy && setOpened(false)} title="Leave this family?">
         <Stack>
           <Text size="sm">
-            You will no longer see or manage {names(family.childNames)}. Their details, places and contacts
-            stay with {names(others)}. Your account stays open with your own payments and receipts.
+            You will no longer see or manage {joinFirstNames(family.childNames)}. Their details, places and
+            contacts stay with {joinFirstNames(others)}. Your account stays open with your own payments and
+            receipts.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)} disabled={busy} data-autofocus>

@@ -6,15 +6,12 @@ import { ApiError } from '../../api/client';
 import { acceptInvitation, previewInvitation } from '../../api/family-sharing';
 import { Loading } from '../../features/family/load-states';
 import { notifySuccess } from '../../features/forms/notify';
+import { joinFirstNames } from '../../features/passes/format';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useLoad } from '../../lib/use-load';
 
-const names = (list: string[]) =>
-  list.length === 0
-    ? 'the children'
-    : list.length === 1
-      ? list[0]!
-      : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+/** "Maya and Leo", or "the children" when none are named yet. */
+const names = (list: readonly string[]) => joinFirstNames(list, 'the children');
 
 /**
  * /dashboard/family/join/{token} (issue 13): the link in a co-parent invitation. The guard sends a parent who
