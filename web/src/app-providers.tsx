@@ -5,6 +5,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
+import { markAppReady } from './layout/lazy-page';
 import { type PageData, PageDataProvider } from './lib/page-data.ts';
 import { cssVariablesResolver, THEME_STORAGE_KEY, theme } from './theme';
 
@@ -35,8 +36,7 @@ export function AppProviders({ pageData, children }: { pageData: PageData; child
  * before they click. Renders nothing, so the server's HTML and the first client render stay the same.
  */
 function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
+  // A page whose code is still downloading marks it itself once it hydrates (`lazyPage`).
+  useEffect(markAppReady, []);
   return null;
 }

@@ -1,4 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import {
+  type ComponentType,
+  createElement,
+  type LazyExoticComponent,
+  lazy,
+  useEffect,
+} from 'react';
 
 /** spec §9: a lazily loaded page that has not arrived after 120 seconds counts as failed. */
 export const PAGE_LOAD_TIMEOUT_MS = 120_000;
@@ -10,29 +16,58 @@ export class PageLoadTimeoutError extends Error {
   }
 }
 
+/** How many page chunks are downloading now (the first render of a page load waits for them). */
+let pagesLoading = 0;
+
+/**
+ * Marks the document as answering input (`<html data-app-ready>`), unless a page's code is still on
+ * its way: a server-rendered page stays dehydrated HTML until its chunk arrives and hydrates, and a click
+ * before that is lost. Browser tests wait for the mark before they click (`e2e/support/test.ts`).
+ */
+export function markAppReady() {
+  if (pagesLoading === 0 && typeof document !== 'undefined')
+    document.documentElement.dataset.appReady = 'true';
+}
+
 /**
  * React.lazy with the spec's load time-out. A failed or timed-out load throws to the route's error
  * element, which offers a reload (the usual cause is a new deployment replacing the old chunk files).
+ * The loaded page marks the app ready once it has mounted or hydrated (see `markAppReady`).
  */
 // biome-ignore lint/suspicious/noExplicitAny: page components take any props; React.lazy is typed the same way.
 export function lazyPage<P extends ComponentType<any>>(
   load: () => Promise<{ default: P }>,
   timeoutMs: number = PAGE_LOAD_TIMEOUT_MS,
 ): LazyExoticComponent<P> {
-  return lazy(
-    () =>
-      new Promise<{ default: P }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new PageLoadTimeoutError()), timeoutMs);
-        load().then(
-          (module) => {
-            clearTimeout(timer);
-            resolve(module);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        );
-      }),
-  );
+  return lazy(() => {
+    pagesLoading += 1;
+    return new Promise<{ default: P }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new PageLoadTimeoutError()), timeoutMs);
+      load().then(
+        (module) => {
+          clearTimeout(timer);
+          pagesLoading -= 1;
+          resolve({ default: readyWhenMounted(module.default) });
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          pagesLoading -= 1;
+          reject(error);
+          // The route's error element shows instead, and answers input.
+          queueMicrotask(markAppReady);
+        },
+      );
+    });
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+function readyWhenMounted<P extends ComponentType<any>>(Page: P): P {
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  function LoadedPage(props: any) {
+    useEffect(markAppReady, []);
+    return createElement(Page, props);
+  }
+  LoadedPage.displayName = Page.displayName ?? Page.name;
+  return LoadedPage as unknown as P;
 }
