@@ -1,10 +1,4 @@
-import {
-  type ComponentType,
-  createElement,
-  type LazyExoticComponent,
-  lazy,
-  useEffect,
-} from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useEffect } from 'react';
 
 /** spec §9: a lazily loaded page that has not arrived after 120 seconds counts as failed. */
 export const PAGE_LOAD_TIMEOUT_MS = 120_000;
