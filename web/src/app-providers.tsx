@@ -5,6 +5,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
+import './i18n/i18n';
 import { markAppReady } from './layout/lazy-page';
 import { type PageData, PageDataProvider } from './lib/page-data.ts';
 import { cssVariablesResolver, THEME_STORAGE_KEY, theme } from './theme';

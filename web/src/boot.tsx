@@ -8,6 +8,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
+import { applyLanguage, preferredLanguage } from './i18n/i18n';
+import { whenAppReady } from './layout/lazy-page';
 import { FORMATS_KEY, readPageData } from './lib/page-data.ts';
 import { createAppRouter } from './router';
 
@@ -25,9 +27,16 @@ export function boot(root: HTMLElement) {
   );
   // Hydrating as a transition lets React do the work in small slices between frames (as Next.js does), so
   // a phone stays responsive while the page wakes up; an empty shell renders at once.
-  if (root.hasChildNodes())
+  // The server renders public pages in English; a Spanish-speaking visitor's page switches once hydrated
+  // (the hydrating render must match the server's HTML). A page rendered here starts in their language.
+  const language = preferredLanguage();
+  if (root.hasChildNodes()) {
+    whenAppReady(() => applyLanguage(language));
     startTransition(() => {
       hydrateRoot(root, app);
     });
-  else createRoot(root).render(app);
+  } else {
+    applyLanguage(language);
+    createRoot(root).render(app);
+  }
 }

@@ -19,8 +19,20 @@ let pagesLoading = 0;
  * before that is lost. Browser tests wait for the mark before they click (`e2e/support/test.ts`).
  */
 export function markAppReady() {
-  if (pagesLoading === 0 && typeof document !== 'undefined')
-    document.documentElement.dataset.appReady = 'true';
+  if (pagesLoading > 0 || typeof document === 'undefined') return;
+  document.documentElement.dataset.appReady = 'true';
+  for (const listener of readyListeners.splice(0)) listener();
+}
+
+const readyListeners: Array<() => void> = [];
+
+/**
+ * Runs `listener` once the app answers input (at once if it already does): e.g. switching a hydrated
+ * page to the visitor's language, which must wait until React has adopted the server's HTML.
+ */
+export function whenAppReady(listener: () => void) {
+  if (typeof document !== 'undefined' && document.documentElement.dataset.appReady === 'true') listener();
+  else readyListeners.push(listener);
 }
 
 /**

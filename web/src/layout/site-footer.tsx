@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import { BrandMark } from './brand-mark';
@@ -7,6 +8,7 @@ import { footerLinks } from './nav-links';
 /** spec §2: footer links, the copyright line (year 2024) and the cookie notice. */
 export function SiteFooter() {
   const { address } = site;
+  const { t } = useTranslation();
   return (
     <Box
       component="footer"
@@ -45,15 +47,15 @@ export function SiteFooter() {
             </Text>
           </Stack>
 
-          <Box component="nav" aria-label="Footer">
+          <Box component="nav" aria-label={t('footer.footerNav')}>
             <Title order={2} size="h5" mb="xs">
-              Explore
+              {t('footer.explore')}
             </Title>
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {footerLinks.map((item) => (
                 <li key={item.to}>
                   <Anchor component={Link} to={item.to} size="sm">
-                    {item.label}
+                    {t(item.labelKey)}
                   </Anchor>
                 </li>
               ))}
@@ -62,12 +64,10 @@ export function SiteFooter() {
 
           <Box>
             <Title order={2} size="h5" mb="xs">
-              Cookies &amp; privacy
+              {t('footer.cookiesHeading')}
             </Title>
             <Text size="sm" c="dimmed">
-              We don&rsquo;t use cookies, ads or tracking. Your browser&rsquo;s local storage keeps just two
-              things for this site: your light/dark theme choice and, if you sign in to the Student Portal,
-              your login session. The map on our contact page comes from OpenStreetMap.
+              {t('footer.cookies')}
             </Text>
           </Box>
         </SimpleGrid>

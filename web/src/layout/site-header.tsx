@@ -2,11 +2,13 @@ import { routes } from '@lc/contract';
 import { Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMounted, useWindowScroll } from '@mantine/hooks';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
 import { currentRole, getToken, isStaffRole, subscribeToSession } from '../lib/auth-token';
 import { BrandMark } from './brand-mark';
-import { drawerLinks, enrollNow, headerLinks } from './nav-links';
+import { LanguageSwitch } from './language-switch';
+import { drawerLinks, enrollNow, headerLinks, type NavItem } from './nav-links';
 import classes from './site-header.module.css';
 import { ThemeToggle } from './theme-toggle';
 
@@ -26,7 +28,9 @@ export function SiteHeader() {
   // the first client render stay the same for everyone.
   const mounted = useMounted();
   const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
-  const staffLink = mounted && isStaffRole(currentRole(token)) ? [{ label: 'Staff', to: routes.staff }] : [];
+  const staffLink: NavItem[] =
+    mounted && isStaffRole(currentRole(token)) ? [{ labelKey: 'header.staff', to: routes.staff }] : [];
+  const { t } = useTranslation();
 
   // The drawer closes whenever the route changes (a link in it was followed, or back/forward).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must re-run when the route changes.
@@ -37,7 +41,7 @@ export function SiteHeader() {
   return (
     <>
       <a className={classes.skipLink} href="#main">
-        Skip to content
+        {t('header.skipToContent')}
       </a>
       <header className={classes.header} data-scrolled={scrolled ? 'true' : 'false'}>
         <Container size="lg" className={classes.inner}>
@@ -55,24 +59,25 @@ export function SiteHeader() {
             </Box>
           </Link>
 
-          <Box component="nav" aria-label="Main" className={classes.nav} visibleFrom="sm">
+          <Box component="nav" aria-label={t('header.mainNav')} className={classes.nav} visibleFrom="sm">
             {[...headerLinks, ...staffLink].map((item) => (
               <NavLink key={item.to} to={item.to} className={classes.link}>
-                {item.label}
+                {t(item.labelKey)}
               </NavLink>
             ))}
           </Box>
 
           <Group gap="xs" wrap="nowrap">
             <Button component={Link} to={enrollNow.to} visibleFrom="sm">
-              {enrollNow.label}
+              {t(enrollNow.labelKey)}
             </Button>
+            <LanguageSwitch visibleFrom="sm" compact />
             <ThemeToggle />
             <Burger
               hiddenFrom="sm"
               opened={drawerOpened}
               onClick={drawer.toggle}
-              aria-label={drawerOpened ? 'Close menu' : 'Open menu'}
+              aria-label={drawerOpened ? t('header.closeMenu') : t('header.openMenu')}
               aria-expanded={drawerOpened}
               aria-controls="site-drawer"
             />
@@ -87,10 +92,10 @@ export function SiteHeader() {
         <Drawer.Content id="site-drawer">
           <Drawer.Header role="presentation">
             <Drawer.Title>{site.name}</Drawer.Title>
-            <Drawer.CloseButton aria-label="Close menu" />
+            <Drawer.CloseButton aria-label={t('header.closeMenu')} />
           </Drawer.Header>
           <Drawer.Body>
-            <Stack component="nav" aria-label="Menu" gap={4}>
+            <Stack component="nav" aria-label={t('header.menuNav')} gap={4}>
               {[...drawerLinks, ...staffLink].map((item) => (
                 <NavLink
                   key={item.to}
@@ -99,12 +104,13 @@ export function SiteHeader() {
                   className={classes.drawerLink}
                   onClick={drawer.close}
                 >
-                  {item.label}
+                  {t(item.labelKey)}
                 </NavLink>
               ))}
               <Button component={Link} to={enrollNow.to} size="md" mt="md" onClick={drawer.close}>
-                {enrollNow.label}
+                {t(enrollNow.labelKey)}
               </Button>
+              <LanguageSwitch size="md" mt="xs" onSwitched={drawer.close} />
             </Stack>
           </Drawer.Body>
         </Drawer.Content>

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 
 function SunIcon() {
   return (
@@ -39,14 +40,16 @@ export function ThemeToggle() {
   const computed = useComputedColorScheme('light');
   const scheme = useMounted() ? computed : 'light';
   const next = scheme === 'dark' ? 'light' : 'dark';
+  const { t } = useTranslation();
+  const label = next === 'dark' ? t('theme.switchToDark') : t('theme.switchToLight');
   return (
     <ActionIcon
       variant="default"
       size="lg"
       radius="xl"
       onClick={() => setColorScheme(next)}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
     >
       <Box component="span" lh={0} lightHidden>
         <SunIcon />

@@ -1,0 +1,79 @@
+/**
+ * Issue 14, the language switch: a Spanish-speaking browser gets the site in Spanish on a first visit, the
+ * header and the drawer switch it, the choice is remembered (localStorage "language"), `<html lang>`
+ * follows, and the Spanish pages have no axe violations in either theme.
+ */
+import { siteHeader } from '../support/app.ts';
+import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
+import { expect, test } from '../support/test.ts';
+
+test.describe('a browser that prefers Spanish', () => {
+  test.use({ locale: 'es-MX' });
+
+  test('gets the site in Spanish on a first visit, with no axe violations in light and dark', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const nav = siteHeader(page).getByRole('navigation', { name: 'Principal' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'Filosofía',
+      'Testimonios',
+      'Preguntas',
+      'Contacto',
+      'Portal de familias',
+    ]);
+    await expect(
+      page.getByRole('contentinfo').getByRole('heading', { name: 'Cookies y privacidad' }),
+    ).toBeVisible();
+    await expectNoAxeViolationsInEveryTheme(page, 'home page in Spanish');
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      '¡Uy! Parece que este enlace no lleva a ninguna parte.',
+    );
+    await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
+    await expectNoAxeViolationsInEveryTheme(page, 'not-found page in Spanish');
+  });
+});
+
+test('the header switches to Spanish and back, and the choice is remembered', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const header = siteHeader(page);
+  await header.getByRole('button', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(header.getByRole('link', { name: 'Portal de familias' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('es');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(header.getByRole('link', { name: 'Preguntas' })).toBeVisible();
+
+  await header.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(header.getByRole('link', { name: 'Student Portal' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
+});
+
+test('on a phone the drawer switches the language', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('button', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('navigation', { name: 'Menú' }).getByRole('link'),
+  ).toHaveText([
+    'Inicio',
+    'Filosofía',
+    'Testimonios',
+    'Preguntas',
+    'Contacto',
+    'Portal de familias',
+    'Inscríbase',
+  ]);
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'English' })).toBeVisible();
+});

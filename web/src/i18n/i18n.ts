@@ -1,0 +1,73 @@
+/**
+ * The families' languages (issue 14): English, the default, which keeps the spec's exact texts, and
+ * Spanish. Messages live in `locales/{en,es}.json`, files a translator edits without reading code; their
+ * keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
+ * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
+ *
+ * The chosen language is remembered in localStorage "language", beside "themeMode" (spec §1). A visitor's
+ * first visit follows the browser's languages.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** localStorage key of the visitor's language, beside THEME_STORAGE_KEY ("themeMode"). */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const resources = { en: { translation: en }, es: { translation: es } } as const;
+
+// Synchronous (`initAsync: false`): the server renderer and the first client render read messages at once.
+i18next.use(initReactI18next).init({
+  resources,
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+export const i18n = i18next;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The first supported language among `preferences` (BCP 47 tags, most wanted first: "es-MX" counts as
+ * Spanish), or English.
+ */
+export function matchLanguage(preferences: readonly string[]): Language {
+  for (const tag of preferences) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+/** The visitor's language: the one they chose, else their browser's first supported one, else English. */
+export function preferredLanguage(): Language {
+  if (typeof window === 'undefined') return 'en';
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // Storage blocked (private mode): fall through to the browser's languages.
+  }
+  return matchLanguage(window.navigator.languages ?? [window.navigator.language]);
+}
+
+/** Shows the site in `language` now, sets `<html lang>`, and, when `remember`, keeps the choice. */
+export function applyLanguage(language: Language, remember = false) {
+  if (remember) {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage blocked: the choice lasts for this page only.
+    }
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+}

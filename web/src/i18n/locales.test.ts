@@ -1,0 +1,87 @@
+/**
+ * Completeness of the families' languages (issue 14): the same keys in English and Spanish, no Spanish
+ * message left in English, the same placeholders, both plural forms, and the spec's English texts kept
+ * character for character. A mistyped key is a type error (`i18next.d.ts`; checked below by tsc).
+ */
+import { describe, expect, it } from 'vitest';
+import { NOT_FOUND_TEXT } from '../pages/public/not-found-page';
+import { i18n, matchLanguage } from './i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+type Messages = { [key: string]: string | Messages };
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const english = flatten(en);
+const spanish = flatten(es);
+/** Messages that are the same in both languages on purpose (names, not words). Keep it short. */
+const SAME_IN_BOTH: ReadonlySet<string> = new Set([]);
+
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/{{\s*(\w+)/g)].map((match) => match[1] ?? '').sort();
+}
+
+describe('the message files', () => {
+  it('have the same keys in English and Spanish', () => {
+    expect([...spanish.keys()].filter((key) => !english.has(key))).toEqual([]);
+    expect([...english.keys()].filter((key) => !spanish.has(key))).toEqual([]);
+    expect(english.size).toBeGreaterThan(0);
+  });
+
+  it('leave no Spanish message in English, and none empty', () => {
+    const untranslated = [...english].filter(
+      ([key, text]) => spanish.get(key) === text && !SAME_IN_BOTH.has(key),
+    );
+    expect(untranslated).toEqual([]);
+    expect([...spanish].filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+
+  it('use the same placeholders in both languages', () => {
+    for (const [key, text] of english)
+      expect(placeholders(spanish.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+
+  it('give every plural both its forms', () => {
+    for (const messages of [english, spanish])
+      for (const key of messages.keys())
+        if (key.endsWith('_one')) expect(messages.has(key.replace(/_one$/, '_other')), key).toBe(true);
+  });
+
+  it('keep the spec’s English texts (§2 page chrome, the not-found heading)', () => {
+    const t = i18n.getFixedT('en');
+    expect(
+      ['ourPhilosophy', 'testimonials', 'faq', 'contact', 'studentPortal'].map((key) =>
+        t(`header.${key}` as 'header.faq'),
+      ),
+    ).toEqual(['Our Philosophy', 'Testimonials', 'FAQ', 'Contact', 'Student Portal']);
+    expect(t('header.enrollNow')).toBe('Enroll Now');
+    expect(t('header.contactUs')).toBe('Contact Us');
+    expect(t('notFound.heading')).toBe(NOT_FOUND_TEXT);
+  });
+
+  it('type-check their keys', () => {
+    const t = i18n.getFixedT('es');
+    // @ts-expect-error: a key that does not exist is a type error (tsc -p web fails without this line's marker).
+    expect(t('header.noSuchKey')).toBe('header.noSuchKey');
+    expect(t('header.faq')).toBe('Preguntas');
+  });
+});
+
+describe('choosing the language', () => {
+  it('follows the browser’s first supported language, and defaults to English', () => {
+    expect(matchLanguage(['es-MX', 'en-US'])).toBe('es');
+    expect(matchLanguage(['fr-FR', 'es'])).toBe('es');
+    expect(matchLanguage(['en-GB', 'es'])).toBe('en');
+    expect(matchLanguage(['fr-FR', 'de'])).toBe('en');
+    expect(matchLanguage([])).toBe('en');
+  });
+});
