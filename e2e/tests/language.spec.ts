@@ -35,6 +35,36 @@ test.describe('a browser that prefers Spanish', () => {
     await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
     await expectNoAxeViolationsInEveryTheme(page, 'not-found page in Spanish');
   });
+
+  test('signs up in Spanish: messages by the fields, then the portal; login reads Spanish too', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cree su cuenta');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await expect(page.getByText('Escriba su nombre')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeFocused();
+    await expectNoAxeViolationsInEveryTheme(page, 'register page in Spanish, with its messages');
+
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Marisol');
+    await page.getByRole('textbox', { name: 'Apellido' }).fill('Quintero');
+    await page
+      .getByRole('textbox', { name: 'Correo electrónico' })
+      .fill(`e2e-es-${Date.now()}@families.example`);
+    await page.getByRole('textbox', { name: 'Contraseña' }).fill('girasol-2026');
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await expect(
+      page.getByText('¡Listo, ya tiene su cuenta! Le enviamos un correo para confirmarla.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL('/dashboard');
+
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+    await expect(page.getByRole('link', { name: 'Cree su cuenta' })).toBeVisible();
+    await expectNoAxeViolationsInEveryTheme(page, 'login page in Spanish');
+  });
 });
 
 test('the header switches to Spanish and back, and the choice is remembered', async ({ page }) => {

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+// The families' languages (issue 14), in English as the app starts for an English browser (AppProviders
+// imports it too; a page rendered on its own needs it here).
+import './i18n/i18n';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): pages are lazily loaded chunks, and on a busy 2-core machine
 // (two test files at once beside PostgreSQL) importing one in jsdom took over a second. What is awaited is

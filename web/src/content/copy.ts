@@ -2,13 +2,65 @@
  * The center's long-form words: home page, philosophy, testimonials, FAQ and terms. Written by the
  * director; a center running this product replaces this file (with `site.ts`) to make the site its own.
  * Exact texts required by the product spec are marked "spec".
+ *
+ * The Spanish words are in `copy.es.ts`, typed with the types below so both languages keep one shape;
+ * pages read the visitor's language through `useCopy()` (`use-copy.ts`).
  */
 import { site } from './site';
 
 export type Paragraphs = ReadonlyArray<string>;
-export type Section = { heading: string; paragraphs: Paragraphs };
+export type Section = Readonly<{ heading: string; paragraphs: Paragraphs }>;
 
-export const homeCopy = {
+export type Program = Readonly<{
+  title: string;
+  ages: string;
+  status: string;
+  description: string;
+  button: string;
+}>;
+
+export type HomeCopy = Readonly<{
+  headline: string;
+  subtitle: string;
+  intro: string;
+  philosophyButton: string;
+  philosophyStatement: string;
+  philosophyStatementBy: string;
+  philosophyTeaser: Paragraphs;
+  philosophyLink: string;
+  testimonialButton: string;
+  programsHeading: string;
+  programs: Readonly<{ morning: Program; tutoring: Program }>;
+  photosHeading: string;
+  photosIntro: string;
+  quickLinksHeading: string;
+  tourButton: string;
+}>;
+
+export type PhilosophyCopy = Readonly<{
+  title: string;
+  lead: string;
+  sections: ReadonlyArray<Section>;
+  closing: string;
+}>;
+
+export type TermsCopy = Readonly<{
+  title: string;
+  lastModified: string;
+  intro: string;
+  sections: ReadonlyArray<Section>;
+  contactHeading: string;
+}>;
+
+/** The Student Portal's sections, each linked by the dashboard. */
+export type DashboardSectionKey = 'students' | 'contacts' | 'sessions' | 'billing' | 'browse';
+
+export type DashboardCopy = Readonly<{
+  intro: string;
+  sections: ReadonlyArray<Readonly<{ key: DashboardSectionKey; title: string; description: string }>>;
+}>;
+
+export const homeCopy: HomeCopy = {
   /** spec §1 */
   headline: 'A one-of-a-kind learning center',
   /** spec §1 */
@@ -48,9 +100,9 @@ export const homeCopy = {
   photosIntro: 'Our classroom, our garden and the small moments that make a morning.',
   quickLinksHeading: 'Come and see us',
   tourButton: 'Schedule a Tour',
-} as const;
+};
 
-export const philosophyCopy = {
+export const philosophyCopy: PhilosophyCopy = {
   title: 'Our Philosophy',
   lead: 'Children learn best when they feel safe, known, and free to wonder. Everything we do — the size of our groups, the shape of our mornings, the way we talk with families — starts there.',
   sections: [
@@ -87,11 +139,11 @@ export const philosophyCopy = {
         'You know your child best. We ask about routines, worries and favorite things when you join, we share photos and notes about the day through the Student Portal, and we meet with every family twice a year. Our door is open: if something is on your mind, call, email or catch us at pickup.',
       ],
     },
-  ] satisfies ReadonlyArray<Section>,
+  ],
   closing: 'The best way to understand us is to visit. We would love to show you around.',
-} as const;
+};
 
-export type Testimonial = { quote: string; name: string; detail: string };
+export type Testimonial = Readonly<{ quote: string; name: string; detail: string }>;
 
 export const testimonials: ReadonlyArray<Testimonial> = [
   {
@@ -138,7 +190,7 @@ export const testimonials: ReadonlyArray<Testimonial> = [
   },
 ];
 
-export type Faq = { question: string; answer: Paragraphs };
+export type Faq = Readonly<{ question: string; answer: Paragraphs }>;
 
 export const faqs: ReadonlyArray<Faq> = [
   {
@@ -232,7 +284,7 @@ export const faqs: ReadonlyArray<Faq> = [
   },
 ];
 
-export const termsCopy = {
+export const termsCopy: TermsCopy = {
   title: 'Terms and Conditions',
   /** spec §2/§9: the exact last-modified line. */
   lastModified: 'last modified February 21, 2022',
@@ -269,7 +321,7 @@ export const termsCopy = {
       heading: 'Your family’s information',
       paragraphs: [
         'We use the information you give us only to care for and teach your children, to contact you, and to meet our licensing obligations. We do not sell it or share it for advertising. Staff see only what they need to do their jobs.',
-        'The site does not use tracking cookies. Your browser’s local storage keeps your theme choice and, when you sign in, your login session. You can ask us at any time for a copy of your information or to correct or delete it, except where licensing rules require us to keep records.',
+        'The site does not use tracking cookies. Your browser’s local storage keeps your theme choice, your language and, when you sign in, your login session. You can ask us at any time for a copy of your information or to correct or delete it, except where licensing rules require us to keep records.',
         'You can download everything we hold about your family at any time with “Download our data” in the Student Portal: one file, readable by people and by spreadsheets. You can also close your account there, after typing your password again. Closing erases your children’s and contacts’ details, pickup passes, places, waitlist places, check-ins and the messages we sent you; we keep only your past payments, without names or contact details, because our accounts must show them. We cannot close an account while a child is enrolled in a session that has not ended or while a payment or refund is on its way; we will tell you which, and we email you when the account is closed.',
       ],
     },
@@ -303,11 +355,11 @@ export const termsCopy = {
         'We may update these terms from time to time; the date at the top of this page shows the latest version, and we will email account holders about significant changes. These terms are governed by the laws of the State of California.',
       ],
     },
-  ] satisfies ReadonlyArray<Section>,
+  ],
   contactHeading: 'Questions about these terms?',
-} as const;
+};
 
-export const dashboardCopy = {
+export const dashboardCopy: DashboardCopy = {
   intro: 'Everything for your family in one place. Pick up where you left off:',
   sections: [
     {
@@ -337,4 +389,4 @@ export const dashboardCopy = {
       description: 'See upcoming sessions, enroll, or join a waitlist when a session is full.',
     },
   ],
-} as const;
+};

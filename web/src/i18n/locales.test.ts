@@ -85,3 +85,31 @@ describe('choosing the language', () => {
     expect(matchLanguage([])).toBe('en');
   });
 });
+
+describe('field messages', () => {
+  it('have an entry for each of the contract’s account and contact messages, word for word', async () => {
+    const contract = await import('@lc/contract');
+    const english = Object.values(en.fieldMessages);
+    for (const message of [
+      contract.EMAIL_INVALID,
+      contract.EMAIL_REQUIRED,
+      contract.NAME_INVALID,
+      contract.PASSWORD_MIN,
+      contract.PASSWORD_REQUIRED_LOGIN,
+      contract.PASSWORD_REPEAT_REQUIRED,
+      contract.PASSWORDS_MUST_MATCH,
+      contract.BOTH_PASSWORDS_MUST_MATCH,
+      contract.FIELD_REQUIRED,
+      contract.PHONE_INVALID,
+    ])
+      expect(english, message).toContain(message);
+  });
+
+  it('are found by their English text, in Spanish', async () => {
+    const { fieldMessageKey } = await import('./field-messages');
+    const key = fieldMessageKey('Please specify your first name');
+    expect(key).toBe('firstNameRequired');
+    expect(i18n.getFixedT('es')(`fieldMessages.${key ?? 'fieldRequired'}`)).toBe('Escriba su nombre');
+    expect(fieldMessageKey('A message nobody wrote')).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import { type LoginInput, LoginSchema, routes } from '@lc/contract';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { login } from '../../api/auth.ts';
@@ -11,12 +12,15 @@ import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { actionableFailure } from '../../features/auth/failure-detail.ts';
 import { DEFAULT_AFTER_LOGIN, redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { isStaffRole, readClaims, setToken } from '../../lib/auth-token.ts';
 
 /** /login (spec §2, §4, §5, §8). Goes back to the page the guard remembered, or ?redirect=, or /dashboard. */
 export default function LoginPage() {
-  usePageTitle('Login');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('login.pageTitle'));
   const location = useLocation();
   const navigate = useNavigate();
   const target = redirectTarget(location.state, location.search);
@@ -37,7 +41,7 @@ export default function LoginPage() {
     try {
       const token = await login(values);
       setToken(token);
-      notifySuccess('Logged in successfully.');
+      notifySuccess(t('login.success'));
       // Staff land on the staff side unless they were on their way somewhere (issue 10; parents: spec §2).
       const landing =
         target === DEFAULT_AFTER_LOGIN && isStaffRole(readClaims(token)?.role ?? null)
@@ -47,36 +51,33 @@ export default function LoginPage() {
     } catch (error) {
       // spec §8: one generic message, whether the email is unknown or the password wrong; a lock-out also
       // says how long to wait.
-      notifyError('Failed to login. Please check your credentials and try again.');
+      notifyError(t('login.failure'));
       setDetail(actionableFailure(error));
     }
   };
 
   return (
-    <AuthCard
-      title="Login"
-      intro="Sign in to the Student Portal to manage your children, sessions and billing."
-    >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login">
+    <AuthCard title={t('login.heading')} intro={t('login.intro')}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('login.formName')}>
         <Stack gap="md">
           <TextInput
-            label="Email address"
+            label={t('login.emailAddress')}
             type="email"
             autoComplete="email"
             required
-            error={errors.emailAddress?.message}
+            error={fieldMessage(errors.emailAddress?.message)}
             {...register('emailAddress')}
           />
           <PasswordInput
-            label="Password"
+            label={t('login.password')}
             autoComplete="current-password"
             required
-            error={errors.password?.message}
+            error={fieldMessage(errors.password?.message)}
             {...register('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={routes.passwordReset} size="sm">
-              Forgot your password?
+              {t('login.forgotPassword')}
             </Anchor>
           </Group>
           {detail ? (
@@ -85,14 +86,14 @@ export default function LoginPage() {
             </Alert>
           ) : null}
           <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
-            Login
+            {t('login.submit')}
           </Button>
         </Stack>
       </form>
       <Text ta="center" size="sm">
-        New to {site.shortName}?{' '}
+        {t('login.newHere', { center: site.shortName })}{' '}
         <Anchor component={Link} to={withRedirect(routes.register, target)} underline="always">
-          Create an account
+          {t('login.createAccount')}
         </Anchor>
       </Text>
     </AuthCard>

@@ -1,7 +1,8 @@
 import { registerPrefillQuery } from '@lc/contract';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import RegisterPage from './register-page.tsx';
 
 describe('register page', () => {
@@ -21,5 +22,30 @@ describe('register page', () => {
     renderPage(<RegisterPage />, { path: '/register?redirect=%2Fsessions', pattern: '/register' });
     expect(screen.getByLabelText(/^first name/i)).toHaveValue('');
     expect(screen.getByLabelText(/^email address/i)).toHaveValue('');
+  });
+});
+
+describe('register page in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('speaks Spanish, and says what to fix by each field, with focus on the first', async () => {
+    await i18n.changeLanguage('es');
+    renderPage(<RegisterPage />, { path: '/register', pattern: '/register' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Cree su cuenta' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    fireEvent.input(screen.getByLabelText(/^correo electrónico/i), { target: { value: 'ana@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+
+    expect(await screen.findByText('Escriba su nombre')).toBeInTheDocument();
+    expect(screen.getByText('Escriba su apellido')).toBeInTheDocument();
+    expect(screen.getByText('Escriba un correo electrónico válido')).toBeInTheDocument();
+    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^nombre/i)).toHaveFocus();
+    expect(screen.queryByText('Please specify your first name')).not.toBeInTheDocument();
   });
 });

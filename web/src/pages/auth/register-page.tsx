@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type RegisterInput, RegisterSchema, routes } from '@lc/contract';
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { register as registerAccount } from '../../api/auth.ts';
@@ -9,6 +10,7 @@ import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { setToken } from '../../lib/auth-token.ts';
 
@@ -32,7 +34,9 @@ function prefill(hash: string, search: string): RegisterInput {
 
 /** /register?redirect=… (spec §2, §4, §5, §8). Default destination /dashboard. */
 export default function RegisterPage() {
-  usePageTitle('Sign up');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('register.pageTitle'));
   const location = useLocation();
   const navigate = useNavigate();
   const target = redirectTarget(location.state, location.search);
@@ -53,70 +57,66 @@ export default function RegisterPage() {
   const onSubmit = async (values: z.output<typeof RegisterSchema>) => {
     try {
       setToken(await registerAccount(values));
-      notifySuccess('Your account has been created. Please check your email to confirm.');
+      notifySuccess(t('register.success'));
       navigate(target, { replace: true });
     } catch (error) {
       // spec §8's message always; an address that already has an account is also said by its field.
-      notifyError('Failed to create your account. Please try again.');
+      notifyError(t('register.failure'));
       showFieldErrors(error);
     }
   };
 
   return (
-    <AuthCard
-      title="Create your account"
-      intro="Sign up to enroll your children and manage everything in one place."
-    >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create your account">
+    <AuthCard title={t('register.heading')} intro={t('register.intro')}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('register.heading')}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
-              label="First name"
+              label={t('register.firstName')}
               autoComplete="given-name"
               required
-              error={errors.firstName?.message}
+              error={fieldMessage(errors.firstName?.message)}
               {...register('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={t('register.lastName')}
               autoComplete="family-name"
               required
-              error={errors.lastName?.message}
+              error={fieldMessage(errors.lastName?.message)}
               {...register('lastName')}
             />
           </SimpleGrid>
           <TextInput
-            label="Email address"
+            label={t('register.emailAddress')}
             type="email"
             autoComplete="email"
             required
-            error={errors.emailAddress?.message}
+            error={fieldMessage(errors.emailAddress?.message)}
             {...register('emailAddress')}
           />
           <PasswordInput
-            label="Password"
-            description="At least 8 characters"
+            label={t('register.password')}
+            description={t('register.passwordHint')}
             autoComplete="new-password"
             required
-            error={errors.password?.message}
+            error={fieldMessage(errors.password?.message)}
             {...register('password')}
           />
           <Text size="sm">
-            By signing up, you agree to our{' '}
-            <Anchor component={Link} to={routes.terms} inherit underline="always">
-              terms and conditions
-            </Anchor>
-            .
+            <Trans
+              i18nKey="register.agreeToTerms"
+              components={{ terms: <Anchor component={Link} to={routes.terms} inherit underline="always" /> }}
+            />
           </Text>
           <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
-            Sign up
+            {t('register.submit')}
           </Button>
         </Stack>
       </form>
       <Text ta="center" size="sm">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Anchor component={Link} to={withRedirect(routes.login, target)} underline="always">
-          Login
+          {t('register.login')}
         </Anchor>
       </Text>
     </AuthCard>

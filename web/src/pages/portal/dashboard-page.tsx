@@ -17,8 +17,9 @@ import {
 import { Link } from 'react-router';
 import { getAnnouncements, getEnrollments, getWaitlistPlaces } from '../../api/enrollment';
 import { getStudents, getTrustees } from '../../api/family';
-import { dashboardCopy } from '../../content/copy';
+import type { DashboardSectionKey } from '../../content/copy';
 import { site } from '../../content/site';
+import { useCopy } from '../../content/use-copy';
 import { FamilyDataSection } from '../../features/family/family-data-section';
 import { ageLabel } from '../../features/family/format';
 import { LoadFailed, Loading } from '../../features/family/load-states';
@@ -32,7 +33,7 @@ import { usePageTitle } from '../../layout/use-page-title';
 import { getToken, readClaims } from '../../lib/auth-token';
 import { useLoad } from '../../lib/use-load';
 
-const sectionLinks: Record<(typeof dashboardCopy.sections)[number]['key'], string> = {
+const sectionLinks: Record<DashboardSectionKey, string> = {
   students: routes.myStudents,
   contacts: routes.emergencyContacts,
   sessions: routes.mySessions,
@@ -48,6 +49,7 @@ type Family = { students: Student[]; trustees: Trustee[] };
  */
 export default function DashboardPage() {
   usePageTitle('Student Portal');
+  const { dashboardCopy } = useCopy();
   const givenName = readClaims(getToken())?.given_name?.trim();
   const family = useLoad<Family>('family', async (signal) => {
     const [students, trustees] = await Promise.all([getStudents(signal), getTrustees(signal)]);

@@ -1,13 +1,14 @@
 import { routes } from '@lc/contract';
 import { Accordion, Anchor, Container, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { faqs } from '../../content/copy';
 import { site } from '../../content/site';
+import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /** Served at both /faq and /frequently-asked-questions (spec §2). */
 export default function FaqPage() {
+  const { faqs } = useCopy();
   usePageTitle('Frequently Asked Questions');
   return (
     <>

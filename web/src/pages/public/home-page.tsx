@@ -13,9 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { homeCopy, testimonials } from '../../content/copy';
 import { heroImage, philosophyImage, photos as sitePhotos } from '../../content/photos';
 import { site } from '../../content/site';
+import { useCopy } from '../../content/use-copy';
 import { ExternalLinkButton } from '../../layout/external-link';
 import { usePageTitle } from '../../layout/use-page-title';
 import classes from './home-page.module.css';
@@ -41,6 +41,7 @@ export default function HomePage() {
 }
 
 function Hero() {
+  const { homeCopy } = useCopy();
   return (
     <Container size="lg" pt="md" pb={48}>
       <Box component="section" aria-labelledby="home-headline" className={classes.hero}>
@@ -74,6 +75,7 @@ function Hero() {
 }
 
 function PhilosophyStatement() {
+  const { homeCopy } = useCopy();
   return (
     <Box component="section" aria-label="Our belief" className={classes.statement} py={64}>
       <Container size="md">
@@ -89,6 +91,7 @@ function PhilosophyStatement() {
 }
 
 function PhilosophyTeaser() {
+  const { homeCopy } = useCopy();
   return (
     <Container size="lg" py={64} component="section" aria-labelledby="home-philosophy">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={48} style={{ alignItems: 'center' }}>
@@ -121,6 +124,7 @@ function PhilosophyTeaser() {
 }
 
 function TestimonialQuote() {
+  const { homeCopy, testimonials } = useCopy();
   const featured = testimonials[0];
   if (!featured) return null;
   return (
@@ -151,6 +155,7 @@ function TestimonialQuote() {
 }
 
 function Programs() {
+  const { homeCopy } = useCopy();
   const { morning, tutoring } = homeCopy.programs;
   return (
     <Container size="lg" py={64} component="section" aria-labelledby="home-programs">
@@ -190,6 +195,7 @@ function Programs() {
 }
 
 function PhotoGrid() {
+  const { homeCopy } = useCopy();
   return (
     <Container size="lg" pb={64} component="section" aria-labelledby="home-photos">
       <Title order={2} id="home-photos">
@@ -220,6 +226,7 @@ function PhotoGrid() {
 }
 
 function QuickLinks() {
+  const { homeCopy } = useCopy();
   const { reviews, directory, instagram, facebook } = site.links;
   return (
     <Container size="lg" pb={64} component="section" aria-labelledby="home-quick-links">

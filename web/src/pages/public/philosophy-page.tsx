@@ -1,12 +1,13 @@
 import { routes } from '@lc/contract';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { philosophyCopy } from '../../content/copy';
 import { philosophyImage } from '../../content/photos';
+import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
 export default function PhilosophyPage() {
+  const { philosophyCopy } = useCopy();
   usePageTitle(philosophyCopy.title);
   return (
     <>

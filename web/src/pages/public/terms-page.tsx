@@ -1,10 +1,11 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { termsCopy } from '../../content/copy';
 import { site } from '../../content/site';
+import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
 export default function TermsPage() {
+  const { termsCopy } = useCopy();
   usePageTitle(termsCopy.title);
   const { address } = site;
   return (

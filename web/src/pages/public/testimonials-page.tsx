@@ -1,11 +1,12 @@
 import { routes } from '@lc/contract';
 import { Button, Card, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { testimonials } from '../../content/copy';
+import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
 export default function TestimonialsPage() {
+  const { testimonials } = useCopy();
   usePageTitle('Testimonials');
   return (
     <>
