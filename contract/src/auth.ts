@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema, nameSchema } from './fields.ts';
+import { LanguageSchema } from './language.ts';
 
 export const PASSWORD_REQUIRED_LOGIN = 'Please specify your password';
 export const PASSWORD_MIN = 'The password should have at minimum length of 8';
@@ -29,6 +30,8 @@ export const RegisterSchema = z.object({
   lastName: nameSchema('Please specify your last name'),
   emailAddress: EmailSchema,
   password: NewPasswordSchema,
+  /** The language the family signed up in (issue 14); their emails follow it. English when absent. */
+  language: LanguageSchema.optional(),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
@@ -70,6 +73,8 @@ export const AccountSchema = z.object({
   lastName: z.string(),
   emailAddress: z.string(),
   emailConfirmed: z.boolean(),
+  /** The language the family's emails are written in (issue 14). */
+  language: LanguageSchema,
 });
 export type Account = z.infer<typeof AccountSchema>;
 

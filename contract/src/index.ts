@@ -10,6 +10,7 @@ export * from './family.ts';
 export * from './family-money.ts';
 export * from './fields.ts';
 export * from './intl.ts';
+export * from './language.ts';
 export { FIELD_REQUIRED } from './messages.ts';
 export * from './paging.ts';
 export * from './passes.ts';

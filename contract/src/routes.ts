@@ -154,6 +154,7 @@ export const api = {
   confirmEmailToken: (token: string) => `/api/UserAuthentication/ConfirmEmail/${encodeURIComponent(token)}`,
   /** GET: the signed-in user's own account (name, email, role, whether the email is confirmed). */
   me: '/api/UserAuthentication/Me',
+  accountLanguage: '/api/UserAuthentication/Language',
   students: '/api/Student',
   student: (id: string) => `/api/Student/${encodeURIComponent(id)}`,
   studentAllergies: (id: string) => `/api/Student/${encodeURIComponent(id)}/Allergies`,

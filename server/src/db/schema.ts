@@ -82,11 +82,14 @@ export const users = pgTable(
      * center's accounting, with the names, email and phone replaced (features/family/close-account.ts).
      */
     closedAt: instant('closed_at'),
+    /** The language the family reads: 'en' or 'es' (issue 14, decision 015). Their emails follow it. */
+    language: text('language').notNull().default('en'),
     created: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_address_key').on(t.emailAddress),
     check('users_type_check', inList('type', statuses.user)),
+    check('users_language_check', inList('language', ['en', 'es'])), // contract LANGUAGES
   ],
 );
 

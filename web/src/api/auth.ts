@@ -2,6 +2,7 @@
 import {
   type Account,
   api,
+  type Language,
   type LoginInput,
   type RegisterInput,
   type ResetPasswordInput,
@@ -17,6 +18,11 @@ export async function login(body: LoginInput): Promise<string> {
 /** POST /api/UserAuthentication/Register — resolves to the token (a JWT) to store. */
 export async function register(body: RegisterInput): Promise<string> {
   return tokenFrom(await apiRequest<unknown>(api.register, { method: 'POST', body }));
+}
+
+/** PUT /api/UserAuthentication/Language — the signed-in parent's language; their emails follow it. */
+export async function saveAccountLanguage(language: Language): Promise<void> {
+  await apiRequest<unknown>(api.accountLanguage, { method: 'PUT', body: { language } });
 }
 
 /** POST /api/UserAuthentication/ResetPassword — asks for a reset link by email. */

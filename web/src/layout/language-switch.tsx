@@ -1,11 +1,14 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { saveAccountLanguage } from '../api/auth';
 import { applyLanguage, type Language } from '../i18n/i18n';
+import { getToken } from '../lib/auth-token';
 
 /**
  * Switches the site between English and Spanish (issue 14), in the header and the drawer. It names the
  * other language in that language ("Español" on the English site), marked with its `lang` so a screen
- * reader pronounces it right, and remembers the choice (localStorage "language"). `compact` (the header,
+ * reader pronounces it right, and remembers the choice (localStorage "language", and the account's
+ * language when signed in). `compact` (the header,
  * where the links need the room) shows just "ES" or "EN".
  */
 export function LanguageSwitch(props: ButtonProps & { onSwitched?: () => void; compact?: boolean }) {
@@ -24,6 +27,9 @@ export function LanguageSwitch(props: ButtonProps & { onSwitched?: () => void; c
       px={compact ? 10 : undefined}
       onClick={() => {
         applyLanguage(other, true);
+        // Signed in: the account keeps it too, so the family's emails follow (issue 14). A failure is
+        // harmless here (the page has switched); the next switch tries again.
+        if (getToken()) saveAccountLanguage(other).catch(() => undefined);
         onSwitched?.();
       }}
     >

@@ -1,10 +1,12 @@
 /**
  * The account emails: welcome + confirm address, password reset link, "your password was changed".
+ * A family's mails are in their language (`users.language`; texts in `i18n/locales`); staff mails English.
  * Links are built from APP_URL (config), never from a request's Host header, so a forged Host cannot
  * point a reset link at an attacker's site (OWASP Forgot Password Cheat Sheet, "URL tokens").
  */
 import { routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
+import { type MailT, mailT } from '../../i18n/mail-i18n.ts';
 
 const CENTER = 'Bright Oak Learning Center';
 const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
@@ -16,55 +18,74 @@ export const confirmEmailLink = (appUrl: string, token: string) => `${appUrl}${r
 export const passwordResetLink = (appUrl: string, token: string) =>
   `${appUrl}${routes.passwordResetToken(token)}`;
 
-export function welcomeMail(to: string, firstName: string, link: string): MailMessage {
+/** Paragraphs of a family's mail, signed by the center's team in `language`. */
+function familyText(t: MailT, ...paragraphs: string[]): string {
+  return `${paragraphs.join('\n\n')}\n\n${t('signOff', { center: CENTER })}\n`;
+}
+
+/** The welcome mail with the confirmation link, in the family's language (issue 14). */
+export function welcomeMail(to: string, firstName: string, link: string, language = 'en'): MailMessage {
+  const t = mailT(language);
   return {
     to,
-    subject: `Welcome to ${CENTER} — please confirm your email`,
-    text: text(
-      `Hi ${firstName},`,
-      `Thank you for creating your ${CENTER} account. Please confirm that this is your email address, so we can reach you about your children's sessions, pickups and billing:`,
+    subject: t('welcome.subject', { center: CENTER }),
+    text: familyText(
+      t,
+      t('greeting', { firstName }),
+      t('welcome.thanks', { center: CENTER }),
       link,
-      'The link works for 7 days. From your Student Portal you can add your children, their allergies and the people who may pick them up, and enroll in sessions.',
-      'If you did not create this account, you can ignore this email.',
+      t('welcome.next'),
+      t('welcome.notYou'),
     ),
   };
 }
 
-export function confirmAgainMail(to: string, firstName: string, link: string): MailMessage {
+export function confirmAgainMail(to: string, firstName: string, link: string, language = 'en'): MailMessage {
+  const t = mailT(language);
   return {
     to,
-    subject: 'Please confirm your email address',
-    text: text(
-      `Hi ${firstName},`,
-      'Here is a fresh link to confirm your email address for your Student Portal account:',
+    subject: t('confirmAgain.subject'),
+    text: familyText(
+      t,
+      t('greeting', { firstName }),
+      t('confirmAgain.body'),
       link,
-      'The link works for 7 days. If you did not ask for it, you can ignore this email.',
+      t('confirmAgain.validity'),
     ),
   };
 }
 
-export function passwordResetMail(to: string, firstName: string, link: string): MailMessage {
+export function passwordResetMail(to: string, firstName: string, link: string, language = 'en'): MailMessage {
+  const t = mailT(language);
   return {
     to,
-    subject: 'Reset your password',
-    text: text(
-      `Hi ${firstName},`,
-      'Someone (we hope you) asked to reset the password for your Student Portal account. Choose a new password here:',
+    subject: t('passwordReset.subject'),
+    text: familyText(
+      t,
+      t('greeting', { firstName }),
+      t('passwordReset.body'),
       link,
-      'The link works once, for 60 minutes. If you did not ask for it, you can ignore this email: your password stays as it is.',
+      t('passwordReset.validity'),
     ),
   };
 }
 
-export function passwordChangedMail(to: string, firstName: string, loginLink: string): MailMessage {
+export function passwordChangedMail(
+  to: string,
+  firstName: string,
+  loginLink: string,
+  language = 'en',
+): MailMessage {
+  const t = mailT(language);
   return {
     to,
-    subject: 'Your password was changed',
-    text: text(
-      `Hi ${firstName},`,
-      'The password for your Student Portal account was just changed, and every device that was signed in has been signed out.',
-      `If this was you, there is nothing else to do — log in with your new password at ${loginLink}.`,
-      'If it was not you, please reply to this email or call the front desk right away, and reset your password from the login page.',
+    subject: t('passwordChanged.subject'),
+    text: familyText(
+      t,
+      t('greeting', { firstName }),
+      t('passwordChanged.body'),
+      t('passwordChanged.ifYou', { loginLink }),
+      t('passwordChanged.ifNotYou'),
     ),
   };
 }

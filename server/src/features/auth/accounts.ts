@@ -4,7 +4,7 @@
  * Emails are compared lower-cased (contract EmailSchema). Rules follow OWASP ASVS level 2 and the
  * Authentication and Forgot Password cheat sheets; each function names the rule it keeps.
  */
-import { type Account, routes, type UserType } from '@lc/contract';
+import { type Account, type Language, routes, type UserType } from '@lc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -57,7 +57,7 @@ const asSessionUser = (row: SessionUserRow): SessionUser => ({ ...row, type: row
  */
 export async function registerParent(
   deps: AccountDeps,
-  input: { firstName: string; lastName: string; emailAddress: string; password: string },
+  input: { firstName: string; lastName: string; emailAddress: string; password: string; language?: Language },
   ip: string,
 ): Promise<string> {
   const now = deps.now();
@@ -70,12 +70,15 @@ export async function registerParent(
   const user = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ ...input, password, type: 'Parent', created: now })
+      .values({ ...input, language: input.language ?? 'en', password, type: 'Parent', created: now })
       .onConflictDoNothing({ target: users.emailAddress })
       .returning(sessionUserColumns);
     if (!row) throw new HttpError(409, EMAIL_TAKEN, { emailAddress: EMAIL_TAKEN });
     const token = await createOneTimeToken(tx, row.id, 'EmailConfirmation', now);
-    await enqueueMail(tx, welcomeMail(row.emailAddress, row.firstName, confirmEmailLink(deps.appUrl, token)));
+    await enqueueMail(
+      tx,
+      welcomeMail(row.emailAddress, row.firstName, confirmEmailLink(deps.appUrl, token), input.language),
+    );
     return asSessionUser(row);
   });
   return deps.tokens.issue(user, now);
@@ -146,14 +149,24 @@ export async function sendResetLink(deps: AccountDeps, emailAddress: string): Pr
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, firstName: users.firstName, emailAddress: users.emailAddress })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        emailAddress: users.emailAddress,
+        language: users.language,
+      })
       .from(users)
       .where(eq(users.emailAddress, emailAddress));
     if (!user) return;
     const token = await createOneTimeToken(tx, user.id, 'PasswordReset', now);
     await enqueueMail(
       tx,
-      passwordResetMail(user.emailAddress, user.firstName, passwordResetLink(deps.appUrl, token)),
+      passwordResetMail(
+        user.emailAddress,
+        user.firstName,
+        passwordResetLink(deps.appUrl, token),
+        user.language,
+      ),
     );
   });
 }
@@ -182,13 +195,18 @@ export async function resetPassword(deps: AccountDeps, rawToken: string, newPass
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`,
       })
       .where(eq(users.id, token.userId))
-      .returning({ emailAddress: users.emailAddress, firstName: users.firstName });
+      .returning({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language });
     await useAllTokens(tx, token.userId, 'PasswordReset', now);
     await useAllTokens(tx, token.userId, 'StaffInvite', now);
     await clear(tx, [throttleKeys.loginAccount(user!.emailAddress)]);
     await enqueueMail(
       tx,
-      passwordChangedMail(user!.emailAddress, user!.firstName, `${deps.appUrl}${routes.login}`),
+      passwordChangedMail(
+        user!.emailAddress,
+        user!.firstName,
+        `${deps.appUrl}${routes.login}`,
+        user!.language,
+      ),
     );
   });
 }
@@ -223,6 +241,7 @@ export async function resendConfirmation(deps: AccountDeps, userId: string): Pro
         firstName: users.firstName,
         emailAddress: users.emailAddress,
         confirmedAt: users.emailConfirmedAt,
+        language: users.language,
       })
       .from(users)
       .where(eq(users.id, userId));
@@ -240,7 +259,12 @@ export async function resendConfirmation(deps: AccountDeps, userId: string): Pro
     const token = await createOneTimeToken(tx, user.id, 'EmailConfirmation', now);
     await enqueueMail(
       tx,
-      confirmAgainMail(user.emailAddress, user.firstName, confirmEmailLink(deps.appUrl, token)),
+      confirmAgainMail(
+        user.emailAddress,
+        user.firstName,
+        confirmEmailLink(deps.appUrl, token),
+        user.language,
+      ),
     );
   });
 }
@@ -248,7 +272,7 @@ export async function resendConfirmation(deps: AccountDeps, userId: string): Pro
 /** The signed-in user's own account, or null when it no longer exists. */
 export async function getAccount(db: Db, userId: string): Promise<Account | null> {
   const [row] = await db
-    .select({ ...sessionUserColumns, confirmedAt: users.emailConfirmedAt })
+    .select({ ...sessionUserColumns, confirmedAt: users.emailConfirmedAt, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return null;
@@ -259,7 +283,21 @@ export async function getAccount(db: Db, userId: string): Promise<Account | null
     lastName: row.lastName,
     emailAddress: row.emailAddress,
     emailConfirmed: row.confirmedAt !== null,
+    language: row.language === 'es' ? 'es' : 'en',
   };
+}
+
+/**
+ * `PUT /api/UserAuthentication/Language`: the signed-in user's language (issue 14), which their emails
+ * and texts follow from now on. Returns false when the account no longer exists.
+ */
+export async function setAccountLanguage(db: Db, userId: string, language: Language): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ language })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /**

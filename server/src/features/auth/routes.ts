@@ -4,6 +4,7 @@
  * (http/authenticate.ts).
  */
 import {
+  AccountLanguageSchema,
   AccountSchema,
   LinkTokenParamsSchema,
   LoginSchema,
@@ -25,6 +26,7 @@ import {
   resendConfirmation,
   resetPassword,
   sendResetLink,
+  setAccountLanguage,
   throttleResetRequest,
 } from './accounts.ts';
 
@@ -181,6 +183,24 @@ export const authRoutes =
         const account = await getAccount(ctx.db, currentUser(request).id);
         if (!account) throw new HttpError(401, 'Please log in to continue.');
         return account;
+      },
+    );
+
+    app.put(
+      '/api/UserAuthentication/Language',
+      {
+        schema: {
+          tags,
+          summary: "Set the signed-in user's language ('en' or 'es'); their emails follow it",
+          description: '204. 400 with a field message for any other language.',
+          body: AccountLanguageSchema,
+          response: { 204: noContent('Saved') },
+        },
+      },
+      async (request, reply) => {
+        const saved = await setAccountLanguage(ctx.db, currentUser(request).id, request.body.language);
+        if (!saved) throw new HttpError(401, 'Please log in to continue.');
+        return reply.status(204).send(null);
       },
     );
   };

@@ -34,7 +34,7 @@ function prefill(hash: string, search: string): RegisterInput {
 
 /** /register?redirect=… (spec §2, §4, §5, §8). Default destination /dashboard. */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fieldMessage = useFieldMessage();
   usePageTitle(t('register.pageTitle'));
   const location = useLocation();
@@ -56,7 +56,8 @@ export default function RegisterPage() {
 
   const onSubmit = async (values: z.output<typeof RegisterSchema>) => {
     try {
-      setToken(await registerAccount(values));
+      // The family's emails are written in the language they signed up in (issue 14).
+      setToken(await registerAccount({ ...values, language: i18n.language === 'es' ? 'es' : 'en' }));
       notifySuccess(t('register.success'));
       navigate(target, { replace: true });
     } catch (error) {

@@ -1,5 +1,6 @@
 import { routes } from '@lc/contract';
 import { Accordion, Anchor, Container, Stack, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
@@ -9,13 +10,11 @@ import { usePageTitle } from '../../layout/use-page-title';
 /** Served at both /faq and /frequently-asked-questions (spec §2). */
 export default function FaqPage() {
   const { faqs } = useCopy();
-  usePageTitle('Frequently Asked Questions');
+  const { t } = useTranslation();
+  usePageTitle(t('faq.title'));
   return (
     <>
-      <PageIntro
-        title="Frequently Asked Questions"
-        lead="The questions parents ask us most. Don’t see yours? Call or email — a real person will answer."
-      />
+      <PageIntro title={t('faq.title')} lead={t('faq.lead')} />
       <Container size="md" pb={64}>
         <Accordion variant="separated" radius="md" chevronPosition="right">
           {faqs.map((faq, index) => (
@@ -36,15 +35,15 @@ export default function FaqPage() {
           ))}
         </Accordion>
         <Text mt="xl">
-          Still wondering about something?{' '}
-          <Anchor component={Link} to={routes.contact}>
-            Send us a message
-          </Anchor>
-          , call <Anchor href={site.phoneHref}>{site.phone}</Anchor> or{' '}
-          <Anchor component={Link} to={routes.tour}>
-            schedule a tour
-          </Anchor>
-          .
+          <Trans
+            i18nKey="faq.stillWondering"
+            values={{ phone: site.phone }}
+            components={{
+              contact: <Anchor component={Link} to={routes.contact} />,
+              phone: <Anchor href={site.phoneHref} />,
+              tour: <Anchor component={Link} to={routes.tour} />,
+            }}
+          />
         </Text>
       </Container>
     </>

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { heroImage, philosophyImage, photos as sitePhotos } from '../../content/photos';
 import { site } from '../../content/site';
@@ -76,8 +77,9 @@ function Hero() {
 
 function PhilosophyStatement() {
   const { homeCopy } = useCopy();
+  const { t } = useTranslation();
   return (
-    <Box component="section" aria-label="Our belief" className={classes.statement} py={64}>
+    <Box component="section" aria-label={t('home.ourBelief')} className={classes.statement} py={64}>
       <Container size="md">
         <Stack gap="md" align="center">
           <Title order={2} className={classes.statementText}>
@@ -92,12 +94,13 @@ function PhilosophyStatement() {
 
 function PhilosophyTeaser() {
   const { homeCopy } = useCopy();
+  const { t } = useTranslation();
   return (
     <Container size="lg" py={64} component="section" aria-labelledby="home-philosophy">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={48} style={{ alignItems: 'center' }}>
         <Stack gap="md" align="flex-start">
           <Title order={2} id="home-philosophy">
-            Our Philosophy
+            {t('home.philosophyHeading')}
           </Title>
           {homeCopy.philosophyTeaser.map((paragraph) => (
             <Text key={paragraph} size="lg">
@@ -125,6 +128,7 @@ function PhilosophyTeaser() {
 
 function TestimonialQuote() {
   const { homeCopy, testimonials } = useCopy();
+  const { t } = useTranslation();
   const featured = testimonials[0];
   if (!featured) return null;
   return (
@@ -137,7 +141,7 @@ function TestimonialQuote() {
       <Container size="md">
         <Stack gap="lg" align="center" ta="center">
           <Title order={2} id="home-testimonial">
-            What parents say
+            {t('home.whatParentsSay')}
           </Title>
           <figure style={{ margin: 0 }}>
             <blockquote className={classes.quote}>“{featured.quote}”</blockquote>
@@ -157,6 +161,7 @@ function TestimonialQuote() {
 function Programs() {
   const { homeCopy } = useCopy();
   const { morning, tutoring } = homeCopy.programs;
+  const { t } = useTranslation();
   return (
     <Container size="lg" py={64} component="section" aria-labelledby="home-programs">
       <Title order={2} id="home-programs" mb="lg">
@@ -182,7 +187,7 @@ function Programs() {
               {tutoring.status}
             </Badge>
             <Title order={3}>{tutoring.title}</Title>
-            <Text fw={700}>{tutoring.ages} · Waitlist only</Text>
+            <Text fw={700}>{t('home.waitlistOnly', { ages: tutoring.ages })}</Text>
             <Text>{tutoring.description}</Text>
             <Button component={Link} to={routes.tutoringWaitlist} mt="auto" variant="outline">
               {tutoring.button}

@@ -1,5 +1,6 @@
 import { routes } from '@lc/contract';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { philosophyImage } from '../../content/photos';
 import { useCopy } from '../../content/use-copy';
@@ -8,6 +9,7 @@ import { usePageTitle } from '../../layout/use-page-title';
 
 export default function PhilosophyPage() {
   const { philosophyCopy } = useCopy();
+  const { t } = useTranslation();
   usePageTitle(philosophyCopy.title);
   return (
     <>
@@ -49,10 +51,10 @@ export default function PhilosophyPage() {
             </Text>
             <Group>
               <Button component={Link} to={routes.tour} size="md">
-                Schedule a Tour
+                {t('philosophy.scheduleTour')}
               </Button>
               <Button component={Link} to={routes.sessions} size="md" variant="default">
-                Browse sessions
+                {t('philosophy.browseSessions')}
               </Button>
             </Group>
           </Stack>

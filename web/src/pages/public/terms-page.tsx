@@ -1,4 +1,5 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
@@ -6,6 +7,7 @@ import { usePageTitle } from '../../layout/use-page-title';
 
 export default function TermsPage() {
   const { termsCopy } = useCopy();
+  const { t } = useTranslation();
   usePageTitle(termsCopy.title);
   const { address } = site;
   return (
@@ -41,10 +43,10 @@ export default function TermsPage() {
               {address.city}, {address.state} {address.zip}
             </Text>
             <Text mt="xs">
-              Phone: <Anchor href={site.phoneHref}>{site.phone}</Anchor>
+              {t('terms.phone')} <Anchor href={site.phoneHref}>{site.phone}</Anchor>
             </Text>
             <Text>
-              Email: <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
+              {t('terms.email')} <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
             </Text>
           </Card>
         </Stack>

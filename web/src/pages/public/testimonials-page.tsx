@@ -1,5 +1,6 @@
 import { routes } from '@lc/contract';
 import { Button, Card, Container, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
@@ -7,13 +8,11 @@ import { usePageTitle } from '../../layout/use-page-title';
 
 export default function TestimonialsPage() {
   const { testimonials } = useCopy();
-  usePageTitle('Testimonials');
+  const { t } = useTranslation();
+  usePageTitle(t('testimonials.title'));
   return (
     <>
-      <PageIntro
-        title="Testimonials"
-        lead="We asked families what a Bright Oak morning means to them. Here is what they told us, in their own words."
-      />
+      <PageIntro title={t('testimonials.title')} lead={t('testimonials.lead')} />
       <Container size="lg" pb={64}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {testimonials.map((testimonial) => (
@@ -29,10 +28,10 @@ export default function TestimonialsPage() {
         </SimpleGrid>
         <Group mt={48} justify="center">
           <Button component={Link} to={routes.tour} size="md">
-            Schedule a Tour
+            {t('testimonials.scheduleTour')}
           </Button>
           <Button component={Link} to={routes.sessions} size="md" variant="default">
-            Browse sessions
+            {t('testimonials.browseSessions')}
           </Button>
         </Group>
       </Container>
