@@ -3,9 +3,30 @@
  * header and the drawer switch it, the choice is remembered (localStorage "language"), `<html lang>`
  * follows, and the Spanish pages have no axe violations in either theme.
  */
+import PostalMime from 'postal-mime';
 import { siteHeader } from '../support/app.ts';
-import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
+import { expectNoAxeViolationsInEveryTheme, mailFiles } from '../support/fixtures.ts';
 import { expect, test } from '../support/test.ts';
+
+type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+/** The mail to `to` with this exact `subject`, decoded (accents and all), once the server has sent it. */
+async function waitForMailTo(to: string, subject: string): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const raw of mailFiles().filter((m) => m.includes(`To: ${to}`))) {
+          const mail = await PostalMime.parse(raw);
+          if (mail.subject === subject) found = mail;
+        }
+        return found !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
 
 test.describe('a browser that prefers Spanish', () => {
   test.use({ locale: 'es-MX' });
@@ -36,8 +57,9 @@ test.describe('a browser that prefers Spanish', () => {
     await expectNoAxeViolationsInEveryTheme(page, 'not-found page in Spanish');
   });
 
-  test('signs up in Spanish: messages by the fields, then the portal; login reads Spanish too', async ({
+  test('signs up in Spanish: messages by the fields, then the portal, and the welcome and reset emails arrive in Spanish over SMTP; login reads Spanish too', async ({
     page,
+    request,
   }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cree su cuenta');
@@ -49,15 +71,31 @@ test.describe('a browser that prefers Spanish', () => {
 
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Marisol');
     await page.getByRole('textbox', { name: 'Apellido' }).fill('Quintero');
-    await page
-      .getByRole('textbox', { name: 'Correo electrónico' })
-      .fill(`e2e-es-${Date.now()}@families.example`);
+    const email = `e2e-es-${Date.now()}@families.example`;
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
     await page.getByRole('textbox', { name: 'Contraseña' }).fill('girasol-2026');
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
     await expect(
       page.getByText('¡Listo, ya tiene su cuenta! Le enviamos un correo para confirmarla.'),
     ).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
+
+    // The account keeps the language it was made in, and the emails follow it (received over SMTP).
+    const welcome = await waitForMailTo(
+      email,
+      'Bienvenidos a Bright Oak Learning Center: confirme su correo, por favor',
+    );
+    expect(welcome.text).toContain('Hola, Marisol:');
+    expect(welcome.text).toContain('Gracias por crear su cuenta en Bright Oak Learning Center.');
+    expect(welcome.text).toMatch(/\/confirm-email\/[\w-]+/);
+    expect(welcome.text).toContain('— El equipo de Bright Oak Learning Center');
+    const reset = await request.post('/api/UserAuthentication/ResetPassword', {
+      data: { emailAddress: email },
+    });
+    expect(reset.status()).toBe(204);
+    const resetMail = await waitForMailTo(email, 'Cambie su contraseña');
+    expect(resetMail.text).toContain('Elija una contraseña nueva aquí:');
+    expect(resetMail.text).toMatch(/\/password-reset\/[\w-]+/);
 
     await page.evaluate(() => window.localStorage.removeItem('token'));
     await page.goto('/login');
