@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ResetRequestInput, ResetRequestSchema, routes } from '@lc/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { requestPasswordReset } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -15,7 +17,9 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
  * never sign anyone in (spec §4 says the response is stored; our API answers with no token here).
  */
 export default function PasswordResetPage() {
-  usePageTitle('Reset your password');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('passwordReset.heading'));
   const {
     register,
     handleSubmit,
@@ -30,33 +34,30 @@ export default function PasswordResetPage() {
   const onSubmit = async (values: z.output<typeof ResetRequestSchema>) => {
     try {
       await requestPasswordReset(values);
-      notifySuccess('A password reset link has been sent to your email.');
+      notifySuccess(t('passwordReset.success'));
       reset({ emailAddress: '' });
     } catch {
-      notifyError('Failed to reset password. Please try again.');
+      notifyError(t('passwordReset.failure'));
     }
   };
 
   return (
-    <AuthCard
-      title="Reset your password"
-      intro="Enter the email address you signed up with and we will send you a link to choose a new password."
-    >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset your password">
+    <AuthCard title={t('passwordReset.heading')} intro={t('passwordReset.intro')}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('passwordReset.heading')}>
         <Stack gap="md">
           <TextInput
-            label="Email address"
+            label={t('passwordReset.emailAddress')}
             type="email"
             autoComplete="email"
             required
-            error={errors.emailAddress?.message}
+            error={fieldMessage(errors.emailAddress?.message)}
             {...register('emailAddress')}
           />
           <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
-            Send reset link
+            {t('passwordReset.submit')}
           </Button>
           <Button component={Link} to={routes.login} variant="subtle" fullWidth>
-            Back to login
+            {t('passwordReset.backToLogin')}
           </Button>
         </Stack>
       </form>

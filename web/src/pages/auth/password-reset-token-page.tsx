@@ -8,17 +8,21 @@ import {
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPassword } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { actionableFailure } from '../../features/auth/failure-detail.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** /password-reset/:token (spec §2, §4, §5, §8): choose a new password, then go to /login. */
 export default function PasswordResetTokenPage() {
-  usePageTitle('Choose a new password');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('passwordReset.newHeading'));
   const { token } = useParams();
   const navigate = useNavigate();
   const [mismatch, setMismatch] = useState(false);
@@ -40,10 +44,10 @@ export default function PasswordResetTokenPage() {
     setDetail(null);
     try {
       await resetPassword(token, values);
-      notifySuccess('Your password has been changed successfully. Please login.');
+      notifySuccess(t('passwordReset.changed'));
       navigate(routes.login, { replace: true });
     } catch (error) {
-      notifyError('Failed to change password. Please try again.');
+      notifyError(t('passwordReset.changeFailed'));
       setDetail(actionableFailure(error));
     }
   };
@@ -55,44 +59,48 @@ export default function PasswordResetTokenPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" intro="Pick a password of at least 8 characters.">
-      <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label="Choose a new password">
+    <AuthCard title={t('passwordReset.newHeading')} intro={t('passwordReset.newIntro')}>
+      <form
+        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        noValidate
+        aria-label={t('passwordReset.newHeading')}
+      >
         <Stack gap="md">
           <PasswordInput
-            label="New password"
+            label={t('passwordReset.newPassword')}
             autoComplete="new-password"
             required
-            error={errors.password?.message}
+            error={fieldMessage(errors.password?.message)}
             {...register('password')}
           />
           <PasswordInput
-            label="Repeat password"
+            label={t('passwordReset.repeatPassword')}
             autoComplete="new-password"
             required
-            error={errors.passwordRepeat?.message}
+            error={fieldMessage(errors.passwordRepeat?.message)}
             {...register('passwordRepeat')}
           />
           {mismatch ? (
             <Alert color="red" variant="light" role="alert">
-              {BOTH_PASSWORDS_MUST_MATCH}
+              {fieldMessage(BOTH_PASSWORDS_MUST_MATCH)}
             </Alert>
           ) : null}
           {detail ? (
-            <Alert color="red" variant="light" role="alert" title="This link cannot be used">
+            <Alert color="red" variant="light" role="alert" title={t('passwordReset.linkUnusable')}>
               <Text size="sm">{detail}</Text>
               <Anchor component={Link} to={routes.passwordReset} size="sm" fw={600}>
-                Send me a new link
+                {t('passwordReset.sendNewLink')}
               </Anchor>
             </Alert>
           ) : null}
           <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
-            Change password
+            {t('passwordReset.change')}
           </Button>
         </Stack>
       </form>
       <Text ta="center" size="sm">
         <Anchor component={Link} to={routes.login}>
-          Back to login
+          {t('passwordReset.backToLogin')}
         </Anchor>
       </Text>
     </AuthCard>
