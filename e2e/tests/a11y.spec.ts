@@ -1,6 +1,6 @@
 /**
  * axe-core (WCAG 2.1 A/AA and best practices) finds no violations on any public page, in the light and
- * the dark theme, nor on the phone-width drawer or a form showing its errors.
+ * the dark theme, in English and in Spanish, nor on the phone-width drawer or a form showing its errors.
  */
 
 import { DEMO_SESSIONS, findSession, openPage } from '../support/app.ts';
@@ -65,6 +65,31 @@ PUBLIC_PAGES.forEach((entry, index) => {
     await expectNoAxeViolations(page, `${path} (${first})`);
     await switchTheme(page, second);
     await expectNoAxeViolations(page, `${path} (${second})`);
+  });
+});
+
+test.describe('in Spanish (issue 14)', () => {
+  test.use({ locale: 'es-MX' });
+
+  PUBLIC_PAGES.forEach((entry, index) => {
+    const [first, second] = index % 2 === 0 ? (['dark', 'light'] as const) : (['light', 'dark'] as const);
+    test(`the ${entry.name} page in Spanish has no axe violations in the light and dark themes`, async ({
+      page,
+      request,
+    }) => {
+      const path =
+        typeof entry.path === 'function'
+          ? entry.path((await findSession(request, DEMO_SESSIONS.preK)).id)
+          : entry.path;
+      await useTheme(page, first);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page, `${path} in Spanish (${first})`);
+      await switchTheme(page, second);
+      await expectNoAxeViolations(page, `${path} in Spanish (${second})`);
+    });
   });
 });
 

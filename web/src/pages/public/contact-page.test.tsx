@@ -1,6 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { site } from '../../content/site.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import ContactPage from './contact-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -30,6 +33,16 @@ function sentBody(): Record<string, unknown> {
 describe('contact page', () => {
   it('focuses the first invalid field and says what is wrong when submitted empty', async () => {
     renderPage(<ContactPage />, { path: '/contact' });
+    expect(screen.getByText(/^Would you like to visit\?/)).toHaveTextContent(
+      'Would you like to visit? Schedule a tour.',
+      {
+        normalizeWhitespace: false,
+      },
+    );
+    expect(screen.getByRole('link', { name: 'Schedule a tour' })).toHaveAttribute(
+      'href',
+      '/contact?tour=true',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
 
     const firstName = screen.getByLabelText(/^first name/i);
@@ -89,6 +102,14 @@ describe('contact page', () => {
     fetchMock.mockResolvedValue(jsonReply(204));
     renderPage(<ContactPage />, { path: '/contact?tour=true', pattern: '/contact' });
     expect(screen.getByRole('heading', { level: 1, name: 'Schedule a Tour' })).toBeInTheDocument();
+    expect(screen.getByText(/^Just have a question\?/)).toHaveTextContent(
+      'Just have a question? Send us a message instead.',
+      { normalizeWhitespace: false },
+    );
+    expect(screen.getByRole('link', { name: 'Send us a message instead' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Request a tour' }));
 
@@ -96,5 +117,76 @@ describe('contact page', () => {
       await screen.findByText('Thank you! We will be in touch within one business day to set up your tour.'),
     ).toBeInTheDocument();
     expect(sentBody()).toMatchObject({ tour: true });
+  });
+});
+
+describe('contact page in Spanish (issue 14)', () => {
+  beforeEach(() => {
+    act(() => notifications.clean());
+  });
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  function fillRequiredInSpanish() {
+    type(/^nombre(?! de)/i, 'Ana');
+    type(/^apellido/i, 'Lee');
+    type(/^correo electrónico/i, 'ana@example.com');
+    type(/^mensaje/i, 'Queremos saber más.');
+  }
+
+  it('speaks Spanish, and thanks the family in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    fetchMock.mockResolvedValue(jsonReply(204));
+    renderPage(<ContactPage />, { path: '/contact' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Contáctenos' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agende una visita' })).toHaveAttribute(
+      'href',
+      '/contact?tour=true',
+    );
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Visítenos o comuníquese con nosotros' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^teléfono \(opcional\)/i)).toBeInTheDocument();
+    expect(screen.queryByText('Visit or reach us')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^first name/i)).not.toBeInTheDocument();
+
+    fillRequiredInSpanish();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(
+      await screen.findByText(
+        '¡Gracias! Recibimos su mensaje y le responderemos en un plazo de un día hábil.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says in Spanish when sending fails', async () => {
+    await i18n.changeLanguage('es');
+    fetchMock.mockResolvedValue(
+      jsonReply(500, { error: 'Internal Server Error', message: 'x', requestId: 'r' }),
+    );
+    renderPage(<ContactPage />, { path: '/contact' });
+    fillRequiredInSpanish();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+
+    expect(
+      await screen.findByText(
+        `Lo sentimos, no pudimos enviar su mensaje. Inténtelo de nuevo o escríbanos a ${site.email}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Mensaje no enviado')).toBeInTheDocument();
+    expect(screen.queryByText(/Sorry, we could not send/)).not.toBeInTheDocument();
+  });
+
+  it('is the schedule-a-tour form in Spanish with ?tour=true', async () => {
+    await i18n.changeLanguage('es');
+    renderPage(<ContactPage />, { path: '/contact?tour=true', pattern: '/contact' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Agende una visita' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Solicitar una visita' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mejor envíenos un mensaje' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(screen.queryByText('Schedule a Tour')).not.toBeInTheDocument();
   });
 });

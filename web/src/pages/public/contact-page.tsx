@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { postContact } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
@@ -49,24 +50,21 @@ const FIELD_ORDER = [
   'message',
 ] as const;
 
+/** The page's words per variant: message keys under "contact" in `i18n/locales`. */
 const COPY = {
   contact: {
-    title: 'Contact Us',
-    intro:
-      'Questions about our programs, enrollment or a visit? Send us a note and we will reply within one business day.',
-    submit: 'Send message',
-    success: 'Thank you! We received your message and will reply within one business day.',
-    messageLabel: 'Message',
+    title: 'contact.title',
+    intro: 'contact.intro',
+    submit: 'contact.submit',
+    success: 'contact.success',
     messageDescription: undefined,
   },
   tour: {
-    title: 'Schedule a Tour',
-    intro:
-      'Come see our classrooms, meet our teachers and ask anything you like. Tell us a little about your family and we will contact you to find a time that suits you.',
-    submit: 'Request a tour',
-    success: 'Thank you! We will be in touch within one business day to set up your tour.',
-    messageLabel: 'Message',
-    messageDescription: 'Which days and times work best for you? Anything we should know before your visit?',
+    title: 'contact.tourTitle',
+    intro: 'contact.tourIntro',
+    submit: 'contact.tourSubmit',
+    success: 'contact.tourSuccess',
+    messageDescription: 'contact.tourMessageDescription',
   },
 } as const;
 
@@ -74,7 +72,15 @@ const COPY = {
 export default function ContactPage() {
   const [searchParams] = useSearchParams();
   const isTour = searchParams.get('tour') === 'true';
-  const copy = isTour ? COPY.tour : COPY.contact;
+  const keys = isTour ? COPY.tour : COPY.contact;
+  const { t } = useTranslation();
+  const copy = {
+    title: t(keys.title),
+    intro: t(keys.intro),
+    submit: t(keys.submit),
+    success: t(keys.success),
+    messageDescription: keys.messageDescription ? t(keys.messageDescription) : undefined,
+  };
   usePageTitle(copy.title);
 
   const hydrated = useMounted();
@@ -98,10 +104,7 @@ export default function ContactPage() {
       reset(EMPTY);
     } catch (error) {
       if (!showServerErrors(error)) {
-        notifyError(
-          `Sorry, we could not send your message. Please try again, or email us at ${site.email}.`,
-          'Message not sent',
-        );
+        notifyError(t('contact.sendFailed', { email: site.email }), t('contact.sendFailedTitle'));
       }
     }
   };
@@ -116,21 +119,15 @@ export default function ContactPage() {
           </Text>
           <Text>
             {isTour ? (
-              <>
-                Just have a question?{' '}
-                <Anchor component={Link} to={routes.contact} underline="always">
-                  Send us a message instead
-                </Anchor>
-                .
-              </>
+              <Trans
+                i18nKey="contact.justAQuestion"
+                components={{ contact: <Anchor component={Link} to={routes.contact} underline="always" /> }}
+              />
             ) : (
-              <>
-                Would you like to visit?{' '}
-                <Anchor component={Link} to={routes.tour} underline="always">
-                  Schedule a tour
-                </Anchor>
-                .
-              </>
+              <Trans
+                i18nKey="contact.wantToVisit"
+                components={{ tour: <Anchor component={Link} to={routes.tour} underline="always" /> }}
+              />
             )}
           </Text>
         </Stack>
@@ -142,14 +139,14 @@ export default function ContactPage() {
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput
-                      label="First name"
+                      label={t('contact.firstName')}
                       autoComplete="given-name"
                       required
                       error={errors.firstName?.message}
                       {...register('firstName')}
                     />
                     <TextInput
-                      label="Last name"
+                      label={t('contact.lastName')}
                       autoComplete="family-name"
                       required
                       error={errors.lastName?.message}
@@ -158,7 +155,7 @@ export default function ContactPage() {
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput
-                      label="Email"
+                      label={t('contact.email')}
                       type="email"
                       autoComplete="email"
                       required
@@ -166,7 +163,7 @@ export default function ContactPage() {
                       {...register('email')}
                     />
                     <TextInput
-                      label="Phone number (optional)"
+                      label={t('contact.phoneNumber')}
                       type="tel"
                       autoComplete="tel"
                       error={errors.phoneNumber?.message}
@@ -175,30 +172,30 @@ export default function ContactPage() {
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput
-                      label="Child’s name (optional)"
+                      label={t('contact.childName')}
                       autoComplete="off"
                       error={errors.childName?.message}
                       {...register('childName')}
                     />
                     <TextInput
-                      label="Child’s birth date (optional)"
+                      label={t('contact.childBirthdate')}
                       type="date"
                       error={errors.childBirthdate?.message}
                       {...register('childBirthdate')}
                     />
                   </SimpleGrid>
                   <Checkbox
-                    label="My child has attended Bright Oak before"
+                    label={t('contact.previousAttendance')}
                     error={errors.previousAttendance?.message}
                     {...register('previousAttendance')}
                   />
                   <TextInput
-                    label="How did you hear about us? (optional)"
+                    label={t('contact.referred')}
                     error={errors.referred?.message}
                     {...register('referred')}
                   />
                   <Textarea
-                    label={copy.messageLabel}
+                    label={t('contact.message')}
                     description={copy.messageDescription}
                     required
                     autosize
@@ -225,19 +222,19 @@ export default function ContactPage() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg" component="section" aria-labelledby="visit-heading">
               <Title order={2} fz="h3" id="visit-heading">
-                Visit or reach us
+                {t('contact.visitHeading')}
               </Title>
               <Stack gap="sm">
                 <div>
-                  <Text fw={600}>Email</Text>
+                  <Text fw={600}>{t('contact.emailHeading')}</Text>
                   <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
                 </div>
                 <div>
-                  <Text fw={600}>Phone</Text>
+                  <Text fw={600}>{t('contact.phoneHeading')}</Text>
                   <Anchor href={site.phoneHref}>{site.phone}</Anchor>
                 </div>
                 <div>
-                  <Text fw={600}>Address</Text>
+                  <Text fw={600}>{t('contact.addressHeading')}</Text>
                   <Text component="address" style={{ fontStyle: 'normal' }}>
                     {site.address.street}
                     <br />
@@ -245,14 +242,18 @@ export default function ContactPage() {
                   </Text>
                 </div>
                 <div>
-                  <Text fw={600}>Hours</Text>
+                  <Text fw={600}>{t('contact.hoursHeading')}</Text>
                   <Text>{site.hours}</Text>
                 </div>
               </Stack>
               <LazyMap
                 embedUrl={site.mapEmbedUrl}
                 linkUrl={site.mapLinkUrl}
-                title={`Map showing ${site.name} at ${site.address.street}, ${site.address.city}`}
+                title={t('contact.mapTitle', {
+                  name: site.name,
+                  street: site.address.street,
+                  city: site.address.city,
+                })}
               />
             </Stack>
           </Grid.Col>
