@@ -4,6 +4,7 @@
  * character for character. A mistyped key is a type error (`i18next.d.ts`; checked below by tsc).
  */
 import { describe, expect, it } from 'vitest';
+import { site } from '../content/site';
 import { NOT_FOUND_TEXT } from '../pages/public/not-found-page';
 import { i18n, matchLanguage } from './i18n';
 import en from './locales/en.json';
@@ -66,6 +67,10 @@ describe('the message files', () => {
     expect(t('header.enrollNow')).toBe('Enroll Now');
     expect(t('header.contactUs')).toBe('Contact Us');
     expect(t('notFound.heading')).toBe(NOT_FOUND_TEXT);
+    // The center's facts in site.ts (also read by search engines' structured data) say the same.
+    expect(t('centerInfo.hours')).toBe(site.hours);
+    expect(t('centerInfo.reviewsLink')).toBe(site.links.reviews.label);
+    expect(t('centerInfo.directoryLink')).toBe(site.links.directory.label);
   });
 
   it('type-check their keys', () => {

@@ -43,7 +43,7 @@ export function SiteFooter() {
               <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
             </Text>
             <Text size="sm" c="dimmed">
-              {site.hours}
+              {t('centerInfo.hours')}
             </Text>
           </Stack>
 

@@ -243,7 +243,7 @@ export default function ContactPage() {
                 </div>
                 <div>
                   <Text fw={600}>{t('contact.hoursHeading')}</Text>
-                  <Text>{site.hours}</Text>
+                  <Text>{t('centerInfo.hours')}</Text>
                 </div>
               </Stack>
               <LazyMap

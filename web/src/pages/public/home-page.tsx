@@ -14,7 +14,13 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { heroImage, philosophyImage, photos as sitePhotos } from '../../content/photos';
+import {
+  heroImage,
+  imageAlt,
+  philosophyImage,
+  type SiteImage,
+  photos as sitePhotos,
+} from '../../content/photos';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
 import { ExternalLinkButton } from '../../layout/external-link';
@@ -22,8 +28,7 @@ import { usePageTitle } from '../../layout/use-page-title';
 import classes from './home-page.module.css';
 
 /** Grid images; a center with real photos may add a `srcSet` of sizes (the illustrations are SVG, one file each). */
-const photos: ReadonlyArray<{ src: string; srcSet?: string; width: number; height: number; alt: string }> =
-  sitePhotos;
+const photos: ReadonlyArray<SiteImage & { srcSet?: string }> = sitePhotos;
 
 /** spec §1 "Home page content", in the spec's order. */
 export default function HomePage() {
@@ -43,6 +48,7 @@ export default function HomePage() {
 
 function Hero() {
   const { homeCopy } = useCopy();
+  const { i18n } = useTranslation();
   return (
     <Container size="lg" pt="md" pb={48}>
       <Box component="section" aria-labelledby="home-headline" className={classes.hero}>
@@ -66,7 +72,7 @@ function Hero() {
           src={heroImage.src}
           width={heroImage.width}
           height={heroImage.height}
-          alt={heroImage.alt}
+          alt={imageAlt(heroImage, i18n.language)}
           decoding="async"
           fetchPriority="high"
         />
@@ -94,7 +100,7 @@ function PhilosophyStatement() {
 
 function PhilosophyTeaser() {
   const { homeCopy } = useCopy();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Container size="lg" py={64} component="section" aria-labelledby="home-philosophy">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={48} style={{ alignItems: 'center' }}>
@@ -116,7 +122,7 @@ function PhilosophyTeaser() {
           src={philosophyImage.src}
           width={philosophyImage.width}
           height={philosophyImage.height}
-          alt={philosophyImage.alt}
+          alt={imageAlt(philosophyImage, i18n.language)}
           // On a phone this is the largest thing on the first screen: fetch it with the page.
           loading="eager"
           decoding="async"
@@ -201,6 +207,7 @@ function Programs() {
 
 function PhotoGrid() {
   const { homeCopy } = useCopy();
+  const { i18n } = useTranslation();
   return (
     <Container size="lg" pb={64} component="section" aria-labelledby="home-photos">
       <Title order={2} id="home-photos">
@@ -219,7 +226,7 @@ function PhotoGrid() {
               sizes={photo.srcSet ? '(min-width: 75em) 370px, (min-width: 48em) 33vw, 50vw' : undefined}
               width={photo.width}
               height={photo.height}
-              alt={photo.alt}
+              alt={imageAlt(photo, i18n.language)}
               loading="lazy"
               decoding="async"
             />
@@ -233,6 +240,14 @@ function PhotoGrid() {
 function QuickLinks() {
   const { homeCopy } = useCopy();
   const { reviews, directory, instagram, facebook } = site.links;
+  const { t } = useTranslation();
+  // Yelp and Winnie are sentences (in the message files); Instagram and Facebook are names.
+  const label = (link: { url: string; label: string }) =>
+    link === reviews
+      ? t('centerInfo.reviewsLink')
+      : link === directory
+        ? t('centerInfo.directoryLink')
+        : link.label;
   return (
     <Container size="lg" pb={64} component="section" aria-labelledby="home-quick-links">
       <Title order={2} id="home-quick-links" mb="md">
@@ -244,7 +259,7 @@ function QuickLinks() {
         </Button>
         {[reviews, directory, instagram, facebook].map((link) => (
           <ExternalLinkButton key={link.url} href={link.url} size="md" variant="default">
-            {link.label}
+            {label(link)}
           </ExternalLinkButton>
         ))}
       </Group>

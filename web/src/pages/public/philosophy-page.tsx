@@ -2,14 +2,14 @@ import { routes } from '@lc/contract';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { philosophyImage } from '../../content/photos';
+import { imageAlt, philosophyImage } from '../../content/photos';
 import { useCopy } from '../../content/use-copy';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
 export default function PhilosophyPage() {
   const { philosophyCopy } = useCopy();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(philosophyCopy.title);
   return (
     <>
@@ -20,7 +20,7 @@ export default function PhilosophyPage() {
             src={philosophyImage.src}
             width={philosophyImage.width}
             height={philosophyImage.height}
-            alt={philosophyImage.alt}
+            alt={imageAlt(philosophyImage, i18n.language)}
             decoding="async"
             style={{
               width: '100%',
