@@ -89,6 +89,10 @@ test.describe('a browser that prefers Spanish', () => {
     expect(welcome.text).toContain('Gracias por crear su cuenta en Bright Oak Learning Center.');
     expect(welcome.text).toMatch(/\/confirm-email\/[\w-]+/);
     expect(welcome.text).toContain('— El equipo de Bright Oak Learning Center');
+    const confirmPath = /\/confirm-email\/[\w-]+/.exec(welcome.text ?? '')?.[0];
+    await page.goto(confirmPath ?? '/confirm-email/missing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Su correo electrónico está confirmado');
+    await expect(page.getByRole('link', { name: 'Ir al Portal de familias' })).toBeVisible();
     const reset = await request.post('/api/UserAuthentication/ResetPassword', {
       data: { emailAddress: email },
     });

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A link to another site: opens in a new tab without giving that site a handle on ours
@@ -10,10 +11,11 @@ export function ExternalLinkButton({
   children,
   ...props
 }: ButtonProps & { href: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Button component="a" href={href} target="_blank" rel="noopener noreferrer" {...props}>
       {children}
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      <VisuallyHidden> {t('links.opensInNewTab')}</VisuallyHidden>
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type LazyMapProps = {
   /** The embeddable map page. */
@@ -16,6 +17,7 @@ type LazyMapProps = {
  * costs nothing to visitors who never scroll to it. `loading="lazy"` stays as a second guard.
  */
 export function LazyMap({ embedUrl, linkUrl, title, height = 320 }: LazyMapProps) {
+  const { t } = useTranslation();
   const placeholder = useRef<HTMLDivElement>(null);
   const [show, setShow] = useState(false);
 
@@ -63,7 +65,7 @@ export function LazyMap({ embedUrl, linkUrl, title, height = 320 }: LazyMapProps
       </Box>
       <Text size="sm" mt="xs">
         <Anchor href={linkUrl} target="_blank" rel="noopener noreferrer">
-          Open a larger map (opens in a new tab)
+          {t('links.openLargerMap')}
         </Anchor>
       </Text>
     </Box>

@@ -1,5 +1,6 @@
 import { routes } from '@lc/contract';
 import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmEmail } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
@@ -12,13 +13,14 @@ import { useLoad } from '../../lib/use-load.ts';
  * it again is harmless. Works signed in or not, since the parent may open the mail on another device.
  */
 export default function ConfirmEmailPage() {
-  usePageTitle('Confirm your email');
+  const { t } = useTranslation();
+  usePageTitle(t('confirmEmail.pageTitle'));
   const { token } = useParams();
   const result = useLoad(`confirm:${token}`, () => confirmEmail(token));
   const signedIn = isSignedIn();
   const next = signedIn
-    ? { to: routes.dashboard, label: 'Go to the Student Portal' }
-    : { to: routes.login, label: 'Log in' };
+    ? { to: routes.dashboard, label: t('confirmEmail.goToPortal') }
+    : { to: routes.login, label: t('confirmEmail.logIn') };
 
   return (
     <Container size="xs" py={{ base: 48, sm: 80 }}>
@@ -27,17 +29,15 @@ export default function ConfirmEmailPage() {
           <Stack align="center" gap="md" role="status">
             <Loader aria-hidden="true" />
             <Title order={1} size="h3">
-              Confirming your email address…
+              {t('confirmEmail.confirming')}
             </Title>
           </Stack>
         ) : result.status === 'success' ? (
           <Stack gap="md">
             <Title order={1} size="h2">
-              Your email address is confirmed
+              {t('confirmEmail.confirmed')}
             </Title>
-            <Text>
-              Thank you! We will use it for session updates, pickup notices and receipts — and nothing else.
-            </Text>
+            <Text>{t('confirmEmail.thanks')}</Text>
             <Button component={Link} to={next.to} size="md">
               {next.label}
             </Button>
@@ -45,17 +45,15 @@ export default function ConfirmEmailPage() {
         ) : (
           <Stack gap="md">
             <Title order={1} size="h2">
-              We could not confirm your email
+              {t('confirmEmail.failedHeading')}
             </Title>
             <Text role="alert">
               {result.error instanceof ApiError && result.error.status === 400
                 ? result.error.message
-                : 'Something went wrong while confirming your address. Please try the link again in a moment.'}
+                : t('confirmEmail.failed')}
             </Text>
             <Text size="sm">
-              {signedIn
-                ? 'You can ask for a fresh link from the notice at the top of your Student Portal.'
-                : 'Log in, and the Student Portal will offer you a fresh link.'}
+              {signedIn ? t('confirmEmail.freshLinkSignedIn') : t('confirmEmail.freshLinkSignedOut')}
             </Text>
             <Button component={Link} to={next.to} size="md">
               {next.label}
