@@ -149,3 +149,37 @@ test('on a phone the drawer switches the language', async ({ page }) => {
   ]);
   await expect(page.getByRole('dialog').getByRole('button', { name: 'English' })).toBeVisible();
 });
+
+test('signing in on a new browser takes the account’s language; a language chosen before signing in is saved on the account', async ({
+  page,
+  request,
+}) => {
+  const email = `e2e-es-login-${Date.now()}@families.example`;
+  const password = 'girasol-2026';
+  const made = await request.post('/api/UserAuthentication/Register', {
+    data: { firstName: 'Lucía', lastName: 'Ortega', emailAddress: email, password, language: 'es' },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('es');
+
+  // Choosing English while signed in is saved on the account too.
+  await page.goto('/faq');
+  await siteHeader(page).getByRole('button', { name: 'English' }).click();
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  await expect
+    .poll(async () => {
+      const me = await request.get('/api/UserAuthentication/Me', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await me.json()).language;
+    })
+    .toBe('en');
+});

@@ -47,16 +47,21 @@ export function matchLanguage(preferences: readonly string[]): Language {
   return 'en';
 }
 
+/** The language the visitor chose on this browser, or null when they never chose. */
+export function chosenLanguage(): Language | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The visitor's language: the one they chose, else their browser's first supported one, else English. */
 export function preferredLanguage(): Language {
   if (typeof window === 'undefined') return 'en';
-  try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (isLanguage(stored)) return stored;
-  } catch {
-    // Storage blocked (private mode): fall through to the browser's languages.
-  }
-  return matchLanguage(window.navigator.languages ?? [window.navigator.language]);
+  return chosenLanguage() ?? matchLanguage(window.navigator.languages ?? [window.navigator.language]);
 }
 
 /** Shows the site in `language` now, sets `<html lang>`, and, when `remember`, keeps the choice. */

@@ -11,6 +11,7 @@ import { site } from '../../content/site.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { actionableFailure } from '../../features/auth/failure-detail.ts';
 import { DEFAULT_AFTER_LOGIN, redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
+import { syncLanguageAfterSignIn } from '../../features/auth/sync-language.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -41,6 +42,7 @@ export default function LoginPage() {
     try {
       const token = await login(values);
       setToken(token);
+      void syncLanguageAfterSignIn();
       notifySuccess(t('login.success'));
       // Staff land on the staff side unless they were on their way somewhere (issue 10; parents: spec §2).
       const landing =
