@@ -234,7 +234,7 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
-  test('Tab from the top goes through the brand link and then the header links in order', async ({
+  test('Tab from the top goes through the brand link, the header links, the language and the theme in order', async ({
     page,
   }) => {
     await openPage(page, '/', HOME_HEADLINE);
@@ -251,6 +251,9 @@ test.describe('keyboard', () => {
     }
     await page.keyboard.press('Tab');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Enroll Now' })).toBeFocused();
+    // The language switch (issue 14) sits between Enroll Now and the theme switch.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Español' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeFocused();
     await page.keyboard.press('Enter');
