@@ -2,7 +2,8 @@
  * The browser tests' `test`: Playwright's, with a `page` whose `goto`, `reload`, `goBack` and `goForward`
  * also wait until the app has hydrated or rendered (`<html data-app-ready>`, set by `AppProviders`). A
  * server-rendered page paints before its code arrives (decision 009); a person waits for it to respond,
- * and so do the tests. With scripts off (`javaScriptEnabled: false`) nothing is waited for.
+ * and so do the tests. With scripts off (`javaScriptEnabled: false`), or `goto(url, { waitUntil: 'commit' })`,
+ * nothing is waited for.
  */
 import { test as base, type Page } from '@playwright/test';
 
@@ -22,7 +23,11 @@ export const test = base.extend({
         const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
         (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
           const response = await original(...args);
-          await waitForApp(page);
+          // `waitUntil: 'commit'` asks for the page as it arrives (e.g. the server's HTML while the code is held).
+          const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
+            | { waitUntil?: string }
+            | undefined;
+          if (options?.waitUntil !== 'commit') await waitForApp(page);
           return response;
         };
       }

@@ -14,9 +14,12 @@ export class PageLoadTimeoutError extends Error {
 let pagesLoading = 0;
 
 /**
- * Marks the document as answering input (`<html data-app-ready>`), unless a page's code is still on
- * its way: a server-rendered page stays dehydrated HTML until its chunk arrives and hydrates, and a click
- * before that is lost. Browser tests wait for the mark before they click (`e2e/support/test.ts`).
+ * Marks the document as answering input (`<html data-app-ready>`); called by the page itself once it
+ * has mounted or hydrated (every lazily loaded page, and the not-found and error pages), unless another
+ * page's code is still on its way. Not by the app's root: React hydrates a server-rendered page's
+ * Suspense boundaries after the root, so the header and the page can still be dead HTML when the root
+ * commits, and a click then is lost (or becomes a full page load). Browser tests wait for the mark before
+ * they click (`e2e/support/test.ts`).
  */
 export function markAppReady() {
   if (pagesLoading > 0 || typeof document === 'undefined') return;
@@ -58,9 +61,8 @@ export function lazyPage<P extends ComponentType<any>>(
         (error: unknown) => {
           clearTimeout(timer);
           pagesLoading -= 1;
+          // The route's error element shows instead, and marks the app ready itself.
           reject(error);
-          // The route's error element shows instead, and answers input.
-          queueMicrotask(markAppReady);
         },
       );
     });

@@ -1,8 +1,9 @@
 import { routes } from '@lc/contract';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import NotFoundPage from '../pages/public/not-found-page';
-import { PageLoadTimeoutError } from './lazy-page';
+import { markAppReady, PageLoadTimeoutError } from './lazy-page';
 import { usePageTitle } from './use-page-title';
 
 /**
@@ -17,6 +18,7 @@ export function RouteErrorPage() {
 
 function LoadError({ slow }: { slow: boolean }) {
   usePageTitle('Something went wrong');
+  useEffect(markAppReady, []);
   return (
     <Container size="sm" py={64}>
       <Stack gap="md" align="flex-start">

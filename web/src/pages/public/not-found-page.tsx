@@ -1,7 +1,9 @@
 import { routes } from '@lc/contract';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { markAppReady } from '../../layout/lazy-page';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /** spec §2: any unmatched path. The heading is the spec's exact text (English; `notFound.heading`). */
@@ -10,6 +12,8 @@ export const NOT_FOUND_TEXT = 'Oops! Looks like you followed a bad link.';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('notFound.title'));
+  // Not lazily loaded, so it says itself when it answers input (see markAppReady).
+  useEffect(markAppReady, []);
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="lg" ta="center">
