@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema, nameSchema } from './fields.ts';
-import { LanguageSchema } from './language.ts';
+import { LANGUAGES } from './language.ts';
 
 export const PASSWORD_REQUIRED_LOGIN = 'Please specify your password';
 export const PASSWORD_MIN = 'The password should have at minimum length of 8';
@@ -18,6 +18,12 @@ const NewPasswordSchema = z
   .string({ error: PASSWORD_MIN })
   .min(8, PASSWORD_MIN)
   .max(128, 'Please use at most 128 characters');
+
+export const LanguageSchema = z.enum(LANGUAGES, { error: 'Please choose English (en) or Spanish (es).' });
+
+/** `PUT /api/UserAuthentication/Language` body (issue 14). */
+export const AccountLanguageSchema = z.object({ language: LanguageSchema });
+export type AccountLanguageInput = z.input<typeof AccountLanguageSchema>;
 
 export const LoginSchema = z.object({
   emailAddress: EmailSchema,

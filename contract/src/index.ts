@@ -11,6 +11,7 @@ export * from './family-money.ts';
 export * from './fields.ts';
 export * from './intl.ts';
 export * from './language.ts';
+export * from './message-files.ts';
 export { FIELD_REQUIRED } from './messages.ts';
 export * from './paging.ts';
 export * from './passes.ts';

@@ -5,7 +5,7 @@
 
 import { DEMO_SESSIONS, findSession, openPage } from '../support/app.ts';
 import { expectNoAxeViolations, switchTheme, useTheme } from '../support/fixtures.ts';
-import { expect, type Page, test } from '../support/test.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 type PublicPage = { name: string; path: string | ((sessionId: number) => string); h1: string };
 
@@ -27,6 +27,13 @@ const PUBLIC_PAGES: PublicPage[] = [
   { name: 'password reset with token', path: '/password-reset/sometoken', h1: 'Choose a new password' },
   { name: '404', path: '/this/page/does-not-exist', h1: 'Oops! Looks like you followed a bad link.' },
 ];
+
+/** The page's URL (the session detail page's needs the demo Pre-K session's id). */
+async function pathOf(entry: PublicPage, request: APIRequestContext): Promise<string> {
+  return typeof entry.path === 'function'
+    ? entry.path((await findSession(request, DEMO_SESSIONS.preK)).id)
+    : entry.path;
+}
 
 /** Pages whose content arrives from the API after the h1: wait for it so axe sees the finished page. */
 async function waitForContent(page: Page, entry: PublicPage) {
@@ -54,10 +61,7 @@ PUBLIC_PAGES.forEach((entry, index) => {
     page,
     request,
   }) => {
-    const path =
-      typeof entry.path === 'function'
-        ? entry.path((await findSession(request, DEMO_SESSIONS.preK)).id)
-        : entry.path;
+    const path = await pathOf(entry, request);
     await useTheme(page, first);
     await openPage(page, path, entry.h1);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', first);
@@ -77,10 +81,7 @@ test.describe('in Spanish (issue 14)', () => {
       page,
       request,
     }) => {
-      const path =
-        typeof entry.path === 'function'
-          ? entry.path((await findSession(request, DEMO_SESSIONS.preK)).id)
-          : entry.path;
+      const path = await pathOf(entry, request);
       await useTheme(page, first);
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');

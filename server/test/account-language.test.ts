@@ -2,6 +2,7 @@
  * The family's language on their account (issue 14, decision 015): chosen at sign-up or switched while
  * signed in, answered by Me, and followed by the account emails. Plus the mail messages' completeness.
  */
+import { flattenMessages, messagePlaceholders } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -9,26 +10,14 @@ import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import es from '../src/i18n/locales/es.json' with { type: 'json' };
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
-type Messages = { [key: string]: string | Messages };
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
 describe('the mail message files', () => {
   it('have the same keys and placeholders in English and Spanish, and nothing left in English', () => {
-    const english = flatten(en);
-    const spanish = flatten(es);
+    const english = flattenMessages(en);
+    const spanish = flattenMessages(es);
     expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort());
-    const names = (text: string) => [...text.matchAll(/{{\s*(\w+)/g)].map((m) => m[1]).sort();
     for (const [key, text] of english) {
       expect(spanish.get(key), key).not.toBe(text);
-      expect(names(spanish.get(key) ?? ''), key).toEqual(names(text));
+      expect(messagePlaceholders(spanish.get(key) ?? ''), key).toEqual(messagePlaceholders(text));
     }
   });
 });

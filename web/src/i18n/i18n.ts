@@ -7,13 +7,14 @@
  * The chosen language is remembered in localStorage "language", beside "themeMode" (spec §1). A visitor's
  * first visit follows the browser's languages.
  */
+
+import { LANGUAGES, type Language } from '@lc/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 /** localStorage key of the visitor's language, beside THEME_STORAGE_KEY ("themeMode"). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 

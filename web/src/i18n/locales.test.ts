@@ -3,6 +3,7 @@
  * message left in English, the same placeholders, both plural forms, and the spec's English texts kept
  * character for character. A mistyped key is a type error (`i18next.d.ts`; checked below by tsc).
  */
+import { flattenMessages, messagePlaceholders } from '@lc/contract';
 import { describe, expect, it } from 'vitest';
 import { site } from '../content/site';
 import { NOT_FOUND_TEXT } from '../pages/public/not-found-page';
@@ -10,26 +11,10 @@ import { i18n, matchLanguage } from './i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
-type Messages = { [key: string]: string | Messages };
-
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-const english = flatten(en);
-const spanish = flatten(es);
+const english = flattenMessages(en);
+const spanish = flattenMessages(es);
 /** Messages that are the same in both languages on purpose (names, not words). Keep it short. */
 const SAME_IN_BOTH: ReadonlySet<string> = new Set([]);
-
-function placeholders(message: string): string[] {
-  return [...message.matchAll(/{{\s*(\w+)/g)].map((match) => match[1] ?? '').sort();
-}
 
 describe('the message files', () => {
   it('have the same keys in English and Spanish', () => {
@@ -48,7 +33,7 @@ describe('the message files', () => {
 
   it('use the same placeholders in both languages', () => {
     for (const [key, text] of english)
-      expect(placeholders(spanish.get(key) ?? ''), key).toEqual(placeholders(text));
+      expect(messagePlaceholders(spanish.get(key) ?? ''), key).toEqual(messagePlaceholders(text));
   });
 
   it('give every plural both its forms', () => {
