@@ -36,6 +36,9 @@ export default defineConfig({
     // The site picks its language from the browser's on a first visit (issue 14); the tests speak English
     // unless a test asks for Spanish (`test.use({ locale: 'es-US' })`).
     locale: 'en-US',
+    // The site honours "reduce motion" (theme.respectReducedMotion): no toast is ever caught mid-fade, where
+    // its text has a fraction of its contrast (CI: axe failed on the sign-in toast as it faded out).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
