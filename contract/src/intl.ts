@@ -69,9 +69,12 @@ export function listFormat(
   return formatter('list', locale, options, () => new Intl.ListFormat(locale, options));
 }
 
-/** "$1,234.50" from cents (spec §3: money is stored and sent as integer cents). */
-export function formatCents(cents: number): string {
-  return numberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+/**
+ * "$1,234.50" from cents (spec §3: money is stored and sent as integer cents), in US English or, with
+ * `locale` 'es-US', US Spanish (the same figures: dollars are written the same way).
+ */
+export function formatCents(cents: number, locale = 'en-US'): string {
+  return numberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /** Formatting results a server render recorded: result key → text. */

@@ -1,6 +1,9 @@
 /**
  * The families' languages (issue 14): English, the default, which keeps the spec's exact texts, and
- * Spanish. Messages live in `locales/{en,es}.json`, files a translator edits without reading code; their
+ * Spanish. Messages live in JSON files a translator edits without reading code, one pair per part of the
+ * site: `locales/{en,es}.json` (public and account pages, under their own keys), `locales/portal.{en,es}.json`
+ * (the parent portal, under `portal.`) and `locales/enroll.{en,es}.json` (sessions, enrolling, waitlists,
+ * checkout and the pass page, under `enroll.`). Their
  * keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -11,14 +14,24 @@
 import { LANGUAGES, type Language } from '@lc/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enEnroll from './locales/enroll.en.json';
+import esEnroll from './locales/enroll.es.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
+import enPortal from './locales/portal.en.json';
+import esPortal from './locales/portal.es.json';
 
 export { LANGUAGES, type Language };
 /** localStorage key of the visitor's language, beside THEME_STORAGE_KEY ("themeMode"). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export const resources = { en: { translation: en }, es: { translation: es } } as const;
+/** Every message, by language: the site's file with each part's file under its key. */
+export const messages = {
+  en: { ...en, portal: enPortal, enroll: enEnroll },
+  es: { ...es, portal: esPortal, enroll: esEnroll },
+} as const;
+
+export const resources = { en: { translation: messages.en }, es: { translation: messages.es } } as const;
 
 // Synchronous (`initAsync: false`): the server renderer and the first client render read messages at once.
 i18next.use(initReactI18next).init({

@@ -1,10 +1,10 @@
 import 'i18next';
-import type en from './locales/en.json';
+import type { messages } from './i18n';
 
-/** Makes every `t('…')` key type-checked against the English messages (the Spanish file must match). */
+/** Makes every `t('…')` key type-checked against the English messages (every file's; the Spanish ones must match). */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: (typeof messages)['en'] };
   }
 }
