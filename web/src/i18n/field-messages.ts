@@ -2,7 +2,7 @@
  * Field messages in the visitor's language (issue 14). The contract's schemas speak English (the spec's
  * exact texts, spec §5), in the browser's checks and in the API's 400 `fields` alike; the browser shows
  * them through a `fieldMessages` section of the message files (`fieldMessages.*` for the account forms,
- * `portal.fieldMessages.*`, `enroll.fieldMessages.*`), found by their English text. A message with no entry
+ * `portal.fieldMessages.*`, `family.fieldMessages.*`, `enroll.fieldMessages.*`), found by their English text. A message with no entry
  * shows as it is (English); `locales.test.ts` and each part's tests check the entries against the contract.
  */
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ const keyByEnglish = new Map<string, string>();
 for (const [prefix, section] of [
   ['fieldMessages', messages.en.fieldMessages],
   ['portal.fieldMessages', (messages.en.portal as { fieldMessages?: Record<string, string> }).fieldMessages],
+  ['family.fieldMessages', (messages.en.family as { fieldMessages?: Record<string, string> }).fieldMessages],
   ['enroll.fieldMessages', (messages.en.enroll as { fieldMessages?: Record<string, string> }).fieldMessages],
 ] as const)
   for (const [key, text] of Object.entries(section ?? {})) keyByEnglish.set(text, `${prefix}.${key}`);

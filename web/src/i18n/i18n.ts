@@ -2,7 +2,8 @@
  * The families' languages (issue 14): English, the default, which keeps the spec's exact texts, and
  * Spanish. Messages live in JSON files a translator edits without reading code, one pair per part of the
  * site: `locales/{en,es}.json` (public and account pages, under their own keys), `locales/portal.{en,es}.json`
- * (the parent portal, under `portal.`) and `locales/enroll.{en,es}.json` (sessions, enrolling, waitlists,
+ * (the portal's dashboard, sessions and billing, under `portal.`), `locales/family.{en,es}.json` (children,
+ * allergies, contacts, pickup passes, family sharing and attendance, under `family.`) and `locales/enroll.{en,es}.json` (sessions, enrolling, waitlists,
  * checkout and the pass page, under `enroll.`). Their
  * keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
@@ -18,6 +19,8 @@ import enEnroll from './locales/enroll.en.json';
 import esEnroll from './locales/enroll.es.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
+import enFamily from './locales/family.en.json';
+import esFamily from './locales/family.es.json';
 import enPortal from './locales/portal.en.json';
 import esPortal from './locales/portal.es.json';
 
@@ -27,8 +30,8 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every message, by language: the site's file with each part's file under its key. */
 export const messages = {
-  en: { ...en, portal: enPortal, enroll: enEnroll },
-  es: { ...es, portal: esPortal, enroll: esEnroll },
+  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll },
+  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll },
 } as const;
 
 export const resources = { en: { translation: messages.en }, es: { translation: messages.es } } as const;
