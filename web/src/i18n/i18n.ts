@@ -15,9 +15,9 @@
 import { LANGUAGES, type Language } from '@lc/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
 import enEnroll from './locales/enroll.en.json';
 import esEnroll from './locales/enroll.es.json';
-import en from './locales/en.json';
 import es from './locales/es.json';
 import enFamily from './locales/family.en.json';
 import esFamily from './locales/family.es.json';

@@ -98,9 +98,9 @@ describe('field messages', () => {
     const { fieldMessageKey } = await import('./field-messages');
     const key = fieldMessageKey('Please specify your first name');
     expect(key).toBe('fieldMessages.firstNameRequired');
-    expect(i18n.getFixedT('es')((key ?? 'fieldMessages.fieldRequired') as 'fieldMessages.fieldRequired')).toBe(
-      'Escriba su nombre',
-    );
+    expect(
+      i18n.getFixedT('es')((key ?? 'fieldMessages.fieldRequired') as 'fieldMessages.fieldRequired'),
+    ).toBe('Escriba su nombre');
     expect(fieldMessageKey('A message nobody wrote')).toBeUndefined();
   });
 });
