@@ -7,6 +7,7 @@
  * says what the API would say at that moment.
  */
 import type { ClassSession } from './class-session.ts';
+import type { Language } from './language.ts';
 import { routes } from './routes.ts';
 
 /**
@@ -23,6 +24,23 @@ export const publicPagePaths = [
   routes.tutoringWaitlist,
   routes.terms,
 ] as const;
+
+/** The addresses that are the same public pages as {@link publicPagePaths} (spec §2's long twins). */
+const publicPageTwins: readonly string[] = [routes.faqLong, routes.contactUs];
+
+/**
+ * Whether `path` (maybe with a query or fragment, without a language prefix) is a server-rendered public
+ * page: one of {@link publicPagePaths}, their twins, or a session page. These have a Spanish address too
+ * (`language.ts`, issue 14).
+ */
+export function isPublicPagePath(path: string): boolean {
+  const pathname = path.replace(/[?#].*$/, '');
+  return (
+    (publicPagePaths as readonly string[]).includes(pathname) ||
+    publicPageTwins.includes(pathname) ||
+    /^\/sessions\/\d+$/.test(pathname)
+  );
+}
 
 /** Paths search engines are asked not to crawl (robots.txt): the portal, sign-in pages, checkout and the API. */
 export const privatePathPrefixes = [
@@ -71,6 +89,8 @@ export type RenderPublicPageInput = {
  */
 export type RenderedPublicPage = {
   status: 200 | 404;
+  /** The language the page is written in (its address's: `/es/…` is Spanish), for `<html lang>`. */
+  language: Language;
   headHtml: string;
   appHtml: string;
   dataJson: string;

@@ -15,9 +15,21 @@ const sessionBody = springSessionBody('Sitemap Garden Club');
 /** The sitemap's entries as loc → lastmod. */
 function entries(xml: string): Map<string, string> {
   return new Map(
-    [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [
+    [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>.*?<\/url>/g)].map((m) => [
       m[1]!,
       m[2]!,
+    ]),
+  );
+}
+
+/** Each sitemap entry's hreflang alternates, as loc → "hreflang href" lines. */
+function alternates(xml: string): Map<string, string[]> {
+  return new Map(
+    [...xml.matchAll(/<url><loc>([^<]+)<\/loc>.*?<\/url>/g)].map((m) => [
+      m[1]!,
+      [...m[0].matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(
+        (l) => `${l[1]} ${l[2]}`,
+      ),
     ]),
   );
 }
@@ -80,5 +92,31 @@ describe.each(dbKinds)('robots.txt and sitemap.xml on %s', (kind) => {
     const after = entries((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
     expect(after.get(`${APP_URL}/sessions/${id}`)).toBe(new Date(clock.now()).toISOString());
     expect(after.get(`${APP_URL}/sessions/${id}`)).not.toBe(before.get(`${APP_URL}/sessions/${id}`));
+    expect(after.get(`${APP_URL}/es/sessions/${id}`)).toBe(after.get(`${APP_URL}/sessions/${id}`));
+  });
+
+  it('lists each page at its English and Spanish address, each naming both (issue 14: hreflang)', async () => {
+    const staff = await a.staff();
+    const created = await a.call(staff, 'POST', '/api/ClassSession', springSessionBody('Sitemap Art Studio'));
+    const id = created.json().id as number;
+    const xml = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const links = alternates(xml);
+    for (const [english, spanish] of [
+      ['/', '/es'],
+      ['/our-philosophy', '/es/our-philosophy'],
+      ['/faq', '/es/faq'],
+      [`/sessions/${id}`, `/es/sessions/${id}`],
+    ] as const) {
+      const expected = [
+        `en ${APP_URL}${english}`,
+        `es ${APP_URL}${spanish}`,
+        `x-default ${APP_URL}${english}`,
+      ];
+      expect(links.get(`${APP_URL}${english}`), english).toEqual(expected);
+      expect(links.get(`${APP_URL}${spanish}`), spanish).toEqual(expected);
+    }
+    for (const [loc, list] of links) expect(list, loc).toHaveLength(3);
+    expect([...links.keys()].filter((loc) => loc.includes('/es/dashboard'))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * sign-in pages that arrive as an empty shell. Loaded by `main.tsx`.
  */
 
-import { seedFormats } from '@lc/contract';
+import { languageOfPath, seedFormats } from '@lc/contract';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -27,16 +27,19 @@ export function boot(root: HTMLElement) {
   );
   // Hydrating as a transition lets React do the work in small slices between frames (as Next.js does), so
   // a phone stays responsive while the page wakes up; an empty shell renders at once.
-  // The server renders public pages in English; a Spanish-speaking visitor's page switches once hydrated
-  // (the hydrating render must match the server's HTML). A page rendered here starts in their language.
-  const language = preferredLanguage();
+  // The server renders a public page in its address's language (`/es/…` in Spanish, issue 14), and the
+  // hydrating render must match it. An English address switches to the visitor's language once hydrated
+  // (and moves to the Spanish address: `useLanguageAddress`); a Spanish address stays Spanish, as the link
+  // followed asked. A page rendered here starts in the visitor's language.
   if (root.hasChildNodes()) {
-    whenAppReady(() => applyLanguage(language));
+    const addressLanguage = languageOfPath(window.location.pathname);
+    applyLanguage(addressLanguage);
+    if (addressLanguage === 'en') whenAppReady(() => applyLanguage(preferredLanguage()));
     startTransition(() => {
       hydrateRoot(root, app);
     });
   } else {
-    applyLanguage(language);
+    applyLanguage(preferredLanguage());
     createRoot(root).render(app);
   }
 }

@@ -9,9 +9,12 @@
  */
 import {
   type ClassSession,
+  type Language,
+  languageOfPath,
   type PageKind,
   type PublicPageRenderer,
   parseClassSessionId,
+  pathWithoutLanguage,
   type RenderedPublicPage,
   type RenderPublicPageInput,
   recordFormats,
@@ -21,6 +24,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
 import { catalogLoadKeys } from './features/class-sessions/use-class-sessions';
+import { i18n } from './i18n/i18n';
 import { FORMATS_KEY, type PageData, serializePageData } from './lib/page-data';
 import { appRoutes } from './router';
 import { type HeadData, headHtml, publicPageHead } from './seo/page-head';
@@ -30,17 +34,36 @@ const sessionPattern = routes.session(':classSessionId');
 
 type Match = { pattern: string; params: Record<string, string | undefined>; kind: PageKind };
 
-/** The deepest route matching `pathname`, and how the server answers it. */
+/**
+ * The deepest route matching `pathname`, and how the server answers it. A Spanish address (`/es/…`) is
+ * matched as its English twin, so `pattern` is always the English route's; only public pages have one.
+ */
 function match(pathname: string): Match {
-  const leaf = matchRoutes(appRoutes, pathname)?.at(-1);
+  const spanish = languageOfPath(pathname) === 'es';
+  const leaf = matchRoutes(appRoutes, pathWithoutLanguage(pathname))?.at(-1);
   const pattern = leaf?.route.index ? routes.home : (leaf?.route.path ?? '*');
+  const serverRendered = (leaf?.route.handle as { serverRendered?: boolean } | undefined)?.serverRendered;
   const kind: PageKind =
-    !leaf || pattern === '*'
+    !leaf || pattern === '*' || (spanish && !serverRendered)
       ? 'not-found'
-      : (leaf.route.handle as { serverRendered?: boolean } | undefined)?.serverRendered
+      : serverRendered
         ? 'public'
         : 'client';
   return { pattern, params: leaf?.params ?? {}, kind };
+}
+
+/**
+ * The public pages share one i18next instance, whose language is the page's: one render at a time holds
+ * it (renders take milliseconds once the page's code is loaded). Each render sets the language it needs.
+ */
+let renderQueue: Promise<unknown> = Promise.resolve();
+function inLanguage<T>(language: Language, render: () => Promise<T>): Promise<T> {
+  const run = renderQueue.then(async () => {
+    await i18n.changeLanguage(language);
+    return render();
+  });
+  renderQueue = run.catch(() => undefined);
+  return run;
 }
 
 /** Whether `pathname` is a server-rendered public page, a browser-only page, or no page at all. */
@@ -88,21 +111,24 @@ export async function renderPublicPage({
   const router = createStaticRouter(handler.dataRoutes, context);
   // Taken before rendering: the page must hydrate from exactly what it was rendered with.
   const seeds = new Map(pageData);
-  const [appHtml, formats] = await recordFormats(async () => {
-    const { prelude } = await prerenderToNodeStream(
-      <AppProviders pageData={pageData}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>,
-      // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the
-      // document and reveal them with inline scripts, which the CSP (script-src 'self') forbids.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    return streamToString(prelude);
-  });
+  const language = languageOfPath(pathname);
+  const [appHtml, formats] = await inLanguage(language, () =>
+    recordFormats(async () => {
+      const { prelude } = await prerenderToNodeStream(
+        <AppProviders pageData={pageData}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>,
+        // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the
+        // document and reveal them with inline scripts, which the CSP (script-src 'self') forbids.
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      );
+      return streamToString(prelude);
+    }),
+  );
   if (Object.keys(formats).length > 0) seeds.set(FORMATS_KEY, formats);
   const dataJson = serializePageData(seeds);
-  const head = publicPageHead(pattern, pathname, search, headData, origin);
-  return { status, headHtml: headHtml(head, origin), appHtml, dataJson };
+  const head = publicPageHead(pattern, pathWithoutLanguage(pathname), search, headData, origin, language);
+  return { status, language, headHtml: headHtml(head, origin), appHtml, dataJson };
 }
 
 export default { pageKind, renderPublicPage } satisfies PublicPageRenderer;

@@ -3,8 +3,9 @@
  * while one loads, the layout shows '...'. Parameterised paths come from the contract's route builders
  * so links and routes cannot drift apart.
  */
-import { routes } from '@lc/contract';
+import { pathInLanguage, routes, SPANISH_PATH_PREFIX } from '@lc/contract';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { InLanguage } from './layout/in-language';
 import { lazyPage } from './layout/lazy-page';
 import { MainLayout } from './layout/main-layout';
 import { PortalLayout } from './layout/portal-layout';
@@ -97,6 +98,23 @@ const path = {
  */
 export const serverRendered = { serverRendered: true } as const;
 
+/**
+ * The public pages the server renders (spec §2), but the home page (an index route). Each also has a
+ * Spanish address under `/es` (issue 14: a URL per language for search engines).
+ */
+const publicPages: RouteObject[] = [
+  { path: routes.terms, element: <TermsPage />, handle: serverRendered },
+  { path: routes.philosophy, element: <PhilosophyPage />, handle: serverRendered },
+  { path: routes.sessions, element: <SessionsPage />, handle: serverRendered },
+  { path: path.session, element: <SessionDetailPage />, handle: serverRendered },
+  { path: routes.testimonials, element: <TestimonialsPage />, handle: serverRendered },
+  { path: routes.faqLong, element: <FaqPage />, handle: serverRendered },
+  { path: routes.faq, element: <FaqPage />, handle: serverRendered },
+  { path: routes.contact, element: <ContactPage />, handle: serverRendered },
+  { path: routes.contactUs, element: <ContactPage />, handle: serverRendered },
+  { path: routes.tutoringWaitlist, element: <TutoringWaitlistPage />, handle: serverRendered },
+];
+
 /** Protected pages (spec §2) inside the portal layout. */
 const portalPages: RouteObject[] = [
   { path: routes.dashboard, element: <DashboardPage /> },
@@ -141,18 +159,18 @@ export const appRoutes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               { index: true, element: <HomePage />, handle: serverRendered },
-              { path: routes.terms, element: <TermsPage />, handle: serverRendered },
+              ...publicPages,
+              // The same public pages at their Spanish addresses, for search engines (issue 14).
+              {
+                element: <InLanguage language="es" />,
+                children: [
+                  { path: SPANISH_PATH_PREFIX, element: <HomePage />, handle: serverRendered },
+                  ...publicPages.map((page) => ({ ...page, path: pathInLanguage(page.path ?? '/', 'es') })),
+                  { path: `${SPANISH_PATH_PREFIX}/*`, element: <NotFoundPage />, handle: serverRendered },
+                ],
+              },
               { path: routes.logout, element: <LogoutPage /> },
               { path: path.confirmEmail, element: <ConfirmEmailPage /> },
-              { path: routes.philosophy, element: <PhilosophyPage />, handle: serverRendered },
-              { path: routes.sessions, element: <SessionsPage />, handle: serverRendered },
-              { path: path.session, element: <SessionDetailPage />, handle: serverRendered },
-              { path: routes.testimonials, element: <TestimonialsPage />, handle: serverRendered },
-              { path: routes.faqLong, element: <FaqPage />, handle: serverRendered },
-              { path: routes.faq, element: <FaqPage />, handle: serverRendered },
-              { path: routes.contact, element: <ContactPage />, handle: serverRendered },
-              { path: routes.contactUs, element: <ContactPage />, handle: serverRendered },
-              { path: routes.tutoringWaitlist, element: <TutoringWaitlistPage />, handle: serverRendered },
               // The payment checkout's return targets: unprotected, the login may have lapsed while paying.
               { path: path.enrollmentSuccessful, element: <CheckoutReturnPage outcome="successful" /> },
               { path: path.enrollmentFailed, element: <CheckoutReturnPage outcome="failed" /> },

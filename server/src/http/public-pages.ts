@@ -116,8 +116,10 @@ function parseTemplate(html: string): Template {
 }
 
 function fillTemplate(template: Template, page: RenderedPublicPage): string {
+  // The template says `<html lang="en"`; a Spanish address's page says "es" (issue 14).
+  const beforeHead = template.beforeHead.replace(/<html lang="[a-z-]+"/, `<html lang="${page.language}"`);
   return (
-    `${template.beforeHead}  ${page.headHtml}\n  ${template.afterHeadBeforeRoot}` +
+    `${beforeHead}  ${page.headHtml}\n  ${template.afterHeadBeforeRoot}` +
     `<div id="root">${page.appHtml}</div>\n    ` +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${page.dataJson}</script>${template.afterRoot}`
   );

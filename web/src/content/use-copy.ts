@@ -38,7 +38,7 @@ export const COPY: Readonly<Record<Language, Copy>> = {
  * the visitor's language (issue 14): Spanish when i18next's language is "es", else English, the default,
  * which keeps the spec's exact texts. The calling component re-renders when the language changes.
  *
- * The server-rendered `<head>` (`seo/page-head.ts`) imports `copy.ts` directly and stays in English.
+ * The server-rendered `<head>` (`seo/page-head.ts`) reads {@link COPY} for the page's language.
  */
 export function useCopy(): Copy {
   const { i18n } = useTranslation();

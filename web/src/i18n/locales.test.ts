@@ -7,6 +7,7 @@ import { flattenMessages, messagePlaceholders } from '@lc/contract';
 import { describe, expect, it } from 'vitest';
 import { site } from '../content/site';
 import { NOT_FOUND_TEXT } from '../pages/public/not-found-page';
+import { SHARE_IMAGE } from '../seo/structured-data';
 import { i18n, matchLanguage, messages } from './i18n';
 
 const en = messages.en;
@@ -55,6 +56,7 @@ describe('the message files', () => {
     expect(t('centerInfo.hours')).toBe(site.hours);
     expect(t('centerInfo.reviewsLink')).toBe(site.links.reviews.label);
     expect(t('centerInfo.directoryLink')).toBe(site.links.directory.label);
+    expect(t('seo.shareImageAlt')).toBe(SHARE_IMAGE.alt);
   });
 
   it('type-check their keys', () => {

@@ -1,11 +1,13 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { useLanguageAddress } from './in-language';
 import { PageSuspense } from './page-suspense';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The site chrome around every public and portal page (not around sign-in pages, spec §2). */
 export function MainLayout() {
+  useLanguageAddress();
   return (
     <>
       <SiteHeader />

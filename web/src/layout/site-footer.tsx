@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import { BrandMark } from './brand-mark';
+import { useLocalizedPath } from './in-language';
 import { footerLinks } from './nav-links';
 
 /** spec §2: footer links, the copyright line (year 2024) and the cookie notice. */
 export function SiteFooter() {
   const { address } = site;
   const { t } = useTranslation();
+  const localized = useLocalizedPath();
   return (
     <Box
       component="footer"
@@ -22,7 +24,7 @@ export function SiteFooter() {
           <Stack gap={6}>
             <Anchor
               component={Link}
-              to="/"
+              to={localized('/')}
               c="var(--mantine-color-text)"
               fw={700}
               ff="heading"
@@ -54,7 +56,7 @@ export function SiteFooter() {
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {footerLinks.map((item) => (
                 <li key={item.to}>
-                  <Anchor component={Link} to={item.to} size="sm">
+                  <Anchor component={Link} to={localized(item.to)} size="sm">
                     {t(item.labelKey)}
                   </Anchor>
                 </li>

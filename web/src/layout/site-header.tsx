@@ -7,6 +7,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
 import { currentRole, getToken, isStaffRole, subscribeToSession } from '../lib/auth-token';
 import { BrandMark } from './brand-mark';
+import { useLocalizedPath } from './in-language';
 import { LanguageSwitch } from './language-switch';
 import { drawerLinks, enrollNow, headerLinks, type NavItem } from './nav-links';
 import classes from './site-header.module.css';
@@ -31,6 +32,8 @@ export function SiteHeader() {
   const staffLink: NavItem[] =
     mounted && isStaffRole(currentRole(token)) ? [{ labelKey: 'header.staff', to: routes.staff }] : [];
   const { t } = useTranslation();
+  // In Spanish the public pages' links go to their Spanish addresses (issue 14).
+  const localized = useLocalizedPath();
 
   // The drawer closes whenever the route changes (a link in it was followed, or back/forward).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must re-run when the route changes.
@@ -46,7 +49,7 @@ export function SiteHeader() {
       <header className={classes.header} data-scrolled={scrolled ? 'true' : 'false'}>
         <Container size="lg" className={classes.inner}>
           {/* The name shortens, then hides, as the header links need the room (tablet widths). */}
-          <Link to={routes.home} className={classes.brand} aria-label={site.name}>
+          <Link to={localized(routes.home)} className={classes.brand} aria-label={site.name}>
             <BrandMark />
             <Box component="span" hiddenFrom="sm">
               {site.name}
@@ -61,14 +64,14 @@ export function SiteHeader() {
 
           <Box component="nav" aria-label={t('header.mainNav')} className={classes.nav} visibleFrom="sm">
             {[...headerLinks, ...staffLink].map((item) => (
-              <NavLink key={item.to} to={item.to} className={classes.link}>
+              <NavLink key={item.to} to={localized(item.to)} className={classes.link}>
                 {t(item.labelKey)}
               </NavLink>
             ))}
           </Box>
 
           <Group gap="xs" wrap="nowrap">
-            <Button component={Link} to={enrollNow.to} visibleFrom="sm">
+            <Button component={Link} to={localized(enrollNow.to)} visibleFrom="sm">
               {t(enrollNow.labelKey)}
             </Button>
             <LanguageSwitch visibleFrom="sm" compact />
@@ -99,7 +102,7 @@ export function SiteHeader() {
               {[...drawerLinks, ...staffLink].map((item) => (
                 <NavLink
                   key={item.to}
-                  to={item.to}
+                  to={localized(item.to)}
                   end={item.to === routes.home}
                   className={classes.drawerLink}
                   onClick={drawer.close}
@@ -107,7 +110,7 @@ export function SiteHeader() {
                   {t(item.labelKey)}
                 </NavLink>
               ))}
-              <Button component={Link} to={enrollNow.to} size="md" mt="md" onClick={drawer.close}>
+              <Button component={Link} to={localized(enrollNow.to)} size="md" mt="md" onClick={drawer.close}>
                 {t(enrollNow.labelKey)}
               </Button>
               <LanguageSwitch size="md" mt="xs" onSwitched={drawer.close} />

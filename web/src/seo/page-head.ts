@@ -4,9 +4,10 @@
  * engines read its content. Titles are built with `pageTitle`, the function the pages use for
  * `document.title`, so the tab title does not change when the page hydrates.
  */
-import { type ClassSession, routes } from '@lc/contract';
-import { philosophyCopy, termsCopy } from '../content/copy';
+import { type ClassSession, LANGUAGES, type Language, pathInLanguage, routes } from '@lc/contract';
 import { site } from '../content/site';
+import { COPY } from '../content/use-copy';
+import { i18n } from '../i18n/i18n';
 import { pageTitle } from '../layout/use-page-title';
 import {
   absolute,
@@ -22,13 +23,17 @@ export type PageHead = {
   title: string;
   /** One or two sentences, at most about 160 characters. */
   description: string;
-  /** The page's canonical path ("/faq" for both FAQ addresses). */
+  /** The page's canonical path in English ("/faq" for both FAQ addresses); Spanish adds `/es`. */
   canonicalPath: string;
   image: { src: string; width?: number; height?: number; alt: string };
   /** Open Graph type: "website" for most pages. */
   type: 'website' | 'article';
   /** Pages that must not be indexed (the 404 page). */
   noindex?: boolean;
+  /** The language the page is written in. */
+  language: Language;
+  /** Whether the page has an address in each language (`hreflang` alternates, issue 14). */
+  alternates?: boolean;
   jsonLd: JsonLd[];
 };
 
@@ -37,69 +42,84 @@ export type HeadData = { sessions?: ReadonlyArray<ClassSession>; session?: Class
 
 const defaultImage = SHARE_IMAGE;
 
-const staticPages: Record<string, Omit<PageHead, 'image' | 'type' | 'jsonLd'> & { center?: boolean }> = {
-  [routes.home]: {
-    title: pageTitle(),
-    description: site.description,
-    canonicalPath: routes.home,
-    center: true,
-  },
-  [routes.philosophy]: {
-    title: pageTitle(philosophyCopy.title),
-    description:
-      'Why Bright Oak keeps groups small and mornings playful: how children learn through play, teachers who know every child, and a close partnership with families.',
-    canonicalPath: routes.philosophy,
-  },
-  [routes.testimonials]: {
-    title: pageTitle('Testimonials'),
-    description: 'What Bright Oak families say about our morning program and teachers, in their own words.',
-    canonicalPath: routes.testimonials,
-  },
-  [routes.faq]: {
-    title: pageTitle('Frequently Asked Questions'),
-    description:
-      'Answers to what families ask us most: ages, hours, tuition, meals and allergies, drop-off and pickup, and how enrollment and waitlists work.',
-    canonicalPath: routes.faq,
-  },
-  [routes.contact]: {
-    title: pageTitle('Contact Us'),
-    description: `Call ${site.phone}, email ${site.email} or visit us at ${site.address.street}, ${site.address.city}. We answer within one business day.`,
-    canonicalPath: routes.contact,
-    center: true,
-  },
-  [routes.terms]: {
-    title: pageTitle(termsCopy.title),
-    description: `The terms and conditions for using the ${site.name} website and parent portal.`,
-    canonicalPath: routes.terms,
-  },
-  [routes.sessions]: {
-    title: pageTitle('Sessions'),
-    description:
-      'Current and upcoming sessions at Bright Oak: dates, daily schedule, tuition and seats left. Enroll online, or join the waitlist when a session is full.',
-    canonicalPath: routes.sessions,
-  },
-  [routes.tutoringWaitlist]: {
-    title: pageTitle('Tutoring Waitlist'),
-    description:
-      'Join the waitlist for one-on-one and small-group tutoring in reading, writing and math for grades K–6. We contact families in the order they joined.',
-    canonicalPath: routes.tutoringWaitlist,
-  },
-};
+/** Open Graph's locale names (https://ogp.me/#optional). */
+const OG_LOCALE: Record<Language, string> = { en: 'en_US', es: 'es_US' };
+
+type StaticHead = Omit<PageHead, 'image' | 'type' | 'jsonLd' | 'language'> & { center?: boolean };
+
+/** The public pages' heads in `language`: titles as the pages set them, descriptions from `seo.*`. */
+function staticPages(language: Language): Record<string, StaticHead> {
+  const t = i18n.getFixedT(language);
+  const copy = COPY[language];
+  return {
+    [routes.home]: {
+      title: pageTitle(),
+      description: language === 'en' ? site.description : copy.homeCopy.intro,
+      canonicalPath: routes.home,
+      center: true,
+    },
+    [routes.philosophy]: {
+      title: pageTitle(copy.philosophyCopy.title),
+      description: t('seo.philosophy'),
+      canonicalPath: routes.philosophy,
+    },
+    [routes.testimonials]: {
+      title: pageTitle(t('testimonials.title')),
+      description: t('seo.testimonials'),
+      canonicalPath: routes.testimonials,
+    },
+    [routes.faq]: {
+      title: pageTitle(t('faq.title')),
+      description: t('seo.faq'),
+      canonicalPath: routes.faq,
+    },
+    [routes.contact]: {
+      title: pageTitle(t('contact.title')),
+      description: t('seo.contact', {
+        phone: site.phone,
+        email: site.email,
+        street: site.address.street,
+        city: site.address.city,
+      }),
+      canonicalPath: routes.contact,
+      center: true,
+    },
+    [routes.terms]: {
+      title: pageTitle(copy.termsCopy.title),
+      description: t('seo.terms', { center: site.name }),
+      canonicalPath: routes.terms,
+    },
+    [routes.sessions]: {
+      title: pageTitle(t('seo.sessionsTitle')),
+      description: t('seo.sessions'),
+      canonicalPath: routes.sessions,
+    },
+    [routes.tutoringWaitlist]: {
+      title: pageTitle(t('seo.tutoringTitle')),
+      description: t('seo.tutoring'),
+      canonicalPath: routes.tutoringWaitlist,
+    },
+  };
+}
 /** Two addresses, one page (spec §2): the short one is canonical. */
 const aliases: Record<string, string> = {
   [routes.faqLong]: routes.faq,
   [routes.contactUs]: routes.contact,
 };
 
-const notFoundHead: PageHead = {
-  title: pageTitle('Page not found'),
-  description: 'This page does not exist. The rest of the site is right where you left it.',
-  canonicalPath: routes.home,
-  image: defaultImage,
-  type: 'website',
-  noindex: true,
-  jsonLd: [],
-};
+function notFoundHead(language: Language): PageHead {
+  const t = i18n.getFixedT(language);
+  return {
+    title: pageTitle(t('notFound.title')),
+    description: t('seo.notFound'),
+    canonicalPath: routes.home,
+    language,
+    image: { ...defaultImage, alt: t('seo.shareImageAlt') },
+    type: 'website',
+    noindex: true,
+    jsonLd: [],
+  };
+}
 
 /** At most `max` characters, cut at a word with an ellipsis. */
 function clip(text: string, max = 160): string {
@@ -109,9 +129,10 @@ function clip(text: string, max = 160): string {
 }
 
 /**
- * The head of the public page at `pathname` (with `search` for the schedule-a-tour variant), given what
- * the page showed. `routePattern` is the matched route's pattern (e.g. "/sessions/:classSessionId") or
- * "*" for the 404 page.
+ * The head of the public page at `pathname` (its English address, with `search` for the schedule-a-tour
+ * variant), in `language`, given what the page showed. `routePattern` is the matched route's pattern (e.g.
+ * "/sessions/:classSessionId") or "*" for the 404 page. The page's addresses in both languages are its
+ * alternates (issue 14); the canonical address is the one in `language`.
  */
 export function publicPageHead(
   routePattern: string,
@@ -119,36 +140,38 @@ export function publicPageHead(
   search: string,
   data: HeadData,
   origin: string,
+  language: Language = 'en',
 ): PageHead {
-  if (routePattern === '*') return notFoundHead;
+  const t = i18n.getFixedT(language);
+  if (routePattern === '*') return notFoundHead(language);
   if (routePattern === routes.session(':classSessionId')) {
     const session = data.session;
-    if (!session) return { ...notFoundHead, title: pageTitle('Session not found') };
+    if (!session) return { ...notFoundHead(language), title: pageTitle(t('seo.sessionNotFound')) };
     return {
       title: pageTitle(session.name),
       description: clip(`${session.description} ${session.daySchedule}.`),
       canonicalPath: routes.session(session.id),
+      language,
+      alternates: true,
       image: session.thumbnail
         ? { src: session.thumbnail, alt: session.name }
-        : { ...defaultImage, alt: `${session.name} at ${site.name}` },
+        : { ...defaultImage, alt: t('seo.sessionImageAlt', { session: session.name, center: site.name }) },
       type: 'website',
       jsonLd: [sessionJsonLd(session, origin)],
     };
   }
-  const page = staticPages[aliases[pathname] ?? pathname];
-  if (!page) return notFoundHead;
+  const page = staticPages(language)[aliases[pathname] ?? pathname];
+  if (!page) return notFoundHead(language);
   const isTour = pathname !== routes.home && new URLSearchParams(search).get('tour') === 'true';
   const { center, ...head } = page;
   return {
     ...head,
     ...(isTour && page.canonicalPath === routes.contact
-      ? {
-          title: pageTitle('Schedule a Tour'),
-          description:
-            'Come see our classrooms and meet our teachers. Tell us about your family and we will contact you to find a time for your tour.',
-        }
+      ? { title: pageTitle(t('contact.tourTitle')), description: t('seo.tour') }
       : {}),
-    image: defaultImage,
+    language,
+    alternates: true,
+    image: { ...defaultImage, alt: t('seo.shareImageAlt') },
     type: 'website',
     jsonLd: [
       ...(center ? [centerJsonLd(origin)] : []),
@@ -175,18 +198,32 @@ function jsonLdScript(data: JsonLd): string {
 
 /** The head elements as HTML, with absolute URLs built from `origin` (APP_URL). */
 export function headHtml(head: PageHead, origin: string): string {
-  const canonical = `${origin}${head.canonicalPath}`;
+  const address = (language: Language) => `${origin}${pathInLanguage(head.canonicalPath, language)}`;
+  const canonical = head.noindex ? `${origin}${head.canonicalPath}` : address(head.language);
   const image = absolute(head.image.src, origin);
   const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
     `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
+  const alternate = (hreflang: string, href: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`;
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(head.alternates
+      ? [
+          ...LANGUAGES.map((language) => alternate(language, address(language))),
+          alternate('x-default', address('en')),
+        ]
+      : []),
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', site.name),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:locale', OG_LOCALE[head.language]),
+    ...(head.alternates
+      ? LANGUAGES.filter((l) => l !== head.language).map((l) =>
+          meta('property', 'og:locale:alternate', OG_LOCALE[l]),
+        )
+      : []),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', canonical),
