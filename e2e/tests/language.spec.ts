@@ -36,6 +36,8 @@ test.describe('a browser that prefers Spanish', () => {
   }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The page moves to its Spanish address, which a search engine lists too.
+    await expect(page).toHaveURL('/es');
     const nav = siteHeader(page).getByRole('navigation', { name: 'Principal' });
     await expect(nav.getByRole('link')).toHaveText([
       'Filosofía',
@@ -115,7 +117,9 @@ test('the header switches to Spanish and back, and the choice is remembered', as
   const header = siteHeader(page);
   await header.getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveURL('/es/faq');
   await expect(header.getByRole('link', { name: 'Portal de familias' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Filosofía' })).toHaveAttribute('href', '/es/our-philosophy');
   expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('es');
 
   await page.reload();
@@ -124,8 +128,24 @@ test('the header switches to Spanish and back, and the choice is remembered', as
 
   await header.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL('/faq');
   await expect(header.getByRole('link', { name: 'Student Portal' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('en');
+});
+
+test('a Spanish address shows Spanish to an English browser, and its switch leads to the English address', async ({
+  page,
+}) => {
+  await page.goto('/es/faq');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes');
+  // Following a link keeps to Spanish addresses.
+  await siteHeader(page).getByRole('link', { name: 'Filosofía' }).click();
+  await expect(page).toHaveURL('/es/our-philosophy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuestra filosofía');
+  await siteHeader(page).getByRole('button', { name: 'English' }).click();
+  await expect(page).toHaveURL('/our-philosophy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Philosophy');
 });
 
 test('on a phone the drawer switches the language', async ({ page }) => {

@@ -158,6 +158,37 @@ test.describe('public pages as HTML, before any script runs', () => {
     expect(descriptions.size).toBe(distinct.length);
   });
 
+  test('a Spanish address is the page in Spanish, naming its English twin (issue 14: hreflang)', async ({
+    request,
+  }) => {
+    const { status, html } = await fetchHtml(request, '/es/our-philosophy');
+    expect(status).toBe(200);
+    expect(html).toMatch(/<html lang="es"/);
+    expect(headTag(html, /<title>([^<]*)<\/title>/)).toBe('Nuestra filosofía · Bright Oak Learning Center');
+    expect(bodyText(html)).toContain('Nuestra filosofía');
+    expect(bodyText(html)).not.toContain('Play is how young children learn');
+    expect(headTag(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${BASE_URL}/es/our-philosophy`);
+    expect(meta(html, 'property', 'og:locale')).toBe('es_US');
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+    expect(alternates).toEqual([
+      `en ${BASE_URL}/our-philosophy`,
+      `es ${BASE_URL}/es/our-philosophy`,
+      `x-default ${BASE_URL}/our-philosophy`,
+    ]);
+    // The English page names the same two addresses.
+    const english = await fetchHtml(request, '/our-philosophy');
+    expect(english.html).toMatch(/<html lang="en"/);
+    expect(english.html).toContain(
+      `<link rel="alternate" hreflang="es" href="${BASE_URL}/es/our-philosophy" />`,
+    );
+    // Only public pages have a Spanish address.
+    const portal = await fetchHtml(request, '/es/dashboard');
+    expect(portal.status).toBe(404);
+    expect(bodyText(portal.html)).toContain('¡Uy! Parece que este enlace no lleva a ninguna parte.');
+  });
+
   test('the share card image is served', async ({ request }) => {
     const res = await request.get('/images/share-card.png');
     expect(res.status()).toBe(200);
@@ -280,7 +311,17 @@ test.describe('hydration', () => {
     }) => {
       await useTheme(page, theme);
       const session = await findSession(request, DEMO_SESSIONS.winter);
-      for (const path of ['/', '/sessions', `/sessions/${session.id}`, '/contact?tour=true', '/faq']) {
+      for (const path of [
+        // The Spanish addresses (issue 14) hydrate in Spanish, from what the server formatted in Spanish.
+        '/es',
+        '/es/sessions',
+        `/es/sessions/${session.id}`,
+        '/',
+        '/sessions',
+        `/sessions/${session.id}`,
+        '/contact?tour=true',
+        '/faq',
+      ]) {
         const { response, errors, catalogCalls } = await openAndWatch(page, path);
         expect(response?.status(), path).toBe(200);
         expect(errors, path).toEqual([]);
