@@ -7,6 +7,7 @@
 import type { ApiErrorBody } from '@lc/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { requestLanguage, translateApiMessage } from './api-language.ts';
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',
@@ -49,16 +50,26 @@ export const tooManyRequests = (seconds: number, message: string) =>
 
 export const notFound = (what = 'That item') => new HttpError(404, `${what} was not found.`);
 
+/**
+ * The error body for `request`, its sentences in the language the request prefers (`api-language.ts`:
+ * Spanish where the sentence has a translation, issue 14).
+ */
 export function errorBody(
   request: FastifyRequest,
   status: number,
   message: string,
   fields?: Record<string, string>,
 ): ApiErrorBody {
+  const language = requestLanguage(request.headers);
+  const translated = fields
+    ? Object.fromEntries(
+        Object.entries(fields).map(([key, text]) => [key, translateApiMessage(text, language)]),
+      )
+    : undefined;
   return {
     error: reasons[status] ?? 'Error',
-    message,
-    ...(fields ? { fields } : {}),
+    message: translateApiMessage(message, language),
+    ...(translated ? { fields: translated } : {}),
     requestId: String(request.id),
   };
 }

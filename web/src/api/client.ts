@@ -8,6 +8,7 @@
  *   (Login and Register answer with the token as text), JSON replies to the parsed value.
  */
 import type { ApiErrorBody } from '@lc/contract';
+import { i18n } from '../i18n/i18n.ts';
 import { endSession, getToken } from '../lib/auth-token.ts';
 
 /** A non-2xx reply. `body` is the server's JSON error body when it sent one; `fields` maps a field to its message. */
@@ -70,13 +71,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
- * `fetch` with the session token; a non-2xx reply throws {@link ApiError}. A 401 to a call that carried a
- * token means the server no longer accepts it (expired, or signed out everywhere by a password reset):
- * forget it, so the route guard sends the parent to log in again.
+ * `fetch` with the session token and the language the page shows (the API answers its own sentences in
+ * it, issue 14); a non-2xx reply throws {@link ApiError}. A 401 to a call that carried a token means the
+ * server no longer accepts it (expired, or signed out everywhere by a password reset): forget it, so the
+ * route guard sends the parent to log in again.
  */
 async function send(url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
   const token = getToken();
   if (token) init.headers.set('authorization', `Bearer ${token}`);
+  init.headers.set('accept-language', i18n.language === 'es' ? 'es' : 'en');
   const response = await fetch(url, { ...init, credentials: 'same-origin' });
   if (response.status === 401 && token) endSession();
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), response.statusText);

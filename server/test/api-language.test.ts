@@ -1,0 +1,143 @@
+/**
+ * The API's own sentences in the family's language (issue 14): `Accept-Language: es` gets an error's
+ * message and field sentences in Spanish where `api-messages.es.json` has them; English is unchanged; every
+ * sentence the family-facing use cases throw has a translation.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { messagePlaceholders } from '@lc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONFIRM_LINK_INVALID,
+  EMAIL_TAKEN,
+  LOGIN_FAILED,
+  RESET_LINK_INVALID,
+} from '../src/features/auth/accounts.ts';
+import { requestLanguage, translateApiMessage, translatedApiMessages } from '../src/http/api-language.ts';
+import spanish from '../src/http/locales/api-messages.es.json' with { type: 'json' };
+import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+
+describe('the API’s sentences in Spanish', () => {
+  it('reads the language from Accept-Language, English by default', () => {
+    expect(requestLanguage({ 'accept-language': 'es' })).toBe('es');
+    expect(requestLanguage({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).toBe('es');
+    expect(requestLanguage({ 'accept-language': 'en-US,es;q=0.5' })).toBe('en');
+    expect(requestLanguage({ 'accept-language': 'fr' })).toBe('en');
+    expect(requestLanguage({})).toBe('en');
+  });
+
+  it('translates whole sentences and sentences with parts, carrying the parts over', () => {
+    expect(translateApiMessage(LOGIN_FAILED, 'es')).toBe(
+      'El correo electrónico o la contraseña no son correctos.',
+    );
+    expect(translateApiMessage(LOGIN_FAILED, 'en')).toBe(LOGIN_FAILED);
+    expect(translateApiMessage('That child was not found.', 'es')).toBe('No encontramos ese niño.');
+    expect(translateApiMessage('Spring Garden Club is full. You can join the waitlist instead.', 'es')).toBe(
+      'Spring Garden Club está llena. Puede unirse a la lista de espera.',
+    );
+    expect(
+      translateApiMessage(
+        'Only 2 seats are left in Art Studio. Choose fewer children, or join the waitlist for the others.',
+        'es',
+      ),
+    ).toBe(
+      'Solo quedan 2 lugares en Art Studio. Elija menos niños o anote a los demás en la lista de espera.',
+    );
+    expect(translateApiMessage('A sentence nobody translated.', 'es')).toBe('A sentence nobody translated.');
+  });
+
+  it('keeps every placeholder of a sentence in its Spanish, and leaves nothing in English', () => {
+    for (const [english, text] of Object.entries(spanish as Record<string, string>)) {
+      expect(messagePlaceholders(text), english).toEqual(messagePlaceholders(english));
+      expect(text, english).not.toBe(english);
+    }
+  });
+
+  it('has every sentence the family-facing use cases throw', () => {
+    const root = path.join(import.meta.dirname, '../src/features');
+    const familyFacing = ['auth', 'enrollment', 'family', 'passes/passes.ts', 'passes/routes.ts'];
+    const files = familyFacing.flatMap((part) =>
+      part.endsWith('.ts')
+        ? [path.join(root, part)]
+        : readdirSync(path.join(root, part))
+            .filter((f) => f.endsWith('.ts'))
+            .map((f) => path.join(root, part, f)),
+    );
+    const thrown = new Set<string>([LOGIN_FAILED, EMAIL_TAKEN, CONFIRM_LINK_INVALID, RESET_LINK_INVALID]);
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(
+        /(?:HttpError\(4\d\d,|tooManyRequests\([^,]+,|notFound\()\s*'([^']+)'/g,
+      ))
+        thrown.add(m[1]!);
+    }
+    // The webhook's signature sentence is for the payment provider, not a family.
+    thrown.delete('The webhook signature did not verify.');
+    expect(thrown.size).toBeGreaterThan(15);
+    const untranslated = [...thrown].filter(
+      (sentence) =>
+        translateApiMessage(sentence, 'es') === sentence &&
+        translateApiMessage(`${sentence} was not found.`, 'es') === `${sentence} was not found.`,
+    );
+    expect(untranslated).toEqual([]);
+    expect(translatedApiMessages.length).toBeGreaterThan(thrown.size);
+  });
+});
+
+describe.each(dbKinds)('error answers in the family’s language on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  const login = (language?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/UserAuthentication/Login',
+      payload: { emailAddress: `nobody.${kind}@families.example`, password: 'not-the-password' },
+      headers: language ? { 'accept-language': language } : {},
+    });
+
+  it('answers a failed login in Spanish to a Spanish page, and in English otherwise', async () => {
+    const es = await login('es');
+    expect(es.statusCode).toBe(401);
+    expect(es.json().message).toBe('El correo electrónico o la contraseña no son correctos.');
+    const en = await login();
+    expect(en.json().message).toBe(LOGIN_FAILED);
+  });
+
+  it('says which fields need attention in Spanish, the contract’s field sentences left to the page', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/UserAuthentication/Register',
+      payload: { firstName: '', lastName: 'Quintero', emailAddress: 'not-an-email', password: 'x' },
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; fields: Record<string, string> };
+    expect(body.message).toBe('Algunos campos necesitan su atención. Revise los campos marcados.');
+    // The browser shows these through its own Spanish field messages (web fieldMessages).
+    expect(body.fields.emailAddress).toBe('Please enter a valid email address');
+  });
+
+  it('answers an unknown child in Spanish', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/UserAuthentication/Register',
+      payload: {
+        firstName: 'Marisol',
+        lastName: 'Quintero',
+        emailAddress: `marisol.${kind}@families.example`,
+        password: 'girasol-2026',
+      },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/Student/00000000-0000-4000-8000-000000000000',
+      headers: { authorization: `Bearer ${made.body}`, 'accept-language': 'es' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No encontramos ese niño.');
+  });
+});
