@@ -90,6 +90,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
                 },
           ),
           customer_email: input.customerEmail,
+          // Stripe's page in the family's language (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-locale).
+          locale: input.language ?? 'en',
           client_reference_id: input.paymentId,
           metadata,
           payment_intent_data: { metadata },

@@ -19,6 +19,8 @@ export type TestCheckoutObject = {
   amount_total: number;
   currency: 'usd';
   customer_email: string;
+  /** The page's language, like Stripe's `locale` (issue 14); missing on checkouts made before it. */
+  locale?: 'en' | 'es';
   /** Unix seconds, like Stripe's `expires_at`. */
   expires_at: number;
   success_url: string;
@@ -86,6 +88,7 @@ export function createTestCheckoutProvider(db: Db, appUrl: string): TestCheckout
         amount_total: input.lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0),
         currency: 'usd',
         customer_email: input.customerEmail,
+        locale: input.language ?? 'en',
         expires_at: Math.floor(input.expiresAt.getTime() / 1000),
         success_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
         cancel_url: input.cancelUrl.replace('{CHECKOUT_SESSION_ID}', id),

@@ -5,6 +5,7 @@
  * caller's word about a checkout: it asks the provider with `retrieveCheckout`.
  * Money is integer cents (USD).
  */
+import type { Language } from '@lc/contract';
 
 export type CheckoutLine = {
   /** Shown on the hosted checkout, e.g. "Winter Morning Session — registration". */
@@ -45,6 +46,8 @@ export type CreateCheckoutInput = {
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the checkout id. */
   successUrl: string;
   cancelUrl: string;
+  /** The language of the page the family started from (Stripe Checkout's `locale`, issue 14). */
+  language?: Language;
 };
 
 export type CreatedCheckout = { checkoutId: string; checkoutUrl: string; raw: unknown };

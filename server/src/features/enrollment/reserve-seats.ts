@@ -14,6 +14,7 @@
 import {
   chargeLines,
   checkoutLineItems,
+  type Language,
   type LineItem,
   lineItemsTotal,
   type Payment,
@@ -51,7 +52,7 @@ const conflict = (message: string) => new HttpError(409, message, { studentIds: 
  */
 export async function reserveSeats(
   deps: ReserveDeps,
-  user: { id: string; emailAddress: string },
+  user: { id: string; emailAddress: string; language?: Language },
   classSessionId: number,
   studentIds: string[],
 ): Promise<ReserveResult> {
@@ -311,7 +312,7 @@ export function providerLines(
 /** Create the provider's checkout for a new payment; on failure release the hold and answer 502. */
 async function openCheckout(
   deps: ReserveDeps,
-  user: { emailAddress: string },
+  user: { emailAddress: string; language?: Language },
   classSessionId: number,
   outcome: {
     paymentId: string;
@@ -327,6 +328,7 @@ async function openCheckout(
       classSessionId,
       lines: providerLines(outcome.lineItems, outcome.total, outcome.stripeLines),
       customerEmail: user.emailAddress,
+      language: user.language,
       expiresAt: outcome.holdExpiresAt,
       successUrl: `${deps.appUrl}${routes.enrollmentSuccessful(classSessionId, '{CHECKOUT_SESSION_ID}')}`,
       cancelUrl: `${deps.appUrl}${routes.enrollmentFailed(classSessionId, '{CHECKOUT_SESSION_ID}')}`,

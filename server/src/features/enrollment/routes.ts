@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../app-context.ts';
 import { payments, waitlistSubmissions } from '../../db/schema.ts';
+import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { familyMemberIds } from '../family/co-parents.ts';
@@ -103,7 +104,8 @@ export const enrollmentRoutes =
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
+        // The card checkout opens in the language of the page the family started from (issue 14).
+        const user = { ...currentUser(request), language: requestLanguage(request.headers) };
         const { classSessionId, studentIds } = request.body;
         const result = await reserveSeats(reg, user, classSessionId, studentIds);
         reply.code(result.created ? 201 : 200);

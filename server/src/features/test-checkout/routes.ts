@@ -6,16 +6,48 @@
  * the payment's `finalAmount` to the cent, sibling discount included (issue 13). The buttons move the
  * checkout forward and then settle it through the same fulfillment a Stripe webhook uses, and send the
  * browser to the success or failed page. The receipt page is the payment's `receiptUrl`.
- * The checkout id in the address is the secret, like a Stripe Checkout URL.
+ * The checkout id in the address is the secret, like a Stripe Checkout URL. The pages speak the language the
+ * family started the checkout in (its `locale`, as Stripe's page does; issue 14), from `locales/{en,es}.json`.
  */
 import { dateTimeFormat, formatCents, type LineItem, testCheckout } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import i18next from 'i18next';
 import type { TestCheckoutObject } from '../../adapters/payments/test-checkout.ts';
 import type { AppContext } from '../../app-context.ts';
 import { payments } from '../../db/schema.ts';
+import { requestLanguage } from '../../http/api-language.ts';
 import { fulfillCheckout } from '../enrollment/fulfill-checkout.ts';
 import { findPayment } from '../enrollment/records.ts';
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+
+const texts = i18next.createInstance();
+texts.init({
+  resources: { en: { page: en }, es: { page: es } },
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: ['page'],
+  defaultNS: 'page',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+type Text = (key: keyof typeof en, values?: Record<string, string>) => string;
+
+/** The page's words in `locale` ('es' or English); the values must already be HTML-escaped. */
+function textsFor(locale: string | undefined): { t: Text; lang: 'en' | 'es'; intl: string } {
+  const lang = locale === 'es' ? 'es' : 'en';
+  const fixed = texts.getFixedT(lang);
+  return {
+    t: (key, values) => fixed(key, values ?? {}) as string,
+    lang,
+    intl: lang === 'es' ? 'es-US' : 'en-US',
+  };
+}
+
+/** The center's name on the pages (as Stripe shows the business name). */
+const CENTER = 'Bright Oak Learning Center';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -45,23 +77,29 @@ button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outlin
 a { color: var(--text); }
 `;
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, lang: 'en' | 'es' = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · Bright Oak Learning Center</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
-function linesTable(lines: LineItem[], total: number, caption: string): string {
+function linesTable(
+  lines: LineItem[],
+  total: number,
+  caption: string,
+  { t, intl }: ReturnType<typeof textsFor>,
+): string {
+  const money = (cents: number) => formatCents(cents, intl);
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${escapeHtml(l.description)}<br><span class="muted">${formatCents(l.unitAmount)} × ${l.quantity}</span></td><td class="num">${formatCents(l.amount)}</td></tr>`,
+        `<tr><td>${escapeHtml(l.description)}<br><span class="muted">${money(l.unitAmount)} × ${l.quantity}</span></td><td class="num">${money(l.amount)}</td></tr>`,
     )
     .join('');
-  return `<table><caption class="muted" style="text-align:left">${escapeHtml(caption)}</caption>
-<thead><tr><th scope="col">Item</th><th scope="col" class="num">Amount</th></tr></thead>
-<tbody>${rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num">${formatCents(total)}</td></tr></tfoot></table>`;
+  return `<table><caption class="muted" style="text-align:left">${caption}</caption>
+<thead><tr><th scope="col">${t('item')}</th><th scope="col" class="num">${t('amount')}</th></tr></thead>
+<tbody>${rows}</tbody><tfoot><tr><th scope="row">${t('total')}</th><td class="num">${money(total)}</td></tr></tfoot></table>`;
 }
 
 export const testCheckoutRoutes =
@@ -77,15 +115,11 @@ export const testCheckoutRoutes =
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
-    const notFoundPage = (reply: FastifyReply) =>
-      html(
-        reply,
-        404,
-        page(
-          'Checkout not found',
-          `<h1>We couldn’t find that checkout</h1><p>The link may be mistyped. You can start again from the <a href="/sessions">sessions page</a>.</p>`,
-        ),
-      );
+    /** No such checkout: in the language the browser asks for, as nothing else says which. */
+    const notFoundPage = (reply: FastifyReply, language: string) => {
+      const { t, lang } = textsFor(language);
+      return html(reply, 404, page(t('notFoundTitle'), t('notFoundBody'), lang));
+    };
 
     const load = async (checkoutId: string) => {
       const checkout = await provider.read(checkoutId);
@@ -96,25 +130,28 @@ export const testCheckoutRoutes =
 
     app.get<{ Params: { checkoutId: string } }>('/test-checkout/:checkoutId', async (request, reply) => {
       const found = await load(request.params.checkoutId);
-      if (!found) return notFoundPage(reply);
+      if (!found) return notFoundPage(reply, requestLanguage(request.headers));
       const { checkout, payment } = found;
+      const words = textsFor(checkout.locale);
+      const { t, lang } = words;
       const children = payment.enrollments.map((e) => escapeHtml(e.student.fullName)).join(', ');
-      const session = escapeHtml(payment.classSession?.name ?? 'Session');
-      const header = `<p class="note" role="note"><strong>Test checkout.</strong> This is the center’s built-in test checkout: no card is charged and no money moves. It stands in for the card payment page until the center connects Stripe.</p>
-<h1>Pay Bright Oak Learning Center</h1><p class="muted">${session}${children ? ` · ${children}` : ''}</p>`;
+      const session = escapeHtml(payment.classSession?.name ?? t('session'));
+      const header = `<p class="note" role="note">${t('note')}</p>
+<h1>${t('heading', { center: CENTER })}</h1><p class="muted">${session}${children ? ` · ${children}` : ''}</p>`;
       if (checkout.status !== 'open') {
         const done = checkout.status === 'complete';
         return html(
           reply,
           200,
           page(
-            'Test checkout',
-            `${header}<div class="card"><p>${done ? 'This checkout has already been paid.' : 'This checkout has ended, so it can no longer be paid. The seats it held were released.'}</p>
-<div class="actions"><a class="button primary" href="${escapeHtml(done ? checkout.success_url : checkout.cancel_url)}">${done ? 'See your enrollment' : 'Back to the session'}</a></div></div>`,
+            t('title'),
+            `${header}<div class="card"><p>${done ? t('alreadyPaid') : t('ended')}</p>
+<div class="actions"><a class="button primary" href="${escapeHtml(done ? checkout.success_url : checkout.cancel_url)}">${done ? t('seeEnrollment') : t('backToSession')}</a></div></div>`,
+            lang,
           ),
         );
       }
-      const until = dateTimeFormat('en-US', {
+      const until = dateTimeFormat(words.intl, {
         timeZone: ctx.config.timeZone,
         hour: 'numeric',
         minute: '2-digit',
@@ -124,14 +161,15 @@ export const testCheckoutRoutes =
         reply,
         200,
         page(
-          'Test checkout',
+          t('title'),
           // The payment's lines (the sibling discount as its own line) and the total this checkout charges.
-          `${header}<div class="card">${linesTable(payment.lineItems, checkout.amount_total, `For ${checkout.customer_email}`)}
-<p class="muted" style="margin-top:1rem">Your seats are held until ${escapeHtml(until)}.</p>
+          `${header}<div class="card">${linesTable(payment.lineItems, checkout.amount_total, t('for', { email: escapeHtml(checkout.customer_email) }), words)}
+<p class="muted" style="margin-top:1rem">${t('heldUntil', { time: escapeHtml(until) })}</p>
 <div class="actions">
-<form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">Pay</button></form>
-<form method="post" action="${escapeHtml(testCheckout.cancel(checkout.id))}"><button class="secondary" type="submit">Cancel</button></form>
+<form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">${t('pay')}</button></form>
+<form method="post" action="${escapeHtml(testCheckout.cancel(checkout.id))}"><button class="secondary" type="submit">${t('cancel')}</button></form>
 </div></div>`,
+          lang,
         ),
       );
     });
@@ -140,9 +178,10 @@ export const testCheckoutRoutes =
       reply: FastifyReply,
       checkoutId: string,
       move: (id: string) => Promise<TestCheckoutObject | null>,
+      language: string,
     ) => {
       const checkout = await move(checkoutId);
-      if (!checkout) return notFoundPage(reply);
+      if (!checkout) return notFoundPage(reply, language);
       await fulfillCheckout(reg, checkoutId);
       ctx.work.runNow().catch(() => {});
       const [row] = await ctx.db
@@ -154,19 +193,32 @@ export const testCheckoutRoutes =
     };
 
     app.post<{ Params: { checkoutId: string } }>('/test-checkout/:checkoutId/pay', (request, reply) =>
-      settleAndReturn(reply, request.params.checkoutId, (id) => provider.pay(id, ctx.clock.now())),
+      settleAndReturn(
+        reply,
+        request.params.checkoutId,
+        (id) => provider.pay(id, ctx.clock.now()),
+        requestLanguage(request.headers),
+      ),
     );
     app.post<{ Params: { checkoutId: string } }>('/test-checkout/:checkoutId/cancel', (request, reply) =>
-      settleAndReturn(reply, request.params.checkoutId, (id) => provider.cancel(id)),
+      settleAndReturn(
+        reply,
+        request.params.checkoutId,
+        (id) => provider.cancel(id),
+        requestLanguage(request.headers),
+      ),
     );
 
     app.get<{ Params: { checkoutId: string } }>(
       '/test-checkout/:checkoutId/receipt',
       async (request, reply) => {
         const found = await load(request.params.checkoutId);
-        if (!found || found.checkout.status !== 'complete') return notFoundPage(reply);
+        if (!found || found.checkout.status !== 'complete')
+          return notFoundPage(reply, requestLanguage(request.headers));
         const { checkout, payment } = found;
-        const paidAt = dateTimeFormat('en-US', {
+        const words = textsFor(checkout.locale);
+        const { t, lang } = words;
+        const paidAt = dateTimeFormat(words.intl, {
           timeZone: ctx.config.timeZone,
           dateStyle: 'long',
           timeStyle: 'short',
@@ -174,21 +226,23 @@ export const testCheckoutRoutes =
         const children = payment.enrollments.map((e) => escapeHtml(e.student.fullName)).join(', ');
         const status =
           payment.status === 'Paid'
-            ? 'Paid'
+            ? t('paid')
             : payment.status === 'Refunded'
-              ? 'Refunded'
+              ? t('refunded')
               : escapeHtml(payment.status);
+        const number = escapeHtml(payment.id.slice(0, 8).toUpperCase());
         return html(
           reply,
           200,
           page(
-            'Receipt',
-            `<p class="note" role="note"><strong>Test receipt.</strong> Paid in the built-in test checkout: no card was charged.</p>
-<h1>Receipt</h1><p class="muted">Bright Oak Learning Center · ${escapeHtml(paidAt)}</p>
-<div class="card"><p><strong>${escapeHtml(payment.classSession?.name ?? 'Session')}</strong><br>${children}</p>
-${linesTable(payment.lineItems, payment.finalAmount, `Receipt ${escapeHtml(payment.id.slice(0, 8).toUpperCase())} · ${status}`)}
-<p class="muted" style="margin-top:1rem">Billed to ${escapeHtml(checkout.customer_email)}. Questions? Reply to your confirmation email or call the office.</p></div>
-<div class="actions"><a class="button secondary" href="/dashboard/billing">Back to billing</a></div>`,
+            t('receiptTitle'),
+            `<p class="note" role="note">${t('receiptNote')}</p>
+<h1>${t('receiptTitle')}</h1><p class="muted">${CENTER} · ${escapeHtml(paidAt)}</p>
+<div class="card"><p><strong>${escapeHtml(payment.classSession?.name ?? t('session'))}</strong><br>${children}</p>
+${linesTable(payment.lineItems, payment.finalAmount, t('receiptCaption', { number, status }), words)}
+<p class="muted" style="margin-top:1rem">${t('billedTo', { email: escapeHtml(checkout.customer_email) })}</p></div>
+<div class="actions"><a class="button secondary" href="/dashboard/billing">${t('backToBilling')}</a></div>`,
+            lang,
           ),
         );
       },
