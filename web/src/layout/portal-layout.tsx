@@ -1,30 +1,46 @@
 import { routes } from '@lc/contract';
 import { Box, Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { EmailConfirmationNotice } from '../features/account/email-confirmation-notice';
 import { PageSuspense } from './page-suspense';
 import classes from './section-nav.module.css';
 
-/** The Student Portal's sections, in the order a new family needs them. */
-export const portalLinks: ReadonlyArray<{ label: string; to: string; end?: boolean }> = [
-  { label: 'Overview', to: routes.dashboard, end: true },
-  { label: 'My students', to: routes.myStudents },
-  { label: 'Emergency contacts', to: routes.emergencyContacts },
-  { label: 'My sessions', to: routes.mySessions },
-  { label: 'Attendance', to: routes.attendance },
-  { label: 'Billing', to: routes.billing },
-  { label: 'Family sharing', to: routes.family },
-  { label: 'Sign out', to: routes.logout },
+/** The key of a section's name under `portal.nav` in the message files. */
+export type PortalLinkKey =
+  | 'overview'
+  | 'myStudents'
+  | 'emergencyContacts'
+  | 'mySessions'
+  | 'attendance'
+  | 'billing'
+  | 'family'
+  | 'signOut';
+
+/**
+ * The Student Portal's sections, in the order a new family needs them. `label` is the English name; the
+ * bar shows `portal.nav.{key}` in the visitor's language (issue 14).
+ */
+export const portalLinks: ReadonlyArray<{ key: PortalLinkKey; label: string; to: string; end?: boolean }> = [
+  { key: 'overview', label: 'Overview', to: routes.dashboard, end: true },
+  { key: 'myStudents', label: 'My students', to: routes.myStudents },
+  { key: 'emergencyContacts', label: 'Emergency contacts', to: routes.emergencyContacts },
+  { key: 'mySessions', label: 'My sessions', to: routes.mySessions },
+  { key: 'attendance', label: 'Attendance', to: routes.attendance },
+  { key: 'billing', label: 'Billing', to: routes.billing },
+  { key: 'family', label: 'Family sharing', to: routes.family },
+  { key: 'signOut', label: 'Sign out', to: routes.logout },
 ];
 
 /** Every /dashboard page: a section bar under the site header, then the page. Guarded by RequireAuth. */
 export function PortalLayout() {
+  const { t } = useTranslation();
   return (
     <Container size="lg" pt="md" pb="xl">
-      <Box component="nav" aria-label="Student portal" className={classes.nav}>
+      <Box component="nav" aria-label={t('portal.nav.label')} className={classes.nav}>
         {portalLinks.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.end} className={classes.link}>
-            {item.label}
+            {t(`portal.nav.${item.key}`)}
           </NavLink>
         ))}
       </Box>

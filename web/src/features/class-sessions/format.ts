@@ -3,9 +3,15 @@
  * (America/Los_Angeles): registration window bounds are instants (ISO timestamps), so they are converted;
  * session start and end are calendar dates ("2026-01-12"), so they are shown as the same calendar day
  * everywhere (read as UTC midnight and formatted in UTC, which never shifts the day).
+ *
+ * The sentences (registration windows, seats, actions) are in the language shown now (issue 14: messages
+ * `enroll.session.*`, dates with `intlLocale()`). `formatDay` and `formatDateRange` take a `locale`, US
+ * English unless given, as staff pages stay English; the families' pages pass `intlLocale()`.
  */
 import type { ClassSession } from '@lc/contract';
 import { dateTimeFormat } from '@lc/contract';
+import { i18n } from '../../i18n/i18n.ts';
+import { intlLocale } from '../../i18n/intl-locale.ts';
 
 export const CENTER_TIME_ZONE = 'America/Los_Angeles';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,12 +35,18 @@ function yearOf(date: Date, timeZone: string): string {
   return dateTimeFormat('en-US', { year: 'numeric', timeZone }).format(quarterHour);
 }
 
-/** "Jan 5", or "Jan 5, 2027" when the year is not the current one; `withYear` forces either way. */
-export function formatDay(iso: string, options: { withYear?: boolean; now?: Date } = {}): string {
+/**
+ * "Jan 5", or "Jan 5, 2027" when the year is not the current one; `withYear` forces either way. In `locale`
+ * (default US English), e.g. 'es-US': "5 ene", "5 ene 2027".
+ */
+export function formatDay(
+  iso: string,
+  options: { withYear?: boolean; now?: Date; locale?: string } = {},
+): string {
   const { date, timeZone } = parse(iso);
   const now = options.now ?? new Date();
   const withYear = options.withYear ?? yearOf(date, timeZone) !== yearOf(now, CENTER_TIME_ZONE);
-  return dateTimeFormat('en-US', {
+  return dateTimeFormat(options.locale ?? 'en-US', {
     month: 'short',
     day: 'numeric',
     year: withYear ? 'numeric' : undefined,
@@ -42,13 +54,13 @@ export function formatDay(iso: string, options: { withYear?: boolean; now?: Date
   }).format(date);
 }
 
-/** "Jan 12 – May 29, 2026" (the year once when both ends share it). */
-export function formatDateRange(startIso: string, endIso: string): string {
+/** "Jan 12 – May 29, 2026" (the year once when both ends share it), in `locale` (default US English). */
+export function formatDateRange(startIso: string, endIso: string, locale = 'en-US'): string {
   const start = parse(startIso);
   const end = parse(endIso);
   const sameYear = yearOf(start.date, start.timeZone) === yearOf(end.date, end.timeZone);
-  const first = formatDay(startIso, { withYear: !sameYear });
-  return `${first} – ${formatDay(endIso, { withYear: true })}`;
+  const first = formatDay(startIso, { withYear: !sameYear, locale });
+  return `${first} – ${formatDay(endIso, { withYear: true, locale })}`;
 }
 
 /** Whether an ISO timestamp or date lies after `now`. */
@@ -57,26 +69,27 @@ function isFuture(iso: string, now: Date): boolean {
 }
 
 /**
- * The registration windows as sentences, e.g.
+ * The registration windows as sentences in the language shown now, e.g.
  * 'Priority registration: Jan 5 – Jan 9 for returning families', 'General registration opens Jan 12'.
  */
 export function registrationWindowLines(session: ClassSession, now: Date = new Date()): string[] {
+  const t = i18n.t;
+  const locale = intlLocale();
+  const day = (iso: string) => formatDay(iso, { now, locale });
   const lines: string[] = [];
   const { priorityRegistrationStartDate: ps, priorityRegistrationEndDate: pe } = session;
   const { registrationStartDate: rs, registrationEndDate: re } = session;
   if (ps && pe) {
-    lines.push(
-      `Priority registration: ${formatDay(ps, { now })} – ${formatDay(pe, { now })} for returning families`,
-    );
+    lines.push(t('enroll.session.priorityWindow', { start: day(ps), end: day(pe) }));
   } else if (ps) {
-    lines.push(`Priority registration for returning families opens ${formatDay(ps, { now })}`);
+    lines.push(t('enroll.session.priorityOpens', { date: day(ps) }));
   }
   if (rs && isFuture(rs, now)) {
-    lines.push(`General registration opens ${formatDay(rs, { now })}`);
+    lines.push(t('enroll.session.generalOpens', { date: day(rs) }));
   } else if (rs && re) {
-    lines.push(`General registration: ${formatDay(rs, { now })} – ${formatDay(re, { now })}`);
+    lines.push(t('enroll.session.generalWindow', { start: day(rs), end: day(re) }));
   } else if (rs) {
-    lines.push(`General registration opened ${formatDay(rs, { now })}`);
+    lines.push(t('enroll.session.generalOpened', { date: day(rs) }));
   }
   return lines;
 }
@@ -84,10 +97,11 @@ export function registrationWindowLines(session: ClassSession, now: Date = new D
 /** 'Only 2 seats left' when few remain; nothing for sessions where seats do not apply. */
 export function seatsLeftText(session: ClassSession): string | null {
   if (session.registrationState === 'Closed' || session.registrationState === 'WaitlistOnly') return null;
-  const n = session.seatsLeft;
-  if (n <= 0) return 'No seats left';
-  const seats = n === 1 ? 'seat' : 'seats';
-  return n <= 3 ? `Only ${n} ${seats} left` : `${n} ${seats} left`;
+  const count = session.seatsLeft;
+  if (count <= 0) return i18n.t('enroll.session.noSeatsLeft');
+  return count <= 3
+    ? i18n.t('enroll.session.fewSeatsLeft', { count })
+    : i18n.t('enroll.session.seatsLeft', { count });
 }
 
 /** Whether a session has few seats left (used to draw attention to the seats line). */
@@ -122,16 +136,13 @@ export type SessionActions = {
  * is active and has room; otherwise a status line.
  */
 export function sessionActions(session: ClassSession, now: Date = new Date()): SessionActions {
+  const t = i18n.t;
   const waitlistHasRoom = session.waitlistActive && session.waitlistSpotsLeft > 0;
   switch (session.registrationState) {
     case 'Open':
       return { enroll: true, waitlist: false, status: null };
     case 'PriorityOpen':
-      return {
-        enroll: true,
-        waitlist: false,
-        status: 'Priority registration is open for returning families',
-      };
+      return { enroll: true, waitlist: false, status: t('enroll.session.statusPriorityOpen') };
     case 'Upcoming': {
       const opens = [session.priorityRegistrationStartDate, session.registrationStartDate]
         .filter((iso): iso is string => Boolean(iso))
@@ -139,22 +150,49 @@ export function sessionActions(session: ClassSession, now: Date = new Date()): S
       return {
         enroll: false,
         waitlist: false,
-        status: opens ? `Registration opens ${formatDay(opens, { now })}` : 'Registration opens soon',
+        status: opens
+          ? t('enroll.session.statusOpens', { date: formatDay(opens, { now, locale: intlLocale() }) })
+          : t('enroll.session.statusOpensSoon'),
       };
     }
     case 'Full':
       return waitlistHasRoom
-        ? {
-            enroll: false,
-            waitlist: true,
-            status: 'This session is full — join the waitlist for the next open seat',
-          }
-        : { enroll: false, waitlist: false, status: 'This session is full' };
+        ? { enroll: false, waitlist: true, status: t('enroll.session.statusFullWaitlist') }
+        : { enroll: false, waitlist: false, status: t('enroll.session.statusFull') };
     case 'WaitlistOnly':
       return waitlistHasRoom
-        ? { enroll: false, waitlist: true, status: 'Places are offered from the waitlist' }
-        : { enroll: false, waitlist: false, status: 'The waitlist is full right now' };
+        ? { enroll: false, waitlist: true, status: t('enroll.session.statusWaitlistOnly') }
+        : { enroll: false, waitlist: false, status: t('enroll.session.statusWaitlistFull') };
     case 'Closed':
-      return { enroll: false, waitlist: false, status: 'Registration is closed' };
+      return { enroll: false, waitlist: false, status: t('enroll.session.statusClosed') };
   }
+}
+
+/** An age in months in words, in the language shown now: "3½", "5", "4 years 2 months" (contract `describeAgeMonths`). */
+function ageInWords(months: number): string {
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  if (rest === 0) return i18n.t('enroll.session.ageWhole', { count: years });
+  if (rest === 6) return i18n.t('enroll.session.ageHalf', { years });
+  return i18n.t('enroll.session.ageYearsMonths', {
+    years: i18n.t('enroll.session.years', { count: years }),
+    months: i18n.t('enroll.session.months', { count: rest }),
+  });
+}
+
+/**
+ * A session's age limits on the first day ("Ages 3½–5 on the first day", "Ages 5 and up on the first day",
+ * "Up to age 5 on the first day"), or null without limits: the contract's `describeAgeRange`, capitalised,
+ * in the language shown now. The upper limit is inclusive in whole years.
+ */
+export function ageLimitsText(minAgeMonths: number | null, maxAgeMonths: number | null): string | null {
+  const max =
+    maxAgeMonths === null
+      ? null
+      : i18n.t('enroll.session.ageWhole', { count: Math.floor(maxAgeMonths / 12) });
+  if (minAgeMonths !== null && max !== null)
+    return i18n.t('enroll.session.agesRange', { min: ageInWords(minAgeMonths), max });
+  if (minAgeMonths !== null) return i18n.t('enroll.session.agesFrom', { min: ageInWords(minAgeMonths) });
+  if (max !== null) return i18n.t('enroll.session.agesUpTo', { max });
+  return null;
 }

@@ -1,6 +1,7 @@
 import type { ClassSession } from '@lc/contract';
 import { routes } from '@lc/contract';
 import { Anchor, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SessionActionButtons, SessionFacts, SessionRegistration } from './session-details.tsx';
 
@@ -37,6 +38,7 @@ export function SessionCard({
   session: ClassSession;
   eagerImage?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Card
       component="article"
@@ -63,7 +65,7 @@ export function SessionCard({
         <Stack gap="xs" mt="auto" pt="xs">
           <SessionActionButtons session={session} />
           <Anchor component={Link} to={routes.session(session.id)} size="sm">
-            Details and policies for {session.name}
+            {t('enroll.session.detailsFor', { session: session.name })}
           </Anchor>
         </Stack>
       </Stack>

@@ -1,8 +1,11 @@
 import type { ClassSession } from '@lc/contract';
-import { describeAgeRange, formatCents, routes } from '@lc/contract';
+import { routes } from '@lc/contract';
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney, intlLocale } from '../../i18n/intl-locale.ts';
 import {
+  ageLimitsText,
   formatDateRange,
   isFewSeats,
   registrationWindowLines,
@@ -12,16 +15,21 @@ import {
 
 /** Dates, schedule, price and supply fee of a session, as a description list. */
 export function SessionFacts({ session }: { session: ClassSession }) {
+  const { t } = useTranslation();
   const facts: Array<[string, string]> = [
-    ['Dates', formatDateRange(session.sessionStartDate, session.sessionEndDate)],
-    ['Schedule', session.daySchedule],
+    [
+      t('enroll.session.dates'),
+      formatDateRange(session.sessionStartDate, session.sessionEndDate, intlLocale()),
+    ],
+    [t('enroll.session.schedule'), session.daySchedule],
   ];
   // "Ages 3½–5" on the first day: the same limits the server enforces when a family enrolls (issue 10).
-  const ages = describeAgeRange(session.minAgeMonths, session.maxAgeMonths);
-  if (ages) facts.push(['Ages', `${ages.charAt(0).toUpperCase()}${ages.slice(1)} on the first day`]);
+  const ages = ageLimitsText(session.minAgeMonths, session.maxAgeMonths);
+  if (ages) facts.push([t('enroll.session.ages'), ages]);
   // A price of 0 means "not set yet" (e.g. a waitlist-only program), not "free": say nothing rather than $0.00.
-  if (session.registrationPrice > 0) facts.push(['Tuition', formatCents(session.registrationPrice)]);
-  if (session.supplyFee > 0) facts.push(['Supply fee', formatCents(session.supplyFee)]);
+  if (session.registrationPrice > 0)
+    facts.push([t('enroll.session.tuition'), formatMoney(session.registrationPrice)]);
+  if (session.supplyFee > 0) facts.push([t('enroll.session.supplyFee'), formatMoney(session.supplyFee)]);
   return (
     <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0.25rem 1rem' }}>
       {facts.map(([term, value]) => (
@@ -40,6 +48,8 @@ export function SessionFacts({ session }: { session: ClassSession }) {
 
 /** The registration windows and the seats left. */
 export function SessionRegistration({ session }: { session: ClassSession }) {
+  // Re-renders on a language switch (the sentences below read the language shown now).
+  useTranslation();
   const lines = registrationWindowLines(session);
   const seats = seatsLeftText(session);
   return (
@@ -70,6 +80,7 @@ export function SessionRegistration({ session }: { session: ClassSession }) {
 
 /** 'Enroll Now' / 'Join the Waitlist' as the session's registration state allows, or a status line. */
 export function SessionActionButtons({ session }: { session: ClassSession }) {
+  const { t } = useTranslation();
   const actions = sessionActions(session);
   return (
     <Stack gap="xs">
@@ -84,9 +95,9 @@ export function SessionActionButtons({ session }: { session: ClassSession }) {
             <Button
               component={Link}
               to={routes.enroll(session.id)}
-              aria-label={`Enroll Now in ${session.name}`}
+              aria-label={t('enroll.session.enrollNowIn', { session: session.name })}
             >
-              Enroll Now
+              {t('enroll.session.enrollNow')}
             </Button>
           ) : null}
           {actions.waitlist ? (
@@ -94,9 +105,9 @@ export function SessionActionButtons({ session }: { session: ClassSession }) {
               component={Link}
               to={routes.waitlist(session.id)}
               variant="outline"
-              aria-label={`Join the Waitlist for ${session.name}`}
+              aria-label={t('enroll.session.joinWaitlistFor', { session: session.name })}
             >
-              Join the Waitlist
+              {t('enroll.session.joinWaitlist')}
             </Button>
           ) : null}
         </Group>

@@ -2,6 +2,8 @@ import type { SessionStudent } from '@lc/contract';
 import { Checkbox, Paper, Stack } from '@mantine/core';
 import { type ReactNode, type Ref, useId } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { type FormError, FormErrorAlert } from './form-error-alert.tsx';
 
 export type ChildPickerProps = {
@@ -76,17 +78,19 @@ export function ChildPicker(props: ChildPickerProps) {
 /**
  * The children question of the enroll and waitlist forms: a react-hook-form `studentIds` field drawn as a
  * {@link ChildPicker} in its own card, with the server's refusal (`formError`) shown inside the group.
- * `action` completes "Children who can’t … now say why." when some children cannot be chosen.
+ * `action` picks the sentence for when some children cannot be chosen ("Children who can’t enroll now say why.").
  */
 export function ChildPickerField<T extends FieldValues & { studentIds: string[] }>(props: {
   control: Control<T>;
   label: string;
-  action: string;
+  action: 'enroll' | 'join';
   students: readonly SessionStudent[];
   canChoose: (student: SessionStudent) => boolean;
   formError: FormError | null;
 }) {
   const { students, canChoose } = props;
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const someCannot = students.some((s) => !canChoose(s));
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -97,7 +101,11 @@ export function ChildPickerField<T extends FieldValues & { studentIds: string[] 
           <ChildPicker
             label={props.label}
             description={
-              someCannot ? `Children who can’t ${props.action} now say why.` : 'Choose one or more.'
+              someCannot
+                ? props.action === 'enroll'
+                  ? t('enroll.childPicker.someCannotEnroll')
+                  : t('enroll.childPicker.someCannotJoin')
+                : t('enroll.childPicker.chooseOneOrMore')
             }
             students={students}
             canChoose={canChoose}
@@ -105,7 +113,7 @@ export function ChildPickerField<T extends FieldValues & { studentIds: string[] 
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={fieldState.error?.message}
+            error={fieldMessage(fieldState.error?.message)}
           >
             <FormErrorAlert error={props.formError} />
           </ChildPicker>

@@ -1,4 +1,5 @@
 import { List, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * How long a freed seat is saved for a waitlisted child (the server's WAITLIST_OFFER_HOURS default,
@@ -7,35 +8,31 @@ import { List, Text, Title } from '@mantine/core';
 export const WAITLIST_OFFER_HOURS = 48;
 
 /** The waitlist in three plain steps (ARCHITECTURE.md "Waitlist"), for the waitlist and its success page. */
-export function WaitlistSteps({
-  headingId,
-  title = 'How the waitlist works',
-}: {
-  headingId: string;
-  title?: string;
-}) {
+export function WaitlistSteps({ headingId, title }: { headingId: string; title?: string }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>
-        {title}
+        {title ?? t('enroll.waitlistSteps.title')}
       </Title>
       <List type="ordered" spacing="xs" mt="sm">
         <List.Item>
           <Text>
-            <strong>First come, first served.</strong> Seats go to children in the order they joined the
-            waitlist.
+            <Trans i18nKey="enroll.waitlistSteps.firstCome" components={{ strong: <strong /> }} />
           </Text>
         </List.Item>
         <List.Item>
           <Text>
-            <strong>When a seat opens, we email you</strong> and save it for your child for{' '}
-            {WAITLIST_OFFER_HOURS} hours.
+            <Trans
+              i18nKey="enroll.waitlistSteps.seatOpens"
+              count={WAITLIST_OFFER_HOURS}
+              components={{ strong: <strong /> }}
+            />
           </Text>
         </List.Item>
         <List.Item>
           <Text>
-            <strong>You enroll and pay then.</strong> Joining the waitlist is free; if the saved seat isn’t
-            taken in time, it goes to the next child in line.
+            <Trans i18nKey="enroll.waitlistSteps.enrollThen" components={{ strong: <strong /> }} />
           </Text>
         </List.Item>
       </List>

@@ -1,7 +1,8 @@
 import { type Announcement, isRichText, routes } from '@lc/contract';
 import { Anchor, Badge, Card, Group, Stack, Text, Title, type TitleOrder, Typography } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDay } from '../class-sessions/format.ts';
+import { formatPortalDay } from './format.ts';
 
 /** When an announcement went out: its start, or when it was written. */
 function postedOn(announcement: Announcement): string {
@@ -13,13 +14,15 @@ function highlight(announcement: Announcement) {
   return announcement.priority > 0 ? { borderLeft: '6px solid var(--mantine-color-honey-6)' } : undefined;
 }
 
+/** The card's own words are the visitor's language; the title, category and message stay as staff wrote them. */
 function AnnouncementMeta({ announcement }: { announcement: Announcement }) {
+  const { t } = useTranslation();
   const posted = postedOn(announcement);
   return (
     <Group gap="xs" wrap="wrap">
       {announcement.priority > 0 ? (
         <Badge color="honey.9" variant="filled" tt="none">
-          Important
+          {t('portal.announcement.important')}
         </Badge>
       ) : null}
       {announcement.category ? (
@@ -28,7 +31,7 @@ function AnnouncementMeta({ announcement }: { announcement: Announcement }) {
         </Badge>
       ) : null}
       <Text size="sm" component="time" dateTime={posted}>
-        {formatDay(posted)}
+        {formatPortalDay(posted)}
       </Text>
     </Group>
   );
@@ -79,6 +82,7 @@ export function AnnouncementCard({
  * session), the session, the date and the first lines of the message.
  */
 export function AnnouncementSummary({ announcement }: { announcement: Announcement }) {
+  const { t } = useTranslation();
   const sessionId = announcement.classSessionId;
   return (
     <Card component="li" withBorder radius="md" padding="md" style={highlight(announcement)}>
@@ -93,7 +97,7 @@ export function AnnouncementSummary({ announcement }: { announcement: Announceme
           )}
         </Title>
         <Text size="sm" fw={600}>
-          {announcement.classSession?.name ?? 'For all families'}
+          {announcement.classSession?.name ?? t('portal.announcement.forAllFamilies')}
         </Text>
         <AnnouncementMeta announcement={announcement} />
         {announcement.webMessage ? (

@@ -11,13 +11,20 @@ import {
   type WaitlistSubmission,
 } from '@lc/contract';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LoadState } from '../../lib/use-load.ts';
-import { formatDay } from '../class-sessions/format.ts';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { AnnouncementSummary } from './announcement-card.tsx';
-import { ACTIVE_ENROLLMENT, groupBySession, openWaitlistPlaces, splitSessionGroups } from './format.ts';
+import {
+  ACTIVE_ENROLLMENT,
+  formatPortalDay,
+  groupBySession,
+  openWaitlistPlaces,
+  splitSessionGroups,
+} from './format.ts';
 import { EnrollmentStatusBadge } from './status-badges.tsx';
 import { WaitlistPlaces } from './waitlist-place.tsx';
 
@@ -52,29 +59,30 @@ function SectionCard({
   );
 }
 
-/** "Starts Dec 14" before the first day, "Until Mar 15" once it has begun. */
-function whenLine(session: ClassSessionEnrollment['classSession'], today: string): string {
+/** "Starts Dec 14" before the first day, "In session until Mar 15" once it has begun. */
+function whenLine(session: ClassSessionEnrollment['classSession'], today: string, t: TFunction): string {
   return session.sessionStartDate > today
-    ? `Starts ${formatDay(session.sessionStartDate)}`
-    : `In session until ${formatDay(session.sessionEndDate)}`;
+    ? t('portal.dashboard.startsOn', { date: formatPortalDay(session.sessionStartDate) })
+    : t('portal.dashboard.inSessionUntil', { date: formatPortalDay(session.sessionEndDate) });
 }
 
 /** Sessions with a child enrolled or awaiting payment that have not ended, the next one first. */
 export function UpcomingSessionsSection({ state }: { state: Loaded<ClassSessionEnrollment[]> }) {
+  const { t } = useTranslation();
   const today = todayIsoDate();
   return (
     <SectionCard
       id="upcoming-sessions"
-      title="Upcoming and current sessions"
+      title={t('portal.dashboard.upcomingHeading')}
       action={
         <Anchor component={Link} to={routes.mySessions} size="sm">
-          All my sessions
+          {t('portal.dashboard.allMySessions')}
         </Anchor>
       }
     >
-      {state.status === 'loading' ? <Loading label="Loading your sessions…" /> : null}
+      {state.status === 'loading' ? <Loading label={t('portal.common.loadingSessions')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message="We could not load your sessions." retry={state.retry} />
+        <LoadFailed message={t('portal.common.sessionsFailed')} retry={state.retry} />
       ) : null}
       {state.status === 'success' ? <UpcomingList enrollments={state.data} today={today} /> : null}
     </SectionCard>
@@ -82,16 +90,15 @@ export function UpcomingSessionsSection({ state }: { state: Loaded<ClassSessionE
 }
 
 function UpcomingList({ enrollments, today }: { enrollments: ClassSessionEnrollment[]; today: string }) {
+  const { t } = useTranslation();
   const active = enrollments.filter((e) => ACTIVE_ENROLLMENT.has(e.status));
   const { current } = splitSessionGroups(groupBySession(active), today);
   if (current.length === 0)
     return (
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          No upcoming sessions yet. Find a session that suits your child and enroll in a few minutes.
-        </Text>
+        <Text size="sm">{t('portal.dashboard.noUpcoming')}</Text>
         <Button component={Link} to={routes.sessions} size="sm">
-          Browse sessions
+          {t('portal.common.browseSessions')}
         </Button>
       </Stack>
     );
@@ -103,7 +110,7 @@ function UpcomingList({ enrollments, today }: { enrollments: ClassSessionEnrollm
             {session.name}
           </Anchor>
           <Text size="sm">
-            {whenLine(session, today)} · {session.daySchedule}
+            {whenLine(session, today, t)} · {session.daySchedule}
           </Text>
           <Group gap="xs" mt={4} wrap="wrap">
             {children.map((e) => (
@@ -123,18 +130,16 @@ function UpcomingList({ enrollments, today }: { enrollments: ClassSessionEnrollm
 
 /** Offered seats (with their enroll button and deadline), then places still waiting, with their position. */
 export function WaitlistSection({ state }: { state: Loaded<WaitlistSubmission[]> }) {
+  const { t } = useTranslation();
   const places = state.status === 'success' ? openWaitlistPlaces(state.data) : [];
   return (
-    <SectionCard id="waitlist-places" title="Waitlist">
-      {state.status === 'loading' ? <Loading label="Loading your waitlist places…" /> : null}
+    <SectionCard id="waitlist-places" title={t('portal.common.waitlistHeading')}>
+      {state.status === 'loading' ? <Loading label={t('portal.common.loadingWaitlist')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message="We could not load your waitlist places." retry={state.retry} />
+        <LoadFailed message={t('portal.common.waitlistFailed')} retry={state.retry} />
       ) : null}
       {state.status === 'success' && places.length === 0 ? (
-        <Text size="sm">
-          Your children aren’t on any waitlist. If a session you want is full, join its waitlist and we’ll
-          save the next seat for you.
-        </Text>
+        <Text size="sm">{t('portal.dashboard.noWaitlist')}</Text>
       ) : null}
       {places.length > 0 ? <WaitlistPlaces places={places} /> : null}
     </SectionCard>
@@ -143,16 +148,15 @@ export function WaitlistSection({ state }: { state: Loaded<WaitlistSubmission[]>
 
 /** The few most important, newest announcements for the family, each leading to its session's page. */
 export function RecentAnnouncementsSection({ state }: { state: Loaded<Announcement[]> }) {
+  const { t } = useTranslation();
   return (
-    <SectionCard id="recent-announcements" title="Recent announcements">
-      {state.status === 'loading' ? <Loading label="Loading announcements…" /> : null}
+    <SectionCard id="recent-announcements" title={t('portal.dashboard.recentHeading')}>
+      {state.status === 'loading' ? <Loading label={t('portal.common.loadingAnnouncements')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message="We could not load the announcements." retry={state.retry} />
+        <LoadFailed message={t('portal.common.announcementsFailed')} retry={state.retry} />
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
-        <Text size="sm">
-          No announcements right now. News from your children’s teachers will appear here.
-        </Text>
+        <Text size="sm">{t('portal.dashboard.noAnnouncements')}</Text>
       ) : null}
       {state.status === 'success' && state.data.length > 0 ? (
         // The API answers the most important and newest first.

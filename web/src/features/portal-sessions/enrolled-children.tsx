@@ -1,5 +1,6 @@
 import { type ClassSessionEnrollment, routes } from '@lc/contract';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDeadline } from './format.ts';
 import { EnrollmentStatusBadge } from './status-badges.tsx';
@@ -28,18 +29,19 @@ export function EnrolledChildren({
 }
 
 function HeldSeat({ enrollment, now }: { enrollment: ClassSessionEnrollment; now: Date }) {
+  const { t } = useTranslation();
   const until = enrollment.holdExpiresAt;
   const lapsed = until !== null && Date.parse(until) <= now.getTime();
   return (
     <Text size="sm" mt={2}>
       {lapsed
-        ? 'The time to pay has run out; the seat goes back to other families unless the payment arrived. '
+        ? t('portal.enrolledChildren.holdLapsed')
         : until
-          ? `Seat held until ${formatDeadline(until, now)}. `
-          : 'Seat held while you pay. '}
+          ? t('portal.enrolledChildren.heldUntil', { deadline: formatDeadline(until, now) })
+          : t('portal.enrolledChildren.heldWhilePaying')}{' '}
       {!lapsed ? (
         <Anchor component={Link} to={routes.billing} inherit underline="always">
-          Finish paying in Billing
+          {t('portal.common.finishPayingInBilling')}
         </Anchor>
       ) : null}
     </Text>

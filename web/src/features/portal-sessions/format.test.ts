@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateRange, formatDay } from '../class-sessions/format.ts';
 import {
   formatDeadline,
+  formatPortalDateRange,
+  formatPortalDay,
   groupBySession,
   joinNames,
   openWaitlistPlaces,
@@ -124,4 +127,38 @@ describe('safeHref', () => {
 it('joins names the way people write them', () => {
   expect(joinNames([MAYA.firstName])).toBe('Maya');
   expect(joinNames(['Maya', 'Theo', 'Ana'])).toBe('Maya, Theo and Ana');
+});
+
+describe('in Spanish (issue 14)', () => {
+  const now = new Date('2026-01-08T18:00:00Z'); // 10:00 am in California
+  // Intl may put a no-break space before "p.m."; people read a space.
+  const spaced = (text: string) => text.replace(/\s/g, ' ');
+
+  it('says a deadline the way a Spanish speaker does, "a la una" but "a las cinco"', () => {
+    expect(spaced(formatDeadline('2026-01-08T23:45:00Z', now, 'es-US'))).toBe('hoy a las 3:45 p.m.');
+    expect(spaced(formatDeadline('2026-01-08T21:00:00Z', now, 'es-US'))).toBe('hoy a la 1:00 p.m.');
+    expect(spaced(formatDeadline('2026-01-10T01:00:00Z', now, 'es-US'))).toBe(
+      'el vie, 9 de ene a las 5:00 p.m.',
+    );
+    expect(spaced(formatDeadline('2027-01-10T01:00:00Z', now, 'es-US'))).toBe(
+      'el sáb, 9 de ene de 2027 a las 5:00 p.m.',
+    );
+  });
+
+  it('writes days and date ranges in Spanish, and English exactly as class-sessions does', () => {
+    expect(formatPortalDay('2026-01-12', { withYear: true, locale: 'es-US' })).toBe('12 ene 2026');
+    expect(formatPortalDay('2026-11-21T01:00:00Z', { withYear: true, locale: 'es-US' })).toBe('20 nov 2026');
+    expect(formatPortalDateRange('2099-01-12', '2099-03-27', 'es-US')).toBe('12 ene – 27 mar 2099');
+    expect(formatPortalDateRange('2098-12-08', '2099-03-27', 'es-US')).toBe('8 dic 2098 – 27 mar 2099');
+    expect(formatPortalDay('2099-01-12')).toBe(formatDay('2099-01-12'));
+    expect(formatPortalDay('2026-11-21T01:00:00Z', { withYear: true })).toBe('Nov 20, 2026');
+    expect(formatPortalDateRange('2099-01-12', '2099-03-27')).toBe(
+      formatDateRange('2099-01-12', '2099-03-27'),
+    );
+  });
+
+  it('joins names with "y"', () => {
+    expect(joinNames(['Maya', 'Theo'], 'es-US')).toBe('Maya y Theo');
+    expect(joinNames(['Maya', 'Theo', 'Ana'], 'es-US')).toBe('Maya, Theo y Ana');
+  });
 });

@@ -1,8 +1,8 @@
 /**
- * How a family's enrollments, waitlist places and payments read in the portal: status words, deadlines,
- * and the grouping of enrollments into session cards. Deadlines (`holdExpiresAt`, `expires`) and payment
- * times are instants, shown in the center's time zone; session dates are calendar dates (class-sessions
- * format.ts).
+ * How a family's enrollments, waitlist places and payments read in the portal, in the visitor's language
+ * (issue 14; status words are messages under `portal.status.*`): deadlines, days, names, and the grouping
+ * of enrollments into session cards. Deadlines (`holdExpiresAt`, `expires`) and payment times are instants,
+ * shown in the center's time zone; session dates are calendar dates (class-sessions format.ts).
  */
 import type {
   ClassSessionEnrollment,
@@ -12,56 +12,78 @@ import type {
   SessionSummary,
   WaitlistSubmission,
 } from '@lc/contract';
-import { dateTimeFormat } from '@lc/contract';
-import { CENTER_TIME_ZONE } from '../class-sessions/format.ts';
+import { dateTimeFormat, listFormat } from '@lc/contract';
+import { i18n } from '../../i18n/i18n.ts';
+import { type IntlLocale, intlLocale } from '../../i18n/intl-locale.ts';
+import { CENTER_TIME_ZONE, formatDateRange, formatDay } from '../class-sessions/format.ts';
 
 /** Enrollments that hold or keep a seat: what "enrolled in a session" means to a family. */
 export const ACTIVE_ENROLLMENT: ReadonlySet<EnrollmentStatus> = new Set(['Enrolled', 'PendingPayment']);
 
-export const enrollmentStatusLabel: Record<EnrollmentStatus, string> = {
-  Enrolled: 'Enrolled',
-  PendingPayment: 'Awaiting payment',
-  Cancelled: 'Cancelled',
-  Withdrawn: 'Withdrawn',
-};
+/** Payment statuses whose word alone could worry a parent: they get a short note (`portal.status.paymentNote`). */
+export type NotedPaymentStatus = Exclude<PaymentStatus, 'Paid' | 'Refunded'>;
 
-/** Each payment status as a badge word and, where the word alone could worry a parent, a short note. */
-export const paymentStatusText: Record<PaymentStatus, { label: string; note: string | null }> = {
-  Paid: { label: 'Paid', note: null },
-  Pending: { label: 'Pending', note: 'awaiting payment' },
-  Refunded: { label: 'Refunded', note: null },
-  RefundDue: { label: 'Refund due', note: 'refund on its way' },
-  Expired: { label: 'Expired', note: 'checkout ended — not charged' },
-  Failed: { label: 'Failed', note: 'not charged' },
-};
+export function hasPaymentNote(status: PaymentStatus): status is NotedPaymentStatus {
+  return status !== 'Paid' && status !== 'Refunded';
+}
 
 function dayKey(date: Date): string {
   return dateTimeFormat('en-CA', { timeZone: CENTER_TIME_ZONE }).format(date);
 }
 
+/** The message function of the language `locale` shows. */
+function tIn(locale: IntlLocale) {
+  return i18n.getFixedT(locale === 'es-US' ? 'es' : 'en');
+}
+
 /**
  * A deadline a parent acts on, in the center's time zone: "3:45 pm today", "Fri, Jan 9 at 5:00 pm"
- * (with the year when it is not this year's).
+ * (with the year when it is not this year's); in Spanish "hoy a las 3:45 p.m.", "el vie, 9 de ene a las
+ * 5:00 p.m.".
  */
-export function formatDeadline(iso: string, now: Date = new Date()): string {
+export function formatDeadline(
+  iso: string,
+  now: Date = new Date(),
+  locale: IntlLocale = intlLocale(),
+): string {
   const date = new Date(iso);
-  const time = dateTimeFormat('en-US', {
+  const time = dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: CENTER_TIME_ZONE,
   })
     .format(date)
     .replace(/\s?([AP])M$/, (_m, ap: string) => ` ${ap.toLowerCase()}m`);
-  if (dayKey(date) === dayKey(now)) return `${time} today`;
+  // The hour on the clock ("1:00" reads "a la una" in Spanish, other hours "a las").
+  const count = Number.parseInt(time, 10);
+  const t = tIn(locale);
+  if (dayKey(date) === dayKey(now)) return t('portal.deadline.today', { time, count });
   const sameYear = dayKey(date).slice(0, 4) === dayKey(now).slice(0, 4);
-  const day = dateTimeFormat('en-US', {
+  const day = dateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     year: sameYear ? undefined : 'numeric',
     timeZone: CENTER_TIME_ZONE,
   }).format(date);
-  return `${day} at ${time}`;
+  return t('portal.deadline.onDay', { day, time, count });
+}
+
+/** A day in the language shown now: "Jan 5" / "5 ene" (class-sessions' `formatDay`, which see). */
+export function formatPortalDay(
+  iso: string,
+  options: { withYear?: boolean; now?: Date; locale?: IntlLocale } = {},
+): string {
+  return formatDay(iso, { ...options, locale: options.locale ?? intlLocale() });
+}
+
+/** "Jan 12 – May 29, 2026" / "12 ene – 29 may 2026", in the language shown now. */
+export function formatPortalDateRange(
+  startIso: string,
+  endIso: string,
+  locale: IntlLocale = intlLocale(),
+): string {
+  return formatDateRange(startIso, endIso, locale);
 }
 
 /** The calendar year (in the center's time zone) an instant falls in. */
@@ -149,9 +171,10 @@ export function openWaitlistPlaces(places: readonly WaitlistSubmission[]): Waitl
     );
 }
 
-/** "Maya", "Maya and Theo", "Maya, Theo and Ana". */
-export function joinNames(names: readonly string[]): string {
+/** "Maya", "Maya and Theo", "Maya, Theo and Ana"; in Spanish "Maya, Theo y Ana". */
+export function joinNames(names: readonly string[], locale: IntlLocale = intlLocale()): string {
   if (names.length <= 1) return names[0] ?? '';
+  if (locale !== 'en-US') return listFormat(locale, { type: 'conjunction' }).format(names);
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 

@@ -1,21 +1,38 @@
 /** The pieces of one payment as Billing shows it, shared by its table (wide screens) and cards (phones). */
-import { formatCents, type Payment, siblingDiscountOf } from '@lc/contract';
+import { type Payment, siblingDiscountOf } from '@lc/contract';
 import { Anchor, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDay } from '../class-sessions/format.ts';
-import { formatDeadline, joinNames, paymentChildren, paymentStatusText, safeHref } from './format.ts';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/intl-locale.ts';
+import {
+  formatDeadline,
+  formatPortalDay,
+  hasPaymentNote,
+  joinNames,
+  paymentChildren,
+  safeHref,
+} from './format.ts';
 import { PaymentStatusBadge } from './status-badges.tsx';
 
-/** The session a payment was for, or what it bought when it names no session. */
-export function paymentTitle(payment: Payment): string {
-  return payment.classSession?.name ?? payment.lineItems[0]?.description ?? 'Payment';
+/** The session a payment was for, or what it bought when it names no session ("Payment" in the visitor's language). */
+export function usePaymentTitle(): (payment: Payment) => string {
+  const { t } = useTranslation();
+  return (payment) =>
+    payment.classSession?.name ?? payment.lineItems[0]?.description ?? t('portal.billing.payment');
+}
+
+/** The day a payment was made, with its year. */
+function paymentDay(payment: Payment): string {
+  return formatPortalDay(payment.created, { withYear: true });
 }
 
 export function PaymentDate({ payment }: { payment: Payment }) {
-  return <time dateTime={payment.created}>{formatDay(payment.created, { withYear: true })}</time>;
+  useTranslation(); // Re-renders the date when the language changes.
+  return <time dateTime={payment.created}>{paymentDay(payment)}</time>;
 }
 
 export function PaymentChildren({ payment }: { payment: Payment }) {
+  useTranslation(); // "Maya and Theo" / "Maya y Theo".
   const names = paymentChildren(payment);
   return <>{names.length > 0 ? joinNames(names) : '—'}</>;
 }
@@ -25,23 +42,31 @@ export function PaymentChildren({ payment }: { payment: Payment }) {
  * amount includes (issue 13: its line on the payment, in cents).
  */
 export function PaymentAmount({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
   const sibling = siblingDiscountOf(payment.lineItems);
+  const refunded = formatMoney(payment.refundedAmount);
   return (
     <>
       <Text component="span" fw={700}>
-        {formatCents(payment.finalAmount)}
+        {formatMoney(payment.finalAmount)}
       </Text>
       {payment.originalAmount !== payment.finalAmount ? (
         <Text component="s" size="sm" ml={6}>
-          <VisuallyHidden>originally </VisuallyHidden>
-          {formatCents(payment.originalAmount)}
+          <VisuallyHidden>{t('portal.billing.originally')} </VisuallyHidden>
+          {formatMoney(payment.originalAmount)}
         </Text>
       ) : null}
-      {sibling > 0 ? <Text size="sm">includes {formatCents(sibling)} sibling discount</Text> : null}
+      {sibling > 0 ? (
+        <Text size="sm">{t('portal.billing.siblingDiscount', { amount: formatMoney(sibling) })}</Text>
+      ) : null}
       {payment.refundedAmount > 0 ? (
         <Text size="sm" mt={2}>
-          Refunded {formatCents(payment.refundedAmount)}
-          {payment.refundedAt ? ` on ${formatDay(payment.refundedAt, { withYear: true })}` : ''}
+          {payment.refundedAt
+            ? t('portal.billing.refundedOn', {
+                amount: refunded,
+                date: formatPortalDay(payment.refundedAt, { withYear: true }),
+              })
+            : t('portal.billing.refunded', { amount: refunded })}
         </Text>
       ) : null}
     </>
@@ -50,25 +75,29 @@ export function PaymentAmount({ payment }: { payment: Payment }) {
 
 /** The status badge, a note a parent can act on, and, while a checkout is open, the way back to it. */
 export function PaymentStatus({ payment, now = new Date() }: { payment: Payment; now?: Date }) {
-  const { note } = paymentStatusText[payment.status];
-  const checkout = payment.status === 'Pending' ? safeHref(payment.checkoutUrl) : null;
+  const { t } = useTranslation();
+  const paymentTitle = usePaymentTitle();
+  const { status } = payment;
+  const checkout = status === 'Pending' ? safeHref(payment.checkoutUrl) : null;
   return (
     <Stack gap={4} align="flex-start">
-      <PaymentStatusBadge status={payment.status} />
-      {note ? (
+      <PaymentStatusBadge status={status} />
+      {hasPaymentNote(status) ? (
         <Text size="sm">
-          {note}
-          {payment.status === 'Pending' &&
-          payment.holdExpiresAt &&
-          Date.parse(payment.holdExpiresAt) > now.getTime()
-            ? ` — seats held until ${formatDeadline(payment.holdExpiresAt, now)}`
+          {t(`portal.status.paymentNote.${status}`)}
+          {status === 'Pending' && payment.holdExpiresAt && Date.parse(payment.holdExpiresAt) > now.getTime()
+            ? ` — ${t('portal.billing.seatsHeldUntil', { deadline: formatDeadline(payment.holdExpiresAt, now) })}`
             : ''}
         </Text>
       ) : null}
       {checkout ? (
         // Same tab: the checkout sends the parent back to the site when it is done.
         <Anchor href={checkout} size="sm" fw={700}>
-          Finish paying<VisuallyHidden> for {paymentTitle(payment)}</VisuallyHidden>
+          {t('portal.billing.finishPaying')}
+          <VisuallyHidden>
+            {' '}
+            {t('portal.billing.finishPayingFor', { title: paymentTitle(payment) })}
+          </VisuallyHidden>
         </Anchor>
       ) : null}
     </Stack>
@@ -76,14 +105,16 @@ export function PaymentStatus({ payment, now = new Date() }: { payment: Payment;
 }
 
 export function ReceiptLink({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const paymentTitle = usePaymentTitle();
   const href = safeHref(payment.receiptUrl);
   if (!href) return <>—</>;
   return (
     <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
-      Receipt
+      {t('portal.billing.receipt')}
       <VisuallyHidden>
         {' '}
-        for {paymentTitle(payment)}, {formatDay(payment.created, { withYear: true })} (opens in a new tab)
+        {t('portal.billing.receiptFor', { title: paymentTitle(payment), date: paymentDay(payment) })}
       </VisuallyHidden>
     </Anchor>
   );
@@ -91,13 +122,15 @@ export function ReceiptLink({ payment }: { payment: Payment }) {
 
 /** One payment as a card, for narrow screens; `paidBy` when the family has more than one payer (issue 13). */
 export function PaymentCard({ payment, now, paidBy }: { payment: Payment; now?: Date; paidBy?: string }) {
+  const { t } = useTranslation();
+  const paymentTitle = usePaymentTitle();
   const rows: Array<[string, ReactNode]> = [
-    ['Date', <PaymentDate key="d" payment={payment} />],
-    ['Children', <PaymentChildren key="c" payment={payment} />],
-    ...(paidBy ? ([['Paid by', paidBy]] as Array<[string, ReactNode]>) : []),
-    ['Amount', <PaymentAmount key="a" payment={payment} />],
-    ['Status', <PaymentStatus key="s" payment={payment} now={now} />],
-    ['Receipt', <ReceiptLink key="r" payment={payment} />],
+    [t('portal.billing.columns.date'), <PaymentDate key="d" payment={payment} />],
+    [t('portal.billing.columns.children'), <PaymentChildren key="c" payment={payment} />],
+    ...(paidBy ? ([[t('portal.billing.columns.paidBy'), paidBy]] as Array<[string, ReactNode]>) : []),
+    [t('portal.billing.columns.amount'), <PaymentAmount key="a" payment={payment} />],
+    [t('portal.billing.columns.status'), <PaymentStatus key="s" payment={payment} now={now} />],
+    [t('portal.billing.columns.receipt'), <ReceiptLink key="r" payment={payment} />],
   ];
   return (
     <Card component="li" withBorder radius="md" padding="md">

@@ -1,9 +1,9 @@
 import { routes } from '@lc/contract';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateRange } from '../class-sessions/format.ts';
 import { EnrolledChildren } from './enrolled-children.tsx';
-import type { SessionGroup } from './format.ts';
+import { formatPortalDateRange, type SessionGroup } from './format.ts';
 
 /**
  * A session the family has children in: name, dates, day schedule and each child with their status. The
@@ -11,6 +11,7 @@ import type { SessionGroup } from './format.ts';
  * a session whose checkouts were all cancelled leads to its public page instead.
  */
 export function SessionGroupCard({ group, now }: { group: SessionGroup; now?: Date }) {
+  useTranslation(); // Re-renders the dates when the language changes.
   const { session } = group;
   const everEnrolled = group.enrollments.some((e) => e.status !== 'Cancelled');
   const to = everEnrolled ? routes.mySession(session.id) : routes.session(session.id);
@@ -24,7 +25,7 @@ export function SessionGroupCard({ group, now }: { group: SessionGroup; now?: Da
             </Anchor>
           </Title>
           <Text size="sm" mt={4}>
-            {formatDateRange(session.sessionStartDate, session.sessionEndDate)} · {session.daySchedule}
+            {formatPortalDateRange(session.sessionStartDate, session.sessionEndDate)} · {session.daySchedule}
           </Text>
         </div>
         <EnrolledChildren enrollments={group.enrollments} now={now} />

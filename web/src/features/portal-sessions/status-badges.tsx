@@ -1,6 +1,6 @@
 import type { EnrollmentStatus, PaymentStatus } from '@lc/contract';
 import { Badge, type BadgeProps } from '@mantine/core';
-import { enrollmentStatusLabel, paymentStatusText } from './format.ts';
+import { useTranslation } from 'react-i18next';
 
 // Filled, dark shades only: white text on them passes 4.5:1 in both themes (light badges do not).
 const enrollmentColor: Record<EnrollmentStatus, string> = {
@@ -19,20 +19,22 @@ const paymentColor: Record<PaymentStatus, string> = {
   Failed: 'red.7',
 };
 
-/** Enrolled / Awaiting payment / Cancelled / Withdrawn. */
+/** Enrolled / Awaiting payment / Cancelled / Withdrawn (the API's value, in the visitor's language). */
 export function EnrollmentStatusBadge({ status, ...props }: BadgeProps & { status: EnrollmentStatus }) {
+  const { t } = useTranslation();
   return (
     <Badge color={enrollmentColor[status]} variant="filled" tt="none" {...props}>
-      {enrollmentStatusLabel[status]}
+      {t(`portal.status.enrollment.${status}`)}
     </Badge>
   );
 }
 
-/** Paid / Pending / Refunded / Refund due / Expired / Failed. */
+/** Paid / Pending / Refunded / Refund due / Expired / Failed (the API's value, in the visitor's language). */
 export function PaymentStatusBadge({ status, ...props }: BadgeProps & { status: PaymentStatus }) {
+  const { t } = useTranslation();
   return (
     <Badge color={paymentColor[status]} variant="filled" tt="none" {...props}>
-      {paymentStatusText[status].label}
+      {t(`portal.status.payment.${status}`)}
     </Badge>
   );
 }

@@ -1,20 +1,20 @@
 import { routes, type WaitlistSubmission } from '@lc/contract';
 import { Anchor, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateRange } from '../class-sessions/format.ts';
-import { formatDeadline } from './format.ts';
+import { formatDeadline, formatPortalDateRange } from './format.ts';
 
 /**
  * One child's open waitlist place. An offered seat is the one thing on the page with a deadline, so it is
  * drawn boldly with its Enroll now button; a waiting place says where the child is in line.
  */
 export function WaitlistPlace({ place, now = new Date() }: { place: WaitlistSubmission; now?: Date }) {
+  const { t } = useTranslation();
   const child = place.student.firstName;
   const session = place.classSession;
+  // The session's name goes inside the link by the message (`<session>{{session}}</session>`).
   const sessionLink = (
-    <Anchor component={Link} to={routes.session(session.id)} inherit fw={600} underline="always">
-      {session.name}
-    </Anchor>
+    <Anchor component={Link} to={routes.session(session.id)} inherit fw={600} underline="always" />
   );
 
   if (place.status === 'Offered') {
@@ -29,19 +29,28 @@ export function WaitlistPlace({ place, now = new Date() }: { place: WaitlistSubm
         <Stack gap="xs">
           <Text fw={700} size="lg">
             {place.expires
-              ? `A seat is saved for ${child} until ${formatDeadline(place.expires, now)}`
-              : `A seat is saved for ${child}`}
+              ? t('portal.waitlistPlace.seatSavedUntil', {
+                  child,
+                  deadline: formatDeadline(place.expires, now),
+                })
+              : t('portal.waitlistPlace.seatSaved', { child })}
           </Text>
           <Text size="sm">
-            In {sessionLink} · {formatDateRange(session.sessionStartDate, session.sessionEndDate)}. Enroll
-            before then, or the seat goes to the next family in line.
+            <Trans
+              i18nKey="portal.waitlistPlace.offerDetails"
+              values={{
+                session: session.name,
+                dates: formatPortalDateRange(session.sessionStartDate, session.sessionEndDate),
+              }}
+              components={{ session: sessionLink }}
+            />
           </Text>
           <Group>
             <Button component={Link} to={routes.enroll(session.id)}>
-              Enroll now
+              {t('portal.waitlistPlace.enrollNow')}
               <VisuallyHidden>
                 {' '}
-                — {child} in {session.name}
+                {t('portal.waitlistPlace.enrollNowFor', { child, session: session.name })}
               </VisuallyHidden>
             </Button>
           </Group>
@@ -54,17 +63,21 @@ export function WaitlistPlace({ place, now = new Date() }: { place: WaitlistSubm
     <Card component="li" withBorder radius="md" padding="md">
       <Text>
         {place.position !== null ? (
-          <>
-            {child} is <strong>number {place.position} in line</strong> for {sessionLink}.
-          </>
+          <Trans
+            i18nKey="portal.waitlistPlace.numberInLine"
+            values={{ child, position: place.position, session: session.name }}
+            components={{ strong: <strong />, session: sessionLink }}
+          />
         ) : (
-          <>
-            {child} is on the waitlist for {sessionLink}.
-          </>
+          <Trans
+            i18nKey="portal.waitlistPlace.onWaitlist"
+            values={{ child, session: session.name }}
+            components={{ session: sessionLink }}
+          />
         )}
       </Text>
       <Text size="sm" mt={4}>
-        We’ll email you as soon as a seat opens for {child}.
+        {t('portal.waitlistPlace.emailWhenOpen', { child })}
       </Text>
     </Card>
   );

@@ -1,10 +1,12 @@
 import type { WithdrawalQuote } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n.ts';
 import MySessionPage from '../../pages/portal/my-session-page.tsx';
 import { classSessionFixture } from '../testing/class-session-fixture.ts';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
 import { enrollment, sessionSummary } from './test-fixtures.ts';
+import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -204,5 +206,111 @@ describe('withdrawing a child in the portal', () => {
     expect(within(dialog).queryByRole('button', { name: /^Withdraw Maya/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the session' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('withdrawing a child in Spanish (issue 14)', () => {
+  beforeEach(() => i18n.changeLanguage('es'));
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  function renderDialog(supplyFee?: number) {
+    const onClose = vi.fn();
+    renderPage(
+      <WithdrawDialog
+        enrollment={MAYA_HERE}
+        onClose={onClose}
+        onWithdrawn={() => {}}
+        supplyFee={supplyFee}
+      />,
+      { path: '/dashboard/sessions/2' },
+    );
+    return { dialog: screen.getByRole('dialog', { name: 'Dar de baja a Maya' }), onClose };
+  }
+
+  it('shows the refund, the dates and the policy in Spanish, and confirms with the amount', async () => {
+    serve(
+      [
+        jsonReply(
+          200,
+          quote({
+            policySentences: [
+              ...quote().policySentences,
+              'The supply fee ($40.00) is refunded only in the full-refund period.',
+            ],
+          }),
+        ),
+      ],
+      [],
+    );
+    const { dialog, onClose } = renderDialog(4_000);
+    const table = await within(dialog).findByRole('table', { name: 'Su reembolso' });
+    expect(within(table).getByRole('row', { name: /Inscripción, completa/ })).toHaveTextContent('$270.00');
+    expect(within(table).getByRole('row', { name: /Cuota de materiales/ })).toHaveTextContent('$40.00');
+    expect(within(table).getByRole('row', { name: /Su reembolso/ })).toHaveTextContent('$310.00');
+    expect(dialog).toHaveTextContent(
+      'Si da de baja a Maya hoy (sábado, 20 de diciembre de 2098), el lugar de Maya en Winter Morning Session termina',
+    );
+    expect(dialog).toHaveTextContent(
+      'Hoy está dentro del periodo de reembolso completo, que termina el lunes, 29 de diciembre de 2098.',
+    );
+    const policy = within(dialog).getByRole('heading', {
+      name: 'Política de reembolso de Winter Morning Session',
+    }).nextElementSibling as HTMLElement;
+    expect(
+      within(policy)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Si cancela la inscripción a más tardar el lunes, 29 de diciembre de 2098 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
+      'Después de esa fecha, le reembolsamos el 50% del costo de inscripción hasta el último día.',
+      'La cuota de materiales ($40.00) solo se reembolsa durante el periodo de reembolso completo.',
+    ]);
+    expect(dialog).toHaveTextContent(
+      'Le devolvemos $310.00 a la tarjeta con la que pagó, normalmente en un plazo de 5 a 10 días hábiles.',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Dar de baja a Maya y reembolsar $310.00' }),
+    ).toBeEnabled();
+    expect(dialog).not.toHaveTextContent(/Withdraw|refund policy|After that/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says the supply fee rule without its amount when the page does not give it', async () => {
+    serve(
+      [
+        jsonReply(
+          200,
+          quote({
+            window: 'partial',
+            registrationRefund: 13_500,
+            supplyFeeRefund: 0,
+            policyTotal: 13_500,
+            refund: 13_500,
+            policySentences: [
+              ...quote().policySentences,
+              'The supply fee ($40.00) is refunded only in the full-refund period.',
+            ],
+          }),
+        ),
+      ],
+      [],
+    );
+    const { dialog } = renderDialog();
+    expect(
+      await within(dialog).findByRole('row', { name: /Inscripción, 50% de \$270\.00/ }),
+    ).toHaveTextContent('$135.00');
+    expect(within(dialog).getByRole('row', { name: /Cuota de materiales/ })).toHaveTextContent(
+      'No se reembolsa',
+    );
+    expect(dialog).toHaveTextContent(
+      'El periodo de reembolso completo terminó el lunes, 29 de diciembre de 2098.',
+    );
+    expect(dialog).toHaveTextContent(
+      'La cuota de materiales solo se reembolsa durante el periodo de reembolso completo.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   });
 });

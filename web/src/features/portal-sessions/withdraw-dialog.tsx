@@ -4,44 +4,52 @@
  * words, and withdraws only on the confirm button, which says the amount ("Withdraw Maya and refund $270.00").
  * The dialog makes one idempotency key when it opens, so a double click or a retry is one withdrawal. A refund
  * that changed meanwhile (e.g. the day changed) is said in the dialog and the new quote is loaded.
+ *
+ * In the family's language (issue 14: `enroll.withdraw.*`). The policy sentences are the server's
+ * (`policySentences`, the contract's English) in English, and rebuilt from the quote's policy in Spanish
+ * (`refundPolicySentences`); the supply fee's amount is said when the page passes `supplyFee`.
  */
-import {
-  type ClassSessionEnrollment,
-  formatCents,
-  formatPolicyDate,
-  type WithdrawalQuote,
-  withdrawButtonLabel,
-} from '@lc/contract';
-import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { ClassSessionEnrollment, WithdrawalQuote } from '@lc/contract';
+import { Alert, Button, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { getWithdrawalQuote, newWithdrawKey, withdrawChild } from '../../api/withdraw.ts';
+import { formatMoney } from '../../i18n/intl-locale.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { formatPolicyDay, refundPolicySentences } from '../enrollment/refund-policy-text.ts';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { notifySuccess } from '../forms/notify.ts';
-import { DialogActions, StaffDialog } from '../staff/staff-dialog.tsx';
 
 /** Withdraw `enrollment`'s child; `onWithdrawn` runs after the server said yes (the page reloads its data). */
 export function WithdrawDialog({
   enrollment,
   onClose,
   onWithdrawn,
+  supplyFee,
 }: {
   enrollment: ClassSessionEnrollment | null;
   onClose: () => void;
   onWithdrawn: () => void;
+  /** The session's supply fee (cents), for the refund policy's sentence about it; without it, no amount. */
+  supplyFee?: number;
 }) {
+  const { t } = useTranslation();
   return (
-    <StaffDialog
+    <FamilyDialog
       opened={enrollment !== null}
       onClose={onClose}
-      title={enrollment ? `Withdraw ${enrollment.student.firstName}` : 'Withdraw'}
-      size="lg"
+      title={
+        enrollment
+          ? t('enroll.withdraw.titleChild', { name: enrollment.student.firstName })
+          : t('enroll.withdraw.title')
+      }
     >
       {enrollment ? (
         <WithdrawPanel
           key={enrollment.id}
           enrollment={enrollment}
+          supplyFee={supplyFee}
           onCancel={onClose}
           onDone={() => {
             onWithdrawn();
@@ -49,30 +57,51 @@ export function WithdrawDialog({
           }}
         />
       ) : null}
-    </StaffDialog>
+    </FamilyDialog>
   );
 }
 
-const failureText = (error: unknown) =>
-  error instanceof ApiError && error.status < 500
-    ? error.message
-    : 'That did not work. Please check your connection and try again.';
+/**
+ * The dialog frame (a Mantine modal named by its title, focus trapped, Escape closes), as the staff dialogs
+ * build it — its header row is not a second `<header>` landmark, and the close button has a name — with the
+ * family's words.
+ */
+function FamilyDialog(props: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Modal.Root opened={props.opened} onClose={props.onClose} centered size="lg">
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header role="presentation">
+          <Modal.Title fw={700} fz="lg">
+            {props.title}
+          </Modal.Title>
+          <Modal.CloseButton aria-label={t('enroll.withdraw.close')} />
+        </Modal.Header>
+        <Modal.Body>{props.children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
 
 function WithdrawPanel({
   enrollment,
+  supplyFee,
   onCancel,
   onDone,
 }: {
   enrollment: ClassSessionEnrollment;
+  supplyFee: number | undefined;
   onCancel: () => void;
   onDone: () => void;
 }) {
+  const { t, i18n } = useTranslation();
   const [idempotencyKey] = useState(newWithdrawKey);
   const quote = useLoad(`withdrawal:${enrollment.id}`, (signal) => getWithdrawalQuote(enrollment.id, signal));
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (quote.status === 'loading') return <Loading label="Working out your refund…" />;
+  if (quote.status === 'loading') return <Loading label={t('enroll.withdraw.loading')} />;
   if (quote.status === 'error')
     return quote.error instanceof ApiError && quote.error.status === 409 ? (
       <Stack gap="md">
@@ -81,15 +110,24 @@ function WithdrawPanel({
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Back to the session
+            {t('enroll.common.backToSession')}
           </Button>
         </Group>
       </Stack>
     ) : (
-      <LoadFailed message="We could not work out the refund." retry={quote.retry} />
+      <LoadFailed message={t('enroll.withdraw.loadFailed')} retry={quote.retry} />
     );
 
   const q = quote.data;
+  // The server's sentences are the contract's English; in Spanish they are said again from the same policy
+  // (a supply fee of unknown amount, null, when the server spoke of one and the page did not pass it).
+  const policySentences =
+    i18n.language === 'es'
+      ? refundPolicySentences(q.policy, {
+          sessionStartDate: q.classSession.sessionStartDate,
+          supplyFee: supplyFee ?? (q.policySentences.length > 2 ? null : 0),
+        })
+      : q.policySentences;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
@@ -100,7 +138,9 @@ function WithdrawPanel({
       notifySuccess(result.message);
       onDone();
     } catch (error) {
-      setFailure(failureText(error));
+      setFailure(
+        error instanceof ApiError && error.status < 500 ? error.message : t('enroll.withdraw.failed'),
+      );
       // The refund changed since the dialog opened: show the new one (the button says it).
       if (error instanceof ApiError && error.status === 409 && error.fields.expectedRefund) quote.retry();
     } finally {
@@ -109,30 +149,48 @@ function WithdrawPanel({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Withdraw ${q.child.firstName}`}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('enroll.withdraw.titleChild', { name: q.child.firstName })}
+    >
       <Stack gap="md">
         <Text>
-          If you withdraw {q.child.firstName} today ({formatPolicyDate(q.today)}), {q.child.firstName}’s place
-          in {q.classSession.name} ends and the seat goes to the next family waiting for one.
+          {t('enroll.withdraw.intro', {
+            name: q.child.firstName,
+            date: formatPolicyDay(q.today),
+            session: q.classSession.name,
+          })}
         </Text>
         <RefundBreakdown quote={q} />
         <section aria-labelledby="withdraw-policy">
           <Title order={3} size="h5" id="withdraw-policy" mb={4}>
-            {q.classSession.name}’s refund policy
+            {t('enroll.withdraw.policyHeading', { session: q.classSession.name })}
           </Title>
           <List size="sm" spacing={4}>
-            {q.policySentences.map((sentence) => (
+            {policySentences.map((sentence) => (
               <List.Item key={sentence}>{sentence}</List.Item>
             ))}
           </List>
         </section>
-        <DialogActions
-          failure={failure}
-          onCancel={onCancel}
-          submit={withdrawButtonLabel(q.child.firstName, q.refund)}
-          danger
-          submitting={submitting}
-        />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('enroll.common.cancel')}
+          </Button>
+          <Button type="submit" color="red" loading={submitting}>
+            {q.refund > 0
+              ? t('enroll.withdraw.submitRefund', {
+                  name: q.child.firstName,
+                  amount: formatMoney(q.refund),
+                })
+              : t('enroll.withdraw.submitNoRefund', { name: q.child.firstName })}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -140,27 +198,33 @@ function WithdrawPanel({
 
 /** The refund line by line: registration, supply fee, what was already refunded, the total, where it goes. */
 function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
+  const { t } = useTranslation();
   // A place given free of charge (e.g. placed by the office at no cost): nothing was paid, nothing to work out.
   if (q.registrationShare === 0 && q.supplyFeeRefund === 0 && q.refundableOnPayment === 0)
-    return <Text size="sm">This place was free of charge, so there is nothing to refund.</Text>;
+    return <Text size="sm">{t('enroll.withdraw.free')}</Text>;
   const registrationLabel =
     q.window === 'full'
-      ? 'Registration, in full'
-      : `Registration, ${q.policy.refundPercentAfter}% of ${formatCents(q.registrationShare)}`;
+      ? t('enroll.withdraw.registrationFull')
+      : t('enroll.withdraw.registrationPart', {
+          percent: q.policy.refundPercentAfter,
+          share: formatMoney(q.registrationShare),
+        });
   const rows: Array<[string, string]> = [
-    [registrationLabel, formatCents(q.registrationRefund)],
-    ['Supply fee', q.supplyFeeRefund > 0 ? formatCents(q.supplyFeeRefund) : 'Not refunded'],
+    [registrationLabel, formatMoney(q.registrationRefund)],
+    [
+      t('enroll.withdraw.supplyFee'),
+      q.supplyFeeRefund > 0 ? formatMoney(q.supplyFeeRefund) : t('enroll.withdraw.notRefunded'),
+    ],
   ];
-  if (q.capped)
-    rows.push(['Less what we already refunded on this payment', `−${formatCents(q.policyTotal - q.refund)}`]);
+  if (q.capped) rows.push([t('enroll.withdraw.lessRefunded'), `−${formatMoney(q.policyTotal - q.refund)}`]);
   const when =
     q.window === 'full'
-      ? `Today is within the full-refund period, which ends on ${formatPolicyDate(q.fullRefundUntil)}.`
-      : `The full-refund period ended on ${formatPolicyDate(q.fullRefundUntil)}.`;
+      ? t('enroll.withdraw.withinFullPeriod', { date: formatPolicyDay(q.fullRefundUntil) })
+      : t('enroll.withdraw.fullPeriodEnded', { date: formatPolicyDay(q.fullRefundUntil) });
   return (
     <Stack gap="xs">
       <Text size="sm">{when}</Text>
-      <Table withTableBorder variant="vertical" aria-label="Your refund">
+      <Table withTableBorder variant="vertical" aria-label={t('enroll.withdraw.yourRefund')}>
         <Table.Tbody>
           {rows.map(([label, amount]) => (
             <Table.Tr key={label}>
@@ -171,19 +235,19 @@ function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Th scope="row">Your refund</Table.Th>
+            <Table.Th scope="row">{t('enroll.withdraw.yourRefund')}</Table.Th>
             <Table.Td ta="right" fw={700}>
-              {formatCents(q.refund)}
+              {formatMoney(q.refund)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>
       <Text size="sm">
         {q.refund === 0
-          ? 'There is nothing to refund for this place under the policy.'
+          ? t('enroll.withdraw.nothingToRefund')
           : q.refundMethod === 'office'
-            ? `You paid our office directly, so we will give back ${formatCents(q.refund)} the way you paid.`
-            : `${formatCents(q.refund)} goes back to the card you paid with, usually within 5–10 business days.`}
+            ? t('enroll.withdraw.backViaOffice', { amount: formatMoney(q.refund) })
+            : t('enroll.withdraw.backToCard', { amount: formatMoney(q.refund) })}
       </Text>
     </Stack>
   );

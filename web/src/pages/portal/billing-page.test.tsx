@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   enrollment,
@@ -8,6 +8,7 @@ import {
   THEO,
 } from '../../features/portal-sessions/test-fixtures.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import BillingPage from './billing-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -115,5 +116,92 @@ describe('billing', () => {
     renderBilling();
     const table = await screen.findByRole('table');
     expect(within(table).queryByRole('columnheader', { name: 'Paid by' })).toBeNull();
+  });
+});
+
+describe('billing in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows the payments, their states, amounts, dates and the year’s total in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(fetchMock, {
+      'GET /api/Billing': () =>
+        jsonReply(200, [
+          payment({
+            id: 'pending',
+            status: 'Pending',
+            classSession: SCIENCE,
+            finalAmount: 45_500,
+            originalAmount: 45_500,
+            checkoutUrl: 'https://checkout.example/c/123',
+            holdExpiresAt: '2999-01-01T00:00:00Z',
+            enrollments: [enrollment({ classSession: SCIENCE, status: 'PendingPayment' })],
+          }),
+          payment({
+            id: 'paid',
+            finalAmount: 175_000,
+            originalAmount: 194_500,
+            receiptUrl: 'https://receipts.example/r/1',
+            enrollments: [enrollment({ id: 'e1' }), enrollment({ id: 'e2', student: THEO })],
+          }),
+          payment({ id: 'paid2', finalAmount: 1_000 }),
+          payment({
+            id: 'refunded',
+            status: 'Refunded',
+            finalAmount: 55_000,
+            refundedAmount: 15_000,
+            refundedAt: '2026-11-20T18:00:00Z',
+            created: '2026-05-01T18:00:00Z',
+          }),
+        ]),
+    });
+    renderBilling();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagos' })).toBeInTheDocument();
+    expect(await screen.findByText(`Total pagado en ${thisYear}:`, { exact: false })).toHaveTextContent(
+      `Total pagado en ${thisYear}: $1,760.00 (2 pagos)`,
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fecha', 'Sesión', 'Niños', 'Monto', 'Estado', 'Recibo']);
+    const [pending, paid, , refunded] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(pending).toHaveTextContent('Pendiente');
+    expect(pending).toHaveTextContent('en espera del pago — lugares reservados hasta el');
+    expect(within(pending).getByRole('link', { name: /^Terminar de pagar/ })).toHaveAttribute(
+      'href',
+      'https://checkout.example/c/123',
+    );
+    expect(paid).toHaveTextContent('Maya y Theo');
+    expect(paid).toHaveTextContent('Pagado');
+    expect(paid.querySelector('s')).toHaveTextContent('antes $1,945.00');
+    expect(within(paid).getByRole('link', { name: /^Recibo/ })).toBeInTheDocument();
+    expect(refunded).toHaveTextContent('1 may 2026');
+    expect(refunded).toHaveTextContent('Reembolsado');
+    expect(within(refunded).getByText('Reembolso de $150.00 el 20 nov 2026')).toBeInTheDocument();
+
+    for (const english of ['Billing', 'Pending', 'Paid', 'Date', 'Amount'])
+      expect(screen.queryByText(english)).toBeNull();
+    expect(screen.queryByText(/Total paid/)).toBeNull();
+  });
+
+  it('says there are no payments yet, in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(fetchMock, { 'GET /api/Billing': () => jsonReply(200, []) });
+    renderBilling();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Todavía no hay pagos' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver sesiones' })).toHaveAttribute('href', '/sessions');
+    expect(screen.queryByText('No payments yet')).toBeNull();
   });
 });

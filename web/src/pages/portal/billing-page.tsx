@@ -1,5 +1,6 @@
-import { formatCents, type Payment, routes } from '@lc/contract';
+import { type Payment, routes } from '@lc/contract';
 import { Box, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getPayments } from '../../api/enrollment.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
@@ -10,9 +11,10 @@ import {
   PaymentChildren,
   PaymentDate,
   PaymentStatus,
-  paymentTitle,
   ReceiptLink,
+  usePaymentTitle,
 } from '../../features/portal-sessions/payment-parts.tsx';
+import { formatMoney } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -21,27 +23,28 @@ import { useLoad } from '../../lib/use-load.ts';
  * screens, one card per payment on phones — with what was paid this year.
  */
 export default function BillingPage() {
-  usePageTitle('Billing');
+  const { t } = useTranslation();
+  usePageTitle(t('portal.billing.pageTitle'));
   const payments = useLoad('payments', (signal) => getPayments(signal));
 
   return (
     <Stack gap="lg" pt="xl">
       <div>
-        <Title order={1}>Billing</Title>
-        <Text mt={4}>Your payments and receipts, newest first.</Text>
+        <Title order={1}>{t('portal.billing.heading')}</Title>
+        <Text mt={4}>{t('portal.billing.intro')}</Text>
       </div>
-      {payments.status === 'loading' ? <Loading label="Loading your payments…" /> : null}
+      {payments.status === 'loading' ? <Loading label={t('portal.billing.loading')} /> : null}
       {payments.status === 'error' ? (
-        <LoadFailed message="We could not load your payments." retry={payments.retry} />
+        <LoadFailed message={t('portal.billing.failed')} retry={payments.retry} />
       ) : null}
       {payments.status === 'success' && payments.data.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
           <Title order={2} size="h3">
-            No payments yet
+            {t('portal.billing.emptyHeading')}
           </Title>
-          <Text mt="xs">When you enroll a child in a session, the payment and its receipt appear here.</Text>
+          <Text mt="xs">{t('portal.billing.emptyBody')}</Text>
           <Button component={Link} to={routes.sessions} mt="md" w="fit-content">
-            Browse sessions
+            {t('portal.common.browseSessions')}
           </Button>
         </Card>
       ) : null}
@@ -53,6 +56,8 @@ export default function BillingPage() {
 }
 
 function Payments({ payments }: { payments: Payment[] }) {
+  const { t } = useTranslation();
+  const paymentTitle = usePaymentTitle();
   const now = new Date();
   const year = yearOf(now);
   const total = totalPaidIn(payments, year);
@@ -61,26 +66,38 @@ function Payments({ payments }: { payments: Payment[] }) {
   return (
     <>
       <Text size="lg">
-        Total paid in {year}: <strong>{formatCents(total.cents)}</strong>
-        {total.count > 0 ? ` (${total.count} ${total.count === 1 ? 'payment' : 'payments'})` : ''}
+        {total.count > 0 ? (
+          <Trans
+            i18nKey="portal.billing.totalPaidCount"
+            count={total.count}
+            values={{ year, amount: formatMoney(total.cents), count: total.count }}
+            components={{ strong: <strong /> }}
+          />
+        ) : (
+          <Trans
+            i18nKey="portal.billing.totalPaid"
+            values={{ year, amount: formatMoney(total.cents) }}
+            components={{ strong: <strong /> }}
+          />
+        )}
       </Text>
       {/* Both layouts are in the page; CSS shows one, so assistive technology meets only that one. */}
       <Box visibleFrom="sm">
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            <VisuallyHidden>Your payments, newest first</VisuallyHidden>
+            <VisuallyHidden>{t('portal.billing.tableCaption')}</VisuallyHidden>
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Session</Table.Th>
-              <Table.Th scope="col">Children</Table.Th>
-              {payers ? <Table.Th scope="col">Paid by</Table.Th> : null}
+              <Table.Th scope="col">{t('portal.billing.columns.date')}</Table.Th>
+              <Table.Th scope="col">{t('portal.billing.columns.session')}</Table.Th>
+              <Table.Th scope="col">{t('portal.billing.columns.children')}</Table.Th>
+              {payers ? <Table.Th scope="col">{t('portal.billing.columns.paidBy')}</Table.Th> : null}
               <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                Amount
+                {t('portal.billing.columns.amount')}
               </Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Receipt</Table.Th>
+              <Table.Th scope="col">{t('portal.billing.columns.status')}</Table.Th>
+              <Table.Th scope="col">{t('portal.billing.columns.receipt')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

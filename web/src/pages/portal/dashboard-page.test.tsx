@@ -1,5 +1,5 @@
 import type { Student } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   announcement,
@@ -10,6 +10,7 @@ import {
   waitlistPlace,
 } from '../../features/portal-sessions/test-fixtures.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import DashboardPage from './dashboard-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -165,5 +166,97 @@ describe('dashboard sessions, waitlist and announcements', () => {
     announcementsFail = false;
     fireEvent.click(within(news).getByRole('button', { name: 'Try again' }));
     expect(await within(news).findByRole('link', { name: 'Back again' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('speaks Spanish: welcome, next steps, sessions with their status, waitlist, announcements and family', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(
+      fetchMock,
+      family({
+        'GET /api/ClassSessionEnrollment': () =>
+          jsonReply(200, [
+            enrollment({
+              classSession: SCIENCE,
+              status: 'PendingPayment',
+              holdExpiresAt: '2098-12-01T01:00:00Z',
+            }),
+          ]),
+        'GET /api/ClassSessionEnrollment/Waitlist': () =>
+          jsonReply(200, [
+            waitlistPlace({ student: THEO, position: 3 }),
+            waitlistPlace({ status: 'Offered', position: null, expires: '2099-01-10T01:00:00Z' }),
+          ]),
+        'GET /api/Announcement': () =>
+          jsonReply(200, [
+            announcement({ id: 1, title: 'First', priority: 1 }),
+            announcement({ id: 3, title: 'For everyone', classSessionId: null, classSession: null }),
+          ]),
+      }),
+    );
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Le damos la bienvenida' })).toBeInTheDocument();
+    const steps = await screen.findByRole('region', { name: 'Sus próximos pasos' });
+    expect(within(steps).getByText('Agregue a su hijo o hija')).toHaveTextContent(
+      'Agregue a su hijo o hija (listo)',
+    );
+    expect(within(steps).getByRole('link', { name: 'Agregar un contacto' })).toHaveAttribute(
+      'href',
+      '/dashboard/emergency-contacts/new',
+    );
+
+    const upcoming = screen.getByRole('region', { name: 'Sesiones actuales y próximas' });
+    expect(await within(upcoming).findByRole('link', { name: 'Little Scientists' })).toBeInTheDocument();
+    expect(upcoming).toHaveTextContent('Empieza el 8 dic 2098');
+    expect(upcoming).toHaveTextContent('Pago pendiente');
+    expect(within(upcoming).getByRole('link', { name: 'Todas mis sesiones' })).toBeInTheDocument();
+
+    const waitlist = screen.getByRole('region', { name: 'Lista de espera' });
+    expect(await within(waitlist).findByText(/Tenemos un lugar guardado para Maya/)).toHaveTextContent(
+      'Tenemos un lugar guardado para Maya hasta el vie, 9 de ene de 2099 a las 5:00 p.m.',
+    );
+    expect(within(waitlist).getByRole('link', { name: /^Inscribir ahora/ })).toHaveAttribute(
+      'href',
+      '/sessions/6/enroll',
+    );
+    expect(waitlist).toHaveTextContent(
+      'Theo ocupa el lugar 3 en la lista de espera de Pre-K Readiness Mornings.',
+    );
+
+    const news = screen.getByRole('region', { name: 'Avisos recientes' });
+    expect(await within(news).findByText('Importante')).toBeInTheDocument();
+    // Staff's own words stay as they wrote them; the card's chrome is Spanish.
+    expect(news).toHaveTextContent('Para todas las familias');
+    expect(news).toHaveTextContent('2 ene 2099');
+
+    const children = screen.getByRole('region', { name: 'Sus hijos' });
+    expect(children).toHaveTextContent(/Maya Avery\d+ años · sin alergias registradas/);
+    expect(screen.getByRole('region', { name: 'Contactos de emergencia' })).toHaveTextContent(
+      'Todavía no hay contactos.',
+    );
+    expect(screen.getByText(/¿Necesita ayuda\? Llámenos al/)).toBeInTheDocument();
+
+    for (const english of [
+      'Your next steps',
+      'Upcoming and current sessions',
+      'Recent announcements',
+      'Awaiting payment',
+    ])
+      expect(screen.queryByText(english)).toBeNull();
+  });
+
+  it('says a load failure in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(fetchMock, family({ 'GET /api/Announcement': fail }));
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const news = screen.getByRole('region', { name: 'Avisos recientes' });
+    expect(await within(news).findByText('No pudimos cargar los avisos.')).toBeInTheDocument();
+    expect(within(news).queryByText('We could not load the announcements.')).toBeNull();
   });
 });

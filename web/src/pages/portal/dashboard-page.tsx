@@ -1,4 +1,4 @@
-import { routes, type Student, type Trustee, todayIsoDate } from '@lc/contract';
+import { ageInMonths, routes, type Student, type Trustee, todayIsoDate } from '@lc/contract';
 import {
   Anchor,
   Badge,
@@ -14,6 +14,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAnnouncements, getEnrollments, getWaitlistPlaces } from '../../api/enrollment';
 import { getStudents, getTrustees } from '../../api/family';
@@ -21,7 +23,6 @@ import type { DashboardSectionKey } from '../../content/copy';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
 import { FamilyDataSection } from '../../features/family/family-data-section';
-import { ageLabel } from '../../features/family/format';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import {
   RecentAnnouncementsSection,
@@ -48,7 +49,8 @@ type Family = { students: Student[]; trustees: Trustee[] };
  * places and recent announcements; the children and their contacts. Each part loads on its own.
  */
 export default function DashboardPage() {
-  usePageTitle('Student Portal');
+  const { t } = useTranslation();
+  usePageTitle(t('portal.dashboard.pageTitle'));
   const { dashboardCopy } = useCopy();
   const givenName = readClaims(getToken())?.given_name?.trim();
   const family = useLoad<Family>('family', async (signal) => {
@@ -65,14 +67,16 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg" pt="xl">
       <div>
-        <Title order={1}>{givenName ? `Welcome, ${givenName}` : 'Welcome'}</Title>
+        <Title order={1}>
+          {givenName ? t('portal.dashboard.welcomeName', { name: givenName }) : t('portal.dashboard.welcome')}
+        </Title>
         <Text size="lg" mt="xs">
           {dashboardCopy.intro}
         </Text>
       </div>
-      {family.status === 'loading' ? <Loading label="Loading your family…" /> : null}
+      {family.status === 'loading' ? <Loading label={t('portal.dashboard.loadingFamily')} /> : null}
       {family.status === 'error' ? (
-        <LoadFailed message="We could not load your family’s details." retry={family.retry} />
+        <LoadFailed message={t('portal.dashboard.familyFailed')} retry={family.retry} />
       ) : null}
       {family.status === 'success' ? <NextSteps family={family.data} hasEnrollment={hasEnrollment} /> : null}
       <Grid gutter="md">
@@ -87,7 +91,7 @@ export default function DashboardPage() {
       {family.status === 'success' ? <FamilyCards family={family.data} /> : null}
       <section aria-labelledby="portal-sections">
         <Title order={2} size="h3" id="portal-sections" mb="sm">
-          Everything in your portal
+          {t('portal.dashboard.everythingHeading')}
         </Title>
         <SimpleGrid
           cols={{ base: 1, sm: 2, md: 3 }}
@@ -109,8 +113,14 @@ export default function DashboardPage() {
       </section>
       <FamilyDataSection />
       <Text size="sm">
-        Need a hand? Call us at <Anchor href={site.phoneHref}>{site.phone}</Anchor> or email{' '}
-        <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>.
+        <Trans
+          i18nKey="portal.dashboard.help"
+          values={{ phone: site.phone, email: site.email }}
+          components={{
+            phone: <Anchor href={site.phoneHref} />,
+            email: <Anchor href={`mailto:${site.email}`} />,
+          }}
+        />
       </Text>
     </Stack>
   );
@@ -118,20 +128,29 @@ export default function DashboardPage() {
 
 /** The three steps to registration day, while a new family still lacks a child or a contact. */
 function NextSteps({ family, hasEnrollment }: { family: Family; hasEnrollment: boolean }) {
+  const { t } = useTranslation();
   const { students, trustees } = family;
   const steps = [
-    { done: students.length > 0, label: 'Add your child', to: routes.newStudent, action: 'Add a child' },
     {
-      done: trustees.length > 0,
-      label: 'Add an emergency contact who can pick up',
-      to: routes.newEmergencyContact,
-      action: 'Add a contact',
+      key: 'child',
+      done: students.length > 0,
+      label: t('portal.dashboard.stepAddChild'),
+      to: routes.newStudent,
+      action: t('portal.dashboard.stepAddChildAction'),
     },
     {
+      key: 'contact',
+      done: trustees.length > 0,
+      label: t('portal.dashboard.stepAddContact'),
+      to: routes.newEmergencyContact,
+      action: t('portal.dashboard.stepAddContactAction'),
+    },
+    {
+      key: 'enroll',
       done: hasEnrollment,
-      label: 'Browse sessions and enroll',
+      label: t('portal.dashboard.stepEnroll'),
       to: routes.sessions,
-      action: 'Browse sessions',
+      action: t('portal.dashboard.stepEnrollAction'),
     },
   ];
   const firstOpen = steps.findIndex((s) => !s.done);
@@ -141,10 +160,10 @@ function NextSteps({ family, hasEnrollment }: { family: Family; hasEnrollment: b
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="next-steps">
       <Title order={2} size="h3" id="next-steps">
-        Your next steps
+        {t('portal.dashboard.nextStepsHeading')}
       </Title>
       <Text size="sm" mt={4}>
-        Three quick steps and your family is ready for registration day.
+        {t('portal.dashboard.nextStepsIntro')}
       </Text>
       <List
         component="ol"
@@ -156,7 +175,7 @@ function NextSteps({ family, hasEnrollment }: { family: Family; hasEnrollment: b
       >
         {steps.map((step, index) => (
           <List.Item
-            key={step.label}
+            key={step.key}
             icon={
               <ThemeIcon
                 radius="xl"
@@ -171,7 +190,7 @@ function NextSteps({ family, hasEnrollment }: { family: Family; hasEnrollment: b
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text fw={index === firstOpen ? 700 : 400} td={step.done ? 'line-through' : undefined}>
                 {step.label}
-                {step.done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+                {step.done ? <VisuallyHidden> {t('portal.dashboard.stepDone')}</VisuallyHidden> : null}
               </Text>
               {!step.done ? (
                 <Button
@@ -191,8 +210,18 @@ function NextSteps({ family, hasEnrollment }: { family: Family; hasEnrollment: b
   );
 }
 
+/** "4 years old" (or "3½ years old" between 3½ and 4) for an ISO birth date, on `today` (ISO). */
+function ageLabel(dateOfBirth: string, today: string, t: TFunction): string {
+  const months = ageInMonths(dateOfBirth, today);
+  const years = Math.floor(months / 12);
+  return years === 3 && months % 12 >= 6
+    ? t('portal.dashboard.ageAndAHalf', { years })
+    : t('portal.dashboard.age', { count: years });
+}
+
 /** The children and their emergency contacts, each with a way to manage them. */
 function FamilyCards({ family }: { family: Family }) {
+  const { t } = useTranslation();
   const { students, trustees } = family;
   const pickup = trustees.filter((t) => t.isActive && t.canPickup);
   return (
@@ -200,15 +229,15 @@ function FamilyCards({ family }: { family: Family }) {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-children">
         <Group justify="space-between">
           <Title order={2} size="h3" id="your-children">
-            Your children
+            {t('portal.dashboard.childrenHeading')}
           </Title>
           <Anchor component={Link} to={routes.myStudents} size="sm">
-            Manage
+            {t('portal.dashboard.manage')}
           </Anchor>
         </Group>
         {students.length === 0 ? (
           <Text size="sm" mt="sm">
-            No children yet. Add your child to enroll them in a session.
+            {t('portal.dashboard.noChildren')}
           </Text>
         ) : (
           <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
@@ -218,10 +247,13 @@ function FamilyCards({ family }: { family: Family }) {
                   {student.fullName}
                 </Anchor>
                 <Text size="sm">
-                  {ageLabel(student.dateOfBirth, todayIsoDate())}
+                  {ageLabel(student.dateOfBirth, todayIsoDate(), t)}
+                  {' · '}
                   {student.allergies.length > 0
-                    ? ` · allergies: ${student.allergies.map((a) => a.name).join(', ')}`
-                    : ' · no allergies on file'}
+                    ? t('portal.dashboard.allergies', {
+                        list: student.allergies.map((a) => a.name).join(', '),
+                      })
+                    : t('portal.dashboard.noAllergies')}
                 </Text>
               </li>
             ))}
@@ -231,15 +263,15 @@ function FamilyCards({ family }: { family: Family }) {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="your-contacts">
         <Group justify="space-between">
           <Title order={2} size="h3" id="your-contacts">
-            Emergency contacts
+            {t('portal.dashboard.contactsHeading')}
           </Title>
           <Anchor component={Link} to={routes.emergencyContacts} size="sm">
-            Manage
+            {t('portal.dashboard.manage')}
           </Anchor>
         </Group>
         {trustees.length === 0 ? (
           <Text size="sm" mt="sm">
-            No contacts yet. Add at least one person we can call, and who may pick up your child.
+            {t('portal.dashboard.noContacts')}
           </Text>
         ) : (
           <Stack gap="sm" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
@@ -251,13 +283,13 @@ function FamilyCards({ family }: { family: Family }) {
                   </Anchor>
                   {!trustee.isActive ? (
                     <Badge color="gray" variant="light">
-                      Inactive
+                      {t('portal.dashboard.inactive')}
                     </Badge>
                   ) : null}
                 </Group>
                 <Text size="sm">
                   {trustee.relationship}
-                  {trustee.canPickup ? ' · can pick up' : ''}
+                  {trustee.canPickup ? ` · ${t('portal.dashboard.canPickUp')}` : ''}
                 </Text>
               </li>
             ))}
@@ -265,7 +297,7 @@ function FamilyCards({ family }: { family: Family }) {
         )}
         {trustees.length > 0 && pickup.length === 0 ? (
           <Text size="sm" mt="sm" fw={600}>
-            No one besides you is allowed to pick up yet.
+            {t('portal.dashboard.nobodyCanPickUp')}
           </Text>
         ) : null}
       </Card>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   announcement,
@@ -10,6 +10,7 @@ import {
 } from '../../features/portal-sessions/test-fixtures.ts';
 import { classSessionFixture } from '../../features/testing/class-session-fixture.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import MySessionPage from './my-session-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -160,5 +161,116 @@ describe('one of my sessions', () => {
       'href',
       '/dashboard/sessions',
     );
+  });
+});
+
+describe('one of my sessions in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows the dates, the children with their status and the withdraw button, announcements and resources', async () => {
+    await i18n.changeLanguage('es');
+    const running = classSessionFixture({
+      id: 2,
+      name: 'Winter Morning Session',
+      sessionStartDate: '2099-01-12',
+      sessionEndDate: '2099-03-27',
+    });
+    serveApi(fetchMock, {
+      'GET /api/ClassSession/2': () => jsonReply(200, running),
+      'GET /api/ClassSessionEnrollment': () => jsonReply(200, [enrollment({ classSession: WINTER_SUMMARY })]),
+      'GET /api/Announcement/ClassSession/2': () =>
+        jsonReply(200, [announcement({ id: 1, title: 'Welcome!', priority: 2, category: 'Event' })]),
+      'GET /api/ClassSession/2/Resources': () =>
+        jsonReply(200, [
+          resource({ id: 1, name: 'Supply list' }),
+          resource({ id: 3, name: 'Sneaky', type: 'Link', url: 'javascript:alert(1)', fileName: null }),
+        ]),
+    });
+    renderSession('2');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Winter Morning Session' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Mis sesiones' })).toHaveAttribute(
+      'href',
+      '/dashboard/sessions',
+    );
+    expect(screen.getByText('Fechas')).toBeInTheDocument();
+    expect(screen.getByText('12 ene – 27 mar 2099')).toBeInTheDocument();
+    expect(screen.getByText('Horario')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Detalles y políticas de la sesión' })).toHaveAttribute(
+      'href',
+      '/sessions/2',
+    );
+    const children = await screen.findByRole('region', { name: 'Sus hijos en esta sesión' });
+    expect(await within(children).findByText('Inscripción confirmada')).toBeInTheDocument();
+    expect(within(children).getByRole('button', { name: 'Dar de baja a Maya' })).toBeInTheDocument();
+
+    const news = await screen.findByRole('region', { name: 'Avisos' });
+    const welcome = (await within(news).findByRole('heading', { name: 'Welcome!' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(welcome).getByText('Importante')).toBeInTheDocument();
+    expect(within(welcome).getByText('Event')).toBeInTheDocument();
+    expect(welcome).toHaveTextContent('2 ene 2099');
+
+    const resources = await screen.findByRole('region', { name: 'Recursos' });
+    expect(within(resources).getByText('Documento')).toBeInTheDocument();
+    expect(within(resources).getByText('Enlace')).toBeInTheDocument();
+    expect(
+      within(resources).getByRole('link', { name: /^Abrir ?Supply list \(se abre en una pestaña nueva\)$/ }),
+    ).toHaveAttribute('target', '_blank');
+    expect(within(resources).getByRole('link', { name: /^Descargar ?Supply list$/ })).toBeInTheDocument();
+    expect(
+      within(resources).getByText(
+        'El enlace de este recurso no está disponible. Por favor, consulte con el maestro.',
+      ),
+    ).toBeInTheDocument();
+
+    for (const english of ['Dates', 'Schedule', 'Announcements', 'Resources', 'Important', 'Enrolled'])
+      expect(screen.queryByText(english)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Withdraw Maya' })).toBeNull();
+  });
+
+  it('tells a family awaiting payment, in Spanish, that the announcements come once they have paid', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(fetchMock, {
+      'GET /api/ClassSession/2': () => jsonReply(200, WINTER),
+      'GET /api/ClassSessionEnrollment': () =>
+        jsonReply(200, [
+          enrollment({
+            classSession: WINTER_SUMMARY,
+            status: 'PendingPayment',
+            holdExpiresAt: '2099-01-01T00:00:00Z',
+          }),
+        ]),
+    });
+    renderSession('2');
+
+    const panel = await screen.findByRole('region', {
+      name: 'Los avisos y recursos aparecerán cuando haya pagado',
+    });
+    expect(within(panel).getByRole('link', { name: 'Terminar de pagar en Pagos' })).toHaveAttribute(
+      'href',
+      '/dashboard/billing',
+    );
+    expect(within(panel).getByRole('link', { name: 'Volver a Mis sesiones' })).toHaveAttribute(
+      'href',
+      '/dashboard/sessions',
+    );
+  });
+
+  it('says “not found” in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    renderSession('abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No encontramos esa sesión' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Puede que el enlace tenga un error o que la sesión ya no exista.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('We couldn’t find that session')).toBeNull();
   });
 });

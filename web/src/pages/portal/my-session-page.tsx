@@ -9,14 +9,14 @@ import {
 } from '@lc/contract';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getClassSession } from '../../api/class-sessions.ts';
 import { getEnrollments, getSessionAnnouncements, getSessionResources } from '../../api/enrollment.ts';
-import { formatDateRange } from '../../features/class-sessions/format.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { AnnouncementCard } from '../../features/portal-sessions/announcement-card.tsx';
 import { EnrolledChildren } from '../../features/portal-sessions/enrolled-children.tsx';
-import { groupBySession } from '../../features/portal-sessions/format.ts';
+import { formatPortalDateRange, groupBySession } from '../../features/portal-sessions/format.ts';
 import { ResourceList } from '../../features/portal-sessions/resource-list.tsx';
 import { WithdrawDialog } from '../../features/portal-sessions/withdraw-dialog.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -37,11 +37,12 @@ export default function MySessionPage() {
 }
 
 function MySession({ id }: { id: number }) {
+  const { t } = useTranslation();
   const session = useLoad(`session:${id}`, (signal) => getClassSession(id, signal));
   const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
   const announcements = useLoad(`announcements:${id}`, (signal) => getSessionAnnouncements(id, signal));
   const resources = useLoad(`resources:${id}`, (signal) => getSessionResources(id, signal));
-  usePageTitle(session.status === 'success' ? session.data.name : 'Session');
+  usePageTitle(session.status === 'success' ? session.data.name : t('portal.mySession.session'));
 
   if (session.status === 'error' && isNotFound(session.error)) return <SessionNotFound />;
 
@@ -56,12 +57,14 @@ function MySession({ id }: { id: number }) {
   return (
     <Stack gap="lg" pt="xl">
       <Anchor component={Link} to={routes.mySessions} size="sm" w="fit-content">
-        ← My sessions
+        {t('portal.mySession.back')}
       </Anchor>
-      <Title order={1}>{session.status === 'success' ? session.data.name : 'Session'}</Title>
-      {session.status === 'loading' ? <Loading label="Loading the session…" /> : null}
+      <Title order={1}>
+        {session.status === 'success' ? session.data.name : t('portal.mySession.session')}
+      </Title>
+      {session.status === 'loading' ? <Loading label={t('portal.mySession.loading')} /> : null}
       {session.status === 'error' ? (
-        <LoadFailed message="We could not load this session." retry={session.retry} />
+        <LoadFailed message={t('portal.mySession.failed')} retry={session.retry} />
       ) : null}
       {session.status === 'success' ? (
         <SessionSummary
@@ -112,6 +115,7 @@ function SessionSummary({
   mine: ClassSessionEnrollment[] | null;
   onWithdrawn: () => void;
 }) {
+  const { t } = useTranslation();
   const showChildren = mine === null || mine.length > 0;
   const [withdrawing, setWithdrawing] = useState<ClassSessionEnrollment | null>(null);
   // The server decides with the center's date; the button is only offered while the session is not over.
@@ -123,34 +127,33 @@ function SessionSummary({
         <Grid.Col span={{ base: 12, sm: showChildren ? 6 : 12 }}>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0.25rem 1rem' }}>
             <Text component="dt" fw={600}>
-              Dates
+              {t('portal.mySession.dates')}
             </Text>
             <Text component="dd" m={0}>
-              {formatDateRange(session.sessionStartDate, session.sessionEndDate)}
+              {formatPortalDateRange(session.sessionStartDate, session.sessionEndDate)}
             </Text>
             <Text component="dt" fw={600}>
-              Schedule
+              {t('portal.mySession.schedule')}
             </Text>
             <Text component="dd" m={0}>
               {session.daySchedule}
             </Text>
           </dl>
           <Anchor component={Link} to={routes.session(session.id)} size="sm" mt="sm" display="inline-block">
-            Session details and policies
+            {t('portal.mySession.detailsLink')}
           </Anchor>
         </Grid.Col>
         {showChildren ? (
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <section aria-labelledby="your-children-here">
               <Title order={2} size="h4" id="your-children-here" mb="xs">
-                Your children in this session
+                {t('portal.mySession.childrenHeading')}
               </Title>
-              {enrollments.status === 'loading' ? <Loading label="Loading your children…" /> : null}
+              {enrollments.status === 'loading' ? (
+                <Loading label={t('portal.mySession.loadingChildren')} />
+              ) : null}
               {enrollments.status === 'error' ? (
-                <LoadFailed
-                  message="We could not load your children’s enrollments."
-                  retry={enrollments.retry}
-                />
+                <LoadFailed message={t('portal.mySession.childrenFailed')} retry={enrollments.retry} />
               ) : null}
               {mine && mine.length > 0 ? <EnrolledChildren enrollments={mine} /> : null}
               {withdrawable.length > 0 ? (
@@ -162,7 +165,7 @@ function SessionSummary({
                       size="xs"
                       onClick={() => setWithdrawing(enrollment)}
                     >
-                      Withdraw {enrollment.student.firstName}
+                      {t('portal.mySession.withdraw', { child: enrollment.student.firstName })}
                     </Button>
                   ))}
                 </Group>
@@ -182,30 +185,27 @@ function SessionSummary({
 
 /** The API keeps a session's announcements and resources for families with a child enrolled (paid). */
 function NotEnrolledPanel({ sessionId, awaitingPayment }: { sessionId: number; awaitingPayment: boolean }) {
+  const { t } = useTranslation();
   return (
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="not-enrolled">
       <Title order={2} size="h3" id="not-enrolled">
-        {awaitingPayment
-          ? 'Announcements and resources appear once you have paid'
-          : 'None of your children are enrolled in this session'}
+        {awaitingPayment ? t('portal.mySession.awaitingHeading') : t('portal.mySession.notEnrolledHeading')}
       </Title>
       <Text mt="xs">
-        {awaitingPayment
-          ? 'Your child’s seat is held while you finish paying. As soon as the payment arrives, the teachers’ announcements and resources for this session show up here.'
-          : 'Announcements and resources from the teachers are for the families of children enrolled in the session. You can still read about the session and enroll if seats are open.'}
+        {awaitingPayment ? t('portal.mySession.awaitingBody') : t('portal.mySession.notEnrolledBody')}
       </Text>
       <Group mt="md" gap="sm">
         {awaitingPayment ? (
           <Button component={Link} to={routes.billing}>
-            Finish paying in Billing
+            {t('portal.common.finishPayingInBilling')}
           </Button>
         ) : (
           <Button component={Link} to={routes.session(sessionId)}>
-            About this session
+            {t('portal.mySession.aboutSession')}
           </Button>
         )}
         <Button component={Link} to={routes.mySessions} variant="default">
-          Back to My sessions
+          {t('portal.common.backToMySessions')}
         </Button>
       </Group>
     </Card>
@@ -213,17 +213,18 @@ function NotEnrolledPanel({ sessionId, awaitingPayment }: { sessionId: number; a
 }
 
 function AnnouncementsSection({ state }: { state: LoadState<Announcement[]> & { retry: () => void } }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="announcements">
       <Title order={2} size="h3" id="announcements" mb="sm">
-        Announcements
+        {t('portal.mySession.announcementsHeading')}
       </Title>
-      {state.status === 'loading' ? <Loading label="Loading announcements…" /> : null}
+      {state.status === 'loading' ? <Loading label={t('portal.common.loadingAnnouncements')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message="We could not load the announcements." retry={state.retry} />
+        <LoadFailed message={t('portal.common.announcementsFailed')} retry={state.retry} />
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
-        <Text>No announcements yet. News from the teachers will appear here.</Text>
+        <Text>{t('portal.mySession.noAnnouncements')}</Text>
       ) : null}
       {state.status === 'success' && state.data.length > 0 ? (
         <Stack component="ul" gap="md" style={listStyle}>
@@ -237,17 +238,18 @@ function AnnouncementsSection({ state }: { state: LoadState<Announcement[]> & { 
 }
 
 function ResourcesSection({ state }: { state: LoadState<DigitalResource[]> & { retry: () => void } }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="resources">
       <Title order={2} size="h3" id="resources" mb="sm">
-        Resources
+        {t('portal.mySession.resourcesHeading')}
       </Title>
-      {state.status === 'loading' ? <Loading label="Loading resources…" /> : null}
+      {state.status === 'loading' ? <Loading label={t('portal.mySession.loadingResources')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message="We could not load the resources." retry={state.retry} />
+        <LoadFailed message={t('portal.mySession.resourcesFailed')} retry={state.retry} />
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
-        <Text>No resources yet. Handouts, links and videos from the teachers will appear here.</Text>
+        <Text>{t('portal.mySession.noResources')}</Text>
       ) : null}
       {state.status === 'success' && state.data.length > 0 ? <ResourceList resources={state.data} /> : null}
     </section>
@@ -255,14 +257,15 @@ function ResourcesSection({ state }: { state: LoadState<DigitalResource[]> & { r
 }
 
 function SessionNotFound() {
-  usePageTitle('Session not found');
+  const { t } = useTranslation();
+  usePageTitle(t('portal.mySession.notFoundTitle'));
   return (
     <RecordNotFound
-      title="We couldn’t find that session"
+      title={t('portal.mySession.notFoundHeading')}
       backTo={routes.mySessions}
-      backLabel="Back to My sessions"
+      backLabel={t('portal.common.backToMySessions')}
     >
-      The link may be mistyped, or the session may no longer exist.
+      {t('portal.mySession.notFoundBody')}
     </RecordNotFound>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   enrollment,
@@ -8,6 +8,7 @@ import {
   waitlistPlace,
 } from '../../features/portal-sessions/test-fixtures.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import MySessionsPage from './my-sessions-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -153,5 +154,98 @@ describe('my sessions', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Winter Morning Session' })).toBeInTheDocument();
+  });
+});
+
+describe('my sessions in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows the sessions, each child’s status, held seats, offers and waiting places in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(fetchMock, {
+      'GET /api/ClassSessionEnrollment': () =>
+        jsonReply(200, [
+          enrollment({ classSession: WINTER, status: 'Enrolled' }),
+          enrollment({ classSession: WINTER, student: THEO, status: 'Withdrawn' }),
+          enrollment({
+            classSession: SCIENCE,
+            status: 'PendingPayment',
+            holdExpiresAt: '2098-12-01T01:00:00Z',
+          }),
+          enrollment({ classSession: FALL }),
+        ]),
+      'GET /api/ClassSessionEnrollment/Waitlist': () =>
+        jsonReply(200, [
+          waitlistPlace({ classSession: CAMP, student: THEO, position: 2 }),
+          waitlistPlace({
+            classSession: PRE_K,
+            status: 'Offered',
+            position: null,
+            expires: '2099-01-10T01:00:00Z',
+          }),
+        ]),
+    });
+    renderMySessions();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Mis sesiones' })).toBeInTheDocument();
+    const current = await screen.findByRole('region', { name: 'Actuales y próximas' });
+    const winter = within(current)
+      .getByRole('link', { name: 'Winter Morning Session' })
+      .closest('li') as HTMLElement;
+    expect(winter).toHaveTextContent('12 ene – 27 mar 2099');
+    expect(within(winter).getByText('Inscripción confirmada')).toBeInTheDocument();
+    expect(within(winter).getByText('Baja de la sesión')).toBeInTheDocument();
+    const science = within(current)
+      .getByRole('link', { name: 'Little Scientists' })
+      .closest('li') as HTMLElement;
+    expect(within(science).getByText('Pago pendiente')).toBeInTheDocument();
+    expect(
+      within(science).getByText(/Lugar reservado hasta el .*30 de nov de 2098 a las 5:00 p\.m\./),
+    ).toBeInTheDocument();
+    expect(within(science).getByRole('link', { name: 'Terminar de pagar en Pagos' })).toHaveAttribute(
+      'href',
+      '/dashboard/billing',
+    );
+    expect(screen.getByRole('region', { name: 'Pasadas y canceladas' })).toHaveTextContent(
+      'Fall Morning Session',
+    );
+
+    const offered = await screen.findByRole('region', { name: 'Tiene un lugar reservado' });
+    expect(offered).toHaveTextContent('En Pre-K Readiness Mornings ·');
+    expect(within(offered).getByRole('link', { name: 'Pre-K Readiness Mornings' })).toHaveAttribute(
+      'href',
+      '/sessions/6',
+    );
+    const waitlist = screen.getByRole('region', { name: 'Lista de espera' });
+    expect(waitlist).toHaveTextContent(
+      'Theo ocupa el lugar 2 en la lista de espera de Summer Discovery Camp.',
+    );
+    expect(waitlist).toHaveTextContent(
+      'Le avisaremos por correo electrónico en cuanto se abra un lugar para Theo.',
+    );
+    expect(within(waitlist).getByText('lugar 2 en la lista').tagName).toBe('STRONG');
+
+    for (const english of ['My sessions', 'Current and upcoming', 'Enrolled', 'Awaiting payment', 'Waitlist'])
+      expect(screen.queryByText(english)).toBeNull();
+  });
+
+  it('invites a family without sessions to browse them, in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    serveApi(fetchMock, {
+      'GET /api/ClassSessionEnrollment': () => jsonReply(200, [enrollment({ classSession: FALL })]),
+      'GET /api/ClassSessionEnrollment/Waitlist': () => jsonReply(200, []),
+    });
+    renderMySessions();
+    const current = await screen.findByRole('region', { name: 'Actuales y próximas' });
+    expect(current).toHaveTextContent(
+      'Ninguno de sus hijos tiene una sesión actual o próxima. Vea lo que viene pronto.',
+    );
+    expect(within(current).getByRole('link', { name: 'Vea lo que viene pronto' })).toHaveAttribute(
+      'href',
+      '/sessions',
+    );
+    expect(screen.getByRole('link', { name: 'Ver sesiones' })).toHaveAttribute('href', '/sessions');
   });
 });

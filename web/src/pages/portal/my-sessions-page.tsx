@@ -1,5 +1,6 @@
 import { routes, todayIsoDate } from '@lc/contract';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getEnrollments, getWaitlistPlaces } from '../../api/enrollment.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
@@ -21,7 +22,8 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
  * cancelled ones, and their waitlist places — an offered seat at the top, with its deadline.
  */
 export default function MySessionsPage() {
-  usePageTitle('My sessions');
+  const { t } = useTranslation();
+  usePageTitle(t('portal.mySessions.title'));
   const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
   const waitlist = useLoad('waitlist', (signal) => getWaitlistPlaces(signal));
   const places = waitlist.status === 'success' ? openWaitlistPlaces(waitlist.data) : [];
@@ -32,47 +34,44 @@ export default function MySessionsPage() {
     <Stack gap="xl" pt="xl">
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
-          <Title order={1}>My sessions</Title>
-          <Text mt={4}>
-            Where each of your children is enrolled or waiting. Open a session for its announcements and
-            resources.
-          </Text>
+          <Title order={1}>{t('portal.mySessions.title')}</Title>
+          <Text mt={4}>{t('portal.mySessions.intro')}</Text>
         </div>
         <Button component={Link} to={routes.sessions} variant="default">
-          Browse sessions
+          {t('portal.common.browseSessions')}
         </Button>
       </Group>
 
       {offered.length > 0 ? (
         <section aria-labelledby="offered-seats">
           <Title order={2} size="h3" id="offered-seats" mb="sm">
-            {offered.length === 1 ? 'A seat is waiting for you' : 'Seats are waiting for you'}
+            {t('portal.mySessions.offeredHeading', { count: offered.length })}
           </Title>
           <WaitlistPlaces places={offered} />
         </section>
       ) : null}
 
-      {enrollments.status === 'loading' ? <Loading label="Loading your sessions…" /> : null}
+      {enrollments.status === 'loading' ? <Loading label={t('portal.common.loadingSessions')} /> : null}
       {enrollments.status === 'error' ? (
-        <LoadFailed message="We could not load your sessions." retry={enrollments.retry} />
+        <LoadFailed message={t('portal.common.sessionsFailed')} retry={enrollments.retry} />
       ) : null}
       {enrollments.status === 'success' ? (
         <Enrollments groups={groupBySession(enrollments.data)} today={todayIsoDate()} />
       ) : null}
 
-      {waitlist.status === 'loading' ? <Loading label="Loading your waitlist places…" /> : null}
+      {waitlist.status === 'loading' ? <Loading label={t('portal.common.loadingWaitlist')} /> : null}
       {waitlist.status === 'error' ? (
         <section aria-labelledby="waitlist">
           <Title order={2} size="h3" id="waitlist" mb="sm">
-            Waitlist
+            {t('portal.common.waitlistHeading')}
           </Title>
-          <LoadFailed message="We could not load your waitlist places." retry={waitlist.retry} />
+          <LoadFailed message={t('portal.common.waitlistFailed')} retry={waitlist.retry} />
         </section>
       ) : null}
       {waiting.length > 0 ? (
         <section aria-labelledby="waitlist">
           <Title order={2} size="h3" id="waitlist" mb="sm">
-            Waitlist
+            {t('portal.common.waitlistHeading')}
           </Title>
           <WaitlistPlaces places={waiting} />
         </section>
@@ -82,18 +81,16 @@ export default function MySessionsPage() {
 }
 
 function Enrollments({ groups, today }: { groups: SessionGroup[]; today: string }) {
+  const { t } = useTranslation();
   if (groups.length === 0) {
     return (
       <Card withBorder radius="lg" padding="xl">
         <Title order={2} size="h3">
-          No sessions yet
+          {t('portal.mySessions.noSessionsHeading')}
         </Title>
-        <Text mt="xs">
-          Your children aren’t enrolled in a session yet. Have a look at what’s coming up — and if a session
-          is full, you can join its waitlist and we’ll let you know when a seat opens.
-        </Text>
+        <Text mt="xs">{t('portal.mySessions.noSessionsBody')}</Text>
         <Button component={Link} to={routes.sessions} mt="md" w="fit-content">
-          Browse sessions
+          {t('portal.common.browseSessions')}
         </Button>
       </Card>
     );
@@ -103,15 +100,14 @@ function Enrollments({ groups, today }: { groups: SessionGroup[]; today: string 
     <>
       <section aria-labelledby="current-sessions">
         <Title order={2} size="h3" id="current-sessions" mb="sm">
-          Current and upcoming
+          {t('portal.mySessions.currentHeading')}
         </Title>
         {current.length === 0 ? (
           <Text>
-            None of your children have a current or upcoming session.{' '}
-            <Anchor component={Link} to={routes.sessions} underline="always">
-              See what’s coming up
-            </Anchor>
-            .
+            <Trans
+              i18nKey="portal.mySessions.noCurrent"
+              components={{ upcoming: <Anchor component={Link} to={routes.sessions} underline="always" /> }}
+            />
           </Text>
         ) : (
           <Stack component="ul" gap="md" style={listStyle}>
@@ -124,7 +120,7 @@ function Enrollments({ groups, today }: { groups: SessionGroup[]; today: string 
       {past.length > 0 ? (
         <section aria-labelledby="past-sessions">
           <Title order={2} size="h3" id="past-sessions" mb="sm">
-            Past and cancelled
+            {t('portal.mySessions.pastHeading')}
           </Title>
           <Stack component="ul" gap="md" style={listStyle}>
             {past.map((group) => (

@@ -1,6 +1,7 @@
-import { formatCents, type Payment, routes } from '@lc/contract';
+import { type Payment, routes } from '@lc/contract';
 import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getConfirmation } from '../../api/enrollment.ts';
 import { site } from '../../content/site.ts';
@@ -8,6 +9,8 @@ import { formatDateRange } from '../../features/class-sessions/format.ts';
 import { formatInstant, joinNames } from '../../features/enrollment/format.ts';
 import { PriceBreakdown } from '../../features/enrollment/price-breakdown.tsx';
 import { isNotFound, LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { i18n } from '../../i18n/i18n.ts';
+import { formatMoney, intlLocale } from '../../i18n/intl-locale.ts';
 import { ExternalLinkButton } from '../../layout/external-link.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -24,26 +27,26 @@ export type CheckoutOutcome = 'successful' | 'failed';
  * parent who paid and came back through the cancel link is still enrolled.
  */
 export default function CheckoutReturnPage({ outcome }: { outcome: CheckoutOutcome }) {
+  const { t } = useTranslation();
   const { classSessionId, checkoutId } = useParams();
+  const checking =
+    outcome === 'successful' ? t('enroll.checkoutReturn.confirming') : t('enroll.checkoutReturn.checking');
   const confirmation = useLoad(`confirmation:${outcome}:${checkoutId}`, (signal) =>
     getConfirmation(checkoutId, signal, outcome === 'failed'),
   );
 
   if (confirmation.status === 'loading') {
     return (
-      <View title={outcome === 'successful' ? 'Confirming your enrollment' : 'Checking your checkout'}>
-        <Loading label="One moment while we check with the payment provider…" />
+      <View title={checking}>
+        <Loading label={t('enroll.checkoutReturn.loading')} />
       </View>
     );
   }
   if (confirmation.status === 'error') {
     if (isNotFound(confirmation.error)) return <CheckoutNotFound />;
     return (
-      <View title={outcome === 'successful' ? 'Confirming your enrollment' : 'Checking your checkout'}>
-        <LoadFailed
-          message="We could not check your payment just now. Please check your connection and try again — nothing is lost."
-          retry={confirmation.retry}
-        />
+      <View title={checking}>
+        <LoadFailed message={t('enroll.checkoutReturn.loadFailed')} retry={confirmation.retry} />
       </View>
     );
   }
@@ -82,27 +85,35 @@ function View({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function sessionNameOf(payment: Payment): string {
-  return payment.classSession?.name ?? 'the session';
+  return payment.classSession?.name ?? i18n.t('enroll.checkoutReturn.theSession');
 }
 
 /** The children a payment is for, by first name ("Maya and Theo"). */
 function childrenOf(payment: Payment): string {
-  return joinNames(payment.enrollments.map((e) => e.student.firstName)) || 'your child';
+  return (
+    joinNames(payment.enrollments.map((e) => e.student.firstName)) ||
+    i18n.t('enroll.checkoutReturn.yourChild')
+  );
 }
 
 function Paid({ payment, sessionId }: { payment: Payment; sessionId: number | string }) {
+  const { t } = useTranslation();
   const enrolled = payment.enrollments.filter((e) => e.status === 'Enrolled');
   const session = payment.classSession;
   const names = joinNames(enrolled.map((e) => e.student.firstName));
   return (
-    <View title="You’re all set!">
+    <View title={t('enroll.checkoutReturn.paidTitle')}>
       <Text size="lg">
         {names
-          ? `${names} ${enrolled.length === 1 ? 'is' : 'are'} enrolled in ${sessionNameOf(payment)}.`
-          : `Your payment for ${sessionNameOf(payment)} is complete.`}{' '}
+          ? t('enroll.checkoutReturn.enrolled', {
+              names,
+              session: sessionNameOf(payment),
+              count: enrolled.length,
+            })
+          : t('enroll.checkoutReturn.paymentComplete', { session: sessionNameOf(payment) })}{' '}
         {payment.emailAddress
-          ? `We’ve emailed a confirmation to ${payment.emailAddress}.`
-          : 'We’ve emailed you a confirmation.'}
+          ? t('enroll.checkoutReturn.emailedTo', { email: payment.emailAddress })
+          : t('enroll.checkoutReturn.emailed')}
       </Text>
       <Paper
         withBorder
@@ -116,13 +127,14 @@ function Paid({ payment, sessionId }: { payment: Payment; sessionId: number | st
         </Title>
         {session ? (
           <Text mt={4}>
-            {formatDateRange(session.sessionStartDate, session.sessionEndDate)} · {session.daySchedule}
+            {formatDateRange(session.sessionStartDate, session.sessionEndDate, intlLocale())} ·{' '}
+            {session.daySchedule}
           </Text>
         ) : null}
         {enrolled.length > 0 ? (
           <>
             <Title order={3} size="h5" mt="md">
-              Enrolled
+              {t('enroll.checkoutReturn.enrolledHeading')}
             </Title>
             <List mt={4} spacing={2}>
               {enrolled.map((e) => (
@@ -136,27 +148,24 @@ function Paid({ payment, sessionId }: { payment: Payment; sessionId: number | st
             <PriceBreakdown
               items={payment.lineItems}
               total={payment.finalAmount}
-              caption="What you paid"
-              totalLabel="Total paid"
+              caption={t('enroll.checkoutReturn.whatYouPaid')}
+              totalLabel={t('enroll.checkoutReturn.totalPaid')}
             />
             {payment.receiptUrl ? (
               <ExternalLinkButton href={payment.receiptUrl} variant="light" w="fit-content">
-                View your receipt
+                {t('enroll.checkoutReturn.viewReceipt')}
               </ExternalLinkButton>
             ) : null}
           </Stack>
         ) : null}
       </Paper>
-      <Text>
-        Before the first day, check that your emergency contacts and any allergies are up to date in the
-        Student Portal. We can’t wait to meet your family!
-      </Text>
+      <Text>{t('enroll.checkoutReturn.beforeFirstDay')}</Text>
       <Group gap="sm">
         <Button component={Link} to={routes.mySession(sessionId)} size="md">
-          Go to My sessions
+          {t('enroll.common.goToMySessions')}
         </Button>
         <Button component={Link} to={routes.billing} variant="default" size="md">
-          Billing
+          {t('enroll.checkoutReturn.billing')}
         </Button>
       </Group>
     </View>
@@ -165,23 +174,26 @@ function Paid({ payment, sessionId }: { payment: Payment; sessionId: number | st
 
 /** Paid with a method that settles later (e.g. a bank debit): the seats stay held until it does. */
 function Processing({ payment, retry }: { payment: Payment; retry: () => void }) {
+  const { t } = useTranslation();
   return (
-    <View title="Your payment is being processed">
+    <View title={t('enroll.checkoutReturn.processingTitle')}>
       <Text size="lg">
-        Thank you! Your bank is still processing the payment for {childrenOf(payment)} in{' '}
-        {sessionNameOf(payment)}. Some payment methods take a little while.
+        {t('enroll.checkoutReturn.processingBody', {
+          children: childrenOf(payment),
+          session: sessionNameOf(payment),
+        })}
       </Text>
       <Text>
-        There’s nothing more you need to do. We’ll email you
-        {payment.emailAddress ? ` at ${payment.emailAddress}` : ''} as soon as it’s confirmed, and the
-        enrollment will appear under My sessions.
+        {payment.emailAddress
+          ? t('enroll.checkoutReturn.processingNextAt', { email: payment.emailAddress })
+          : t('enroll.checkoutReturn.processingNext')}
       </Text>
       <Group gap="sm">
         <Button onClick={retry} size="md">
-          Check again
+          {t('enroll.checkoutReturn.checkAgain')}
         </Button>
         <Button component={Link} to={routes.billing} variant="default" size="md">
-          Billing
+          {t('enroll.checkoutReturn.billing')}
         </Button>
       </Group>
     </View>
@@ -190,22 +202,26 @@ function Processing({ payment, retry }: { payment: Payment; retry: () => void })
 
 /** Back from the checkout without paying while it is still open (the provider has not ended it yet). */
 function NotFinished({ payment, sessionId }: { payment: Payment; sessionId: number | string }) {
+  const { t } = useTranslation();
   return (
-    <View title="Your payment isn’t finished">
+    <View title={t('enroll.checkoutReturn.notFinishedTitle')}>
       <Text size="lg">
-        You left the checkout before paying, so nothing was charged.
+        {t('enroll.checkoutReturn.notFinishedBody')}
         {payment.holdExpiresAt
-          ? ` We’re holding the seats for ${childrenOf(payment)} until ${formatInstant(payment.holdExpiresAt)}; after that they go back to other families.`
+          ? ` ${t('enroll.checkoutReturn.holdingSeats', {
+              children: childrenOf(payment),
+              time: formatInstant(payment.holdExpiresAt),
+            })}`
           : ''}
       </Text>
       <Group gap="sm">
         {payment.checkoutUrl ? (
           <Button component="a" href={payment.checkoutUrl} size="md">
-            Return to the checkout
+            {t('enroll.checkoutReturn.returnToCheckout')}
           </Button>
         ) : null}
         <Button component={Link} to={routes.session(sessionId)} variant="default" size="md">
-          Back to the session
+          {t('enroll.common.backToSession')}
         </Button>
       </Group>
     </View>
@@ -214,31 +230,36 @@ function NotFinished({ payment, sessionId }: { payment: Payment; sessionId: numb
 
 /** Paid after the seat hold ended and the seats were gone: the money goes back. */
 function Refund({ payment, sessionId }: { payment: Payment; sessionId: number | string }) {
-  const amount = formatCents(payment.finalAmount);
+  const { t } = useTranslation();
+  const amount = formatMoney(payment.finalAmount);
   return (
-    <View title="We’re sorry — the seats were taken">
+    <View title={t('enroll.checkoutReturn.seatsTakenTitle')}>
       <Text size="lg">
-        Your payment reached us after the time we could hold the seats, and by then {sessionNameOf(payment)}{' '}
-        was full, so {childrenOf(payment)} could not be enrolled.
+        {t('enroll.checkoutReturn.seatsTakenBody', {
+          session: sessionNameOf(payment),
+          children: childrenOf(payment),
+        })}
       </Text>
       <Text>
         {payment.status === 'Refunded'
-          ? `We’ve refunded the full ${amount} to the card you paid with. It usually shows up within 5–10 business days.`
-          : `We owe you a refund of ${amount}. Our office is taking care of it and will email you${payment.emailAddress ? ` at ${payment.emailAddress}` : ''} when it’s on its way.`}
+          ? t('enroll.checkoutReturn.refunded', { amount })
+          : payment.emailAddress
+            ? t('enroll.checkoutReturn.refundOwedAt', { amount, email: payment.emailAddress })
+            : t('enroll.checkoutReturn.refundOwed', { amount })}
       </Text>
       <Text>
-        You can join the waitlist, and we’ll email you the moment a seat opens. Questions? Call us at{' '}
-        <Anchor href={site.phoneHref} underline="always">
-          {site.phone}
-        </Anchor>
-        .
+        <Trans
+          i18nKey="enroll.checkoutReturn.joinOrCall"
+          values={{ phone: site.phone }}
+          components={{ phone: <Anchor href={site.phoneHref} underline="always" /> }}
+        />
       </Text>
       <Group gap="sm">
         <Button component={Link} to={routes.waitlist(sessionId)} size="md">
-          Join the waitlist
+          {t('enroll.common.joinTheWaitlist')}
         </Button>
         <Button component={Link} to={routes.sessions} variant="default" size="md">
-          Browse sessions
+          {t('enroll.common.browseSessions')}
         </Button>
       </Group>
     </View>
@@ -247,25 +268,23 @@ function Refund({ payment, sessionId }: { payment: Payment; sessionId: number | 
 
 /** Cancelled, declined or timed out: nothing charged, the held seats released. */
 function NotCompleted({ sessionId }: { sessionId: number | string }) {
+  const { t } = useTranslation();
   return (
-    <View title="Your payment didn’t go through">
-      <Text size="lg">
-        The checkout was cancelled or the payment was declined, so nothing was charged. The seats we were
-        holding have been released for other families.
-      </Text>
+    <View title={t('enroll.checkoutReturn.notCompletedTitle')}>
+      <Text size="lg">{t('enroll.checkoutReturn.notCompletedBody')}</Text>
       <Text>
-        You can try again whenever you’re ready, or call us at{' '}
-        <Anchor href={site.phoneHref} underline="always">
-          {site.phone}
-        </Anchor>{' '}
-        and we’ll help.
+        <Trans
+          i18nKey="enroll.checkoutReturn.tryAgainOrCall"
+          values={{ phone: site.phone }}
+          components={{ phone: <Anchor href={site.phoneHref} underline="always" /> }}
+        />
       </Text>
       <Group gap="sm">
         <Button component={Link} to={routes.enroll(sessionId)} size="md">
-          Try again
+          {t('enroll.common.tryAgain')}
         </Button>
         <Button component={Link} to={routes.sessions} variant="default" size="md">
-          Browse sessions
+          {t('enroll.common.browseSessions')}
         </Button>
       </Group>
     </View>
@@ -273,18 +292,16 @@ function NotCompleted({ sessionId }: { sessionId: number | string }) {
 }
 
 function CheckoutNotFound() {
+  const { t } = useTranslation();
   return (
-    <View title="We couldn’t find that checkout">
-      <Text size="lg">
-        The link may be mistyped or out of date. If you paid, your enrollment is under My sessions and the
-        payment under Billing in the Student Portal.
-      </Text>
+    <View title={t('enroll.checkoutReturn.notFoundTitle')}>
+      <Text size="lg">{t('enroll.checkoutReturn.notFoundBody')}</Text>
       <Group gap="sm">
         <Button component={Link} to={routes.mySessions} size="md">
-          My sessions
+          {t('enroll.common.mySessions')}
         </Button>
         <Button component={Link} to={routes.sessions} variant="default" size="md">
-          Browse sessions
+          {t('enroll.common.browseSessions')}
         </Button>
       </Group>
     </View>

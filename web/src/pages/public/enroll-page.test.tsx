@@ -1,5 +1,5 @@
 import type { ClassSession, Policy } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   paymentFixture,
@@ -10,6 +10,7 @@ import {
 import { goToCheckout } from '../../features/enrollment/go-to-checkout.ts';
 import { classSessionFixture } from '../../features/testing/class-session-fixture.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import EnrollPage from './enroll-page.tsx';
 
 vi.mock('../../features/enrollment/go-to-checkout.ts', () => ({ goToCheckout: vi.fn() }));
@@ -321,5 +322,82 @@ describe('enroll page', () => {
       await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that session' }),
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('enroll page in Spanish (issue 14)', () => {
+  beforeEach(() => i18n.changeLanguage('es'));
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('asks for the children and the policies in Spanish, by each field', async () => {
+    serve();
+    renderEnroll();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inscripción en Spring Morning Program' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Volver a Spring Morning Program' })).toHaveAttribute(
+      'href',
+      '/sessions/1',
+    );
+    expect(screen.getByText('2 feb – 29 may 2026 · Mon–Fri, 8:30 am – 12:00 pm')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar al pago' }));
+
+    const group = screen.getByRole('group', { name: /¿A cuáles de sus hijos va a inscribir\?/ });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(/Elija al menos a un niño/));
+    expect(
+      screen.getByRole('checkbox', { name: 'He leído y acepto la política «Late pickup»' }),
+    ).toHaveAccessibleDescription('Lea y acepte la política «Late pickup» para continuar');
+    expect(screen.queryByText('Choose at least one child')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Please read and accept/)).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('prices the chosen children, the sibling discount and the refund policy in Spanish', async () => {
+    serve({ session: { ...SESSION, siblingDiscountType: 'Percent', siblingDiscountValue: 10 } });
+    renderEnroll();
+    const price = await screen.findByRole('region', { name: 'Precio' });
+    expect(within(price).getByRole('table', { name: 'Precio por niño' })).toHaveTextContent('$1,925.00');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Maya Avery' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Theo Avery' }));
+
+    const table = within(price).getByRole('table', { name: 'Para Maya y Theo' });
+    expect(table).toHaveTextContent('Spring Morning Program — inscripción');
+    expect(table).toHaveTextContent('Spring Morning Program — cuota de materiales');
+    expect(within(table).getByRole('row', { name: /Descuento por hermanos/ })).toHaveTextContent(
+      'Descuento por hermanos (10% de descuento para un hermano o hermana)',
+    );
+    expect(within(table).getByRole('rowheader', { name: 'Total a pagar' }).nextSibling).toHaveTextContent(
+      '$3,665.00',
+    );
+    expect(within(price).getByText('Total para 2 niños: $3,665.00')).toBeInTheDocument();
+    expect(price).toHaveTextContent(
+      'Descuento para hermanos: cada hijo que inscriba después del primero recibe 10% de descuento en la inscripción.',
+    );
+    const refunds = screen.getByRole('region', { name: 'Si sus planes cambian' });
+    expect(
+      within(refunds)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Si cancela la inscripción a más tardar el lunes, 19 de enero de 2026 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
+      'Después de esa fecha, le reembolsamos el 50% del costo de inscripción hasta el último día.',
+      'La cuota de materiales ($75.00) solo se reembolsa durante el periodo de reembolso completo.',
+    ]);
+    expect(screen.queryByText(/Sibling discount|registration|Withdraw by/)).not.toBeInTheDocument();
+  });
+
+  it('sends a family without children to add one first, in Spanish', async () => {
+    serve({ students: [], eligibility: 'Add your child in the Student Portal first.' });
+    renderEnroll();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Primero, agregue a su hijo o hija' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agregar a su hijo o hija' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-students/new',
+    );
+    expect(screen.queryByText('First, add your child')).not.toBeInTheDocument();
   });
 });

@@ -2,10 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ClassSession,
   checkoutLineItems,
-  describeRefundPolicy,
-  describeSiblingDiscount,
   EnrollmentRequestSchema,
-  formatCents,
   lineItemsTotal,
   type Policy,
   routes,
@@ -26,6 +23,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { startCheckout } from '../../api/enrollment.ts';
@@ -38,6 +36,10 @@ import { goToCheckout } from '../../features/enrollment/go-to-checkout.ts';
 import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
 import { PolicyText } from '../../features/enrollment/policy-text.tsx';
 import { PriceBreakdown } from '../../features/enrollment/price-breakdown.tsx';
+import {
+  refundPolicySentences,
+  siblingDiscountAmount,
+} from '../../features/enrollment/refund-policy-text.ts';
 import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
 import { SessionPageHeader } from '../../features/enrollment/session-page-header.tsx';
 import {
@@ -48,6 +50,7 @@ import {
 } from '../../features/enrollment/use-session-family.ts';
 import { WAITLIST_OFFER_HOURS } from '../../features/enrollment/waitlist-steps.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { formatMoney } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -67,22 +70,20 @@ export default function EnrollPage() {
 }
 
 function Enroll({ classSessionId }: { classSessionId: string }) {
+  const { t } = useTranslation();
   const loaded = useSessionFamily(classSessionId);
   const session = loaded.status === 'success' ? loaded.data.session : undefined;
-  usePageTitle(session ? `Enroll in ${session.name}` : 'Enroll');
+  const title = session ? t('enroll.enroll.titleIn', { session: session.name }) : t('enroll.enroll.title');
+  usePageTitle(title);
 
   if (loaded.status === 'error' && isUnknownSession(loaded.error)) return <SessionNotFound />;
-  const title = session ? `Enroll in ${session.name}` : 'Enroll';
   return (
     <Container size={760} py="xl">
       <Stack gap="xl">
         <SessionPageHeader title={title} session={session} />
-        {loaded.status === 'loading' ? <Loading label="Loading the session and your children…" /> : null}
+        {loaded.status === 'loading' ? <Loading label={t('enroll.common.loadingSessionFamily')} /> : null}
         {loaded.status === 'error' ? (
-          <LoadFailed
-            message="We could not load this session and your children. Please check your connection and try again."
-            retry={loaded.retry}
-          />
+          <LoadFailed message={t('enroll.common.loadSessionFamilyFailed')} retry={loaded.retry} />
         ) : null}
         {loaded.status === 'success' ? <EnrollBody family={loaded.data} /> : null}
       </Stack>
@@ -109,13 +110,14 @@ function EnrollBody({ family }: { family: SessionFamily }) {
  * they differ.
  */
 function NobodyCanEnroll({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const { t } = useTranslation();
   const allEnrolled = students.every((s) => s.enrollmentStatus === 'Enrolled');
   const waitlist = students.some((s) => s.canJoinWaitlist);
   const heading = allEnrolled
-    ? 'You’re all enrolled'
+    ? t('enroll.enroll.allEnrolled')
     : waitlist
-      ? 'The waitlist is open'
-      : 'Enrollment isn’t open for your children right now';
+      ? t('enroll.enroll.waitlistOpen')
+      : t('enroll.enroll.notOpen');
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="standing">
       <Title order={2} size="h3" id="standing">
@@ -123,24 +125,21 @@ function NobodyCanEnroll({ session, students }: { session: ClassSession; student
       </Title>
       <ChildrenStanding students={students} />
       {waitlist && !allEnrolled ? (
-        <Text mt="sm">
-          Joining is free. When a seat opens, we email you and save it for your child for{' '}
-          {WAITLIST_OFFER_HOURS} hours.
-        </Text>
+        <Text mt="sm">{t('enroll.enroll.joiningFree', { count: WAITLIST_OFFER_HOURS })}</Text>
       ) : null}
       <Group gap="sm" mt="md">
         {allEnrolled ? (
           <Button component={Link} to={routes.mySession(session.id)} size="md">
-            Go to My sessions
+            {t('enroll.common.goToMySessions')}
           </Button>
         ) : null}
         {waitlist && !allEnrolled ? (
           <Button component={Link} to={routes.waitlist(session.id)} size="md">
-            Join the waitlist
+            {t('enroll.common.joinTheWaitlist')}
           </Button>
         ) : null}
         <Button component={Link} to={routes.sessions} variant="default" size="md">
-          See other sessions
+          {t('enroll.common.seeOtherSessions')}
         </Button>
       </Group>
     </Paper>
@@ -157,22 +156,19 @@ function policiesOf(session: ClassSession): Policy[] {
   );
 }
 
-/** The children (contract rule) and one accepted checkbox per policy present. */
+/**
+ * The children (contract rule) and one accepted checkbox per policy present. A policy not accepted is said
+ * by the form in the language shown ("Please read and accept the Late pickup policy to continue").
+ */
 function enrollSchema(policies: readonly Policy[]) {
   return z.object({
     studentIds: EnrollmentRequestSchema.shape.studentIds,
-    accepted: z.object(
-      Object.fromEntries(
-        policies.map((p) => [
-          p.policyType,
-          z.boolean().refine((v) => v, `Please read and accept ${policyName(p)} to continue`),
-        ]),
-      ),
-    ),
+    accepted: z.object(Object.fromEntries(policies.map((p) => [p.policyType, z.boolean().refine((v) => v)]))),
   });
 }
 
 function EnrollForm({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const policies = useMemo(() => policiesOf(session), [session]);
   const schema = useMemo(() => enrollSchema(policies), [policies]);
@@ -223,12 +219,9 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
         navigate(routes.enrollmentSuccessful(session.id, payment.checkoutId));
         return;
       }
-      fail('We couldn’t start the checkout. Please try again in a minute — nothing was charged.');
+      fail(t('enroll.enroll.checkoutFailed'));
     } catch (error) {
-      report(
-        error,
-        'We couldn’t reach our server to start the checkout. Please check your connection and try again — nothing was charged.',
-      );
+      report(error, t('enroll.enroll.checkoutOffline'));
     }
   };
 
@@ -239,11 +232,15 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label={`Enroll in ${session.name}`}>
+    <form
+      onSubmit={handleSubmit(onSubmit, onInvalid)}
+      noValidate
+      aria-label={t('enroll.enroll.titleIn', { session: session.name })}
+    >
       <Stack gap="xl">
         <ChildPickerField
           control={control}
-          label="Which children are you enrolling?"
+          label={t('enroll.enroll.whichChildren')}
           action="enroll"
           students={students}
           canChoose={(s) => s.canEnroll}
@@ -259,13 +256,13 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
             aria-labelledby="price-heading"
           >
             <Title order={2} size="h3" id="price-heading">
-              Price
+              {t('enroll.enroll.priceHeading')}
             </Title>
             <PriceSummary session={session} chosen={chosen} students={students} />
             <SiblingDiscountNote session={session} alreadyPlaced={alreadyPlaced} />
           </Paper>
         ) : (
-          <Text>There is nothing to pay for this session.</Text>
+          <Text>{t('enroll.enroll.nothingToPay')}</Text>
         )}
 
         {perChild > 0 ? <RefundPolicy session={session} /> : null}
@@ -273,14 +270,16 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
         {policies.length > 0 ? (
           <section aria-labelledby="policies-heading">
             <Title order={2} size="h3" id="policies-heading">
-              Our policies
+              {t('enroll.enroll.policiesHeading')}
             </Title>
-            <Text mt={4}>Please read each policy and tick the box to say you accept it.</Text>
+            <Text mt={4}>{t('enroll.enroll.policiesIntro')}</Text>
             <Stack gap="md" mt="md">
               {policies.map((policy) => {
                 const headingId = `policy-${policy.policyType}`;
                 const errorId = `policy-${policy.policyType}-error`;
-                const error = errors.accepted?.[policy.policyType]?.message;
+                const error = errors.accepted?.[policy.policyType]
+                  ? t('enroll.enroll.acceptError', { policy: policyName(policy) })
+                  : undefined;
                 return (
                   <Paper key={policy.id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
                     <Title order={3} size="h4" id={headingId} mb="xs">
@@ -291,7 +290,7 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
                       mt="md"
                       size="md"
                       required
-                      label={`I have read and accept ${policyName(policy)}`}
+                      label={t('enroll.enroll.accept', { policy: policyName(policy) })}
                       // Mantine does not tie a checkbox's error to it; the id and aria-describedby do.
                       error={error ? <span id={errorId}>{error}</span> : undefined}
                       aria-describedby={error ? errorId : undefined}
@@ -308,16 +307,15 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
         <Stack gap="xs">
           <Group justify="flex-end" gap="sm">
             <Button component={Link} to={routes.session(session.id)} variant="default" size="md">
-              Cancel
+              {t('enroll.common.cancel')}
             </Button>
             <Button type="submit" size="md" loading={busy} disabled={busy}>
-              {perChild > 0 ? 'Continue to payment' : 'Enroll'}
+              {perChild > 0 ? t('enroll.enroll.continueToPayment') : t('enroll.enroll.enrollFree')}
             </Button>
           </Group>
           {perChild > 0 ? (
             <Text size="sm" ta="right">
-              You’ll pay on a secure checkout page. We hold the seats while you pay, and nothing is charged
-              until you confirm there.
+              {t('enroll.enroll.secureCheckout')}
             </Text>
           ) : null}
         </Stack>
@@ -339,6 +337,7 @@ function PriceSummary({
   chosen: SessionStudent[];
   students: SessionStudent[];
 }) {
+  const { t } = useTranslation();
   const n = chosen.length;
   const already = siblingsAlreadyEnrolled(
     students,
@@ -349,21 +348,26 @@ function PriceSummary({
   return (
     <>
       {n === 0 ? (
-        <PriceBreakdown items={items} total={total} caption="Price per child" totalLabel="Per child" />
+        <PriceBreakdown
+          items={items}
+          total={total}
+          caption={t('enroll.enroll.pricePerChild')}
+          totalLabel={t('enroll.enroll.perChild')}
+        />
       ) : (
         <PriceBreakdown
           items={items}
           total={total}
-          caption={`For ${joinNames(chosen.map((s) => s.firstName))}`}
+          caption={t('enroll.enroll.forNames', { names: joinNames(chosen.map((s) => s.firstName)) })}
         />
       )}
       {n === 0 ? (
         <Text size="sm" mt="xs">
-          Choose your children above to see your total.
+          {t('enroll.enroll.chooseToSeeTotal')}
         </Text>
       ) : null}
       <VisuallyHidden aria-live="polite" aria-atomic="true">
-        {n > 0 ? `Total for ${childCount(n)}: ${formatCents(total)}` : ''}
+        {n > 0 ? t('enroll.enroll.totalFor', { children: childCount(n), total: formatMoney(total) }) : ''}
       </VisuallyHidden>
     </>
   );
@@ -380,24 +384,29 @@ function SiblingDiscountNote({
   session: ClassSession;
   alreadyPlaced: SessionStudent[];
 }) {
-  const off = describeSiblingDiscount(session);
+  const { t } = useTranslation();
+  const off = siblingDiscountAmount(session);
   if (!off) return null;
   const program =
-    session.siblingDiscountAcrossProgram && session.classSection
-      ? ` in the ${session.classSection.name}`
-      : '';
+    session.siblingDiscountAcrossProgram && session.classSection ? session.classSection.name : null;
   const names = alreadyPlaced.map((s) => s.firstName);
+  const already = { names: joinNames(names), count: names.length, off };
   return (
     <Text mt="sm">
       {names.length > 0
-        ? `Brothers and sisters save: ${joinNames(names)} already ${names.length === 1 ? 'has' : 'have'} a place${program}, so each child you enroll now gets ${off} the registration.`
-        : `Brothers and sisters save: each child after the first you enroll${program} gets ${off} the registration.`}
+        ? program
+          ? t('enroll.sibling.enrollAlreadyInProgram', { ...already, program })
+          : t('enroll.sibling.enrollAlready', already)
+        : program
+          ? t('enroll.sibling.enrollAfterFirstInProgram', { off, program })
+          : t('enroll.sibling.enrollAfterFirst', { off })}
     </Text>
   );
 }
 
-/** The session's refund policy in plain words (`describeRefundPolicy`), before anything is paid. */
+/** The session's refund policy in plain words (`refundPolicySentences`), before anything is paid. */
 function RefundPolicy({ session }: { session: ClassSession }) {
+  const { t } = useTranslation();
   return (
     <Paper
       withBorder
@@ -407,10 +416,10 @@ function RefundPolicy({ session }: { session: ClassSession }) {
       aria-labelledby="refund-heading"
     >
       <Title order={2} size="h3" id="refund-heading">
-        If plans change
+        {t('enroll.common.ifPlansChange')}
       </Title>
       <List mt="xs" spacing="xs">
-        {describeRefundPolicy(session, session).map((line) => (
+        {refundPolicySentences(session, session).map((line) => (
           <List.Item key={line}>{line}</List.Item>
         ))}
       </List>

@@ -1,6 +1,7 @@
 import type { ClassSession, Policy } from '@lc/contract';
-import { describeRefundPolicy, describeSiblingDiscount, routes } from '@lc/contract';
+import { routes } from '@lc/contract';
 import { Anchor, Container, Divider, Grid, List, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SessionThumbnail } from '../../features/class-sessions/session-card.tsx';
 import {
@@ -10,6 +11,10 @@ import {
 } from '../../features/class-sessions/session-details.tsx';
 import { SessionsLoadError, SessionsLoading } from '../../features/class-sessions/session-load-states.tsx';
 import { useClassSession } from '../../features/class-sessions/use-class-sessions.ts';
+import {
+  refundPolicySentences,
+  siblingDiscountAmount,
+} from '../../features/enrollment/refund-policy-text.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** An id the API could never know (not a positive whole number) is "not found" without asking it. */
@@ -26,9 +31,14 @@ export default function SessionDetailPage() {
 }
 
 function SessionDetail({ classSessionId }: { classSessionId: string }) {
+  const { t } = useTranslation();
   const session = useClassSession(classSessionId);
 
-  usePageTitle(session.status === 'success' ? (session.data?.name ?? 'Session not found') : 'Session');
+  usePageTitle(
+    session.status === 'success'
+      ? (session.data?.name ?? t('enroll.notFound.title'))
+      : t('enroll.sessionDetail.title'),
+  );
 
   if (session.status === 'success' && session.data === null) return <SessionNotFound />;
 
@@ -36,21 +46,18 @@ function SessionDetail({ classSessionId }: { classSessionId: string }) {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Anchor component={Link} to={routes.sessions} size="sm">
-          ← All sessions
+          ← {t('enroll.sessionDetail.allSessions')}
         </Anchor>
         {session.status === 'loading' ? (
           <>
-            <Title order={1}>Session</Title>
-            <SessionsLoading label="Loading the session…" />
+            <Title order={1}>{t('enroll.sessionDetail.title')}</Title>
+            <SessionsLoading label={t('enroll.sessionDetail.loading')} />
           </>
         ) : null}
         {session.status === 'error' ? (
           <>
-            <Title order={1}>Session</Title>
-            <SessionsLoadError
-              message="We could not load this session. Please check your connection and try again."
-              onRetry={session.retry}
-            />
+            <Title order={1}>{t('enroll.sessionDetail.title')}</Title>
+            <SessionsLoadError message={t('enroll.sessionDetail.loadFailed')} onRetry={session.retry} />
           </>
         ) : null}
         {session.status === 'success' && session.data ? <SessionBody session={session.data} /> : null}
@@ -60,10 +67,12 @@ function SessionDetail({ classSessionId }: { classSessionId: string }) {
 }
 
 function SessionBody({ session }: { session: ClassSession }) {
+  const { t } = useTranslation();
+  // Each policy with the heading it gets when staff left its name empty.
   const policies: Array<[string, Policy | null]> = [
-    ['Expectations', session.expectationPolicy],
-    ['Dismissal', session.dismissalPolicy],
-    ['Late pickup', session.latePickupPolicy],
+    [t('enroll.sessionDetail.expectationsPolicy'), session.expectationPolicy],
+    [t('enroll.sessionDetail.dismissalPolicy'), session.dismissalPolicy],
+    [t('enroll.sessionDetail.latePickupPolicy'), session.latePickupPolicy],
   ];
   return (
     <>
@@ -79,7 +88,7 @@ function SessionBody({ session }: { session: ClassSession }) {
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="registration-heading">
             <Stack gap="md">
               <Title order={2} fz="h3" id="registration-heading">
-                Dates and registration
+                {t('enroll.sessionDetail.registrationHeading')}
               </Title>
               <SessionFacts session={session} />
               <SiblingDiscountFact session={session} />
@@ -92,10 +101,10 @@ function SessionBody({ session }: { session: ClassSession }) {
       {session.registrationPrice > 0 ? (
         <section aria-labelledby="refund-heading">
           <Title order={2} fz="h3" id="refund-heading" mb="sm">
-            If plans change
+            {t('enroll.common.ifPlansChange')}
           </Title>
           <List spacing="xs">
-            {describeRefundPolicy(session, session).map((line) => (
+            {refundPolicySentences(session, session).map((line) => (
               <List.Item key={line}>{line}</List.Item>
             ))}
           </List>
@@ -106,7 +115,7 @@ function SessionBody({ session }: { session: ClassSession }) {
         policy ? (
           <section key={label} aria-labelledby={`policy-${policy.policyType}`}>
             <Title order={2} fz="h3" id={`policy-${policy.policyType}`} mb="sm">
-              {policy.name || `${label} policy`}
+              {policy.name || label}
             </Title>
             <Typography>
               {/* htmlValue is trusted staff HTML, sanitised by the server when it is saved (contract PolicySchema). */}
@@ -122,34 +131,32 @@ function SessionBody({ session }: { session: ClassSession }) {
 
 /** The session's sibling discount in a sentence, or nothing without one (or without a price yet). */
 function SiblingDiscountFact({ session }: { session: ClassSession }) {
-  const off = describeSiblingDiscount(session);
+  const { t } = useTranslation();
+  const off = siblingDiscountAmount(session);
   if (!off || session.registrationPrice === 0) return null;
-  const across =
-    session.siblingDiscountAcrossProgram && session.classSection
-      ? `, and a brother or sister in another session of the ${session.classSection.name} counts as the first`
-      : '';
   return (
     <Text>
       <Text component="span" fw={600}>
-        Brothers and sisters save:
+        {t('enroll.sibling.save')}
       </Text>{' '}
-      {`each child after the first gets ${off} the registration${across}.`}
+      {session.siblingDiscountAcrossProgram && session.classSection
+        ? t('enroll.sibling.afterFirstAcross', { off, program: session.classSection.name })
+        : t('enroll.sibling.afterFirst', { off })}
     </Text>
   );
 }
 
 /** An unknown session: a friendly message and the way back, instead of the site-wide 404 page. */
 function SessionNotFound() {
-  usePageTitle('Session not found');
+  const { t } = useTranslation();
+  usePageTitle(t('enroll.notFound.title'));
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" align="flex-start">
-        <Title order={1}>We couldn’t find that session</Title>
-        <Text size="lg">
-          It may have ended or the link may be mistyped. Have a look at the sessions that are open now.
-        </Text>
+        <Title order={1}>{t('enroll.notFound.heading')}</Title>
+        <Text size="lg">{t('enroll.notFound.bodyDetail')}</Text>
         <Anchor component={Link} to={routes.sessions} size="lg">
-          See all sessions
+          {t('enroll.notFound.seeAll')}
         </Anchor>
       </Stack>
     </Container>

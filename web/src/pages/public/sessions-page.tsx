@@ -1,5 +1,6 @@
 import { routes } from '@lc/contract';
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sortByStartDate } from '../../features/class-sessions/format.ts';
 import { SessionCard } from '../../features/class-sessions/session-card.tsx';
@@ -9,36 +10,32 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** /sessions — the sessions open to browse (GET /api/ClassSession?active=true), earliest first. */
 export default function SessionsPage() {
-  usePageTitle('Sessions');
+  const { t } = useTranslation();
+  usePageTitle(t('enroll.sessions.title'));
   const sessions = useActiveClassSessions();
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap="xs">
-          <Title order={1}>Sessions</Title>
+          <Title order={1}>{t('enroll.sessions.title')}</Title>
           <Text size="lg" maw={720}>
-            Our programs run in sessions of a few weeks to a few months. Open a session to see its dates,
-            schedule, tuition and policies, then enroll — or join the waitlist when a session is full.
+            {t('enroll.sessions.intro')}
           </Text>
         </Stack>
 
-        {sessions.status === 'loading' ? <SessionsLoading label="Loading sessions…" /> : null}
+        {sessions.status === 'loading' ? <SessionsLoading label={t('enroll.sessions.loading')} /> : null}
 
         {sessions.status === 'error' ? (
-          <SessionsLoadError
-            message="We could not load the sessions. Please check your connection and try again."
-            onRetry={sessions.retry}
-          />
+          <SessionsLoadError message={t('enroll.sessions.loadFailed')} onRetry={sessions.retry} />
         ) : null}
 
         {sessions.status === 'success' && sessions.data.length === 0 ? (
           <Text size="lg" role="status">
-            No sessions are open right now — join our mailing list by{' '}
-            <Anchor component={Link} to={routes.contact} underline="always">
-              contacting us
-            </Anchor>
-            .
+            <Trans
+              i18nKey="enroll.sessions.none"
+              components={{ contact: <Anchor component={Link} to={routes.contact} underline="always" /> }}
+            />
           </Text>
         ) : null}
 

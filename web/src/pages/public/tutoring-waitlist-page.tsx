@@ -23,10 +23,12 @@ import {
 } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { postTutoringWaitlist } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -58,21 +60,35 @@ const FIELD_ORDER = [
   'message',
 ] as const;
 
-const GRADE_OPTIONS = [
-  { value: '', label: 'Choose a grade', disabled: true },
-  ...TUTORING_GRADES.map((grade) => ({
-    value: grade,
-    label: grade === 'K' ? 'Kindergarten' : `Grade ${grade}`,
-  })),
-];
-const SUBJECT_OPTIONS = [
-  { value: '', label: 'Choose a subject', disabled: true },
-  ...TUTORING_SUBJECTS.map((subject) => ({ value: subject, label: subject })),
-];
+/** Each subject's message key; the value sent stays the contract's English name. */
+const SUBJECT_KEYS = {
+  'Reading & phonics': 'reading',
+  Writing: 'writing',
+  Math: 'math',
+  Science: 'science',
+  'Homework support': 'homework',
+  Other: 'other',
+} as const satisfies Record<(typeof TUTORING_SUBJECTS)[number], string>;
 
 /** /tutoring-waitlist — the tutoring program (grades K–6, Coming Fall 2024) takes a waitlist only. */
 export default function TutoringWaitlistPage() {
-  usePageTitle('Tutoring Waitlist');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('enroll.tutoring.title'));
+  const gradeOptions = [
+    { value: '', label: t('enroll.tutoring.chooseGrade'), disabled: true },
+    ...TUTORING_GRADES.map((grade) => ({
+      value: grade,
+      label: grade === 'K' ? t('enroll.tutoring.kindergarten') : t('enroll.tutoring.gradeNumber', { grade }),
+    })),
+  ];
+  const subjectOptions = [
+    { value: '', label: t('enroll.tutoring.chooseSubject'), disabled: true },
+    ...TUTORING_SUBJECTS.map((subject) => ({
+      value: subject,
+      label: t(`enroll.tutoring.subjects.${SUBJECT_KEYS[subject]}`),
+    })),
+  ];
   const hydrated = useMounted();
   const {
     register,
@@ -95,16 +111,11 @@ export default function TutoringWaitlistPage() {
   const onSubmit = async (values: TutoringWaitlistForm) => {
     try {
       await postTutoringWaitlist(values);
-      notifySuccess(
-        'Thank you! Your child is on the tutoring waitlist. We will contact you before the program opens.',
-      );
+      notifySuccess(t('enroll.tutoring.success'));
       reset(EMPTY);
     } catch (error) {
       if (!showServerErrors(error)) {
-        notifyError(
-          `Sorry, we could not add you to the waitlist. Please try again, or email us at ${site.email}.`,
-          'Not sent',
-        );
+        notifyError(t('enroll.tutoring.failure', { email: site.email }), t('enroll.tutoring.failureTitle'));
       }
     }
   };
@@ -115,22 +126,16 @@ export default function TutoringWaitlistPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <Badge size="lg" variant="filled" color="oak.8" tt="none">
-              Coming Fall 2024
+              {t('enroll.tutoring.comingSoon')}
             </Badge>
-            <Title order={1}>Tutoring Waitlist</Title>
-            <Text size="lg">
-              One-on-one and small-group tutoring for grades K–6, with the same warm, patient teachers
-              families know from our morning program.
-            </Text>
+            <Title order={1}>{t('enroll.tutoring.title')}</Title>
+            <Text size="lg">{t('enroll.tutoring.intro')}</Text>
             <List spacing="xs">
-              <List.Item>Reading and phonics, writing, math and science</List.Item>
-              <List.Item>Homework support that builds good study habits</List.Item>
-              <List.Item>Small groups of children at a similar level, or one-on-one sessions</List.Item>
+              <List.Item>{t('enroll.tutoring.subjectsOffered')}</List.Item>
+              <List.Item>{t('enroll.tutoring.homework')}</List.Item>
+              <List.Item>{t('enroll.tutoring.groups')}</List.Item>
             </List>
-            <Text>
-              Tutoring opens in Fall 2024 and we are taking a waitlist only for now. Join it and we will
-              contact you before the program opens, in the order families signed up.
-            </Text>
+            <Text>{t('enroll.tutoring.waitlistOnly')}</Text>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -143,67 +148,67 @@ export default function TutoringWaitlistPage() {
           >
             <Stack gap="md">
               <Title order={2} fz="h3" id="waitlist-form">
-                Join the tutoring waitlist
+                {t('enroll.tutoring.formHeading')}
               </Title>
               <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="waitlist-form">
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput
-                      label="Your name"
+                      label={t('enroll.tutoring.parentName')}
                       autoComplete="name"
                       required
-                      error={errors.parentName?.message}
+                      error={fieldMessage(errors.parentName?.message)}
                       {...register('parentName')}
                     />
                     <TextInput
-                      label="Child’s name"
+                      label={t('enroll.tutoring.studentName')}
                       autoComplete="off"
                       required
-                      error={errors.studentName?.message}
+                      error={fieldMessage(errors.studentName?.message)}
                       {...register('studentName')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <NativeSelect
-                      label="Grade"
+                      label={t('enroll.tutoring.grade')}
                       required
-                      data={GRADE_OPTIONS}
-                      error={errors.grade?.message}
+                      data={gradeOptions}
+                      error={fieldMessage(errors.grade?.message)}
                       {...register('grade')}
                     />
                     <NativeSelect
-                      label="Subject"
+                      label={t('enroll.tutoring.subject')}
                       required
-                      data={SUBJECT_OPTIONS}
-                      error={errors.subjectMatter?.message}
+                      data={subjectOptions}
+                      error={fieldMessage(errors.subjectMatter?.message)}
                       {...register('subjectMatter')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput
-                      label="Email"
+                      label={t('enroll.tutoring.email')}
                       type="email"
                       autoComplete="email"
                       required
-                      error={errors.emailAddress?.message}
+                      error={fieldMessage(errors.emailAddress?.message)}
                       {...register('emailAddress')}
                     />
                     <TextInput
-                      label="Phone number"
+                      label={t('enroll.tutoring.phoneNumber')}
                       type="tel"
                       autoComplete="tel"
                       required
-                      error={errors.phoneNumber?.message}
+                      error={fieldMessage(errors.phoneNumber?.message)}
                       {...register('phoneNumber')}
                     />
                   </SimpleGrid>
                   <Textarea
-                    label="Anything we should know?"
-                    description="Optional: what your child enjoys, finds hard, or what you hope tutoring will help with"
+                    label={t('enroll.tutoring.message')}
+                    description={t('enroll.tutoring.messageDescription')}
                     autosize
                     minRows={3}
                     maxRows={10}
-                    error={errors.message?.message}
+                    error={fieldMessage(errors.message?.message)}
                     {...register('message')}
                   />
                   <Button
@@ -214,7 +219,7 @@ export default function TutoringWaitlistPage() {
                     size="md"
                     w={{ base: '100%', sm: 'auto' }}
                   >
-                    Join the waitlist
+                    {t('enroll.tutoring.submit')}
                   </Button>
                 </Stack>
               </form>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MAYA_ID,
@@ -9,6 +9,7 @@ import {
 } from '../../features/enrollment/enrollment-fixtures.ts';
 import { classSessionFixture } from '../../features/testing/class-session-fixture.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import WaitlistPage from './waitlist-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -131,5 +132,57 @@ describe('session waitlist page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enroll now' })).toHaveAttribute('href', '/sessions/1/enroll');
     expect(screen.queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
+  });
+});
+
+describe('session waitlist page in Spanish (issue 14)', () => {
+  beforeEach(() => i18n.changeLanguage('es'));
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('explains the waitlist in Spanish and asks for a child by the field', async () => {
+    const ava = sessionStudentFixture({
+      ...MAYA,
+      id: '0b8e7d6c-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      firstName: 'Ava',
+      fullName: 'Ava Avery',
+    });
+    serve([MAYA, ava]);
+    renderWaitlist();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lista de espera de Spring Morning Program' }),
+    ).toBeInTheDocument();
+    const howItWorks = screen.getByRole('region', { name: 'Cómo funciona la lista de espera' });
+    expect(howItWorks).toHaveTextContent('Por orden de llegada.');
+    expect(howItWorks).toHaveTextContent(
+      'Cuando se libera un lugar, le enviamos un correo y se lo guardamos a su hijo o hija durante 48 horas.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Unirse a la lista de espera' }));
+
+    const group = screen.getByRole('group', { name: /¿Cuáles de sus hijos se unen a la lista de espera\?/ });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(/Elija al menos a un niño/));
+    expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/sessions/1');
+    expect(screen.queryByText('How the waitlist works')).not.toBeInTheDocument();
+    expect(screen.queryByText('Choose at least one child')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('points to the enroll page in Spanish when seats are open', async () => {
+    serve([
+      sessionStudentFixture({ canEnroll: true, canJoinWaitlist: false, eligibility: 'Maya can enroll now.' }),
+    ]);
+    renderWaitlist();
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Buenas noticias: puede inscribirse directamente',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inscribirse ahora' })).toHaveAttribute(
+      'href',
+      '/sessions/1/enroll',
+    );
+    expect(screen.getByRole('link', { name: 'Ver otras sesiones' })).toHaveAttribute('href', '/sessions');
   });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClassSession, EnrollmentRequestSchema, routes, type SessionStudent } from '@lc/contract';
 import { Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { joinWaitlist } from '../../api/enrollment.ts';
 import { ChildPickerField } from '../../features/enrollment/child-picker.tsx';
@@ -36,9 +37,12 @@ export default function WaitlistPage() {
 }
 
 function Waitlist({ classSessionId }: { classSessionId: string }) {
+  const { t } = useTranslation();
   const loaded = useSessionFamily(classSessionId);
   const session = loaded.status === 'success' ? loaded.data.session : undefined;
-  const title = session ? `Join the waitlist for ${session.name}` : 'Join the waitlist';
+  const title = session
+    ? t('enroll.waitlist.titleFor', { session: session.name })
+    : t('enroll.waitlist.title');
   usePageTitle(title);
 
   if (loaded.status === 'error' && isUnknownSession(loaded.error)) return <SessionNotFound />;
@@ -46,12 +50,9 @@ function Waitlist({ classSessionId }: { classSessionId: string }) {
     <Container size={760} py="xl">
       <Stack gap="xl">
         <SessionPageHeader title={title} session={session} />
-        {loaded.status === 'loading' ? <Loading label="Loading the session and your children…" /> : null}
+        {loaded.status === 'loading' ? <Loading label={t('enroll.common.loadingSessionFamily')} /> : null}
         {loaded.status === 'error' ? (
-          <LoadFailed
-            message="We could not load this session and your children. Please check your connection and try again."
-            retry={loaded.retry}
-          />
+          <LoadFailed message={t('enroll.common.loadSessionFamilyFailed')} retry={loaded.retry} />
         ) : null}
         {loaded.status === 'success' ? <WaitlistBody family={loaded.data} /> : null}
       </Stack>
@@ -84,13 +85,14 @@ function WaitlistBody({ family }: { family: SessionFamily }) {
  * (→ their places), or the waitlist not open (→ other sessions); with each child's sentence when they differ.
  */
 function NobodyCanJoin({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const { t } = useTranslation();
   const enroll = students.some((s) => s.canEnroll);
   const waiting = students.some((s) => s.waitlistStatus === 'Waiting' || s.waitlistStatus === 'Offered');
   const heading = enroll
-    ? 'Good news — you can enroll instead'
+    ? t('enroll.waitlist.enrollInstead')
     : waiting
-      ? 'Your family is on the waitlist'
-      : 'The waitlist isn’t open to your children';
+      ? t('enroll.waitlist.onWaitlist')
+      : t('enroll.waitlist.notOpen');
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="standing">
       <Title order={2} size="h3" id="standing">
@@ -100,16 +102,16 @@ function NobodyCanJoin({ session, students }: { session: ClassSession; students:
       <Group gap="sm" mt="md">
         {enroll ? (
           <Button component={Link} to={routes.enroll(session.id)} size="md">
-            Enroll now
+            {t('enroll.waitlist.enrollNow')}
           </Button>
         ) : null}
         {waiting && !enroll ? (
           <Button component={Link} to={routes.waitlistSuccess(session.id)} size="md">
-            See your places
+            {t('enroll.waitlist.seePlaces')}
           </Button>
         ) : null}
         <Button component={Link} to={routes.sessions} variant="default" size="md">
-          See other sessions
+          {t('enroll.common.seeOtherSessions')}
         </Button>
       </Group>
     </Paper>
@@ -120,6 +122,7 @@ const WaitlistFormSchema = EnrollmentRequestSchema.pick({ studentIds: true });
 type WaitlistValues = { studentIds: string[] };
 
 function WaitlistForm({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const choosable = students.filter((s) => s.canJoinWaitlist);
   const {
@@ -143,16 +146,20 @@ function WaitlistForm({ session, students }: { session: ClassSession; students: 
       const state: WaitlistSuccessState = { places };
       navigate(routes.waitlistSuccess(session.id), { state });
     } catch (error) {
-      report(error, 'We couldn’t reach our server. Please check your connection and try again.');
+      report(error, t('enroll.waitlist.offline'));
     }
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={`Join the waitlist for ${session.name}`}>
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={t('enroll.waitlist.titleFor', { session: session.name })}
+    >
       <Stack gap="lg">
         <ChildPickerField
           control={control}
-          label="Which children should join the waitlist?"
+          label={t('enroll.waitlist.whichChildren')}
           action="join"
           students={students}
           canChoose={(s) => s.canJoinWaitlist}
@@ -160,10 +167,10 @@ function WaitlistForm({ session, students }: { session: ClassSession; students: 
         />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={routes.session(session.id)} variant="default" size="md">
-            Cancel
+            {t('enroll.common.cancel')}
           </Button>
           <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting}>
-            Join the waitlist
+            {t('enroll.common.joinTheWaitlist')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,6 @@
 import type { WaitlistSubmission } from '@lc/contract';
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   waitlistPlaceFixture,
 } from '../../features/enrollment/enrollment-fixtures.ts';
 import { jsonReply } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import { theme } from '../../theme.ts';
 import WaitlistSuccessPage from './waitlist-success-page.tsx';
 
@@ -95,5 +96,58 @@ describe('waitlist success page', () => {
       'href',
       '/sessions/1/waitlist',
     );
+  });
+});
+
+describe('waitlist success page in Spanish (issue 14)', () => {
+  beforeEach(() => i18n.changeLanguage('es'));
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('says each child’s place and a saved seat’s time in Spanish', async () => {
+    fetchMock.mockResolvedValue(
+      jsonReply(200, [
+        waitlistPlaceFixture({ position: 1 }),
+        { ...THEO_PLACE, status: 'Offered', position: null, expires: '2026-01-14T18:30:00Z' },
+      ]),
+    );
+    renderSuccess();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sus lugares' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Ya está en la lista de espera' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/¡Gracias! Estos son los lugares de sus hijos en/)).toHaveTextContent(
+      '¡Gracias! Estos son los lugares de sus hijos en Spring Morning Program.',
+    );
+    expect(
+      screen.getByText(
+        'Maya tiene el número 1 en la lista de espera: es quien sigue cuando se libere un lugar.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Buenas noticias: se liberó un lugar y, hasta el 14 de enero a las 10:30 a.m., lo estamos guardando para Theo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inscribir a Theo ahora' })).toHaveAttribute(
+      'href',
+      '/sessions/1/enroll',
+    );
+    expect(screen.getByRole('region', { name: 'Qué sigue' })).toHaveTextContent('48 horas');
+    expect(screen.getByRole('link', { name: 'Ir al Portal de familias' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(screen.queryByText(/on the waitlist|Good news/)).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish when no child is on this waitlist', async () => {
+    fetchMock.mockResolvedValue(jsonReply(200, []));
+    renderSuccess();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Todavía no está en esta lista de espera' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mis sesiones' })).toHaveAttribute('href', '/dashboard/sessions');
   });
 });

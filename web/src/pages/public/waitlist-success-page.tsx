@@ -1,5 +1,6 @@
 import { routes, type WaitlistSubmission } from '@lc/contract';
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatInstant, waitlistPositionSentence } from '../../features/enrollment/format.ts';
 import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
@@ -24,10 +25,11 @@ export default function WaitlistSuccessPage() {
 }
 
 function WaitlistSuccess({ classSessionId }: { classSessionId: number }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const places = useWaitlistPlaces(classSessionId, location.state);
   const none = places.status === 'success' && places.data.length === 0;
-  const title = none ? 'You’re not on this waitlist yet' : 'You’re on the waitlist';
+  const title = none ? t('enroll.waitlistSuccess.titleNone') : t('enroll.waitlistSuccess.title');
   usePageTitle(title);
 
   return (
@@ -36,16 +38,13 @@ function WaitlistSuccess({ classSessionId }: { classSessionId: number }) {
         {places.status === 'loading' ? (
           <>
             <Title order={1}>{title}</Title>
-            <Loading label="Loading your waitlist places…" />
+            <Loading label={t('enroll.waitlistSuccess.loading')} />
           </>
         ) : null}
         {places.status === 'error' ? (
           <>
             <Title order={1}>{title}</Title>
-            <LoadFailed
-              message="We could not load your waitlist places. Please check your connection and try again."
-              retry={places.retry}
-            />
+            <LoadFailed message={t('enroll.waitlistSuccess.loadFailed')} retry={places.retry} />
           </>
         ) : null}
         {none ? <NotOnWaitlist classSessionId={classSessionId} title={title} /> : null}
@@ -66,19 +65,24 @@ function Places({
   title: string;
   places: WaitlistSubmission[];
 }) {
-  const sessionName = places[0]?.classSession.name ?? 'this session';
+  const { t } = useTranslation();
+  const sessionName = places[0]?.classSession.name ?? t('enroll.waitlistSuccess.thisSession');
   return (
     <>
       <div>
         <Title order={1}>{title}</Title>
         <Text size="lg" mt="xs">
-          Thank you! Here is where your {places.length === 1 ? 'child stands' : 'children stand'} for{' '}
-          <strong>{sessionName}</strong>.
+          <Trans
+            i18nKey="enroll.waitlistSuccess.thanks"
+            count={places.length}
+            values={{ session: sessionName }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
       </div>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="places">
         <Title order={2} size="h3" id="places">
-          {places.length === 1 ? 'Your place' : 'Your places'}
+          {t('enroll.waitlistSuccess.yourPlaces', { count: places.length })}
         </Title>
         <Stack gap="md" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0, marginBottom: 0 }}>
           {places.map((place) => (
@@ -86,11 +90,15 @@ function Places({
               {place.status === 'Offered' ? (
                 <Stack gap="xs" align="flex-start">
                   <Text size="lg" fw={700}>
-                    Good news: a seat opened up and is saved for {place.student.firstName}
-                    {place.expires ? ` until ${formatInstant(place.expires)}` : ''}.
+                    {place.expires
+                      ? t('enroll.waitlistSuccess.seatSavedUntil', {
+                          name: place.student.firstName,
+                          time: formatInstant(place.expires),
+                        })
+                      : t('enroll.waitlistSuccess.seatSaved', { name: place.student.firstName })}
                   </Text>
                   <Button component={Link} to={routes.enroll(classSessionId)}>
-                    Enroll {place.student.firstName} now
+                    {t('enroll.waitlistSuccess.enrollChild', { name: place.student.firstName })}
                   </Button>
                 </Stack>
               ) : (
@@ -102,13 +110,13 @@ function Places({
           ))}
         </Stack>
       </Paper>
-      <WaitlistSteps headingId="what-next" title="What happens next" />
+      <WaitlistSteps headingId="what-next" title={t('enroll.waitlistSuccess.whatNext')} />
       <Group gap="sm">
         <Button component={Link} to={routes.dashboard} size="md">
-          Go to the Student Portal
+          {t('enroll.waitlistSuccess.goToPortal')}
         </Button>
         <Button component={Link} to={routes.sessions} variant="default" size="md">
-          Browse other sessions
+          {t('enroll.waitlistSuccess.browseOther')}
         </Button>
       </Group>
     </>
@@ -117,19 +125,17 @@ function Places({
 
 /** No open place in this session (opened without joining, or the place has since moved on). */
 function NotOnWaitlist({ classSessionId, title }: { classSessionId: number; title: string }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md" align="flex-start">
       <Title order={1}>{title}</Title>
-      <Text size="lg">
-        None of your children has a place on this session’s waitlist right now. If a seat was offered and you
-        enrolled, you’ll find it under My sessions.
-      </Text>
+      <Text size="lg">{t('enroll.waitlistSuccess.noneBody')}</Text>
       <Group gap="sm">
         <Button component={Link} to={routes.waitlist(classSessionId)} size="md">
-          Join the waitlist
+          {t('enroll.common.joinTheWaitlist')}
         </Button>
         <Button component={Link} to={routes.mySessions} variant="default" size="md">
-          My sessions
+          {t('enroll.common.mySessions')}
         </Button>
       </Group>
     </Stack>
