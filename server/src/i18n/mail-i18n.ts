@@ -1,8 +1,9 @@
 /**
  * The families' emails in their language (issue 14, decision 015). Messages live in
  * `locales/{en,es}.json` (a translator edits them without reading code); keys are type-checked against
- * the English file, and `mail-i18n.test.ts` fails when a key is missing or left in English. The language
- * comes from the parent's account (`users.language`).
+ * the English file, and `account-language.test.ts` fails when a key is missing or left in English. The
+ * language comes from the parent's account (`users.language`). Plurals are `key_one` / `key_other`, called
+ * as `t('key', { count })`.
  */
 import i18next, { type TFunction } from 'i18next';
 import en from './locales/en.json' with { type: 'json' };
@@ -25,7 +26,9 @@ instance.init({
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
-export type MailKey = Leaves<typeof en>;
+/** A plural message's key without its `_one` / `_other` suffix, as it is called (with `count`). */
+type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
+export type MailKey = PluralBase<Leaves<typeof en>>;
 
 /** `t(key, values)` for one language: a mail message with `{{placeholders}}` filled in. */
 export type MailT = (key: MailKey, values?: Record<string, string | number>) => string;

@@ -7,6 +7,13 @@
  * messages go to contacts who opted in to SMS (and parents with a mobile number), after the commit.
  * An announcement scheduled on the staff side (staff-announcements.ts) reaches families, on the web too, only
  * once it has been sent (`sent_at`).
+ *
+ * Languages (issue 14): the title and messages are the staff's own words and go out as written; the email's
+ * sign-off is in the reader's language (`announcementMailText`): a parent's own `users.language`; an
+ * emergency contact (no account) reads the language of the family's first parent (the oldest account the
+ * contact belongs to). An address that is both, or a contact of two families, reads the parent's language,
+ * else English when the families differ. A text message is "Bright Oak: " and the staff's words, the same in
+ * both languages.
  */
 import {
   type Announcement,
@@ -19,6 +26,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'dr
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { announcements, classSessions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { familyText, type MailLanguage, mailLanguage, mailT } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 
@@ -154,13 +162,13 @@ export async function postAnnouncement(
           .returning({ id: announcements.id });
         created.push(row!.id);
       }
-      const { emails, phones } = await recipients(tx, sessionIds, now);
+      const { emails, phones, languages } = await recipients(tx, sessionIds, now);
       if (input.sendEmail && input.emailMessage) {
         for (const to of emails)
           await enqueueMail(tx, {
             to,
             subject: input.title,
-            text: announcementEmailText(input.emailMessage),
+            text: announcementMailText(input.emailMessage, languages.get(to)),
           });
       }
       const texts =
@@ -194,6 +202,8 @@ export type Recipient = {
   phone: string | null;
   wantsEmail: boolean;
   wantsSms: boolean;
+  /** The language their emails are written in (see the module comment). */
+  language: MailLanguage;
 };
 
 /**
@@ -214,10 +224,12 @@ export async function recipientRows(tx: DbOrTx, sessionIds: number[], now: Date)
       select distinct e.student_id from class_session_enrollments e where e.status = 'Enrolled' and ${sessionFilter}
     )
     select 'parent' as kind, u.id::text as user_id, lower(u.email_address) as email, u.sms as phone,
-        true as wants_email, u.sms is not null as wants_sms
+        true as wants_email, u.sms is not null as wants_sms, u.language
       from users u join user_students us on us.user_id = u.id join kids k on k.student_id = us.student_id
     union
-    select 'contact', null, lower(t.email_address), t.cell_phone, t.receive_email, t.receive_sms
+    select 'contact', null, lower(t.email_address), t.cell_phone, t.receive_email, t.receive_sms,
+        coalesce((select p.language from user_trustees ut join users p on p.id = ut.user_id
+          where ut.trustee_id = t.id order by p.created, p.id limit 1), 'en')
       from trustees t join student_trustees st on st.trustee_id = t.id join kids k on k.student_id = st.student_id
       where t.is_active`)) as unknown as {
     rows: Array<{
@@ -227,6 +239,7 @@ export async function recipientRows(tx: DbOrTx, sessionIds: number[], now: Date)
       phone: string | null;
       wants_email: boolean;
       wants_sms: boolean;
+      language: string;
     }>;
   };
   return result.rows.map((r) => ({
@@ -236,16 +249,39 @@ export async function recipientRows(tx: DbOrTx, sessionIds: number[], now: Date)
     phone: r.phone,
     wantsEmail: r.wants_email,
     wantsSms: r.wants_sms,
+    language: mailLanguage(r.language),
   }));
 }
 
 /**
  * Who hears about an announcement (see {@link recipientRows}): the addresses and numbers of those who opted
- * in. Emails lower-cased and de-duplicated; phones E.164 and de-duplicated; both sorted.
+ * in. Emails lower-cased and de-duplicated; phones E.164 and de-duplicated; both sorted. `languages`: each
+ * email's language (see the module comment).
  */
 export async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
   const rows = await recipientRows(tx, sessionIds, now);
   const emails = [...new Set(rows.filter((r) => r.wantsEmail && r.email).map((r) => r.email!))].sort();
   const phones = [...new Set(rows.filter((r) => r.wantsSms && r.phone).map((r) => r.phone!))].sort();
-  return { emails, phones };
+  const languages = new Map<string, MailLanguage>();
+  // A parent's own language first, then the contacts' families; English when they disagree.
+  for (const kind of ['parent', 'contact'] as const) {
+    const chosen = new Map<string, MailLanguage>();
+    for (const r of rows) {
+      if (r.kind !== kind || !r.email || languages.has(r.email)) continue;
+      const seen = chosen.get(r.email);
+      chosen.set(r.email, seen === undefined || seen === r.language ? r.language : 'en');
+    }
+    for (const [email, language] of chosen) languages.set(email, language);
+  }
+  return { emails, phones, languages };
+}
+
+/**
+ * An announcement email's text: the staff's message as written, then the sign-off in the reader's language
+ * (English exactly as the compose page's preview shows it, `announcementEmailText`).
+ */
+export function announcementMailText(message: string, language: string | null | undefined): string {
+  return mailLanguage(language) === 'en'
+    ? announcementEmailText(message)
+    : familyText(mailT(language), message);
 }

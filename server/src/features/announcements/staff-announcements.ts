@@ -15,7 +15,6 @@
 import {
   type AnnouncementReach,
   type AnnouncementStatus,
-  announcementEmailText,
   announcementSmsText,
   type StaffAnnouncement,
   type StaffAnnouncementInputParsed,
@@ -33,7 +32,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordAudit } from '../audit/record.ts';
 import { visibleSessions } from '../staff/access.ts';
-import { recipientRows, recipients } from './announcements.ts';
+import { announcementMailText, recipientRows, recipients } from './announcements.ts';
 
 export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date };
 
@@ -241,7 +240,8 @@ function webCopy(html: string | null | undefined): string | null {
 
 /**
  * Queue the emails of `rows` (just claimed or posted, in `tx`) and record their delivery counts; answer the
- * texts to send after the commit. A family reached by two of the rows with the same words hears once.
+ * texts to send after the commit. A family reached by two of the rows with the same words hears once. Each
+ * email's sign-off is in its reader's language (`announcementMailText`).
  * Source: issue 10 ("a sent announcement shows delivery counts").
  */
 export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): Promise<PendingText[]> {
@@ -249,7 +249,7 @@ export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): 
   const texted = new Map<string, Set<string>>();
   const texts: PendingText[] = [];
   for (const row of rows) {
-    const { emails, phones } = await recipients(
+    const { emails, phones, languages } = await recipients(
       tx,
       row.classSessionId === null ? [] : [row.classSessionId],
       now,
@@ -262,7 +262,11 @@ export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): 
       for (const to of emails) {
         if (seen.has(to)) continue;
         seen.add(to);
-        await enqueueMail(tx, { to, subject: row.title, text: announcementEmailText(row.emailMessage) });
+        await enqueueMail(tx, {
+          to,
+          subject: row.title,
+          text: announcementMailText(row.emailMessage, languages.get(to)),
+        });
         emailCount += 1;
       }
     }

@@ -195,7 +195,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
       outcome: 'refund' as const,
       payment: { ...payment, ...paidFields, status: 'RefundDue' },
       parent,
-      sessionName: session?.name ?? 'the session',
+      sessionName: session?.name ?? null,
     };
   }
   await tx
@@ -234,6 +234,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
       total: payment.finalAmount,
       receiptUrl: state.receiptUrl,
       appUrl: deps.appUrl,
+      language: parent.language,
     }),
   );
   return { outcome: 'paid' as const };
@@ -241,7 +242,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
 
 async function parentOf(tx: Tx, userId: string) {
   const [parent] = await tx
-    .select({ emailAddress: users.emailAddress, firstName: users.firstName })
+    .select({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   return parent!;
@@ -253,8 +254,8 @@ async function refund(
   payment: PaymentRow,
   state: CheckoutState,
   provider: PaymentProvider,
-  parent: { emailAddress: string; firstName: string },
-  sessionName: string,
+  parent: { emailAddress: string; firstName: string; language: string },
+  sessionName: string | null,
 ): Promise<FulfillOutcome> {
   let refunded = false;
   try {
@@ -281,6 +282,7 @@ async function refund(
       sessionName,
       amount: payment.finalAmount,
       refunded,
+      language: parent.language,
     }),
   );
   return 'refunded';

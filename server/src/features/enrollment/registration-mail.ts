@@ -1,39 +1,56 @@
 /**
  * The registration emails: enrollment confirmed (with the receipt), a waitlist seat offered, an offer that
  * lapsed, and a payment refunded because its seat was gone. Links are built from APP_URL (config).
+ *
+ * Each mail is in the family's language (`language`: the parent's `users.language`, issue 14; English when
+ * missing), its words in `i18n/locales`. A receipt's lines are stored in English (the payment's line items);
+ * in Spanish the lines the checkout writes ("… — registration", "… — supply fee", the sibling discount) are
+ * given in Spanish, and any other line is shown as stored.
  */
-import { dateTimeFormat, formatCents, type LineItem, routes, siblingDiscountOf } from '@lc/contract';
+import { type LineItem, routes, SIBLING_DISCOUNT_LINE, siblingDiscountOf } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
+import {
+  dayAndTimeIn,
+  familyText,
+  type MailT,
+  mailLanguage,
+  mailT,
+  moneyIn,
+  namesIn,
+} from '../../i18n/family-mail.ts';
 
-const CENTER = 'Bright Oak Learning Center';
-const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
-
-/** "Maya", "Maya and Theo", "Maya, Theo and Ava". */
-export function listNames(names: ReadonlyArray<string>): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** "Maya", "Maya and Theo", "Maya, Theo and Ava" (in Spanish "Maya, Theo y Ava"). */
+export function listNames(names: ReadonlyArray<string>, language = 'en'): string {
+  return namesIn(language, names);
 }
 
-const when = (at: Date, timeZone: string) =>
-  dateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
+/** A stored (English) line description in the family's language, when it is one the checkout writes. */
+function lineDescription(t: MailT, line: LineItem, language: string): string {
+  if (mailLanguage(language) === 'en') return line.description;
+  const registration = /^(.*) — registration$/.exec(line.description);
+  if (registration) return t('receiptLine.registration', { session: registration[1]! });
+  const supplyFee = /^(.*) — supply fee$/.exec(line.description);
+  if (supplyFee) return t('receiptLine.supplyFee', { session: supplyFee[1]! });
+  const sibling = new RegExp(`^${SIBLING_DISCOUNT_LINE} \\((.+) off (a|each) brother or sister\\)$`).exec(
+    line.description,
+  );
+  if (sibling)
+    return t('receiptLine.siblingDiscount', { value: sibling[1]!, count: sibling[2] === 'a' ? 1 : 2 });
+  return line.description;
+}
 
 /**
  * A payment's lines as the receipt lists them (cents formatted as dollars): "  Name — registration × 2:
  * $600.00"; a discount line without its count, "  Sibling discount (10% off a brother or sister): -$30.00".
  */
-export function receiptLines(lineItems: ReadonlyArray<LineItem>): string[] {
-  return lineItems.map((l) =>
-    l.amount < 0
-      ? `  ${l.description}: ${formatCents(l.amount)}`
-      : `  ${l.description} × ${l.quantity}: ${formatCents(l.amount)}`,
-  );
+export function receiptLines(lineItems: ReadonlyArray<LineItem>, language = 'en'): string[] {
+  const t = mailT(language);
+  return lineItems.map((l) => {
+    const description = lineDescription(t, l, language);
+    return l.amount < 0
+      ? `  ${description}: ${moneyIn(l.amount, language)}`
+      : `  ${description} × ${l.quantity}: ${moneyIn(l.amount, language)}`;
+  });
 }
 
 /**
@@ -50,19 +67,27 @@ export function enrollmentConfirmedMail(args: {
   total: number;
   receiptUrl: string | null;
   appUrl: string;
+  language?: string;
 }): MailMessage {
+  const language = args.language ?? 'en';
+  const t = mailT(language);
   const saved = siblingDiscountOf(args.lineItems);
   return {
     to: args.to,
-    subject: `You’re enrolled: ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `${listNames(args.childNames)} ${args.childNames.length > 1 ? 'are' : 'is'} enrolled in ${args.sessionName}. We’re so glad you’re joining us!`,
-      `What you paid:\n${receiptLines(args.lineItems).join('\n')}\n  Total: ${formatCents(args.total)}`,
-      ...(saved > 0 ? [`The sibling discount saved you ${formatCents(saved)}.`] : []),
-      ...(args.receiptUrl ? [`Your receipt: ${args.receiptUrl}`] : []),
-      `Announcements and class resources will appear in your Student Portal: ${args.appUrl}${routes.mySession(args.sessionId)}`,
-      'Please make sure each child’s allergies and the people allowed to pick them up are up to date before the first day.',
+    subject: t('enrollmentConfirmed.subject', { session: args.sessionName }),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('enrollmentConfirmed.enrolled', {
+        children: listNames(args.childNames, language),
+        session: args.sessionName,
+        count: args.childNames.length > 1 ? args.childNames.length : 1,
+      }),
+      `${t('enrollmentConfirmed.paid')}\n${receiptLines(args.lineItems, language).join('\n')}\n  ${t('enrollmentConfirmed.total', { amount: moneyIn(args.total, language) })}`,
+      ...(saved > 0 ? [t('enrollmentConfirmed.saved', { amount: moneyIn(saved, language) })] : []),
+      ...(args.receiptUrl ? [t('enrollmentConfirmed.receipt', { url: args.receiptUrl })] : []),
+      t('enrollmentConfirmed.portal', { link: `${args.appUrl}${routes.mySession(args.sessionId)}` }),
+      t('enrollmentConfirmed.beforeFirstDay'),
     ),
   };
 }
@@ -76,15 +101,19 @@ export function seatOfferedMail(args: {
   expires: Date;
   timeZone: string;
   appUrl: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const names = { child: args.childName, session: args.sessionName };
   return {
     to: args.to,
-    subject: `A seat opened for ${args.childName} in ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `Good news: a seat opened up in ${args.sessionName}, and ${args.childName} is next on the waitlist. We are saving it until ${when(args.expires, args.timeZone)}.`,
-      `To take it, enroll and pay here: ${args.appUrl}${routes.enroll(args.sessionId)}`,
-      'If your plans have changed, no need to do anything: when the time is up the seat goes to the next family.',
+    subject: t('seatOffered.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('seatOffered.body', { ...names, until: dayAndTimeIn(args.expires, args.timeZone, args.language) }),
+      t('seatOffered.enroll', { link: `${args.appUrl}${routes.enroll(args.sessionId)}` }),
+      t('seatOffered.noNeed'),
     ),
   };
 }
@@ -94,32 +123,42 @@ export function offerLapsedMail(args: {
   parentName: string;
   childName: string;
   sessionName: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const names = { child: args.childName, session: args.sessionName };
   return {
     to: args.to,
-    subject: `The saved seat in ${args.sessionName} has passed to the next family`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `We saved a seat in ${args.sessionName} for ${args.childName}, but it was not taken in time, so it has gone to the next family on the waitlist.`,
-      'If you would still like a place, you are welcome to join the waitlist again from the session’s page, or reply to this email and we will help.',
+    subject: t('offerLapsed.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('offerLapsed.body', names),
+      t('offerLapsed.again'),
     ),
   };
 }
 
+/** `sessionName` null: the payment's session is unknown ("the session"). */
 export function paymentRefundedMail(args: {
   to: string;
   parentName: string;
-  sessionName: string;
+  sessionName: string | null;
   amount: number;
   refunded: boolean;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const session = args.sessionName ?? t('theSession');
+  const amount = moneyIn(args.amount, args.language);
   return {
     to: args.to,
-    subject: `Your payment for ${args.sessionName} is being refunded`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `We’re sorry: your checkout for ${args.sessionName} was completed after its seat hold had ended, and by then the last seats had been taken. So that nobody is charged for a seat we cannot give, ${args.refunded ? `we have refunded ${formatCents(args.amount)} to your card; it usually appears within 5–10 business days` : `we are refunding ${formatCents(args.amount)} to your card, and our office will confirm when it is done`}.`,
-      'You can join the waitlist from the session’s page and we will email you the moment a seat opens.',
+    subject: t('paymentRefunded.subject', { session }),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t(args.refunded ? 'paymentRefunded.refunded' : 'paymentRefunded.refunding', { session, amount }),
+      t('paymentRefunded.waitlist'),
     ),
   };
 }

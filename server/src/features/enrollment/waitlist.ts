@@ -145,6 +145,7 @@ export async function offerFreedSeats(
         expires,
         timeZone: deps.timeZone,
         appUrl: deps.appUrl,
+        language: parent.language,
       }),
     );
   }
@@ -153,7 +154,7 @@ export async function offerFreedSeats(
 
 async function parentOf(tx: DbOrTx, submissionId: string) {
   const [parent] = await tx
-    .select({ emailAddress: users.emailAddress, firstName: users.firstName })
+    .select({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language })
     .from(waitlistSubmissions)
     .innerJoin(users, eq(users.id, waitlistSubmissions.userId))
     .where(eq(waitlistSubmissions.id, submissionId));
@@ -201,6 +202,7 @@ export async function expireOffers(deps: RegistrationDeps): Promise<number[]> {
             parentName: parent.firstName,
             childName: place.student.firstName,
             sessionName: place.classSession.name,
+            language: parent.language,
           }),
         );
       }

@@ -70,9 +70,12 @@ type EnrollmentRow = typeof classSessionEnrollments.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type SessionRow = typeof classSessions.$inferSelect;
 type Child = { id: string; firstName: string; lastName: string };
-type Parent = { id: string; emailAddress: string; firstName: string; lastName: string };
+type Parent = { id: string; emailAddress: string; firstName: string; lastName: string; language: string };
 
-/** The accounts mapped to the child (its parents, co-parents included), oldest first: who is emailed. */
+/**
+ * The accounts mapped to the child (its parents, co-parents included), oldest first: who is emailed, each in
+ * their own language (`users.language`, issue 14).
+ */
 export async function parentsOf(tx: DbOrTx, studentId: string): Promise<Parent[]> {
   return tx
     .select({
@@ -80,6 +83,7 @@ export async function parentsOf(tx: DbOrTx, studentId: string): Promise<Parent[]
       emailAddress: users.emailAddress,
       firstName: users.firstName,
       lastName: users.lastName,
+      language: users.language,
     })
     .from(userStudents)
     .innerJoin(users, eq(users.id, userStudents.userId))
@@ -515,11 +519,16 @@ export async function withdrawByParent(
         supplyFeeRefund: q.refund - Math.min(q.registrationRefund, q.refund),
         method: q.refundMethod,
         rule: ruleInWords(q),
-        day: formatPolicyDate(place.today),
+        date: place.today,
       };
       return [
         ...place.parents.map((parent) =>
-          parentWithdrewMail({ to: parent.emailAddress, parentName: parent.firstName, ...withdrawal }),
+          parentWithdrewMail({
+            to: parent.emailAddress,
+            parentName: parent.firstName,
+            language: parent.language,
+            ...withdrawal,
+          }),
         ),
         centerWithdrawalMail({ to: deps.centerEmail, offered, ...withdrawal }),
       ];

@@ -17,11 +17,10 @@ import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { CENTER, familyText, mailT } from '../../i18n/family-mail.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { afterLeaving, leaveFamilyInTx, lockFamilyMembers } from './co-parents.ts';
-
-const CENTER = 'Bright Oak Learning Center';
 
 /** What is left of a closed account's names and email. */
 export const FORMER_FAMILY = { firstName: 'Former', lastName: 'family' } as const;
@@ -31,7 +30,8 @@ type Person = { first_name: string; last_name: string };
 /**
  * Close the account of `userId` after checking `password`. 400 (field `password`) for a wrong password,
  * 403 for a staff account, 409 with the reason while a child is enrolled in a session that has not ended or
- * money is on its way. The parent is emailed a confirmation (sent directly, so no copy stays in the outbox).
+ * money is on its way. The parent is emailed a confirmation in their language (sent directly, so no copy
+ * stays in the outbox).
  */
 export async function closeAccount(ctx: AppContext, userId: string, password: string): Promise<void> {
   const now = ctx.clock.now();
@@ -41,9 +41,10 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
     password: string;
     email_address: string;
     first_name: string;
+    language: string;
   }>(
     ctx.db,
-    sql`select type, password, email_address, first_name from users where id = ${userId} and closed_at is null`,
+    sql`select type, password, email_address, first_name, language from users where id = ${userId} and closed_at is null`,
   );
   if (!account) throw new HttpError(401, 'Please log in to continue.');
   if (account.type !== 'Parent') {
@@ -66,10 +67,17 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
   const storage = createStorage(ctx.config);
   for (const key of photos) await storage.delete(key).catch(() => {});
   try {
+    const t = mailT(account.language);
     await ctx.mailer.send({
       to: account.email_address,
-      subject: `Your ${CENTER} account is closed`,
-      text: `Hello,\n\nAs you asked, we have closed your family’s account and erased your family’s details: children, allergies, contacts and pickup passes, places, and the messages we sent you. We keep only what the law asks of us for our accounts: the payments you made, without names or contact details.\n\nIf you did not ask for this, please call us right away at (650) 555-0148.\n\nThank you for the time your family spent with us.\n\n— The ${CENTER} team\n`,
+      subject: t('accountClosed.subject', { center: CENTER }),
+      text: familyText(
+        t,
+        t('hello'),
+        t('accountClosed.body'),
+        t('accountClosed.notYou'),
+        t('accountClosed.thanks'),
+      ),
     });
   } catch (error) {
     // The account is closed either way; the note goes to the log, not to a queue that would keep the address.
@@ -81,26 +89,33 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
 
 /**
  * Tell the parents who still share the family that the other account was closed, without naming it (its
- * details are erased); sent directly, like the closure mail.
+ * details are erased); sent directly, like the closure mail, each in their own language.
  */
 async function tellRemainingParents(ctx: AppContext, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
-  const parents = await queryRows<{ email_address: string; first_name: string }>(
+  const parents = await queryRows<{ email_address: string; first_name: string; language: string }>(
     ctx.db,
-    sql`select email_address, first_name from users where id in ${uuidList(userIds)} and closed_at is null`,
+    sql`select email_address, first_name, language from users where id in ${uuidList(userIds)} and closed_at is null`,
   );
-  for (const parent of parents)
+  for (const parent of parents) {
+    const t = mailT(parent.language);
     await ctx.mailer
       .send({
         to: parent.email_address,
-        subject: 'A parent account in your family was closed',
-        text: `Hi ${parent.first_name},\n\nThe other parent who shared your family’s Student Portal has closed their account, so it no longer shares your family. Your children’s details, enrollments, contacts and payments stay with you, as before.\n\nIf this is not what you expected, please call us at (650) 555-0148.\n\n— The ${CENTER} team\n`,
+        subject: t('familyAccountClosed.subject'),
+        text: familyText(
+          t,
+          t('greeting', { firstName: parent.first_name }),
+          t('familyAccountClosed.body'),
+          t('callIfUnexpected'),
+        ),
       })
       .catch((error: unknown) =>
         ctx.work.defer('log a family notice that failed', async () => {
           throw error;
         }),
       );
+  }
 }
 
 /** 409 while a child is enrolled in a session that has not ended, or money is on its way. */

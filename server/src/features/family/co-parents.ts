@@ -14,7 +14,9 @@
  * - Leaving: a parent may leave; removing another parent is done by the center's Admin (custody disputes are
  *   not settled by whoever clicks first). A leaver keeps their own payments; waitlist places they joined
  *   for the family's children pass to a remaining parent, so offers still reach the family.
- * - Every change is audited (entity `Family`) and mailed to every parent concerned.
+ * - Every change is audited (entity `Family`) and mailed to every parent concerned, each in their own language
+ *   (`users.language`, issue 14). The invited address may have no account yet: the invitation is written in
+ *   the inviting parent's language.
  */
 import { randomBytes } from 'node:crypto';
 import { type CoParentFamily, routes } from '@lc/contract';
@@ -24,19 +26,20 @@ import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { CENTER, familyText, mailT, namesIn } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
-import { joinNames, passesChanged, revokePassesOf } from '../passes/passes.ts';
+import { passesChanged, revokePassesOf } from '../passes/passes.ts';
 
-const CENTER = 'Bright Oak Learning Center';
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** Parents in one family at most (two parents and two step-parents or guardians). */
 export const MAX_FAMILY_MEMBERS = 4;
 
-type Member = { id: string; first_name: string; last_name: string; email_address: string };
+/** A parent of the family; `language` ('en' | 'es') is the one their mails are written in (issue 14). */
+type Member = { id: string; first_name: string; last_name: string; email_address: string; language: string };
 
 /** The accounts sharing `userId`'s family, `userId` first; just `[userId]` outside a shared family. */
 export async function familyMemberIds(db: DbOrTx, userId: string): Promise<string[]> {
@@ -77,7 +80,7 @@ async function membersOf(db: DbOrTx, userId: string): Promise<Member[]> {
   const ids = await familyMemberIds(db, userId);
   return queryRows<Member>(
     db,
-    sql`select id, first_name, last_name, email_address from users where id in ${uuidList(ids)} and closed_at is null order by created`,
+    sql`select id, first_name, last_name, email_address, language from users where id in ${uuidList(ids)} and closed_at is null order by created`,
   );
 }
 
@@ -103,7 +106,7 @@ async function childNamesOf(db: DbOrTx, userId: string): Promise<string[]> {
 export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise<CoParentFamily> {
   const ids = await familyMemberIds(db, userId);
   const [parents, invitations, children] = await Promise.all([
-    queryRows<Member & { joined_at: Date | string | null }>(
+    queryRows<Omit<Member, 'language'> & { joined_at: Date | string | null }>(
       db,
       sql`select u.id, u.first_name, u.last_name, u.email_address, m.joined_at from users u
         left join family_members m on m.user_id = u.id
@@ -474,60 +477,69 @@ export function afterLeaving(ctx: AppContext, left: LeftFamily): void {
   for (const key of left.photos) void storage.delete(key).catch(() => {});
 }
 
-const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
-/** The invitation: who invited, what sharing means, the link (7 days, once). */
+/** The invitation: who invited, what sharing means, the link (7 days, once), in the inviter's language. */
 export function invitationMail(to: string, inviter: Member, childNames: string[], link: string): MailMessage {
+  const language = inviter.language;
+  const t = mailT(language);
+  const name = `${inviter.first_name} ${inviter.last_name}`;
   return {
     to,
-    subject: `${inviter.first_name} ${inviter.last_name} invited you to share your family’s portal at ${CENTER}`,
-    text: text(
-      'Hello,',
-      `${inviter.first_name} ${inviter.last_name} would like to share ${joinNames(childNames)}’s Student Portal with you, so you can both see and manage enrollments, allergies, the people who may pick up, announcements and payments.`,
-      'To accept, open this link and log in or create an account with this email address:',
+    subject: t('coParentInvitation.subject', { inviter: name, center: CENTER }),
+    text: familyText(
+      t,
+      t('hello'),
+      t('coParentInvitation.body', {
+        inviter: name,
+        children: namesIn(language, childNames, t('yourChildren')),
+      }),
+      t('coParentInvitation.accept'),
       link,
-      `The link works once, for ${INVITATION_DAYS} days. If you were not expecting it, you can ignore this email; nothing is shared until you accept.`,
+      t('coParentInvitation.validity', { count: INVITATION_DAYS }),
     ),
   };
 }
 
 function joinedMail(to: Member, joined: Member, childNames: string[], appUrl: string): MailMessage {
   const you = to.id === joined.id;
+  const t = mailT(to.language);
+  const values = {
+    joined: `${joined.first_name} ${joined.last_name}`,
+    children: namesIn(to.language, childNames, t('yourChildren')),
+  };
   return {
     to: to.email_address,
-    subject: you
-      ? 'You now share your family’s portal'
-      : `${joined.first_name} ${joined.last_name} joined your family’s portal`,
-    text: text(
-      `Hi ${to.first_name},`,
+    subject: you ? t('coParentJoined.subjectYou') : t('coParentJoined.subjectOther', values),
+    text: familyText(
+      t,
+      t('greeting', { firstName: to.first_name }),
       you
-        ? `You now share the Student Portal for ${joinNames(childNames)}. Everything is on your portal’s home: ${appUrl}${routes.dashboard}`
-        : `${joined.first_name} ${joined.last_name} accepted your invitation and now shares the Student Portal for ${joinNames(childNames)}: enrollments, allergies, pickup contacts, announcements and payments.`,
-      'Either of you can leave the family at any time from the portal’s home. If something is not right, call us at (650) 555-0148.',
+        ? t('coParentJoined.bodyYou', { ...values, link: `${appUrl}${routes.dashboard}` })
+        : t('coParentJoined.bodyOther', values),
+      t('coParentJoined.leave'),
     ),
   };
 }
 
 function leftMail(to: Member, leaver: Member, byCenter: boolean, appUrl: string): MailMessage {
   const you = to.id === leaver.id;
-  const how = byCenter
-    ? 'At your family’s request, we have'
+  const t = mailT(to.language);
+  const values = { leaver: `${leaver.first_name} ${leaver.last_name}` };
+  const what = byCenter
+    ? you
+      ? t('coParentLeft.removedYou')
+      : t('coParentLeft.removedOther', values)
     : you
-      ? 'You have'
-      : `${leaver.first_name} ${leaver.last_name} has`;
+      ? t('coParentLeft.leftYou')
+      : t('coParentLeft.leftOther', values);
   return {
     to: to.email_address,
-    subject: you
-      ? 'You no longer share the family’s portal'
-      : `${leaver.first_name} ${leaver.last_name} no longer shares your family’s portal`,
-    text: text(
-      `Hi ${to.first_name},`,
-      byCenter
-        ? `${how} removed ${you ? 'your account' : `${leaver.first_name} ${leaver.last_name}`} from the family’s Student Portal.`
-        : `${how} left the family’s Student Portal.`,
-      you
-        ? 'Your account stays open with your own payments and receipts; the children’s details stay with the family.'
-        : `The children’s details, enrollments and contacts stay with you, as before: ${appUrl}${routes.dashboard}`,
-      'If this is not what you expected, please call us at (650) 555-0148.',
+    subject: you ? t('coParentLeft.subjectYou') : t('coParentLeft.subjectOther', values),
+    text: familyText(
+      t,
+      t('greeting', { firstName: to.first_name }),
+      what,
+      you ? t('coParentLeft.stayYou') : t('coParentLeft.stayOther', { link: `${appUrl}${routes.dashboard}` }),
+      t('callIfUnexpected'),
     ),
   };
 }

@@ -12,7 +12,8 @@
  * - the same event again within DOUBLE_SCAN_SECONDS is the same event (a double scan), answered `already`.
  * The pass row and the children's rows are locked `FOR UPDATE` first, so two kiosks scanning the same adult at
  * once (or a kiosk and a teacher's roster) record one event. Refusals are answered in plain words and kept in
- * the audit trail (`door.refused`). Parents are emailed (or texted when they chose texts) after each event.
+ * the audit trail (`door.refused`). Parents are emailed (or texted when they chose texts) after each event,
+ * each in their own language (`users.language`, read with their address: pass-mail.ts).
  */
 import type { AttendanceKind, DoorChild, DoorResult, DoorScan, DoorState } from '@lc/contract';
 import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
@@ -485,9 +486,10 @@ async function notifyFamilies(
     first_name: string;
     email_address: string;
     sms: string | null;
+    language: string;
   }>(
     tx,
-    sql`select us.student_id, u.first_name, u.email_address, u.sms
+    sql`select us.student_id, u.first_name, u.email_address, u.sms, u.language
       from user_students us join users u on u.id = us.user_id
       where us.student_id in (${sql.join(
         recorded.map((r) => sql`${r.studentId}::uuid`),
@@ -495,13 +497,15 @@ async function notifyFamilies(
       )})`,
   );
   const texts: Text[] = [];
+  const timeZone = ctx.clock.timeZone;
   for (const event of recorded) {
-    const at = clockTime(event.at, ctx.clock.timeZone);
+    const at = event.at;
     for (const parent of parents.filter((p) => p.student_id === event.studentId)) {
+      const language = parent.language;
       if (parent.sms) {
         texts.push({
           to: parent.sms,
-          body: doorEventText({ childName: event.firstName, kind, adultName, at }),
+          body: doorEventText({ childName: event.firstName, kind, adultName, at, timeZone, language }),
         });
       } else {
         await enqueueMail(
@@ -514,7 +518,9 @@ async function notifyFamilies(
             kind,
             adultName,
             at,
+            timeZone,
             appUrl: ctx.config.appUrl,
+            language,
           }),
         );
       }

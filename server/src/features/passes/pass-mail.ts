@@ -1,45 +1,57 @@
 /**
  * The emails of pickup passes and the door (issue 11): an adult's new pass, and a parent told at drop-off
- * and pickup which adult brought or took their child.
+ * and pickup which adult brought or took their child (an email, or a text message for a parent who chose
+ * texts).
+ *
+ * In the family's language (issue 14; words in `i18n/locales`, English when missing):
+ * - a parent's door email or text: that parent's own `users.language`;
+ * - a pass sent to an adult of the family (an emergency contact or trusted adult has no account, so no
+ *   language of their own): the language of the parent who issues the pass — the parent the mail names, who
+ *   arranged the pass (and its PIN) with that adult. The center does not record which parent created a
+ *   contact, and the issuing parent is the one acting now. A parent's own pass is in their own language.
  */
 import { routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
-
-const CENTER = 'Bright Oak Learning Center';
-const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
+import { CENTER, calendarDateIn, clockTimeIn, familyText, mailT, namesIn } from '../../i18n/family-mail.ts';
 
 /** A new pass for `holderName`: the link opens it (the code rides in the URL fragment, never sent to us). */
 export function passIssuedMail(args: {
   to: string;
   holderName: string;
   parentName: string;
-  children: string;
+  /** First names of the children the adult may pick up. */
+  children: string[];
   code: string;
   credential: string;
-  expires: string;
+  expiresAt: Date;
+  timeZone: string;
   appUrl: string;
   /** The parent issued the pass to themselves. */
   own?: boolean;
+  /** The issuing parent's language. */
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const names = {
+    children: namesIn(args.language, args.children, t('yourChildren')),
+    center: CENTER,
+  };
   return {
     to: args.to,
-    subject: `Your pickup pass for ${args.children} at ${CENTER}`,
-    text: text(
-      `Hi ${args.holderName},`,
-      args.own
-        ? `Here is your own pickup pass for ${args.children} at ${CENTER}.`
-        : `${args.parentName} has given you a pickup pass for ${args.children} at ${CENTER}.`,
-      `Open your pass here, add it to your phone’s wallet or print it: ${args.appUrl}${routes.pass}#${args.credential}`,
-      args.own
-        ? 'At the door, show the QR code to the tablet. When you collect a child, you will also be asked for the PIN you chose (we never send it by email).'
-        : 'At the door, show the QR code to the tablet. When you collect a child, you will also be asked for the PIN the family chose with you — they will tell you what it is; we never send it by email.',
-      `No phone with you? Our staff can type the code printed on the pass: ${args.code}`,
-      `The pass works until ${args.expires}. Please keep it to yourself, as you would a key: anyone holding it can drop children off, and the family can turn it off at any time.`,
+    subject: t('passIssued.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.holderName }),
+      args.own ? t('passIssued.own', names) : t('passIssued.given', { ...names, parent: args.parentName }),
+      t('passIssued.open', { link: `${args.appUrl}${routes.pass}#${args.credential}` }),
+      t(args.own ? 'passIssued.doorOwn' : 'passIssued.doorGiven'),
+      t('passIssued.code', { code: args.code }),
+      t('passIssued.expires', { expires: calendarDateIn(args.expiresAt, args.timeZone, args.language) }),
     ),
   };
 }
 
-/** A parent told that `childName` was checked in or out, and by whom. */
+/** A parent told that `childName` was checked in or out, and by whom, at `at` (written in `timeZone`). */
 export function doorEventMail(args: {
   to: string;
   parentName: string;
@@ -47,22 +59,28 @@ export function doorEventMail(args: {
   sessionName: string;
   kind: 'CheckIn' | 'CheckOut';
   adultName: string;
-  at: string;
+  at: Date;
+  timeZone: string;
   appUrl: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
   const arrived = args.kind === 'CheckIn';
+  const values = {
+    child: args.childName,
+    session: args.sessionName,
+    adult: args.adultName,
+    at: clockTimeIn(args.at, args.timeZone, args.language),
+  };
   return {
     to: args.to,
-    subject: arrived
-      ? `${args.childName} has arrived at ${args.sessionName}`
-      : `${args.childName} has been picked up from ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      arrived
-        ? `${args.childName} was checked in to ${args.sessionName} at ${args.at} by ${args.adultName}.`
-        : `${args.childName} was picked up from ${args.sessionName} at ${args.at} by ${args.adultName}.`,
-      `You can see every drop-off and pickup in the portal: ${args.appUrl}${routes.attendance}`,
-      'If this is not what you expected, please call us right away at (650) 555-0148.',
+    subject: t(arrived ? 'doorEvent.subjectIn' : 'doorEvent.subjectOut', values),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t(arrived ? 'doorEvent.bodyIn' : 'doorEvent.bodyOut', values),
+      t('doorEvent.portal', { link: `${args.appUrl}${routes.attendance}` }),
+      t('doorEvent.call'),
     ),
   };
 }
@@ -72,9 +90,14 @@ export function doorEventText(args: {
   childName: string;
   kind: 'CheckIn' | 'CheckOut';
   adultName: string;
-  at: string;
+  at: Date;
+  timeZone: string;
+  language?: string;
 }): string {
-  return args.kind === 'CheckIn'
-    ? `Bright Oak: ${args.childName} was checked in at ${args.at} by ${args.adultName}.`
-    : `Bright Oak: ${args.childName} was picked up at ${args.at} by ${args.adultName}.`;
+  const t = mailT(args.language);
+  return t(args.kind === 'CheckIn' ? 'doorEvent.textIn' : 'doorEvent.textOut', {
+    child: args.childName,
+    adult: args.adultName,
+    at: clockTimeIn(args.at, args.timeZone, args.language),
+  });
 }

@@ -34,7 +34,7 @@ import {
   passKeys,
 } from './pass-keys.ts';
 import { passIssuedMail } from './pass-mail.ts';
-import { dateFormat, passStatus } from './pass-status.ts';
+import { passStatus } from './pass-status.ts';
 import { loadPassContent } from './wallets.ts';
 
 type PassRow = typeof digitalPassports.$inferSelect;
@@ -184,18 +184,22 @@ export async function issuePass(
     );
     if (adult.emailAddress) {
       const credential = keys.credential(nonce);
+      // In the issuing parent's language (pass-mail.ts): the adult has no account of their own.
+      const [issuer] = await tx.select({ language: users.language }).from(users).where(eq(users.id, user.id));
       await enqueueMail(
         tx,
         passIssuedMail({
           to: adult.emailAddress,
           holderName: adult.firstName,
           parentName: user.firstName,
-          children: joinNames(children),
+          children,
           code: groupCredential(credential),
           credential,
-          expires: dateFormat(ctx.clock.timeZone).format(expiresAt),
+          expiresAt,
+          timeZone: ctx.clock.timeZone,
           appUrl: ctx.config.appUrl,
           own: adult.type === 'Parent',
+          language: issuer?.language,
         }),
       );
     }

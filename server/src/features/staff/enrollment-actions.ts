@@ -105,6 +105,7 @@ export async function withdrawChild(
             childName: place.child.firstName,
             sessionName: place.session.name,
             reason: input.reason,
+            language: parent.language,
           }),
         ),
     });
@@ -193,6 +194,7 @@ export async function moveChild(
           toName: to.name,
           toId,
           appUrl: deps.appUrl,
+          language: parent.language,
         }),
       );
     await recordAudit(
@@ -357,6 +359,7 @@ export async function enrollByHand(
         amount: input.amount,
         note: input.note,
         appUrl: deps.appUrl,
+        language: parent.language,
       }),
     );
     await recordAudit(
@@ -414,7 +417,7 @@ export async function actOnWaitlist(
     if (!place) throw notFound('That waitlist place');
     const child = (await childOf(tx, studentId))!;
     const [parent] = await tx
-      .select({ emailAddress: users.emailAddress, firstName: users.firstName })
+      .select({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language })
       .from(users)
       .where(eq(users.id, place.userId));
     let after: Record<string, unknown>;
@@ -441,6 +444,7 @@ export async function actOnWaitlist(
           expires,
           timeZone: deps.timeZone,
           appUrl: deps.appUrl,
+          language: parent!.language,
         }),
       );
       after = { status: 'Offered', expires: expires.toISOString() };
@@ -462,6 +466,7 @@ export async function actOnWaitlist(
           parentName: parent!.firstName,
           childName: child.firstName,
           sessionName: session.name,
+          language: parent!.language,
         }),
       );
       after = { status: 'Withdrawn' };

@@ -1,32 +1,46 @@
 /**
  * The emails a family gets when the office changes their child's place or gives money back (issue 10):
- * a refund made, a child withdrawn or moved, a child enrolled by the office, a waitlist place ended.
+ * a refund made, a child withdrawn or moved, a child enrolled by the office, a waitlist place ended; and a
+ * parent's withdrawal in the portal (issue 13), to each parent and to the center.
+ *
+ * A family's mail is in the parent's language (`language`: their `users.language`, issue 14; English when
+ * missing; words in `i18n/locales`). What the office typed (a withdrawal's reason, a payment's note) is quoted
+ * as written. The center's mails stay in English.
  */
-import { formatCents, routes } from '@lc/contract';
+import { formatCents, formatPolicyDate, routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
+import { familyText, longDateIn, mailT, moneyIn } from '../../i18n/family-mail.ts';
 
 const CENTER = 'Bright Oak Learning Center';
 const text = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\n— The ${CENTER} team\n`;
 
-/** A refund went through (`amount` cents); `offline`: the office gives it back by hand, not to a card. */
+/**
+ * A refund went through (`amount` cents); `offline`: the office gives it back by hand, not to a card.
+ * `sessionName` null: a payment without a session ("your payment").
+ */
 export function refundMadeMail(args: {
   to: string;
   parentName: string;
-  sessionName: string;
+  sessionName: string | null;
   amount: number;
   offline: boolean;
   appUrl: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const values = {
+    amount: moneyIn(args.amount, args.language),
+    session: args.sessionName ?? t('yourPayment'),
+  };
   return {
     to: args.to,
-    subject: `We’ve refunded ${formatCents(args.amount)} for ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      args.offline
-        ? `We’ve recorded a refund of ${formatCents(args.amount)} for ${args.sessionName}. Our office will give it back to you the way you paid (for a check, with a check).`
-        : `We’ve refunded ${formatCents(args.amount)} for ${args.sessionName} to the card you paid with. It usually appears within 5–10 business days.`,
-      `You can see it on your Billing page: ${args.appUrl}${routes.billing}`,
-      'If anything looks wrong, just reply to this email and we will sort it out.',
+    subject: t('refundMade.subject', values),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t(args.offline ? 'refundMade.offline' : 'refundMade.card', values),
+      t('refundMade.billing', { link: `${args.appUrl}${routes.billing}` }),
+      t('refundMade.wrong'),
     ),
   };
 }
@@ -37,14 +51,18 @@ export function withdrawnMail(args: {
   childName: string;
   sessionName: string;
   reason: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const names = { child: args.childName, session: args.sessionName };
   return {
     to: args.to,
-    subject: `${args.childName} has been withdrawn from ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `As agreed, ${args.childName} is no longer enrolled in ${args.sessionName}. The note on our side says: “${args.reason}”.`,
-      'If a refund is due, you will get a separate email when it goes through. If this is a surprise, please reply to this email and we will call you.',
+    subject: t('withdrawn.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('withdrawn.body', { ...names, reason: args.reason }),
+      t('withdrawn.refund'),
     ),
   };
 }
@@ -57,14 +75,18 @@ export function movedMail(args: {
   toName: string;
   toId: number;
   appUrl: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const names = { child: args.childName, from: args.fromName, to: args.toName };
   return {
     to: args.to,
-    subject: `${args.childName} has moved to ${args.toName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `${args.childName} has moved from ${args.fromName} to ${args.toName}. Your payment carries over; there is nothing to pay or do.`,
-      `Announcements and class resources for the new session are in your Student Portal: ${args.appUrl}${routes.mySession(args.toId)}`,
+    subject: t('moved.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('moved.body', names),
+      t('moved.portal', { link: `${args.appUrl}${routes.mySession(args.toId)}` }),
     ),
   };
 }
@@ -78,18 +100,21 @@ export function enrolledByOfficeMail(args: {
   amount: number;
   note: string;
   appUrl: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
   return {
     to: args.to,
-    subject: `You’re enrolled: ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `${args.childName} is enrolled in ${args.sessionName}. We’re so glad you’re joining us!`,
+    subject: t('enrollmentConfirmed.subject', { session: args.sessionName }),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('enrollmentConfirmed.enrolled', { children: args.childName, session: args.sessionName, count: 1 }),
       args.amount > 0
-        ? `We’ve recorded your payment of ${formatCents(args.amount)} (${args.note}).`
-        : 'There is nothing to pay.',
-      `Announcements and class resources will appear in your Student Portal: ${args.appUrl}${routes.mySession(args.sessionId)}`,
-      'Please make sure your child’s allergies and the people allowed to pick them up are up to date before the first day.',
+        ? t('enrolledByOffice.paid', { amount: moneyIn(args.amount, args.language), note: args.note })
+        : t('enrolledByOffice.free'),
+      t('enrollmentConfirmed.portal', { link: `${args.appUrl}${routes.mySession(args.sessionId)}` }),
+      t('enrolledByOffice.beforeFirstDay'),
     ),
   };
 }
@@ -99,14 +124,18 @@ export function waitlistRemovedMail(args: {
   parentName: string;
   childName: string;
   sessionName: string;
+  language?: string;
 }): MailMessage {
+  const t = mailT(args.language);
+  const names = { child: args.childName, session: args.sessionName };
   return {
     to: args.to,
-    subject: `${args.childName}’s waitlist place for ${args.sessionName} has ended`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `Our office has taken ${args.childName} off the waitlist for ${args.sessionName}, so we won’t hold a seat for them there.`,
-      'If you’d still like a place, reply to this email and we will help you find one.',
+    subject: t('waitlistRemoved.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('waitlistRemoved.body', names),
+      t('waitlistRemoved.help'),
     ),
   };
 }
@@ -127,34 +156,44 @@ export type ParentWithdrawal = {
   method: 'card' | 'office' | 'none';
   /** Which rule of the session's refund policy applied, in words ("the full refund", "50% of the registration"). */
   rule: string;
-  /** The center's date of the withdrawal, in words. */
-  day: string;
+  /** The center's date of the withdrawal (ISO); the families' mails write it in their language. */
+  date: string;
 };
 
-function refundParagraph(w: ParentWithdrawal): string {
-  if (w.refund === 0)
-    return `Under ${w.sessionName}’s refund policy there is no refund for a withdrawal on ${w.day}, so nothing more will happen with your payment.`;
+function refundParagraph(w: ParentWithdrawal, language: string | undefined): string {
+  const t = mailT(language);
+  const day = longDateIn(w.date, language);
+  if (w.refund === 0) return t('parentWithdrew.noRefund', { session: w.sessionName, day });
   const parts =
     w.registrationRefund > 0 && w.supplyFeeRefund > 0
-      ? ` (${formatCents(w.registrationRefund)} of the registration and the ${formatCents(w.supplyFeeRefund)} supply fee)`
+      ? ` ${t('parentWithdrew.partsBoth', {
+          registration: moneyIn(w.registrationRefund, language),
+          supplyFee: moneyIn(w.supplyFeeRefund, language),
+        })}`
       : w.supplyFeeRefund > 0
-        ? ' (the supply fee)'
+        ? ` ${t('parentWithdrew.partsSupplyFee')}`
         : '';
-  return w.method === 'office'
-    ? `We owe you ${formatCents(w.refund)}${parts}. Our office will give it back the way you paid (for a check, with a check).`
-    : `We are refunding ${formatCents(w.refund)}${parts} to the card you paid with. You will get a short email when it has gone through; it usually shows on your statement within 5–10 business days.`;
+  return t(w.method === 'office' ? 'parentWithdrew.office' : 'parentWithdrew.card', {
+    amount: moneyIn(w.refund, language),
+    parts,
+  });
 }
 
-/** To each parent of a child a parent withdrew in the portal (issue 13). */
-export function parentWithdrewMail(args: { to: string; parentName: string } & ParentWithdrawal): MailMessage {
+/** To each parent of a child a parent withdrew in the portal (issue 13), in that parent's language. */
+export function parentWithdrewMail(
+  args: { to: string; parentName: string; language?: string } & ParentWithdrawal,
+): MailMessage {
+  const t = mailT(args.language);
+  const names = { child: args.childName, session: args.sessionName };
   return {
     to: args.to,
-    subject: `${args.childName} is withdrawn from ${args.sessionName}`,
-    text: text(
-      `Hi ${args.parentName},`,
-      `${args.byName} withdrew ${args.childName} from ${args.sessionName} in the Student Portal on ${args.day}. We will miss ${args.childName}, and we hope to see your family again soon.`,
-      refundParagraph(args),
-      'If this was a mistake, or you did not expect it, please reply to this email straight away and we will do what we can. The seat is open to other families now, so we cannot promise to hold it.',
+    subject: t('parentWithdrew.subject', names),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('parentWithdrew.body', { ...names, by: args.byName, day: longDateIn(args.date, args.language) }),
+      refundParagraph(args, args.language),
+      t('parentWithdrew.mistake'),
     ),
   };
 }
@@ -166,7 +205,7 @@ export function centerWithdrawalMail(args: { to: string; offered: number } & Par
     replyTo: args.byEmail,
     subject: `Withdrawal: ${args.childFullName} from ${args.sessionName}`,
     text: text(
-      `${args.byName} (${args.byEmail}) withdrew ${args.childFullName} from ${args.sessionName} in the Student Portal on ${args.day}.`,
+      `${args.byName} (${args.byEmail}) withdrew ${args.childFullName} from ${args.sessionName} in the Student Portal on ${formatPolicyDate(args.date)}.`,
       args.refund > 0
         ? `Refund: ${formatCents(args.refund)} — registration ${formatCents(args.registrationRefund)}, supply fee ${formatCents(args.supplyFeeRefund)} (${args.rule}). ${args.method === 'office' ? 'The payment was recorded by the office: please give the money back the way the family paid.' : 'It goes back to the card through the payment provider; Payments shows when it has gone through.'}`
         : `No refund is due under the session’s refund policy (${args.rule}).`,

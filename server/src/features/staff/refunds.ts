@@ -211,7 +211,12 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
       now,
     );
     const [family] = await tx
-      .select({ emailAddress: users.emailAddress, firstName: users.firstName, closedAt: users.closedAt })
+      .select({
+        emailAddress: users.emailAddress,
+        firstName: users.firstName,
+        closedAt: users.closedAt,
+        language: users.language,
+      })
       .from(users)
       .where(eq(users.id, locked.userId));
     const [session] = locked.classSessionId
@@ -227,10 +232,11 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
       refundMadeMail({
         to: locked.emailAddress ?? family!.emailAddress,
         parentName: family!.firstName,
-        sessionName: session?.name ?? 'your payment',
+        sessionName: session?.name ?? null,
         amount: refund.amount,
         offline: !CALLED.has(locked.provider),
         appUrl: deps.appUrl,
+        language: family!.language,
       }),
     );
   });
