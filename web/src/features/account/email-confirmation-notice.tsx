@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getAccount, resendConfirmation } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -11,6 +12,7 @@ import { notifyError, notifySuccess } from '../forms/notify.ts';
  * not be read (the page itself will say what went wrong).
  */
 export function EmailConfirmationNotice() {
+  const { t } = useTranslation();
   const account = useLoad('account', (signal) => getAccount(signal));
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -23,12 +25,12 @@ export function EmailConfirmationNotice() {
     try {
       await resendConfirmation();
       setSent(true);
-      notifySuccess(`A new confirmation link is on its way to ${emailAddress}.`);
+      notifySuccess(t('family.emailNotice.sentToast', { email: emailAddress }));
     } catch (error) {
       notifyError(
         error instanceof ApiError && error.status === 429
           ? error.message
-          : 'We could not send a new link just now. Please try again in a moment.',
+          : t('family.emailNotice.sendFailed'),
       );
     } finally {
       setSending(false);
@@ -41,17 +43,20 @@ export function EmailConfirmationNotice() {
       variant="light"
       radius="md"
       mb="lg"
-      title="Please confirm your email address"
+      title={t('family.emailNotice.title')}
       // Honey text on the honey tint is too faint (axe color-contrast); the body colour reads well on it.
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
-        We sent a link to <strong>{emailAddress}</strong>. Confirming it lets us reach you about sessions,
-        pickups and receipts.
+        <Trans
+          i18nKey="family.emailNotice.body"
+          values={{ email: emailAddress }}
+          components={{ strong: <strong /> }}
+        />
       </Text>
       <Group mt="sm" gap="sm">
         <Button size="xs" variant="white" color="dark" onClick={send} loading={sending} disabled={sent}>
-          {sent ? 'Link sent — check your inbox' : 'Send a new link'}
+          {sent ? t('family.emailNotice.sent') : t('family.emailNotice.send')}
         </Button>
       </Group>
     </Alert>

@@ -6,27 +6,29 @@
 import { api, routes } from '@lc/contract';
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, apiDownload, apiRequest } from '../../api/client';
+import { useFieldMessage } from '../../i18n/field-messages';
 import { saveFile } from '../../lib/save-file';
 import { notifySuccess } from '../forms/notify';
-import { StaffDialog } from '../staff/staff-dialog';
+import { FamilyDialog } from './family-dialog';
 
 export function FamilyDataSection() {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   return (
     <Card component="section" aria-labelledby="family-data" withBorder radius="lg" padding="lg">
       <Title order={2} size="h3" id="family-data" mb={6}>
-        Your family’s data
+        {t('family.familyData.heading')}
       </Title>
       <Text size="sm" mb="sm">
-        Download one file with everything we hold about your family — children, allergies, contacts, places,
-        waitlists, payments, drop-offs and pickups, and the emails we sent you — as JSON and as spreadsheets.
+        {t('family.familyData.description')}
       </Text>
       {failed ? (
         <Alert color="red" variant="light" role="alert" mb="sm">
-          We could not prepare your file just now. Please try again in a moment.
+          {t('family.familyData.downloadFailed')}
         </Alert>
       ) : null}
       <Button
@@ -45,7 +47,7 @@ export function FamilyDataSection() {
           }
         }}
       >
-        Download our data
+        {t('family.familyData.download')}
       </Button>
       <CloseAccount />
     </Card>
@@ -54,6 +56,8 @@ export function FamilyDataSection() {
 
 /** "Close our account": what it does, the password again, and the center's reason when it cannot be done yet. */
 function CloseAccount() {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState('');
@@ -71,13 +75,12 @@ function CloseAccount() {
   return (
     <>
       <Text size="sm" mt="lg" mb="sm">
-        Leaving us? You can close your account: we erase your family’s details and keep only your past
-        payments, without names, for our accounts.
+        {t('family.familyData.closeIntro')}
       </Text>
       <Button variant="outline" color="red" onClick={() => setOpened(true)}>
-        Close our account
+        {t('family.familyData.close')}
       </Button>
-      <StaffDialog opened={opened} onClose={close} title="Close our account">
+      <FamilyDialog opened={opened} onClose={close} title={t('family.familyData.close')}>
         <form
           noValidate
           onSubmit={async (event) => {
@@ -85,6 +88,7 @@ function CloseAccount() {
             setFieldError(null);
             setRefusal(null);
             if (!password) {
+              // The contract's words (CloseAccountSchema), shown in the family's language below.
               setFieldError('Type your password to confirm');
               passwordRef.current?.focus();
               return;
@@ -94,9 +98,7 @@ function CloseAccount() {
               await apiRequest(api.familyClose, { method: 'POST', body: { password } });
               // Signed out the usual way (/logout clears the session and shows the login page).
               navigate(routes.logout, { replace: true });
-              notifySuccess(
-                'Your account is closed and your family’s details are erased. Thank you for your time with us.',
-              );
+              notifySuccess(t('family.familyData.closed'));
             } catch (error) {
               if (error instanceof ApiError && error.fields.password) {
                 setFieldError(error.fields.password);
@@ -104,8 +106,8 @@ function CloseAccount() {
               } else {
                 setRefusal(
                   error instanceof ApiError
-                    ? error.message
-                    : 'We could not close your account just now. Please try again.',
+                    ? (fieldMessage(error.message) ?? error.message)
+                    : t('family.familyData.closeFailed'),
                 );
               }
             } finally {
@@ -114,11 +116,7 @@ function CloseAccount() {
           }}
         >
           <Stack>
-            <Text size="sm">
-              This erases your children, their allergies, your emergency contacts and their pickup passes,
-              your places and waitlist places, and the messages we sent you. It cannot be undone. Download
-              your data first if you would like a copy.
-            </Text>
+            <Text size="sm">{t('family.familyData.closeExplained')}</Text>
             {refusal ? (
               <Alert color="red" variant="light" role="alert">
                 {refusal}
@@ -126,24 +124,24 @@ function CloseAccount() {
             ) : null}
             <PasswordInput
               ref={passwordRef}
-              label="Your password"
+              label={t('family.familyData.password')}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError}
+              error={fieldMessage(fieldError ?? undefined)}
               data-autofocus
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={busy}>
-                Keep our account
+                {t('family.familyData.keep')}
               </Button>
               <Button type="submit" color="red" loading={busy}>
-                Close our account
+                {t('family.familyData.close')}
               </Button>
             </Group>
           </Stack>
         </form>
-      </StaffDialog>
+      </FamilyDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 
@@ -15,14 +16,15 @@ export function Loading({ label }: { label: string }) {
 
 /** A load failure with a way to try again. */
 export function LoadFailed({ message, retry }: { message: ReactNode; retry: () => void }) {
+  const { t } = useTranslation();
   return (
     // No Alert title: Mantine colours it red.6 on a pale red ground, below the 4.5:1 contrast text needs.
     <Alert color="red" variant="light" role="alert">
       <Stack gap="sm" align="flex-start">
-        <Text fw={700}>Something went wrong</Text>
+        <Text fw={700}>{t('family.common.somethingWentWrong')}</Text>
         <Text>{message}</Text>
         <Button variant="filled" color="red" onClick={retry}>
-          Try again
+          {t('family.common.tryAgain')}
         </Button>
       </Stack>
     </Alert>

@@ -1,8 +1,12 @@
 import type { PassCard } from '@lc/contract';
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { site } from '../../content/site.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { ExternalLinkButton } from '../../layout/external-link.tsx';
+import { relationshipLabel } from '../family/format.ts';
 import { joinFirstNames, longDay } from './format.ts';
 import classes from './pass-card.module.css';
 
@@ -14,9 +18,9 @@ export function QrImage({ svg, alt }: { svg: string; alt: string }) {
   return <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt={alt} className={classes.qr} />;
 }
 
-/** "Rosa Rivera’s pickup pass". */
+/** "Rosa Rivera’s pickup pass" ("Pase para recoger de Rosa Rivera"), in the language shown now. */
 export function passTitle(holderName: string): string {
-  return `${holderName}’s pickup pass`;
+  return i18n.t('family.passCard.title', { name: holderName });
 }
 
 /**
@@ -41,6 +45,8 @@ export function PassCardView({
   /** Extra words under the card's details (e.g. how to use it at the door); not printed. */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const works = card.status === 'Active';
   const title = passTitle(card.holderName);
   return (
@@ -67,34 +73,36 @@ export function PassCardView({
           >
             {title}
           </Title>
-          {card.relationship ? <Text>{card.relationship}</Text> : null}
+          {card.relationship ? <Text>{relationshipLabel(card.relationship)}</Text> : null}
         </div>
 
         {works ? null : (
           <Alert color="yellow" variant="light" role="status">
-            <Text fw={700}>This pass does not work at our door right now</Text>
-            {card.statusReason ? <Text mt={4}>{card.statusReason}</Text> : null}
+            <Text fw={700}>{t('family.passCard.notWorking')}</Text>
+            {card.statusReason ? <Text mt={4}>{fieldMessage(card.statusReason)}</Text> : null}
           </Alert>
         )}
 
         <Group align="flex-start" gap="lg" wrap="wrap">
           {works ? (
             <div style={{ flex: '0 1 15rem', minWidth: '10rem', marginInline: 'auto' }}>
-              <QrImage svg={card.qrSvg} alt={`QR code for ${title}`} />
+              <QrImage svg={card.qrSvg} alt={t('family.passCard.qrAlt', { title })} />
             </div>
           ) : null}
           <Stack gap="sm" style={{ flex: '1 1 16rem', minWidth: 0 }}>
             <div>
-              <Text fw={700}>May pick up</Text>
+              <Text fw={700}>{t('family.passCard.mayPickUp')}</Text>
               <Text>{joinFirstNames(card.children)}</Text>
             </div>
             <div>
-              <Text fw={700}>{works ? 'Valid until' : 'Was valid until'}</Text>
+              <Text fw={700}>
+                {works ? t('family.passCard.validUntil') : t('family.passCard.wasValidUntil')}
+              </Text>
               <Text>{longDay(card.expiresAt)}</Text>
             </div>
             {works ? (
               <div>
-                <Text fw={700}>Code for our staff to type</Text>
+                <Text fw={700}>{t('family.passCard.codeToType')}</Text>
                 <Text className={classes.code} translate="no">
                   {card.code.split(' ').map((group, index) => (
                     <Fragment key={index}>
@@ -107,10 +115,10 @@ export function PassCardView({
                   {({ copied, copy }) => (
                     <div className={classes.noPrint}>
                       <Button variant="subtle" size="compact-sm" onClick={copy} mt={4} px={6}>
-                        {copied ? 'Code copied' : 'Copy code'}
+                        {copied ? t('family.passCard.codeCopied') : t('family.passCard.copyCode')}
                       </Button>
                       <VisuallyHidden aria-live="polite">
-                        {copied ? 'The code is copied to the clipboard.' : ''}
+                        {copied ? t('family.passCard.copiedAnnouncement') : ''}
                       </VisuallyHidden>
                     </div>
                   )}
@@ -125,16 +133,16 @@ export function PassCardView({
         {works ? (
           <Group gap="sm" className={classes.noPrint} wrap="wrap">
             <Button variant="default" onClick={() => window.print()}>
-              Print
+              {t('family.passCard.print')}
             </Button>
             {card.appleWalletUrl ? (
               <Button component="a" href={card.appleWalletUrl} color="dark" variant="filled">
-                Add to Apple Wallet
+                {t('family.passCard.appleWallet')}
               </Button>
             ) : null}
             {card.googleWalletUrl ? (
               <ExternalLinkButton href={card.googleWalletUrl} color="dark" variant="filled">
-                Save to Google Wallet
+                {t('family.passCard.googleWallet')}
               </ExternalLinkButton>
             ) : null}
           </Group>

@@ -1,6 +1,7 @@
 import { type PassCard, type PassState, PIN_MESSAGE, type PickupPass, type Trustee } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n.ts';
 import { clearToken, setToken } from '../../lib/auth-token.ts';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
 import { PassPanel } from './pass-panel.tsx';
@@ -228,5 +229,138 @@ describe('pickup pass panel', () => {
     renderPanel({ ...ROSE, type: 'Parent' });
     expect(await screen.findByText(/lets Rose check Mia and Sam in and out/)).toBeInTheDocument();
     expect(screen.queryByText(/lets you check/)).not.toBeInTheDocument();
+  });
+});
+
+describe('pickup pass panel in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('issues a pass in Spanish: the PIN by its field, then the pass, its date and the toast', async () => {
+    await i18n.changeLanguage('es');
+    let answer: Response = jsonReply(400, {
+      error: 'Bad Request',
+      message: PIN_MESSAGE,
+      fields: { pin: PIN_MESSAGE },
+      requestId: 'r',
+    });
+    serve({ [`GET ${PASS_URL}`]: () => jsonReply(200, state(null)), [`POST ${PASS_URL}`]: () => answer });
+    renderPanel();
+
+    expect(await screen.findByRole('heading', { name: 'Pase para recoger' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Con un pase para recoger, Rose registra la llegada y la salida de Mia y Sam en nuestra puerta con su teléfono. También necesitará un PIN que ustedes elijan juntos.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Elija el PIN junto con Rose: lo escribirá al recoger a los niños. Nunca enviamos el PIN por correo.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('form', { name: 'Crear un pase para recoger para Rose Lee' }),
+    ).toBeInTheDocument();
+
+    const pin = screen.getByLabelText(/^PIN \(de 4 a 6 dígitos\)/);
+    type(/^PIN \(de 4 a 6 dígitos\)/, '12');
+    type(/^Escriba el PIN otra vez/, '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear pase' }));
+    await waitFor(() => expect(pin).toHaveFocus());
+    expect(pin).toHaveAccessibleDescription('Elija un PIN de 4 a 6 dígitos');
+
+    type(/^PIN \(de 4 a 6 dígitos\)/, '2468');
+    type(/^Escriba el PIN otra vez/, '2469');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear pase' }));
+    const confirm = screen.getByLabelText(/^Escriba el PIN otra vez/);
+    await waitFor(() => expect(confirm).toHaveFocus());
+    expect(confirm).toHaveAccessibleDescription('Los dos PIN no son iguales. Escriba el PIN otra vez.');
+
+    // The server's refusal (the contract's English) is shown in Spanish too.
+    type(/^Escriba el PIN otra vez/, '2468');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear pase' }));
+    await waitFor(() => expect(calls('POST', PASS_URL)).toHaveLength(1));
+    await waitFor(() => expect(pin).toHaveAccessibleDescription('Elija un PIN de 4 a 6 dígitos'));
+    expect(screen.queryByText(PIN_MESSAGE)).not.toBeInTheDocument();
+
+    answer = jsonReply(201, ACTIVE);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear pase' }));
+    expect(await screen.findByText('Activo')).toBeInTheDocument();
+    expect(screen.getByText('Válido hasta el 20 de noviembre de 2027')).toBeInTheDocument();
+    expect(screen.getByText('Pase de Rose')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'El pase para recoger de Rose está listo. Le enviamos a Rose un enlace al pase por correo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Valid until/)).not.toBeInTheDocument();
+  });
+
+  it('shows the card in Spanish, and turns the pass off after a Spanish confirmation', async () => {
+    await i18n.changeLanguage('es');
+    serve({
+      [`GET ${PASS_URL}`]: () => jsonReply(200, state(ACTIVE)),
+      [`GET ${PASS_URL}/Card`]: () => jsonReply(200, CARD),
+      [`DELETE ${PASS_URL}`]: () =>
+        jsonReply(200, {
+          ...ACTIVE,
+          isActive: false,
+          status: 'Revoked',
+          statusReason: 'This pass has been turned off by the family.',
+          revokedAt: '2026-11-21T18:00:00.000Z',
+        }),
+    });
+    renderPanel();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver el pase' }));
+    expect(
+      await screen.findByRole('img', { name: 'Código QR: Pase para recoger de Rose Lee' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pase para recoger de Rose Lee' })).toBeInTheDocument();
+    expect(screen.getByText('Abuelo o abuela')).toBeInTheDocument();
+    expect(screen.getByText('Puede recoger a').nextElementSibling).toHaveTextContent('Mia y Sam');
+    expect(screen.getByText('Código para que lo escriba nuestro personal')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ocultar el pase' })).toHaveAttribute('aria-expanded', 'true');
+
+    // The photo: uploading without choosing one is refused in Spanish.
+    expect(screen.getByText('Foto')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Subir foto' }));
+    expect(await screen.findByText('Elija una foto para subir.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Desactivar el pase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desactivar el pase para recoger' });
+    expect(dialog).toHaveTextContent(
+      '¿Desactivar el pase para recoger de Rose Lee? Deja de funcionar en nuestra puerta de inmediato.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Desactivar el pase' }));
+    expect(await screen.findByText('Desactivado')).toBeInTheDocument();
+    expect(screen.getByText('Desactivado el 21 de noviembre de 2026')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'El pase para recoger de Rose está desactivado. Ya no funciona en nuestra puerta.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says in Spanish why a pass cannot be issued, for the parent’s own pass', async () => {
+    await i18n.changeLanguage('es');
+    serve({
+      [`GET ${PASS_URL}`]: () =>
+        jsonReply(200, state(null, 'Tick “Can pick up” for this contact before issuing a pickup pass.')),
+    });
+    setToken(tokenFor('rose@example.com'));
+    renderPanel({ ...ROSE, type: 'Parent' });
+
+    expect(
+      await screen.findByText(
+        /^Con un pase para recoger, usted registra la llegada y la salida de Mia y Sam/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Marque “Puede recoger” en este contacto antes de crearle un pase para recoger.'),
+    ).toBeInTheDocument();
   });
 });

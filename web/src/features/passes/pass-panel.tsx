@@ -1,8 +1,11 @@
 import type { PassState, PickupPass, Trustee } from '@lc/contract';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { getPassCard, getPassState, revokePass } from '../../api/passes.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { getToken, readClaims } from '../../lib/auth-token.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { isNotFound, LoadFailed, Loading } from '../family/load-states.tsx';
@@ -41,13 +44,25 @@ function holderOf(trustee: Trustee): Holder {
 
 /** The toast after a pass was issued: who has it, and how it reaches them. */
 function issuedMessage(holder: Holder, reissued: boolean): string {
-  const fresh = reissued
-    ? 'new pickup pass is ready, and the old one no longer works'
-    : 'pickup pass is ready';
-  if (holder.isSelf) return `Your ${fresh}.${holder.hasEmail ? ' We’ve emailed you a link to it too.' : ''}`;
+  const name = holder.firstName;
+  if (holder.isSelf) {
+    if (reissued)
+      return i18n.t(
+        holder.hasEmail
+          ? 'family.passPanel.issued.selfReissuedEmailed'
+          : 'family.passPanel.issued.selfReissued',
+      );
+    return i18n.t(
+      holder.hasEmail ? 'family.passPanel.issued.selfReadyEmailed' : 'family.passPanel.issued.selfReady',
+    );
+  }
+  if (reissued)
+    return holder.hasEmail
+      ? i18n.t('family.passPanel.issued.otherReissuedEmailed', { name })
+      : i18n.t('family.passPanel.issued.otherReissuedShow', { name });
   return holder.hasEmail
-    ? `${holder.firstName}’s ${fresh}. We’ve emailed ${holder.firstName} a link to it.`
-    : `${holder.firstName}’s ${fresh}. Show ${holder.firstName} the pass or print it for them.`;
+    ? i18n.t('family.passPanel.issued.otherReadyEmailed', { name })
+    : i18n.t('family.passPanel.issued.otherReadyShow', { name });
 }
 
 /**
@@ -57,6 +72,8 @@ function issuedMessage(holder: Holder, reissued: boolean): string {
  * it off. For the parent's own contact it speaks to "you".
  */
 export function PassPanel({ trustee, childNames }: { trustee: Trustee; childNames: readonly string[] }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const holder = holderOf(trustee);
   const headingId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
@@ -116,14 +133,11 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
     >
       <Stack gap="md">
         <Title order={2} size="h4" id={headingId}>
-          Pickup pass
+          {t('family.passPanel.heading')}
         </Title>
-        {loaded.status === 'loading' ? <Loading label="Loading the pickup pass…" /> : null}
+        {loaded.status === 'loading' ? <Loading label={t('family.passPanel.loading')} /> : null}
         {loaded.status === 'error' ? (
-          <LoadFailed
-            message="We could not load the pickup pass. Please check your connection and try again."
-            retry={() => setAttempt((n) => n + 1)}
-          />
+          <LoadFailed message={t('family.passPanel.loadFailed')} retry={() => setAttempt((n) => n + 1)} />
         ) : null}
         {loaded.status === 'ready' ? (
           <>
@@ -155,24 +169,26 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
               <Stack gap="sm">
                 <Text>
                   {holder.isSelf
-                    ? `A pickup pass lets you check ${children} in and out at our door with your phone. At pickup you’ll also type a PIN you choose now.`
-                    : `A pickup pass lets ${holder.firstName} check ${children} in and out at our door with their phone. They’ll also need a PIN you choose together.`}
+                    ? t('family.passPanel.introSelf', { children })
+                    : t('family.passPanel.introOther', { name: holder.firstName, children })}
                 </Text>
                 {loaded.state.cannotIssue ? (
                   <Alert color="yellow" variant="light">
-                    <Text>{loaded.state.cannotIssue}</Text>
+                    <Text>{fieldMessage(loaded.state.cannotIssue)}</Text>
                   </Alert>
                 ) : (
                   <PinForm
                     trusteeId={trustee.id}
                     label={
-                      holder.isSelf ? 'Issue your pickup pass' : `Issue a pickup pass for ${holder.fullName}`
+                      holder.isSelf
+                        ? t('family.passPanel.issueSelfLabel')
+                        : t('family.passPanel.issueOtherLabel', { name: holder.fullName })
                     }
-                    submitLabel="Issue pass"
+                    submitLabel={t('family.passPanel.issue')}
                     description={
                       holder.isSelf
-                        ? 'Choose a PIN you’ll remember: you type it when you pick up.'
-                        : `Choose the PIN with ${holder.firstName}: they type it when picking up.`
+                        ? t('family.passPanel.pinSelf')
+                        : t('family.passPanel.pinOther', { name: holder.firstName })
                     }
                     onIssued={(pass) => onIssued(pass, Boolean(loaded.state.pass))}
                   />
@@ -196,33 +212,36 @@ function PassStatus({
   holder: Holder;
   statusRef: RefObject<HTMLDivElement | null>;
 }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const when =
     pass.status === 'Revoked'
       ? pass.revokedAt
-        ? `Turned off on ${longDay(pass.revokedAt)}`
-        : 'Turned off'
+        ? t('family.passPanel.turnedOffOn', { date: longDay(pass.revokedAt) })
+        : t('family.passPanel.turnedOff')
       : pass.status === 'Expired'
-        ? `Expired on ${longDay(pass.expiresAt)}`
-        : `Valid until ${longDay(pass.expiresAt)}`;
+        ? t('family.passPanel.expiredOn', { date: longDay(pass.expiresAt) })
+        : t('family.passPanel.validUntil', { date: longDay(pass.expiresAt) });
   return (
     <Stack gap={4} ref={statusRef} tabIndex={-1} style={{ outlineOffset: 4 }}>
       <Group gap="sm">
-        <Text fw={700}>{holder.isSelf ? 'Your pass' : `${holder.firstName}’s pass`}</Text>
+        <Text fw={700}>
+          {holder.isSelf
+            ? t('family.passPanel.yourPass')
+            : t('family.passPanel.theirPass', { name: holder.firstName })}
+        </Text>
         <Badge color={passStatusColor[pass.status]} variant="filled" size="lg" tt="none">
-          {passStatusLabel[pass.status]}
+          {passStatusLabel(pass.status)}
         </Badge>
       </Group>
       <Text>{when}</Text>
       {pass.status === 'Revoked' ? (
-        <Text>It no longer works at our door. You can issue a new pass below.</Text>
+        <Text>{t('family.passPanel.revokedExplained')}</Text>
       ) : pass.statusReason ? (
-        <Text>{pass.statusReason}</Text>
+        <Text>{fieldMessage(pass.statusReason)}</Text>
       ) : null}
       {pass.status === 'Active' && !holder.isSelf && !holder.hasEmail ? (
-        <Text size="sm">
-          {holder.firstName} has no email address with us, so show them the pass on your phone or print it for
-          them.
-        </Text>
+        <Text size="sm">{t('family.passPanel.noEmail', { name: holder.firstName })}</Text>
       ) : null}
     </Stack>
   );
@@ -245,6 +264,8 @@ function ActivePass(props: {
   onGone: () => void;
 }) {
   const { trusteeId, pass, holder } = props;
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const cardId = useId();
   const reissueRef = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
@@ -257,18 +278,18 @@ function ActivePass(props: {
       setConfirming(false);
       notifySuccess(
         holder.isSelf
-          ? 'Your pickup pass is turned off. It no longer works at our door.'
-          : `${holder.firstName}’s pickup pass is turned off. It no longer works at our door.`,
+          ? t('family.passPanel.revokedSelf')
+          : t('family.passPanel.revokedOther', { name: holder.firstName }),
       );
       props.onRevoked(revoked);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         setConfirming(false);
-        notifySuccess('This pass was already turned off.');
+        notifySuccess(t('family.passPanel.alreadyOff'));
         props.onGone();
         return;
       }
-      notifyError('We could not turn off the pass. Please try again.', 'Pass still on');
+      notifyError(t('family.passPanel.revokeFailed'), t('family.passPanel.revokeFailedTitle'));
     } finally {
       setRevoking(false);
     }
@@ -283,7 +304,7 @@ function ActivePass(props: {
           aria-controls={cardId}
           onClick={() => props.setShowCard(!props.showCard)}
         >
-          {props.showCard ? 'Hide pass' : 'Show pass'}
+          {props.showCard ? t('family.passPanel.hidePass') : t('family.passPanel.showPass')}
         </Button>
         {props.cannotIssue ? null : (
           <Button
@@ -292,15 +313,15 @@ function ActivePass(props: {
             aria-expanded={props.reissuing}
             onClick={() => props.setReissuing(!props.reissuing)}
           >
-            Issue a new pass
+            {t('family.passPanel.issueNew')}
           </Button>
         )}
         <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
-          Turn off pass
+          {t('family.passPanel.turnOff')}
         </Button>
       </Group>
 
-      {props.cannotIssue ? <Text size="sm">{props.cannotIssue}</Text> : null}
+      {props.cannotIssue ? <Text size="sm">{fieldMessage(props.cannotIssue)}</Text> : null}
 
       <div id={cardId}>{props.showCard ? <CardLoader trusteeId={trusteeId} passId={pass.id} /> : null}</div>
 
@@ -308,25 +329,27 @@ function ActivePass(props: {
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
             <Title order={3} size="h5">
-              Issue a new pass
+              {t('family.passPanel.issueNew')}
             </Title>
             <Text size="sm">
               {holder.isSelf
-                ? 'Your current pass stops working as soon as you issue the new one.'
-                : `${holder.firstName}’s current pass stops working as soon as you issue the new one${holder.hasEmail ? `, and ${holder.firstName} gets an email with the new pass` : ''}.`}
+                ? t('family.passPanel.reissueSelf')
+                : holder.hasEmail
+                  ? t('family.passPanel.reissueOtherEmailed', { name: holder.firstName })
+                  : t('family.passPanel.reissueOther', { name: holder.firstName })}
             </Text>
             <PinForm
               trusteeId={trusteeId}
               label={
                 holder.isSelf
-                  ? 'Issue yourself a new pickup pass'
-                  : `Issue a new pickup pass for ${holder.fullName}`
+                  ? t('family.passPanel.reissueSelfLabel')
+                  : t('family.passPanel.reissueOtherLabel', { name: holder.fullName })
               }
-              submitLabel="Issue new pass"
+              submitLabel={t('family.passPanel.reissueSubmit')}
               description={
                 holder.isSelf
-                  ? 'Choose a PIN for the new pass.'
-                  : `Choose the new PIN with ${holder.firstName}.`
+                  ? t('family.passPanel.reissuePinSelf')
+                  : t('family.passPanel.reissuePinOther', { name: holder.firstName })
               }
               onIssued={props.onIssued}
               onCancel={() => {
@@ -350,21 +373,20 @@ function ActivePass(props: {
         onClose={() => {
           if (!revoking) setConfirming(false);
         }}
-        title="Turn off pickup pass"
+        title={t('family.passPanel.turnOffTitle')}
         centered
       >
         <Text>
           {holder.isSelf
-            ? 'Turn off your pickup pass? It stops working at our door right away.'
-            : `Turn off ${holder.fullName}’s pickup pass? It stops working at our door right away.`}{' '}
-          You can issue a new one at any time.
+            ? t('family.passPanel.turnOffSelf')
+            : t('family.passPanel.turnOffOther', { name: holder.fullName })}
         </Text>
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={() => setConfirming(false)} disabled={revoking}>
-            Keep pass
+            {t('family.passPanel.keepPass')}
           </Button>
           <Button color="red" onClick={revoke} loading={revoking}>
-            Turn off pass
+            {t('family.passPanel.turnOff')}
           </Button>
         </Group>
       </Modal>
@@ -374,16 +396,12 @@ function ActivePass(props: {
 
 /** The printable card of the current pass, loaded when the family asks to see it. */
 function CardLoader({ trusteeId, passId }: { trusteeId: string; passId: string }) {
+  const { t } = useTranslation();
   const headingId = useId();
   const card = useLoad(`pass-card:${passId}`, (signal) => getPassCard(trusteeId, signal));
-  if (card.status === 'loading') return <Loading label="Loading the pass…" />;
+  if (card.status === 'loading') return <Loading label={t('family.passPanel.loadingCard')} />;
   if (card.status === 'error') {
-    return (
-      <LoadFailed
-        message="We could not load the pass. Please check your connection and try again."
-        retry={card.retry}
-      />
-    );
+    return <LoadFailed message={t('family.passPanel.cardFailed')} retry={card.retry} />;
   }
   return <PassCardView card={card.data} headingLevel={3} headingId={headingId} />;
 }

@@ -1,12 +1,18 @@
 import type { PassState } from '@lc/contract';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, apiDownload } from '../../api/client.ts';
 import { uploadPassPhoto } from '../../api/passes.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 
-/** The server's rule for a photo (passes routes: JPEG or PNG, at most 5 MB), checked here first. */
+/**
+ * The server's rule for a photo (passes routes: JPEG or PNG, at most 5 MB), checked here first. Its words and
+ * PHOTO_MISSING are shown in the family's language through `family.fieldMessages`.
+ */
 export const PHOTO_MESSAGE = 'Choose a JPEG or PNG photo of at most 5 MB';
+const PHOTO_MISSING = 'Choose a photo to upload.';
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -39,6 +45,8 @@ export function PassPhoto({
   imageUrl: string | null;
   onUploaded: (state: PassState) => void;
 }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const [shown, setShown] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +75,7 @@ export function PassPhoto({
   };
 
   const upload = async () => {
-    if (!file) return fail('Choose a photo to upload.');
+    if (!file) return fail(PHOTO_MISSING);
     if (!PHOTO_TYPES.includes(file.type) || file.size > PHOTO_MAX_BYTES) return fail(PHOTO_MESSAGE);
     setUploading(true);
     try {
@@ -76,21 +84,23 @@ export function PassPhoto({
       setFile(null);
       setError(null);
       notifySuccess(
-        holder.isSelf ? 'Your photo is on your pass.' : `The photo of ${holder.fullName} is saved.`,
+        holder.isSelf ? t('family.photo.savedSelf') : t('family.photo.savedOther', { name: holder.fullName }),
       );
       onUploaded(state);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) fail(failure.fields.file ?? failure.message);
-      else notifyError('The photo could not be uploaded. Please try again.', 'Photo not saved');
+      else notifyError(t('family.photo.failed'), t('family.photo.failedTitle'));
     } finally {
       setUploading(false);
     }
   };
 
-  const alt = holder.isSelf ? 'Your photo' : `Photo of ${holder.fullName}`;
+  const alt = holder.isSelf
+    ? t('family.photo.altSelf')
+    : t('family.photo.altOther', { name: holder.fullName });
   return (
     <Stack gap="xs">
-      <Text fw={700}>Photo</Text>
+      <Text fw={700}>{t('family.photo.heading')}</Text>
       <Group align="flex-start" gap="md" wrap="wrap">
         {shown ? (
           <img
@@ -104,20 +114,20 @@ export function PassPhoto({
         <Stack gap="xs" style={{ flex: '1 1 14rem', minWidth: 0 }}>
           <FileInput
             ref={inputRef}
-            label={imageUrl ? 'Replace the photo' : 'Add a photo'}
-            description="A JPEG or PNG under 5 MB. Our staff see it at the door and may check it instead of the PIN."
+            label={imageUrl ? t('family.photo.replace') : t('family.photo.add')}
+            description={t('family.photo.description')}
             accept={PHOTO_TYPES.join(',')}
             value={file}
             onChange={(chosen) => {
               setFile(chosen);
               setError(null);
             }}
-            error={error}
+            error={fieldMessage(error ?? undefined)}
             clearable
           />
           <Group>
             <Button variant="default" onClick={upload} loading={uploading}>
-              Upload photo
+              {t('family.photo.upload')}
             </Button>
           </Group>
         </Stack>

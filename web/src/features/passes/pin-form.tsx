@@ -2,12 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PassIssueSchema, type PickupPass } from '@lc/contract';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { issuePass } from '../../api/passes.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { notifyError } from '../forms/notify.ts';
 import { useServerFieldErrors } from '../forms/use-server-field-errors.ts';
 
+/** Shown in the family's language through `family.fieldMessages.pinMismatch`. */
 export const PIN_MISMATCH = 'The two PINs are not the same. Please type the PIN again.';
 
 /** The PIN twice: the server's rule (4 to 6 digits, contract PIN_MESSAGE), and both the same. */
@@ -40,6 +43,8 @@ export function PinForm({
   onIssued: (pass: PickupPass) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const {
     register,
     handleSubmit,
@@ -59,9 +64,9 @@ export function PinForm({
       if (showFieldErrors(error)) return;
       notifyError(
         error instanceof ApiError && (error.status === 400 || error.status === 404)
-          ? error.message
-          : 'We could not issue the pass. Please try again.',
-        'Pass not issued',
+          ? (fieldMessage(error.message) ?? error.message)
+          : t('family.pinForm.failed'),
+        t('family.pinForm.failedTitle'),
       );
     }
   };
@@ -76,19 +81,19 @@ export function PinForm({
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label}>
       <Stack gap="sm">
-        <Text size="sm">{description} We never send the PIN by email.</Text>
+        <Text size="sm">{t('family.pinForm.description', { description })}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
-            label="PIN (4 to 6 digits)"
+            label={t('family.pinForm.pin')}
             required
-            error={errors.pin?.message}
+            error={fieldMessage(errors.pin?.message)}
             {...pinInput}
             {...register('pin')}
           />
           <TextInput
-            label="Type the PIN again"
+            label={t('family.pinForm.pinAgain')}
             required
-            error={errors.confirmPin?.message}
+            error={fieldMessage(errors.confirmPin?.message)}
             {...pinInput}
             {...register('confirmPin')}
           />
@@ -99,7 +104,7 @@ export function PinForm({
           </Button>
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
+              {t('family.common.cancel')}
             </Button>
           ) : null}
         </Group>

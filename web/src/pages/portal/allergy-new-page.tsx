@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AllergyInput, AllergyInputSchema, routes } from '@lc/contract';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { addAllergy, getStudent } from '../../api/family.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -15,7 +17,9 @@ const FIELD_ORDER = ['name'] as const;
 
 /** /dashboard/my-students/:studentId/allergies/new (spec §2): add one allergy to a child. */
 export default function AllergyNewPage() {
-  usePageTitle('Add an allergy');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('family.allergy.title'));
   const { studentId } = useParams();
   const navigate = useNavigate();
   const student = useLoad(`student:${studentId}`, (signal) => getStudent(studentId, signal));
@@ -31,61 +35,60 @@ export default function AllergyNewPage() {
   });
   const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
 
-  if (student.status === 'loading') return <Loading label="Loading…" />;
+  if (student.status === 'loading') return <Loading label={t('family.common.loading')} />;
   if (student.status === 'error') {
     if (isNotFound(student.error)) {
       return (
         <RecordNotFound
-          title="We couldn’t find that child"
+          title={t('family.common.childNotFound')}
           backTo={routes.myStudents}
-          backLabel="Back to My students"
+          backLabel={t('family.common.backToStudents')}
         >
-          The link may be out of date, or the child is no longer on your family’s list.
+          {t('family.common.childNotFoundBody')}
         </RecordNotFound>
       );
     }
-    return <LoadFailed message="We could not load this child." retry={student.retry} />;
+    return <LoadFailed message={t('family.allergy.loadFailed')} retry={student.retry} />;
   }
   const child = student.data;
 
   const onSubmit = async (values: z.output<typeof AllergyInputSchema>) => {
     try {
       const allergy = await addAllergy(child.id, values);
-      notifySuccess(`${allergy.name} is on ${child.firstName}’s allergy list.`);
+      notifySuccess(t('family.allergy.added', { allergy: allergy.name, name: child.firstName }));
       navigate(routes.myStudents);
     } catch (error) {
-      if (!showFieldErrors(error)) notifyError('We could not add that allergy. Please try again.');
+      if (!showFieldErrors(error)) notifyError(t('family.allergy.addFailed'));
     }
   };
 
   return (
     <Stack gap="lg" pt="xl" maw={560}>
       <div>
-        <Title order={1}>Add an allergy for {child.firstName}</Title>
-        <Text mt={4}>
-          Teachers see this list before snack time and outings. Add one allergy at a time; for anything they
-          should do in an emergency, please also talk to us at drop-off.
-        </Text>
+        <Title order={1}>{t('family.allergy.heading', { name: child.firstName })}</Title>
+        <Text mt={4}>{t('family.allergy.intro')}</Text>
       </div>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add an allergy">
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('family.allergy.title')}>
           <Stack gap="md">
             <TextInput
-              label="Allergy"
-              description="For example peanuts, dairy, penicillin or bee stings"
+              label={t('family.allergy.label')}
+              description={t('family.allergy.description')}
               required
-              error={errors.name?.message}
+              error={fieldMessage(errors.name?.message)}
               {...register('name')}
             />
             {child.allergies.length > 0 ? (
-              <Text size="sm">Already on file: {child.allergies.map((a) => a.name).join(', ')}.</Text>
+              <Text size="sm">
+                {t('family.allergy.alreadyOnFile', { list: child.allergies.map((a) => a.name).join(', ') })}
+              </Text>
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button component={Link} to={routes.myStudents} variant="default">
-                Cancel
+                {t('family.common.cancel')}
               </Button>
               <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-                Add allergy
+                {t('family.allergy.submit')}
               </Button>
             </Group>
           </Stack>

@@ -1,7 +1,8 @@
 import type { AttendanceRecord, Student } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import AttendancePage from './attendance-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -126,5 +127,58 @@ describe('attendance page', () => {
         'No drop-offs or pickups yet. Once your child comes to a session, each check-in and check-out shows up here.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('attendance page in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('lists drop-offs and pickups in Spanish, with Spanish dates and times', async () => {
+    await i18n.changeLanguage('es');
+    serve(RECORDS);
+    renderPage(<AttendancePage />, { path: '/dashboard/attendance' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asistencia' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Qué pasó' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('mar, 17 de nov de 2026');
+    expect(rows[1]).toHaveTextContent('12:05 p.m.');
+    expect(rows[1]).toHaveTextContent('Salió con Rosa Rivera');
+    expect(rows[1]).toHaveTextContent('Código escrito, con PIN');
+    expect(rows[2]).toHaveTextContent('8:31 a.m.');
+    expect(rows[2]).toHaveTextContent('Llegó con Chioma Okafor');
+    expect(rows[2]).toHaveTextContent('Por el personal (Ana Ruiz)');
+    const list = screen.getByRole('list', {
+      name: 'Llegadas y salidas, de la más reciente a la más antigua',
+    });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
+      'mar, 17 de nov de 2026, 12:05 p.m. · Código escrito, con PIN',
+    );
+    expect(screen.queryByText(/Picked up/)).not.toBeInTheDocument();
+  });
+
+  it('refuses an end before the start in Spanish, by its field', async () => {
+    await i18n.changeLanguage('es');
+    serve(RECORDS);
+    renderPage(<AttendancePage />, { path: '/dashboard/attendance' });
+    await screen.findByRole('option', { name: 'Leo Okafor' });
+    expect(screen.getByRole('option', { name: 'Todos los niños' })).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ver' }));
+    const to = screen.getByLabelText('Hasta');
+    await waitFor(() => expect(to).toHaveFocus());
+    expect(to).toHaveAccessibleDescription('Elija una fecha igual o posterior a la fecha “Desde”');
+  });
+
+  it('says in Spanish when nothing has happened yet', async () => {
+    await i18n.changeLanguage('es');
+    serve([]);
+    renderPage(<AttendancePage />, { path: '/dashboard/attendance' });
+    expect(await screen.findByText(/^Todavía no hay llegadas ni salidas\./)).toBeInTheDocument();
   });
 });

@@ -19,16 +19,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getStudents } from '../../api/family.ts';
 import { getFamilyAttendance } from '../../api/passes.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { clockTime, eventLine, methodLine, shortDay } from '../../features/passes/format.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { intlLocale } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
-const EMPTY =
-  'No drop-offs or pickups yet. Once your child comes to a session, each check-in and check-out shows up here.';
+/** By the "To" field; shown in the family's language through `family.fieldMessages.toBeforeFrom`. */
 const TO_BEFORE_FROM = 'Choose a date on or after the “From” date';
 
 /** The filters in the address (child, from, to), so a filtered view can be reloaded or bookmarked. */
@@ -55,7 +57,8 @@ function useAttendanceQuery(): [AttendanceQuery, (next: AttendanceQuery) => void
  * card per event on phones.
  */
 export default function AttendancePage() {
-  usePageTitle('Attendance');
+  const { t } = useTranslation();
+  usePageTitle(t('family.attendance.title'));
   const [query, setQuery] = useAttendanceQuery();
   const children = useLoad('attendance-children', (signal) => getStudents(signal));
   const history = useLoad(`attendance:${JSON.stringify(query)}`, (signal) =>
@@ -66,10 +69,9 @@ export default function AttendancePage() {
   return (
     <Stack gap="lg" pt="xl">
       <div>
-        <Title order={1}>Attendance</Title>
+        <Title order={1}>{t('family.attendance.title')}</Title>
         <Text mt={4} maw="65ch">
-          Every drop-off and pickup of your children, newest first: when it happened, who brought or collected
-          them, and how they checked in at our door.
+          {t('family.attendance.intro')}
         </Text>
       </div>
 
@@ -81,19 +83,16 @@ export default function AttendancePage() {
         filtered={filtered}
       />
 
-      {history.status === 'loading' ? <Loading label="Loading drop-offs and pickups…" /> : null}
+      {history.status === 'loading' ? <Loading label={t('family.attendance.loading')} /> : null}
       {history.status === 'error' ? (
-        <LoadFailed
-          message="We could not load your drop-offs and pickups. Please check your connection and try again."
-          retry={history.retry}
-        />
+        <LoadFailed message={t('family.attendance.loadFailed')} retry={history.retry} />
       ) : null}
       {history.status === 'success' && history.data.records.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
-          <Text>{filtered ? 'No drop-offs or pickups match these filters.' : EMPTY}</Text>
+          <Text>{filtered ? t('family.attendance.noMatch') : t('family.attendance.empty')}</Text>
           {filtered ? (
             <Button variant="default" mt="md" w="fit-content" onClick={() => setQuery({})}>
-              Show all drop-offs and pickups
+              {t('family.attendance.showAll')}
             </Button>
           ) : null}
         </Card>
@@ -103,8 +102,9 @@ export default function AttendancePage() {
           <Records records={history.data.records} />
           {history.data.truncated ? (
             <Text size="sm">
-              Showing the latest {history.data.records.length.toLocaleString('en-US')}. Choose dates to see
-              earlier ones.
+              {t('family.attendance.truncated', {
+                number: history.data.records.length.toLocaleString(intlLocale()),
+              })}
             </Text>
           ) : null}
         </>
@@ -125,6 +125,8 @@ function Filters({
   onApply: (query: AttendanceQuery) => void;
   filtered: boolean;
 }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const [studentId, setStudentId] = useState(query.studentId ?? '');
   const [from, setFrom] = useState(query.from ?? '');
   const [to, setTo] = useState(query.to ?? '');
@@ -144,21 +146,21 @@ function Filters({
 
   return (
     <Paper withBorder radius="lg" p="md">
-      <form onSubmit={apply} noValidate aria-label="Filter drop-offs and pickups">
+      <form onSubmit={apply} noValidate aria-label={t('family.attendance.filters')}>
         <Group align="flex-start" gap="md" wrap="wrap">
           <NativeSelect
-            label="Child"
+            label={t('family.attendance.child')}
             value={studentId}
             onChange={(event) => setStudentId(event.currentTarget.value)}
             data={[
-              { value: '', label: 'All children' },
+              { value: '', label: t('family.attendance.allChildren') },
               ...students.map((student) => ({ value: student.id, label: student.fullName })),
             ]}
             style={{ flex: '1 1 12rem' }}
           />
           <TextInput
             type="date"
-            label="From"
+            label={t('family.attendance.from')}
             value={from}
             onChange={(event) => setFrom(event.currentTarget.value)}
             style={{ flex: '1 1 10rem' }}
@@ -166,9 +168,9 @@ function Filters({
           <TextInput
             ref={toRef}
             type="date"
-            label="To"
+            label={t('family.attendance.to')}
             value={to}
-            error={toError}
+            error={fieldMessage(toError ?? undefined)}
             onChange={(event) => {
               setTo(event.currentTarget.value);
               setToError(null);
@@ -177,10 +179,10 @@ function Filters({
           />
           {/* Aligned with the inputs (below their labels) on a wide screen; under them on a phone. */}
           <Group gap="sm" mt={{ base: 0, sm: 25 }} style={{ flex: '1 1 12rem' }}>
-            <Button type="submit">Show</Button>
+            <Button type="submit">{t('family.attendance.show')}</Button>
             {filtered ? (
               <Button variant="default" onClick={() => onApply({})}>
-                Clear filters
+                {t('family.attendance.clearFilters')}
               </Button>
             ) : null}
           </Group>
@@ -191,22 +193,23 @@ function Filters({
 }
 
 function Records({ records }: { records: readonly AttendanceRecord[] }) {
+  const { t } = useTranslation();
   return (
     <>
       {/* Both layouts are in the page; CSS shows one, so assistive technology meets only that one. */}
       <Box visibleFrom="sm">
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            <VisuallyHidden>Drop-offs and pickups, newest first</VisuallyHidden>
+            <VisuallyHidden>{t('family.attendance.caption')}</VisuallyHidden>
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Time</Table.Th>
-              <Table.Th scope="col">Child</Table.Th>
-              <Table.Th scope="col">Session</Table.Th>
-              <Table.Th scope="col">What happened</Table.Th>
-              <Table.Th scope="col">How</Table.Th>
+              <Table.Th scope="col">{t('family.attendance.date')}</Table.Th>
+              <Table.Th scope="col">{t('family.attendance.time')}</Table.Th>
+              <Table.Th scope="col">{t('family.attendance.child')}</Table.Th>
+              <Table.Th scope="col">{t('family.attendance.session')}</Table.Th>
+              <Table.Th scope="col">{t('family.attendance.whatHappened')}</Table.Th>
+              <Table.Th scope="col">{t('family.attendance.how')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -227,7 +230,7 @@ function Records({ records }: { records: readonly AttendanceRecord[] }) {
         hiddenFrom="sm"
         component="ul"
         gap="sm"
-        aria-label="Drop-offs and pickups, newest first"
+        aria-label={t('family.attendance.caption')}
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {records.map((record) => (
@@ -237,7 +240,11 @@ function Records({ records }: { records: readonly AttendanceRecord[] }) {
               {record.childName} · {record.sessionName}
             </Text>
             <Text size="sm" mt={4}>
-              {shortDay(record.timestamp)} at {clockTime(record.timestamp)} · {methodLine(record)}
+              {t('family.attendance.when', {
+                day: shortDay(record.timestamp),
+                time: clockTime(record.timestamp),
+              })}{' '}
+              · {methodLine(record)}
             </Text>
           </Card>
         ))}

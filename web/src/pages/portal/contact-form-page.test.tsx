@@ -1,7 +1,8 @@
 import { SMS_NEEDS_CELL, type Student, type Trustee } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import ContactFormPage from './contact-form-page.tsx';
 import ContactsPage from './contacts-page.tsx';
 
@@ -254,5 +255,96 @@ describe('emergency contacts list', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Rose Lee' })).toBeInTheDocument();
+  });
+});
+
+describe('emergency contacts in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('says what is missing in Spanish, by each field, with focus on the first', async () => {
+    await i18n.changeLanguage('es');
+    serve();
+    renderNew();
+    await screen.findByRole('checkbox', { name: 'Mia Lee' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Agregar un contacto de emergencia' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Todos los contactos de emergencia' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
+
+    const firstName = screen.getByLabelText(/^nombre/i);
+    await waitFor(() => expect(firstName).toHaveFocus());
+    expect(firstName).toHaveAccessibleDescription('Escriba el nombre de la persona');
+    expect(screen.getByLabelText(/^apellido/i)).toHaveAccessibleDescription(
+      'Escriba el apellido de la persona',
+    );
+    expect(screen.getByLabelText(/^parentesco/i, { selector: 'input' })).toHaveAccessibleDescription(
+      /Díganos qué relación tiene con su hijo/,
+    );
+    expect(screen.getByRole('group', { name: /para cuáles de sus hijos/i })).toHaveAccessibleDescription(
+      /Elija por lo menos a uno de sus hijos para este contacto/,
+    );
+    expect(screen.queryByText('Please enter their first name')).not.toBeInTheDocument();
+
+    // Texts asked for without a cell phone: said in Spanish by the cell phone field.
+    type(/^nombre/i, 'Rose');
+    type(/^apellido/i, 'Lee');
+    type(/^parentesco/i, 'Abuela');
+    type(/^teléfono de casa/i, '(650) 555-0102');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mia Lee' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^recibir mensajes de texto/i }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
+    const cellPhone = screen.getByLabelText(/^celular/i);
+    await waitFor(() => expect(cellPhone).toHaveFocus());
+    expect(cellPhone).toHaveAccessibleDescription(
+      'Agregue un número de celular para enviarle mensajes de texto',
+    );
+    expect(screen.queryByText(SMS_NEEDS_CELL)).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('saves a contact and says so in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    serve(() => jsonReply(201, ROSE));
+    renderNew();
+    await screen.findByRole('checkbox', { name: 'Sam Lee' });
+    type(/^nombre/i, 'Rose');
+    type(/^apellido/i, 'Lee');
+    type(/^parentesco/i, 'Abuela');
+    type(/^celular/i, '(650) 555-0101');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^puede recoger/i }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sam Lee' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar contacto' }));
+    expect(await screen.findByText('Guardamos a Rose Lee como contacto de emergencia.')).toBeInTheDocument();
+  });
+
+  it('lists contacts in Spanish: relationship, permissions and children', async () => {
+    await i18n.changeLanguage('es');
+    serve(undefined, {
+      'GET /api/Student/Trustees': () =>
+        jsonReply(200, [
+          { ...ROSE, studentIds: [MIA.id, SAM.id], receiveSMS: true },
+          { ...ROSE, id: 'x', fullName: 'Ann Park', isActive: false, canPickup: false, studentIds: [] },
+        ]),
+    });
+    renderPage(<ContactsPage />, { path: '/dashboard/emergency-contacts' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contactos de emergencia' }),
+    ).toBeInTheDocument();
+    const card = (await screen.findByRole('link', { name: 'Rose Lee' })).closest('li') as HTMLElement;
+    expect(within(card).getByText('Abuelo o abuela')).toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Permisos' })).toHaveTextContent(
+      'Puede recogerRecibe mensajes de texto',
+    );
+    expect(within(card).getByText('Celular')).toBeInTheDocument();
+    expect(within(card).getByText('Para').parentElement).toHaveTextContent('Para Mia y Sam');
+    expect(screen.getByText('Inactivo')).toBeInTheDocument();
+    expect(screen.getByText('Todavía no está vinculado a ninguno de sus hijos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Su propio pase para recoger' })).toBeInTheDocument();
+    expect(screen.queryByText('Can pick up')).not.toBeInTheDocument();
+    expect(screen.queryByText('Grandparent')).not.toBeInTheDocument();
   });
 });

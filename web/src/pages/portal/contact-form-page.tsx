@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatPhone,
-  RELATIONSHIPS,
   routes,
   type Student,
   type Trustee,
@@ -25,13 +24,16 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { createTrustee, deleteTrustee, getStudents, getTrustee, updateTrustee } from '../../api/family.ts';
+import { relationshipOptions } from '../../features/family/format.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { PassPanel } from '../../features/passes/pass-panel.tsx';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -49,8 +51,6 @@ const FIELD_ORDER = [
   'isActive',
   'studentIds',
 ] as const;
-
-const RELATIONSHIP_OPTIONS = [...RELATIONSHIPS];
 
 function emptyInput(students: readonly Student[]): TrusteeInput {
   return {
@@ -87,9 +87,10 @@ function toInput(trustee: Trustee, students: readonly Student[]): TrusteeInput {
 }
 
 function BackLink() {
+  const { t } = useTranslation();
   return (
     <Anchor component={Link} to={routes.emergencyContacts} size="sm">
-      ← All emergency contacts
+      {t('family.contactForm.back')}
     </Anchor>
   );
 }
@@ -100,9 +101,10 @@ function BackLink() {
  * page also carries their pickup pass (issue 11).
  */
 export default function ContactFormPage() {
+  const { t } = useTranslation();
   const { trusteeId } = useParams();
   const isEdit = trusteeId !== undefined;
-  const title = isEdit ? 'Edit emergency contact' : 'Add an emergency contact';
+  const title = isEdit ? t('family.contactForm.editTitle') : t('family.contactForm.addTitle');
   usePageTitle(title);
   const loaded = useLoad(`emergency-contact:${trusteeId ?? 'new'}`, async (signal) => {
     const [students, trustee] = await Promise.all([
@@ -115,11 +117,11 @@ export default function ContactFormPage() {
   if (loaded.status === 'error' && isNotFound(loaded.error)) {
     return (
       <RecordNotFound
-        title="We couldn’t find that contact"
+        title={t('family.contactForm.notFoundTitle')}
         backTo={routes.emergencyContacts}
-        backLabel="Back to emergency contacts"
+        backLabel={t('family.contactForm.notFoundBack')}
       >
-        They may have been deleted, or the link is out of date. Your other contacts are safe and sound.
+        {t('family.contactForm.notFoundBody')}
       </RecordNotFound>
     );
   }
@@ -130,14 +132,12 @@ export default function ContactFormPage() {
         <BackLink />
         <Title order={1}>{title}</Title>
         {loaded.status === 'loading' ? (
-          <Loading label={isEdit ? 'Loading this contact…' : 'Loading your children…'} />
+          <Loading
+            label={isEdit ? t('family.contactForm.loadingContact') : t('family.contactForm.loadingChildren')}
+          />
         ) : (
           <LoadFailed
-            message={
-              isEdit
-                ? 'We could not load this contact. Please check your connection and try again.'
-                : 'We could not load your children. Please check your connection and try again.'
-            }
+            message={isEdit ? t('family.contactForm.contactFailed') : t('family.contactForm.childrenFailed')}
             retry={loaded.retry}
           />
         )}
@@ -150,24 +150,19 @@ export default function ContactFormPage() {
     <Stack gap="lg" pt="xl" maw={720}>
       <BackLink />
       <div>
-        <Title order={1}>{trustee ? `Edit ${trustee.fullName}` : title}</Title>
-        <Text mt={4}>
-          {trustee
-            ? 'Keep their details up to date so we can always reach them quickly.'
-            : 'Someone we can call if we can’t reach you. Only the people you allow may pick up your children.'}
-        </Text>
+        <Title order={1}>
+          {trustee ? t('family.contactForm.editHeading', { name: trustee.fullName }) : title}
+        </Title>
+        <Text mt={4}>{trustee ? t('family.contactForm.editIntro') : t('family.contactForm.addIntro')}</Text>
       </div>
       {students.length === 0 ? (
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} size="h3">
-            First, add your child
+            {t('family.contactForm.noChildTitle')}
           </Title>
-          <Text mt="xs">
-            Emergency contacts belong to your children, so we need to know who they are first. Add your child
-            — it takes a minute — then come back to add the people we can call.
-          </Text>
+          <Text mt="xs">{t('family.contactForm.noChildBody')}</Text>
           <Button component={Link} to={routes.newStudent} mt="md" w="fit-content">
-            Add a child
+            {t('family.contactForm.addChild')}
           </Button>
         </Paper>
       ) : (
@@ -188,6 +183,8 @@ export default function ContactFormPage() {
 }
 
 function ContactForm({ students, trustee }: { students: readonly Student[]; trustee: Trustee | null }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const {
     register,
@@ -201,26 +198,28 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
     defaultValues: trustee ? toInput(trustee, students) : emptyInput(students),
   });
   const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
-  const formLabel = trustee ? `Edit ${trustee.fullName}` : 'Add an emergency contact';
+  const formLabel = trustee
+    ? t('family.contactForm.editHeading', { name: trustee.fullName })
+    : t('family.contactForm.addTitle');
 
   const onSubmit = async (values: TrusteeValues) => {
     try {
       const saved = trustee ? await updateTrustee(trustee.id, values) : await createTrustee(values);
       notifySuccess(
         trustee
-          ? `Your changes to ${saved.fullName} are saved.`
-          : `${saved.fullName} is saved as an emergency contact.`,
+          ? t('family.contactForm.saved', { name: saved.fullName })
+          : t('family.contactForm.added', { name: saved.fullName }),
       );
       navigate(routes.emergencyContacts);
     } catch (error) {
       const placed = showFieldErrors(error);
       notifyError(
         placed
-          ? 'Please check the highlighted fields and try again.'
+          ? t('family.contactForm.checkFields')
           : error instanceof ApiError && error.status === 404
-            ? 'This contact no longer exists. It may have been deleted.'
-            : 'We could not save this contact. Please try again.',
-        'Contact not saved',
+            ? t('family.contactForm.gone')
+            : t('family.contactForm.saveFailed'),
+        t('family.contactForm.saveFailedTitle'),
       );
     }
   };
@@ -230,21 +229,21 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={formLabel}>
         <Stack gap="md">
           <Title order={2} size="h4">
-            Who they are
+            {t('family.contactForm.whoTheyAre')}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
-              label="First name"
+              label={t('family.contactForm.firstName')}
               autoComplete="off"
               required
-              error={errors.firstName?.message}
+              error={fieldMessage(errors.firstName?.message)}
               {...register('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={t('family.contactForm.lastName')}
               autoComplete="off"
               required
-              error={errors.lastName?.message}
+              error={fieldMessage(errors.lastName?.message)}
               {...register('lastName')}
             />
           </SimpleGrid>
@@ -253,9 +252,9 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
             control={control}
             render={({ field, fieldState }) => (
               <Autocomplete
-                label="Relationship to your child"
-                description="Pick one from the list or type your own"
-                data={RELATIONSHIP_OPTIONS}
+                label={t('family.contactForm.relationship')}
+                description={t('family.contactForm.relationshipHint')}
+                data={relationshipOptions()}
                 autoComplete="off"
                 required
                 ref={field.ref}
@@ -263,71 +262,71 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                error={fieldMessage(fieldState.error?.message)}
               />
             )}
           />
 
           <div>
             <Title order={2} size="h4" mt="sm">
-              How to reach them
+              {t('family.contactForm.reach')}
             </Title>
             <Text size="sm" mt={4}>
-              At least one phone number, please — a cell phone if they should get our texts.
+              {t('family.contactForm.reachHint')}
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
-              label="Cell phone"
+              label={t('family.contactForm.cellPhone')}
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              error={errors.cellPhone?.message}
+              error={fieldMessage(errors.cellPhone?.message)}
               {...register('cellPhone')}
             />
             <TextInput
-              label="Home phone"
+              label={t('family.contactForm.homePhone')}
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              error={errors.homePhone?.message}
+              error={fieldMessage(errors.homePhone?.message)}
               {...register('homePhone')}
             />
           </SimpleGrid>
           <TextInput
-            label="Email (optional)"
+            label={t('family.contactForm.email')}
             type="email"
             autoComplete="email"
-            error={errors.emailAddress?.message}
+            error={fieldMessage(errors.emailAddress?.message)}
             {...register('emailAddress')}
           />
 
           <Title order={2} size="h4" mt="sm">
-            What they may do
+            {t('family.contactForm.mayDo')}
           </Title>
           <Checkbox
-            label="Can pick up"
-            description="They may collect your children. We ask for photo ID until we know them."
-            error={errors.canPickup?.message}
+            label={t('family.contactForm.canPickUp')}
+            description={t('family.contactForm.canPickUpHint')}
+            error={fieldMessage(errors.canPickup?.message)}
             {...register('canPickup')}
           />
           <Checkbox
-            label="Receive text messages"
-            description="Reminders and urgent news by text to their cell phone."
-            error={errors.receiveSMS?.message}
+            label={t('family.contactForm.texts')}
+            description={t('family.contactForm.textsHint')}
+            error={fieldMessage(errors.receiveSMS?.message)}
             {...register('receiveSMS')}
           />
           <Checkbox
-            label="Receive emails"
-            description="Announcements and updates by email."
-            error={errors.receiveEmail?.message}
+            label={t('family.contactForm.emails')}
+            description={t('family.contactForm.emailsHint')}
+            error={fieldMessage(errors.receiveEmail?.message)}
             {...register('receiveEmail')}
           />
           {trustee ? (
             <Checkbox
-              label="Active"
-              description="Uncheck to keep them on file without calling them."
-              error={errors.isActive?.message}
+              label={t('family.contactForm.active')}
+              description={t('family.contactForm.activeHint')}
+              error={fieldMessage(errors.isActive?.message)}
               {...register('isActive')}
             />
           ) : null}
@@ -337,13 +336,13 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
             control={control}
             render={({ field, fieldState }) => (
               <Checkbox.Group
-                label="Which children is this contact for?"
-                description="Choose at least one."
+                label={t('family.contactForm.children')}
+                description={t('family.contactForm.childrenHint')}
                 withAsterisk
                 mt="sm"
                 value={field.value ?? []}
                 onChange={field.onChange}
-                error={fieldState.error?.message ?? errors.studentIds?.root?.message}
+                error={fieldMessage(fieldState.error?.message ?? errors.studentIds?.root?.message)}
               >
                 <Stack gap="xs" mt="xs">
                   {students.map((student, index) => (
@@ -362,10 +361,10 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
 
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button component={Link} to={routes.emergencyContacts} variant="default">
-              Cancel
+              {t('family.common.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-              {trustee ? 'Save changes' : 'Save contact'}
+              {trustee ? t('family.common.saveChanges') : t('family.contactForm.saveContact')}
             </Button>
           </Group>
         </Stack>
@@ -375,6 +374,7 @@ function ContactForm({ students, trustee }: { students: readonly Student[]; trus
 }
 
 function DeleteContact({ trustee }: { trustee: Trustee }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -383,17 +383,17 @@ function DeleteContact({ trustee }: { trustee: Trustee }) {
     setDeleting(true);
     try {
       await deleteTrustee(trustee.id);
-      notifySuccess(`${trustee.fullName} is no longer one of your emergency contacts.`);
+      notifySuccess(t('family.contactForm.deleted', { name: trustee.fullName }));
       navigate(routes.emergencyContacts);
     } catch (error) {
       setDeleting(false);
       if (error instanceof ApiError && error.status === 404) {
         setConfirming(false);
-        notifySuccess(`${trustee.fullName} was already deleted.`);
+        notifySuccess(t('family.contactForm.alreadyDeleted', { name: trustee.fullName }));
         navigate(routes.emergencyContacts);
         return;
       }
-      notifyError('We could not delete this contact. Please try again.', 'Contact not deleted');
+      notifyError(t('family.contactForm.deleteFailed'), t('family.contactForm.deleteFailedTitle'));
     }
   };
 
@@ -406,30 +406,29 @@ function DeleteContact({ trustee }: { trustee: Trustee }) {
       aria-labelledby="delete-heading"
     >
       <Title order={2} size="h4" id="delete-heading">
-        Delete contact
+        {t('family.contactForm.delete')}
       </Title>
       <Text size="sm" mt={4}>
-        Removes {trustee.firstName} from your emergency contacts. To keep them on file without calling them,
-        uncheck “Active” instead.
+        {t('family.contactForm.deleteExplained', { name: trustee.firstName })}
       </Text>
       <Button color="red" variant="outline" mt="sm" onClick={() => setConfirming(true)}>
-        Delete contact
+        {t('family.contactForm.delete')}
       </Button>
       <Modal
         opened={confirming}
         onClose={() => {
           if (!deleting) setConfirming(false);
         }}
-        title="Delete contact"
+        title={t('family.contactForm.delete')}
         centered
       >
-        <Text>Delete {trustee.fullName}? Your children’s records are not changed.</Text>
+        <Text>{t('family.contactForm.deleteConfirm', { name: trustee.fullName })}</Text>
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={() => setConfirming(false)} disabled={deleting}>
-            Keep contact
+            {t('family.contactForm.keepContact')}
           </Button>
           <Button color="red" onClick={remove} loading={deleting}>
-            Delete contact
+            {t('family.contactForm.delete')}
           </Button>
         </Group>
       </Modal>

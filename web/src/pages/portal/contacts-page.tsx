@@ -1,6 +1,7 @@
 import { routes } from '@lc/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getStudents, getTrustees } from '../../api/family.ts';
@@ -8,6 +9,7 @@ import { ensureSelfContact } from '../../api/passes.ts';
 import { ContactCard } from '../../features/family/contact-card.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { notifyError } from '../../features/forms/notify.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -17,7 +19,8 @@ import { useLoad } from '../../lib/use-load.ts';
  * (issue 11).
  */
 export default function ContactsPage() {
-  usePageTitle('Emergency contacts');
+  const { t } = useTranslation();
+  usePageTitle(t('family.contacts.title'));
   const family = useLoad('emergency-contacts', async (signal) => {
     const [trustees, students] = await Promise.all([getTrustees(signal), getStudents(signal)]);
     return { trustees, students };
@@ -27,40 +30,35 @@ export default function ContactsPage() {
     <Stack gap="lg" pt="xl">
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
-          <Title order={1}>Emergency contacts</Title>
+          <Title order={1}>{t('family.contacts.title')}</Title>
           <Text mt={4} maw="65ch">
-            The people we call if something comes up and we can’t reach you — and, when you say so, who may
-            pick up your children. We ask for photo ID until we know them well.
+            {t('family.contacts.intro')}
           </Text>
         </div>
         <Group gap="sm">
           <OwnPassButton />
           <Button component={Link} to={routes.newEmergencyContact}>
-            Add an emergency contact
+            {t('family.contacts.add')}
           </Button>
         </Group>
       </Group>
 
-      {family.status === 'loading' ? <Loading label="Loading your emergency contacts…" /> : null}
+      {family.status === 'loading' ? <Loading label={t('family.contacts.loading')} /> : null}
 
       {family.status === 'error' ? (
-        <LoadFailed
-          message="We could not load your emergency contacts. Please check your connection and try again."
-          retry={family.retry}
-        />
+        <LoadFailed message={t('family.contacts.loadFailed')} retry={family.retry} />
       ) : null}
 
       {family.status === 'success' && family.data.trustees.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
           <Title order={2} size="h3">
-            No emergency contacts yet
+            {t('family.contacts.emptyTitle')}
           </Title>
           <Text mt="xs" maw="65ch">
-            Who should we call if we can’t reach you? A grandparent, a neighbor or a trusted friend — add
-            someone now so we always have a friendly voice to turn to. It only takes a minute.
+            {t('family.contacts.emptyBody')}
           </Text>
           <Button component={Link} to={routes.newEmergencyContact} mt="md" w="fit-content">
-            Add an emergency contact
+            {t('family.contacts.add')}
           </Button>
         </Card>
       ) : null}
@@ -70,7 +68,7 @@ export default function ContactsPage() {
           cols={{ base: 1, sm: 2 }}
           spacing="md"
           component="ul"
-          aria-label="Your emergency contacts"
+          aria-label={t('family.contacts.listLabel')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {family.data.trustees.map((trustee) => {
@@ -90,6 +88,8 @@ export default function ContactsPage() {
  * opens its page, where the pass is issued like anyone else's.
  */
 function OwnPassButton() {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
   const open = async () => {
@@ -101,15 +101,15 @@ function OwnPassButton() {
       setOpening(false);
       notifyError(
         error instanceof ApiError && error.status === 400
-          ? error.message
-          : 'We could not open your pickup pass. Please try again.',
-        'Pickup pass',
+          ? (fieldMessage(error.message) ?? error.message)
+          : t('family.contacts.ownPassFailed'),
+        t('family.contacts.ownPassFailedTitle'),
       );
     }
   };
   return (
     <Button variant="default" onClick={open} loading={opening}>
-      Your own pickup pass
+      {t('family.contacts.ownPass')}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import type { CoParentFamily } from '@lc/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import FamilyPage from './family-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -82,5 +83,72 @@ describe('family sharing page', () => {
       'You will no longer see or manage Zuri and Tobi. Their details, places and contacts stay with Chidi Okonkwo.',
     );
     expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/Family/Leave')).toBe(false);
+  });
+});
+
+describe('family sharing page in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('speaks Spanish, by the email field too, with the invitation’s date in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const invited: CoParentFamily = {
+      ...ALONE,
+      invitations: [
+        {
+          id: 'i1',
+          emailAddress: 'chidi@families.example',
+          invitedBy: 'Imani',
+          created: '2026-11-24T20:00:00.000Z',
+          expiresAt: '2026-12-01T20:00:00.000Z',
+        },
+      ],
+    };
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/Family/Invitations' && init?.method === 'POST')
+        return jsonReply(400, {
+          error: 'Bad Request',
+          message: 'That parent already shares your family',
+          fields: { emailAddress: 'That parent already shares your family' },
+          requestId: 'r',
+        });
+      return jsonReply(200, invited);
+    });
+    renderPage(<FamilyPage />, { path: '/dashboard/family' });
+
+    expect(await screen.findByText('Por ahora solo usted administra a Zuri y Tobi.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Compartir el portal' })).toBeInTheDocument();
+    expect(screen.getByText('(usted)')).toBeInTheDocument();
+    expect(screen.getByText('(enviada por Imani, válida hasta el 1 de diciembre)')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Retirar la invitación a chidi@families.example' }),
+    ).toBeInTheDocument();
+
+    const email = screen.getByLabelText('Correo electrónico del otro padre o madre');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar invitación' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('Escriba el correo electrónico del otro padre o madre');
+
+    fireEvent.change(email, { target: { value: 'chidi@families.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar invitación' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Esa persona ya comparte su familia'));
+    expect(screen.queryByText('That parent already shares your family')).not.toBeInTheDocument();
+    expect(screen.queryByText('Family sharing')).not.toBeInTheDocument();
+  });
+
+  it('asks in Spanish before leaving, in a dialog with a Spanish close button', async () => {
+    await i18n.changeLanguage('es');
+    fetchMock.mockImplementation(async () => jsonReply(200, SHARED));
+    renderPage(<FamilyPage />, { path: '/dashboard/family' });
+    const parents = await screen.findByRole('region', { name: 'Padres en este portal' });
+    expect(within(parents).getByText('Chidi Okonkwo')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salir de esta familia' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Salir de esta familia?' });
+    expect(dialog).toHaveTextContent(
+      'Ya no podrá ver ni administrar a Zuri y Tobi. Sus datos, lugares y contactos se quedan con Chidi Okonkwo.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Quedarme en la familia' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   });
 });

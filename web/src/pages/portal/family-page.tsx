@@ -1,17 +1,23 @@
 import { type CoParentFamily, dateTimeFormat } from '@lc/contract';
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { getFamily, inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
+import { FamilyDialog } from '../../features/family/family-dialog';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
 import { joinFirstNames } from '../../features/passes/format';
-import { StaffDialog } from '../../features/staff/staff-dialog';
+import { useFieldMessage } from '../../i18n/field-messages';
+import { intlLocale } from '../../i18n/intl-locale';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useLoad } from '../../lib/use-load';
 
-/** "December 1": built on first use (contract `intl.ts`). */
-const dateFormat = () => dateTimeFormat('en-US', { month: 'long', day: 'numeric' });
+/** "December 1" ("1 de diciembre") in the language shown now: built on first use (contract `intl.ts`). */
+const dateFormat = () => dateTimeFormat(intlLocale(), { month: 'long', day: 'numeric' });
+
+/** Said by the email field when it is left empty; shown in the family's language (`family.fieldMessages`). */
+const EMAIL_NEEDED = 'Enter the other parent’s email address';
 
 /**
  * /dashboard/family (issue 13, co-parents): who shares the family's portal, inviting another parent by
@@ -19,22 +25,22 @@ const dateFormat = () => dateTimeFormat('en-US', { month: 'long', day: 'numeric'
  * says so): custody disputes are not settled by whoever clicks first.
  */
 export default function FamilyPage() {
-  usePageTitle('Family sharing');
+  const { t } = useTranslation();
+  usePageTitle(t('family.familySharing.title'));
   const [version, setVersion] = useState(0);
   const family = useLoad(`family-sharing:${version}`, (signal) => getFamily(signal));
   const reload = () => setVersion((v) => v + 1);
   return (
     <Stack gap="lg" pt="xl">
       <div>
-        <Title order={1}>Family sharing</Title>
+        <Title order={1}>{t('family.familySharing.title')}</Title>
         <Text mt={4} maw={640}>
-          Share your Student Portal with another parent or guardian. You both see and manage the same
-          children, allergies, emergency contacts, enrollments, waitlist places, announcements and payments.
+          {t('family.familySharing.intro')}
         </Text>
       </div>
-      {family.status === 'loading' ? <Loading label="Loading your family…" /> : null}
+      {family.status === 'loading' ? <Loading label={t('family.familySharing.loading')} /> : null}
       {family.status === 'error' ? (
-        <LoadFailed message="We could not load who shares your family." retry={family.retry} />
+        <LoadFailed message={t('family.familySharing.loadFailed')} retry={family.retry} />
       ) : null}
       {family.status === 'success' ? <Sharing family={family.data} changed={reload} /> : null}
     </Stack>
@@ -42,12 +48,13 @@ export default function FamilyPage() {
 }
 
 function Sharing({ family, changed }: { family: CoParentFamily; changed: () => void }) {
+  const { t } = useTranslation();
   const shared = family.parents.length > 1;
   return (
     <>
       <Card component="section" aria-labelledby="family-parents" withBorder radius="lg" padding="lg">
         <Title order={2} size="h3" id="family-parents" mb="sm">
-          Parents on this portal
+          {t('family.familySharing.parents')}
         </Title>
         <List spacing="xs" listStyleType="none" p={0}>
           {family.parents.map((parent) => (
@@ -61,7 +68,7 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
                 </Text>
                 {parent.isYou ? (
                   <Text size="sm" fw={600}>
-                    (you)
+                    {t('family.familySharing.you')}
                   </Text>
                 ) : null}
               </Group>
@@ -72,7 +79,7 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
           <LeaveFamily family={family} changed={changed} />
         ) : (
           <Text size="sm" mt="sm">
-            Only you manage {joinFirstNames(family.childNames)} for now.
+            {t('family.familySharing.onlyYou', { children: joinFirstNames(family.childNames) })}
           </Text>
         )}
       </Card>
@@ -83,6 +90,8 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
 
 /** The invitation form and the invitations still open, each with "Withdraw". */
 function InviteParent({ family, changed }: { family: CoParentFamily; changed: () => void }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -95,11 +104,10 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
   return (
     <Card component="section" aria-labelledby="family-invite" withBorder radius="lg" padding="lg">
       <Title order={2} size="h3" id="family-invite" mb={6}>
-        Invite another parent
+        {t('family.familySharing.invite')}
       </Title>
       <Text size="sm" mb="sm" maw={640}>
-        We email them a link that works once, for 7 days. They log in or create an account with that email
-        address and accept; their own children on our portal, if any, are shared with you too.
+        {t('family.familySharing.inviteExplained')}
       </Text>
       <form
         noValidate
@@ -108,20 +116,20 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
           setFieldError(null);
           setRefusal(null);
           const address = email.trim();
-          if (!address) return fail('Enter the other parent’s email address');
+          if (!address) return fail(EMAIL_NEEDED);
           setBusy(true);
           try {
             await inviteCoParent(address);
             setEmail('');
-            notifySuccess(`We emailed an invitation to ${address.toLowerCase()}.`);
+            notifySuccess(t('family.familySharing.invited', { email: address.toLowerCase() }));
             changed();
           } catch (error) {
             if (error instanceof ApiError && error.fields.emailAddress) fail(error.fields.emailAddress);
             else
               setRefusal(
                 error instanceof ApiError
-                  ? error.message
-                  : 'We could not send the invitation. Please try again.',
+                  ? (fieldMessage(error.message) ?? error.message)
+                  : t('family.familySharing.inviteFailed'),
               );
           } finally {
             setBusy(false);
@@ -131,16 +139,16 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             ref={inputRef}
-            label="Their email address"
+            label={t('family.familySharing.email')}
             type="email"
             autoComplete="off"
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldError}
+            error={fieldMessage(fieldError ?? undefined)}
             w={{ base: '100%', sm: 340 }}
           />
           <Button type="submit" loading={busy} mt={{ base: 0, sm: 25 }}>
-            Send invitation
+            {t('family.familySharing.send')}
           </Button>
         </Group>
         {refusal ? (
@@ -152,7 +160,7 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
       {family.invitations.length > 0 ? (
         <>
           <Title order={3} size="h4" mt="lg" mb="xs">
-            Waiting to be accepted
+            {t('family.familySharing.waiting')}
           </Title>
           <List spacing="xs" listStyleType="none" p={0}>
             {family.invitations.map((invitation) => (
@@ -161,25 +169,29 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
                   <Text>
                     {invitation.emailAddress}{' '}
                     <Text span c="dimmed" size="sm">
-                      (sent by {invitation.invitedBy}, works until{' '}
-                      {dateFormat().format(new Date(invitation.expiresAt))})
+                      {t('family.familySharing.sentBy', {
+                        name: invitation.invitedBy,
+                        date: dateFormat().format(new Date(invitation.expiresAt)),
+                      })}
                     </Text>
                   </Text>
                   <Button
                     size="compact-sm"
                     variant="subtle"
-                    aria-label={`Withdraw the invitation to ${invitation.emailAddress}`}
+                    aria-label={t('family.familySharing.withdrawLabel', { email: invitation.emailAddress })}
                     onClick={async () => {
                       try {
                         await withdrawInvitation(invitation.id);
-                        notifySuccess(`The invitation to ${invitation.emailAddress} no longer works.`);
+                        notifySuccess(
+                          t('family.familySharing.withdrawn', { email: invitation.emailAddress }),
+                        );
                         changed();
                       } catch {
-                        notifyError('We could not withdraw the invitation. Please try again.');
+                        notifyError(t('family.familySharing.withdrawFailed'));
                       }
                     }}
                   >
-                    Withdraw
+                    {t('family.familySharing.withdraw')}
                   </Button>
                 </Group>
               </List.Item>
@@ -193,28 +205,34 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
 
 /** "Leave this family", confirmed in a dialog that says what stays and what goes. */
 function LeaveFamily({ family, changed }: { family: CoParentFamily; changed: () => void }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const others = family.parents.filter((p) => !p.isYou).map((p) => `${p.firstName} ${p.lastName}`);
   return (
     <>
       <Text size="sm" mt="md" maw={640}>
-        Either parent can leave at any time. To take another parent off your family’s portal, please ask us:
-        we handle that with both of you, so nobody is removed by a click.
+        {t('family.familySharing.leaveExplained')}
       </Text>
       <Button variant="outline" color="red" mt="sm" onClick={() => setOpened(true)}>
-        Leave this family
+        {t('family.familySharing.leave')}
       </Button>
-      <StaffDialog opened={opened} onClose={() => !busy && setOpened(false)} title="Leave this family?">
+      <FamilyDialog
+        opened={opened}
+        onClose={() => !busy && setOpened(false)}
+        title={t('family.familySharing.leaveTitle')}
+      >
         <Stack>
           <Text size="sm">
-            You will no longer see or manage {joinFirstNames(family.childNames)}. Their details, places and
-            contacts stay with {joinFirstNames(others)}. Your account stays open with your own payments and
-            receipts.
+            {t('family.familySharing.leaveWarning', {
+              children: joinFirstNames(family.childNames),
+              others: joinFirstNames(others),
+            })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)} disabled={busy} data-autofocus>
-              Stay in the family
+              {t('family.familySharing.stay')}
             </Button>
             <Button
               color="red"
@@ -224,22 +242,24 @@ function LeaveFamily({ family, changed }: { family: CoParentFamily; changed: () 
                 try {
                   await leaveFamily();
                   setOpened(false);
-                  notifySuccess('You have left the family. We emailed everyone to let them know.');
+                  notifySuccess(t('family.familySharing.left'));
                   changed();
                 } catch (error) {
                   notifyError(
-                    error instanceof ApiError ? error.message : 'We could not do that. Please try again.',
+                    error instanceof ApiError
+                      ? (fieldMessage(error.message) ?? error.message)
+                      : t('family.familySharing.leaveFailed'),
                   );
                 } finally {
                   setBusy(false);
                 }
               }}
             >
-              Leave this family
+              {t('family.familySharing.leave')}
             </Button>
           </Group>
         </Stack>
-      </StaffDialog>
+      </FamilyDialog>
     </>
   );
 }

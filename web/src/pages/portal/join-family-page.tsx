@@ -1,17 +1,20 @@
 import { routes } from '@lc/contract';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, previewInvitation } from '../../api/family-sharing';
 import { Loading } from '../../features/family/load-states';
 import { notifySuccess } from '../../features/forms/notify';
 import { joinFirstNames } from '../../features/passes/format';
+import { useFieldMessage } from '../../i18n/field-messages';
+import { i18n } from '../../i18n/i18n';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useLoad } from '../../lib/use-load';
 
-/** "Maya and Leo", or "the children" when none are named yet. */
-const names = (list: readonly string[]) => joinFirstNames(list, 'the children');
+/** "Maya and Leo", or "the children" when none are named yet (in the language shown now). */
+const names = (list: readonly string[]) => joinFirstNames(list, i18n.t('family.common.theChildren'));
 
 /**
  * /dashboard/family/join/{token} (issue 13): the link in a co-parent invitation. The guard sends a parent who
@@ -20,7 +23,9 @@ const names = (list: readonly string[]) => joinFirstNames(list, 'the children');
  * address, is explained in plain words with what to do.
  */
 export default function JoinFamilyPage() {
-  usePageTitle('Join your family’s portal');
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  usePageTitle(t('family.join.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const preview = useLoad(`family-invitation:${token}`, (signal) => previewInvitation(token, signal));
@@ -29,36 +34,36 @@ export default function JoinFamilyPage() {
   const problem =
     preview.status === 'error'
       ? preview.error instanceof ApiError
-        ? preview.error.message
-        : 'We could not open this invitation just now. Please try again in a moment.'
+        ? fieldMessage(preview.error.message)
+        : t('family.join.openFailed')
       : null;
   return (
     <Stack gap="lg" pt="xl" maw={640}>
-      <Title order={1}>Join your family’s portal</Title>
-      {preview.status === 'loading' ? <Loading label="Opening your invitation…" /> : null}
+      <Title order={1}>{t('family.join.title')}</Title>
+      {preview.status === 'loading' ? <Loading label={t('family.join.opening')} /> : null}
       {problem ? (
-        <Alert color="red" variant="light" role="alert" title="This invitation cannot be used">
+        <Alert color="red" variant="light" role="alert" title={t('family.join.cannotUse')}>
           <Text size="sm">{problem}</Text>
           <Button component={Link} to={routes.dashboard} variant="default" mt="sm">
-            Go to your portal
+            {t('family.join.goToPortal')}
           </Button>
         </Alert>
       ) : null}
       {preview.status === 'success' ? (
         <Card withBorder radius="lg" padding="lg">
           <Text>
-            <strong>{preview.data.invitedBy}</strong> invited you to share the Student Portal for{' '}
-            <strong>{names(preview.data.childNames)}</strong>.
+            <Trans
+              i18nKey="family.join.invited"
+              values={{ invitedBy: preview.data.invitedBy, children: names(preview.data.childNames) }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           <Text size="sm" mt="sm">
-            Once you accept, you and {names(preview.data.parentNames)} see and manage the same children,
-            allergies, emergency contacts, enrollments, waitlist places, announcements and payments. Your own
-            children on our portal, if any, are shared too. Either of you can leave at any time.
+            {t('family.join.explained', { parents: names(preview.data.parentNames) })}
           </Text>
           {preview.data.alreadyInFamily ? (
             <Alert color="yellow" variant="light" mt="md">
-              You already share a family with another parent. Leave that family first on the Family sharing
-              page, then open this link again.
+              {t('family.join.alreadyInFamily')}
             </Alert>
           ) : null}
           {refusal ? (
@@ -75,23 +80,23 @@ export default function JoinFamilyPage() {
                 setRefusal(null);
                 try {
                   await acceptInvitation(token);
-                  notifySuccess(`You now share the portal for ${names(preview.data.childNames)}.`);
+                  notifySuccess(t('family.join.shared', { children: names(preview.data.childNames) }));
                   navigate(routes.myStudents);
                 } catch (error) {
                   setRefusal(
                     error instanceof ApiError
-                      ? error.message
-                      : 'We could not accept just now. Please try again.',
+                      ? (fieldMessage(error.message) ?? error.message)
+                      : t('family.join.acceptFailed'),
                   );
                 } finally {
                   setBusy(false);
                 }
               }}
             >
-              Accept and share
+              {t('family.join.accept')}
             </Button>
             <Button component={Link} to={routes.dashboard} variant="default">
-              Not now
+              {t('family.join.notNow')}
             </Button>
           </Group>
         </Card>

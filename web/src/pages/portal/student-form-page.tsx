@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
@@ -31,6 +32,7 @@ import { createStudent, deleteAllergy, deleteStudent, getStudent, updateStudent 
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -73,10 +75,8 @@ const toInput = (s: Student): StudentInput => ({
   zipCode: s.zipCode ?? '',
 });
 
-const stateOptions = [
-  { value: '', label: 'Choose a state' },
-  ...Object.entries(US_STATES).map(([value, label]) => ({ value, label })),
-];
+/** The states by their names (proper names, the same in both languages). */
+const STATES = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 
 /**
  * /dashboard/my-students/new and /dashboard/my-students/:studentId (issue 4): add a child, or edit one —
@@ -84,31 +84,34 @@ const stateOptions = [
  * a way to remove them.
  */
 export default function StudentFormPage() {
+  const { t } = useTranslation();
   const { studentId } = useParams();
   const existing = useLoad(`student:${studentId ?? 'new'}`, (signal) =>
     studentId ? getStudent(studentId, signal) : Promise.resolve(null),
   );
-  usePageTitle(studentId ? 'Edit child' : 'Add a child');
+  usePageTitle(studentId ? t('family.studentForm.editTitle') : t('family.studentForm.addTitle'));
 
-  if (existing.status === 'loading') return <Loading label="Loading…" />;
+  if (existing.status === 'loading') return <Loading label={t('family.common.loading')} />;
   if (existing.status === 'error') {
     if (isNotFound(existing.error)) {
       return (
         <RecordNotFound
-          title="We couldn’t find that child"
+          title={t('family.common.childNotFound')}
           backTo={routes.myStudents}
-          backLabel="Back to My students"
+          backLabel={t('family.common.backToStudents')}
         >
-          The link may be out of date, or the child is no longer on your family’s list.
+          {t('family.common.childNotFoundBody')}
         </RecordNotFound>
       );
     }
-    return <LoadFailed message="We could not load this child’s details." retry={existing.retry} />;
+    return <LoadFailed message={t('family.studentForm.loadFailed')} retry={existing.retry} />;
   }
   return <StudentForm key={studentId ?? 'new'} student={existing.data} />;
 }
 
 function StudentForm({ student }: { student: Student | null }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const [allergies, setAllergies] = useState(student?.allergies ?? []);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -129,11 +132,13 @@ function StudentForm({ student }: { student: Student | null }) {
     try {
       const saved = student ? await updateStudent(student.id, values) : await createStudent(values);
       notifySuccess(
-        student ? `${saved.firstName}’s details are saved.` : `${saved.firstName} is added to your family.`,
+        student
+          ? t('family.studentForm.saved', { name: saved.firstName })
+          : t('family.studentForm.added', { name: saved.firstName }),
       );
       navigate(routes.myStudents);
     } catch (error) {
-      if (!showFieldErrors(error)) notifyError('We could not save these details. Please try again.');
+      if (!showFieldErrors(error)) notifyError(t('family.studentForm.saveFailed'));
     }
   };
 
@@ -142,9 +147,9 @@ function StudentForm({ student }: { student: Student | null }) {
     try {
       await deleteAllergy(student.id, allergyId);
       setAllergies((list) => list.filter((a) => a.id !== allergyId));
-      notifySuccess(`${name} is removed from ${student.firstName}’s allergies.`);
+      notifySuccess(t('family.studentForm.allergyRemoved', { allergy: name, name: student.firstName }));
     } catch {
-      notifyError('We could not remove that allergy. Please try again.');
+      notifyError(t('family.studentForm.allergyRemoveFailed'));
     }
   };
 
@@ -153,14 +158,14 @@ function StudentForm({ student }: { student: Student | null }) {
     setDeleting(true);
     try {
       await deleteStudent(student.id);
-      notifySuccess(`${student.firstName} is removed from your family.`);
+      notifySuccess(t('family.studentForm.removed', { name: student.firstName }));
       navigate(routes.myStudents);
     } catch (error) {
       setConfirmingDelete(false);
       notifyError(
         error instanceof ApiError && error.status === 409
-          ? error.message
-          : 'We could not remove this child. Please try again.',
+          ? (fieldMessage(error.message) ?? error.message)
+          : t('family.studentForm.removeFailed'),
       );
     } finally {
       setDeleting(false);
@@ -170,90 +175,90 @@ function StudentForm({ student }: { student: Student | null }) {
   return (
     <Stack gap="lg" pt="xl" maw={720}>
       <div>
-        <Title order={1}>{student ? `Edit ${student.firstName}’s details` : 'Add a child'}</Title>
-        <Text mt={4}>
+        <Title order={1}>
           {student
-            ? 'Keep these up to date so our teachers and front desk have the right details.'
-            : 'We welcome children from 3½ to 12 years old. Only the name and date of birth are needed now.'}
-        </Text>
+            ? t('family.studentForm.editHeading', { name: student.firstName })
+            : t('family.studentForm.addTitle')}
+        </Title>
+        <Text mt={4}>{student ? t('family.studentForm.editIntro') : t('family.studentForm.addIntro')}</Text>
       </div>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <form
           onSubmit={handleSubmit(onSubmit)}
           noValidate
-          aria-label={student ? 'Edit child' : 'Add a child'}
+          aria-label={student ? t('family.studentForm.editTitle') : t('family.studentForm.addTitle')}
         >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput
-                label="First name"
+                label={t('family.studentForm.firstName')}
                 autoComplete="off"
                 required
-                error={errors.firstName?.message}
+                error={fieldMessage(errors.firstName?.message)}
                 {...register('firstName')}
               />
               <TextInput
-                label="Last name"
+                label={t('family.studentForm.lastName')}
                 autoComplete="off"
                 required
-                error={errors.lastName?.message}
+                error={fieldMessage(errors.lastName?.message)}
                 {...register('lastName')}
               />
             </SimpleGrid>
             <TextInput
-              label="Date of birth"
+              label={t('family.studentForm.dateOfBirth')}
               type="date"
               required
               max={todayIsoDate()}
-              error={errors.dateOfBirth?.message}
+              error={fieldMessage(errors.dateOfBirth?.message)}
               {...register('dateOfBirth')}
             />
             <Title order={2} size="h4" mt="sm">
-              Home address{' '}
+              {t('family.studentForm.homeAddress')}{' '}
               <Text span size="sm" fw={400}>
-                (optional)
+                {t('family.studentForm.optional')}
               </Text>
             </Title>
             <TextInput
-              label="Street address"
+              label={t('family.studentForm.street')}
               autoComplete="address-line1"
-              error={errors.address1?.message}
+              error={fieldMessage(errors.address1?.message)}
               {...register('address1')}
             />
             <TextInput
-              label="Apartment, suite or unit"
+              label={t('family.studentForm.unit')}
               autoComplete="address-line2"
-              error={errors.address2?.message}
+              error={fieldMessage(errors.address2?.message)}
               {...register('address2')}
             />
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
               <TextInput
-                label="City"
+                label={t('family.studentForm.city')}
                 autoComplete="address-level2"
-                error={errors.city?.message}
+                error={fieldMessage(errors.city?.message)}
                 {...register('city')}
               />
               <NativeSelect
-                label="State"
+                label={t('family.studentForm.state')}
                 autoComplete="address-level1"
-                data={stateOptions}
-                error={errors.state?.message}
+                data={[{ value: '', label: t('family.studentForm.chooseState') }, ...STATES]}
+                error={fieldMessage(errors.state?.message)}
                 {...register('state')}
               />
               <TextInput
-                label="ZIP code"
+                label={t('family.studentForm.zip')}
                 autoComplete="postal-code"
                 inputMode="numeric"
-                error={errors.zipCode?.message}
+                error={fieldMessage(errors.zipCode?.message)}
                 {...register('zipCode')}
               />
             </SimpleGrid>
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button component={Link} to={routes.myStudents} variant="default">
-                Cancel
+                {t('family.common.cancel')}
               </Button>
               <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-                {student ? 'Save changes' : 'Add child'}
+                {student ? t('family.common.saveChanges') : t('family.studentForm.addChild')}
               </Button>
             </Group>
           </Stack>
@@ -270,14 +275,14 @@ function StudentForm({ student }: { student: Student | null }) {
         >
           <Group justify="space-between" align="center">
             <Title order={2} size="h3" id="allergies-heading">
-              Allergies
+              {t('family.studentForm.allergies')}
             </Title>
             <Button component={Link} to={routes.newAllergy(student.id)} variant="light" size="xs">
-              Add an allergy
+              {t('family.studentForm.addAllergy')}
             </Button>
           </Group>
           {allergies.length === 0 ? (
-            <Text mt="sm">No allergies on file for {student.firstName}.</Text>
+            <Text mt="sm">{t('family.studentForm.noAllergies', { name: student.firstName })}</Text>
           ) : (
             <Group gap="xs" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0 }}>
               {allergies.map((allergy) => (
@@ -291,7 +296,7 @@ function StudentForm({ student }: { student: Student | null }) {
                   rightSection={
                     <CloseButton
                       size="sm"
-                      aria-label={`Remove ${allergy.name}`}
+                      aria-label={t('family.studentForm.removeAllergy', { allergy: allergy.name })}
                       onClick={() => removeAllergy(allergy.id, allergy.name)}
                     />
                   }
@@ -313,28 +318,27 @@ function StudentForm({ student }: { student: Student | null }) {
           aria-labelledby="remove-heading"
         >
           <Title order={2} size="h4" id="remove-heading">
-            Remove {student.firstName}
+            {t('family.studentForm.remove', { name: student.firstName })}
           </Title>
           <Text size="sm" mt={4}>
-            Removes {student.firstName} and their allergies from your family. Children with sessions on record
-            are kept for your history.
+            {t('family.studentForm.removeExplained', { name: student.firstName })}
           </Text>
           <Button color="red" variant="outline" mt="sm" onClick={() => setConfirmingDelete(true)}>
-            Remove {student.firstName}
+            {t('family.studentForm.remove', { name: student.firstName })}
           </Button>
           <Modal
             opened={confirmingDelete}
             onClose={() => setConfirmingDelete(false)}
-            title={`Remove ${student.fullName}?`}
+            title={t('family.studentForm.removeTitle', { name: student.fullName })}
             centered
           >
-            <Text size="sm">This cannot be undone. Their emergency contacts stay on your list.</Text>
+            <Text size="sm">{t('family.studentForm.removeWarning')}</Text>
             <Group justify="flex-end" mt="md">
               <Button variant="default" onClick={() => setConfirmingDelete(false)}>
-                Keep
+                {t('family.studentForm.keep')}
               </Button>
               <Button color="red" onClick={remove} loading={deleting}>
-                Remove
+                {t('family.studentForm.removeConfirm')}
               </Button>
             </Group>
           </Modal>

@@ -11,6 +11,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getStudents } from '../../api/family.ts';
 import { ageLabel, longDate } from '../../features/family/format.ts';
@@ -20,35 +21,33 @@ import { useLoad } from '../../lib/use-load.ts';
 
 /** /dashboard/my-students (spec §2; issue 4): the family's children, their allergies, and what to do next. */
 export default function StudentsPage() {
-  usePageTitle('My students');
+  const { t } = useTranslation();
+  usePageTitle(t('family.students.title'));
   const students = useLoad('students', (signal) => getStudents(signal));
 
   return (
     <Stack gap="lg" pt="xl">
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
-          <Title order={1}>My students</Title>
-          <Text mt={4}>Your children’s details and allergies, so our teachers know them from day one.</Text>
+          <Title order={1}>{t('family.students.title')}</Title>
+          <Text mt={4}>{t('family.students.intro')}</Text>
         </div>
         <Button component={Link} to={routes.newStudent}>
-          Add a child
+          {t('family.students.add')}
         </Button>
       </Group>
-      {students.status === 'loading' ? <Loading label="Loading your children…" /> : null}
+      {students.status === 'loading' ? <Loading label={t('family.students.loading')} /> : null}
       {students.status === 'error' ? (
-        <LoadFailed message="We could not load your children." retry={students.retry} />
+        <LoadFailed message={t('family.students.loadFailed')} retry={students.retry} />
       ) : null}
       {students.status === 'success' && students.data.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
           <Title order={2} size="h3">
-            No children yet
+            {t('family.students.emptyTitle')}
           </Title>
-          <Text mt="xs">
-            Add your child to enroll them in sessions. It takes a minute: their name, date of birth and, if
-            you like, your home address.
-          </Text>
+          <Text mt="xs">{t('family.students.emptyBody')}</Text>
           <Button component={Link} to={routes.newStudent} mt="md" w="fit-content">
-            Add your first child
+            {t('family.students.addFirst')}
           </Button>
         </Card>
       ) : null}
@@ -69,7 +68,9 @@ export default function StudentsPage() {
 }
 
 function StudentCard({ student }: { student: Student }) {
+  const { t } = useTranslation();
   const contacts = student.trusteeIds.length;
+  const forChild = t('family.students.forChild', { name: student.firstName });
   return (
     <Card component="li" withBorder radius="lg" padding="lg">
       <Stack gap="xs">
@@ -79,14 +80,17 @@ function StudentCard({ student }: { student: Student }) {
           </Anchor>
         </Title>
         <Text size="sm">
-          {ageLabel(student.dateOfBirth, todayIsoDate())} · born {longDate(student.dateOfBirth)}
+          {t('family.students.ageBorn', {
+            age: ageLabel(student.dateOfBirth, todayIsoDate()),
+            date: longDate(student.dateOfBirth),
+          })}
         </Text>
         <div>
           <Text size="sm" fw={600}>
-            Allergies
+            {t('family.students.allergies')}
           </Text>
           {student.allergies.length === 0 ? (
-            <Text size="sm">None on file</Text>
+            <Text size="sm">{t('family.students.noAllergies')}</Text>
           ) : (
             <Group gap={6} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {student.allergies.map((allergy) => (
@@ -99,22 +103,22 @@ function StudentCard({ student }: { student: Student }) {
         </div>
         <Text size="sm">
           {contacts === 0 ? (
-            <>
-              No emergency contact yet —{' '}
-              <Anchor component={Link} to={routes.newEmergencyContact}>
-                add one
-              </Anchor>
-            </>
+            <Trans
+              i18nKey="family.students.noContact"
+              components={{ add: <Anchor component={Link} to={routes.newEmergencyContact} /> }}
+            />
           ) : (
-            `${contacts} emergency ${contacts === 1 ? 'contact' : 'contacts'}`
+            t('family.students.contacts', { count: contacts })
           )}
         </Text>
         <Group gap="sm" mt="xs">
           <Button component={Link} to={routes.editStudent(student.id)} variant="default" size="xs">
-            Edit details<VisuallyHidden> for {student.firstName}</VisuallyHidden>
+            {t('family.students.editDetails')}
+            <VisuallyHidden>{` ${forChild}`}</VisuallyHidden>
           </Button>
           <Button component={Link} to={routes.newAllergy(student.id)} variant="light" size="xs">
-            Add an allergy<VisuallyHidden> for {student.firstName}</VisuallyHidden>
+            {t('family.students.addAllergy')}
+            <VisuallyHidden>{` ${forChild}`}</VisuallyHidden>
           </Button>
         </Group>
       </Stack>

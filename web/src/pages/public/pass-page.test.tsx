@@ -1,7 +1,8 @@
 import type { PassCard } from '@lc/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import PassPage from './pass-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -136,5 +137,77 @@ describe('the holder’s pass page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open my pass' }));
     await waitFor(() => expect(field).toHaveAccessibleDescription(/We could not find a pass with that code/));
     await waitFor(() => expect(field).toHaveFocus());
+  });
+});
+
+describe('the holder’s pass page in Spanish (issue 14)', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows the pass in Spanish, with its date and the wallet button', async () => {
+    await i18n.changeLanguage('es');
+    serve();
+    renderAt(`/pass#${CODE}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pase para recoger de Rosa Rivera' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Código QR: Pase para recoger de Rosa Rivera' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Maya y Leo')).toBeInTheDocument();
+    expect(screen.getByText('Válido hasta').nextElementSibling).toHaveTextContent('31 de agosto de 2027');
+    expect(screen.getByRole('heading', { name: 'Cómo usar su pase' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Guardar en Google Wallet/ })).toHaveAttribute(
+      'href',
+      CARD.googleWalletUrl,
+    );
+    await waitFor(() =>
+      expect(document.title).toBe('Pase para recoger de Rosa Rivera · Bright Oak Learning Center'),
+    );
+    expect(screen.queryByText('Maya and Leo')).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish why a pass that was turned off does not work', async () => {
+    await i18n.changeLanguage('es');
+    serve({ ...CARD, status: 'Revoked', statusReason: 'This pass has been turned off by the family.' });
+    renderAt(`/pass#${CODE}`);
+
+    expect(await screen.findByText('La familia desactivó este pase.')).toBeInTheDocument();
+    expect(screen.getByText('Por ahora este pase no funciona en nuestra puerta')).toBeInTheDocument();
+    expect(screen.getByText('Era válido hasta')).toBeInTheDocument();
+    expect(screen.getByText('¿Tiene preguntas? Llámenos al (650) 555-0148.')).toBeInTheDocument();
+  });
+
+  it('asks for the code in Spanish, with the reasons by the field', async () => {
+    await i18n.changeLanguage('es');
+    serve();
+    renderAt('/pass');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Abra su pase para recoger' }),
+    ).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: /^Código del pase/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir mi pase' }));
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription(/Escriba el código que aparece en el pase/);
+
+    fireEvent.input(field, { target: { value: 'ZZZZ ZZZZ ZZZZ ZZZZ ZZZZ ZZZZ ZZ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir mi pase' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/No encontramos un pase con ese código/));
+    expect(screen.queryByText(/We could not find a pass/)).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish when the pass cannot be opened for another reason', async () => {
+    await i18n.changeLanguage('es');
+    fetchMock.mockResolvedValue(jsonReply(500, { error: 'x', message: 'x', requestId: 'r' }));
+    renderAt(`/pass#${CODE}`);
+
+    expect(
+      await screen.findByText(
+        'No pudimos abrir el pase en este momento. Revise su conexión e inténtelo de nuevo, o llámenos al (650) 555-0148.',
+      ),
+    ).toBeInTheDocument();
   });
 });

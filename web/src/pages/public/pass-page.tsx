@@ -3,6 +3,7 @@ import { type PassCard, PassCodeSchema } from '@lc/contract';
 import { Alert, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
@@ -10,6 +11,7 @@ import { openPassCard } from '../../api/passes.ts';
 import { site } from '../../content/site.ts';
 import { codeFromHash } from '../../features/passes/format.ts';
 import { PassCardView, passTitle } from '../../features/passes/pass-card.tsx';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** The code of the pass this tab opened: kept for a reload, gone when the tab closes. */
@@ -36,7 +38,8 @@ type Opened =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'shown'; card: PassCard }
-  | { status: 'failed'; code: string; message: string; onField: boolean };
+  /** `message`: the server's words (shown in the visitor's language when known), or null for "could not open". */
+  | { status: 'failed'; code: string; message: string | null; onField: boolean };
 
 /** What to say when a code did not open a pass: by the field when it is about the code. */
 function failure(error: unknown, code: string): Extract<Opened, { status: 'failed' }> {
@@ -46,12 +49,7 @@ function failure(error: unknown, code: string): Extract<Opened, { status: 'faile
   if (error instanceof ApiError && error.status === 429) {
     return { status: 'failed', code, message: error.message, onField: false };
   }
-  return {
-    status: 'failed',
-    code,
-    message: `We could not open the pass just now. Please check your connection and try again, or call us at ${site.phone}.`,
-    onField: false,
-  };
+  return { status: 'failed', code, message: null, onField: false };
 }
 
 /**
@@ -61,13 +59,14 @@ function failure(error: unknown, code: string): Extract<Opened, { status: 'faile
  * with one that opens nothing, it asks for the code printed in the email. Never indexed.
  */
 export default function PassPage() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const [code, setCode] = useState(() => codeFromHash(location.hash) || storedCode());
   const [opened, setOpened] = useState<Opened>(() => (code ? { status: 'loading' } : { status: 'idle' }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusCard, setFocusCard] = useState(false);
-  usePageTitle(opened.status === 'shown' ? passTitle(opened.card.holderName) : 'Your pickup pass');
+  usePageTitle(opened.status === 'shown' ? passTitle(opened.card.holderName) : t('family.passPage.title'));
 
   // The code leaves the address bar (and so the history and any shared screenshot of it) straight away.
   useEffect(() => {
@@ -113,7 +112,7 @@ export default function PassPage() {
         <Stack align="center" gap="md" role="status" py="xl">
           <Loader aria-hidden="true" />
           <Title order={1} size="h3">
-            Opening your pickup pass…
+            {t('family.passPage.opening')}
           </Title>
         </Stack>
       ) : null}
@@ -122,18 +121,13 @@ export default function PassPage() {
           {opened.card.status === 'Active' ? (
             <Stack gap="xs">
               <Title order={2} size="h4">
-                Using your pass
+                {t('family.passPage.using')}
               </Title>
-              <Text>
-                At the door, hold the QR code up to the tablet. For pickup you’ll also be asked for your PIN.
-              </Text>
-              <Text size="sm">
-                Please keep this pass to yourself, as you would a key: anyone holding it can drop children
-                off.
-              </Text>
+              <Text>{t('family.passPage.usingHow')}</Text>
+              <Text size="sm">{t('family.passPage.keepPrivate')}</Text>
             </Stack>
           ) : (
-            <Text>Questions? Please call us at {site.phone}.</Text>
+            <Text>{t('family.passPage.questions', { phone: site.phone })}</Text>
           )}
         </PassCardView>
       ) : null}
@@ -162,7 +156,12 @@ function CodeForm({
   failed: Extract<Opened, { status: 'failed' }> | null;
   onOpened: (card: PassCard, code: string) => void;
 }) {
-  const [problem, setProblem] = useState<string | null>(failed && !failed.onField ? failed.message : null);
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  /** A failure not about the code itself: the server's words, or null for "could not open". */
+  const [problem, setProblem] = useState<{ message: string | null } | null>(
+    failed && !failed.onField ? { message: failed.message } : null,
+  );
   const {
     register,
     handleSubmit,
@@ -176,7 +175,7 @@ function CodeForm({
 
   // A link that opened nothing: its code stays in the field with the reason beside it.
   useEffect(() => {
-    if (failed?.onField) setError('code', { type: 'server', message: failed.message });
+    if (failed?.onField) setError('code', { type: 'server', message: failed.message ?? undefined });
   }, [failed, setError]);
 
   const onSubmit = async ({ code }: CodeValues) => {
@@ -185,8 +184,9 @@ function CodeForm({
       onOpened(await openPassCard(code), code);
     } catch (error) {
       const said = failure(error, code);
-      if (said.onField) setError('code', { type: 'server', message: said.message }, { shouldFocus: true });
-      else setProblem(said.message);
+      if (said.onField)
+        setError('code', { type: 'server', message: said.message ?? undefined }, { shouldFocus: true });
+      else setProblem({ message: said.message });
     }
   };
 
@@ -194,40 +194,37 @@ function CodeForm({
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={1} size="h2">
-          Open your pickup pass
+          {t('family.passPage.openHeading')}
         </Title>
-        <Text>
-          {failed
-            ? 'We couldn’t open a pass with that link. Please check the code in your email and type it below.'
-            : 'Your pass opens from the link in the email we sent you. No link to hand? Type the code printed in that email instead.'}
-        </Text>
+        <Text>{failed ? t('family.passPage.linkFailed') : t('family.passPage.intro')}</Text>
         {problem ? (
           <Alert color="red" variant="light" role="alert">
-            <Text>{problem}</Text>
+            <Text>
+              {problem.message === null
+                ? t('family.passPage.openFailed', { phone: site.phone })
+                : fieldMessage(problem.message)}
+            </Text>
           </Alert>
         ) : null}
-        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Open your pickup pass">
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('family.passPage.openHeading')}>
           <Stack gap="md">
             <TextInput
-              label="Pass code"
-              description="Letters and numbers in groups of four, as printed in your email"
+              label={t('family.passPage.code')}
+              description={t('family.passPage.codeHint')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               required
-              error={errors.code?.message}
+              error={fieldMessage(errors.code?.message)}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               {...register('code')}
             />
             <Button type="submit" loading={isSubmitting} w="fit-content">
-              Open my pass
+              {t('family.passPage.open')}
             </Button>
           </Stack>
         </form>
-        <Text size="sm">
-          Can’t find the email? Ask the family who gave you the pass to issue a new one, or call us at{' '}
-          {site.phone}.
-        </Text>
+        <Text size="sm">{t('family.passPage.noEmail', { phone: site.phone })}</Text>
       </Stack>
     </Paper>
   );
