@@ -197,7 +197,8 @@ export const TrusteeInputSchema = z
       .trim()
       .nullish()
       .transform((v) => (v ? v : null))
-      .pipe(z.union([z.null(), EmailSchema])),
+      // Nullable, not a union: a bad address says EMAIL_INVALID, not the union's "not one we accept".
+      .pipe(EmailSchema.nullable()),
     canPickup: z.boolean().default(false),
     receiveSMS: z.boolean().default(false),
     receiveEmail: z.boolean().default(false),

@@ -165,7 +165,7 @@ export const faqsEs: ReadonlyArray<Faq> = [
     question: '¿Ofrecen refrigerios? ¿Cómo manejan las alergias?',
     answer: [
       'Sí. Todos los días servimos un refrigerio saludable a media mañana —fruta o verdura con un cereal integral, queso o yogur— y agua durante toda la mañana. Nuestro centro es libre de nueces.',
-      'Antes del primer día, anote todas las alergias de su hijo en el Portal de familias (Mis niños). Las alergias de cada niño están a la vista de todos los maestros, y si su hijo tiene una alergia alimentaria, le llamaremos antes de ofrecerle cualquier alimento nuevo. Si su hijo usa un autoinyector de epinefrina, traiga dos, junto con el plan de acción de su médico.',
+      'Antes del primer día, anote todas las alergias de su hijo en el Portal de familias (Mis hijos). Las alergias de cada niño están a la vista de todos los maestros, y si su hijo tiene una alergia alimentaria, le llamaremos antes de ofrecerle cualquier alimento nuevo. Si su hijo usa un autoinyector de epinefrina, traiga dos, junto con el plan de acción de su médico.',
     ],
   },
   {
@@ -313,7 +313,7 @@ export const dashboardCopyEs: DashboardCopy = {
   sections: [
     {
       key: 'students',
-      title: 'Mis niños',
+      title: 'Mis hijos',
       description: 'Agregue a sus hijos y mantenga al día sus datos y alergias antes de su primer día.',
     },
     {

@@ -1,15 +1,17 @@
 /**
  * The families' languages (issue 14): English, the default, which keeps the spec's exact texts, and
  * Spanish. Messages live in JSON files a translator edits without reading code, one pair per part of the
- * site: `locales/{en,es}.json` (public and account pages, under their own keys), `locales/portal.{en,es}.json`
- * (the portal's dashboard, sessions and billing, under `portal.`), `locales/family.{en,es}.json` (children,
- * allergies, contacts, pickup passes, family sharing and attendance, under `family.`) and `locales/enroll.{en,es}.json` (sessions, enrolling, waitlists,
- * checkout and the pass page, under `enroll.`). Their
- * keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
+ * site:
+ * - `locales/{en,es}.json`: the page chrome, public and account pages, under their own keys;
+ * - `locales/portal.{en,es}.json`: the portal's dashboard, sessions and billing, under `portal.`;
+ * - `locales/family.{en,es}.json`: children, allergies, contacts, pickup passes and the pass page, family
+ *   sharing and attendance, under `family.`;
+ * - `locales/enroll.{en,es}.json`: sessions, enrolling, waitlists and checkout, under `enroll.`.
+ * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
  * The chosen language is remembered in localStorage "language", beside "themeMode" (spec §1). A visitor's
- * first visit follows the browser's languages.
+ * first visit follows the browser's languages; a public page's Spanish address (`/es/…`) shows Spanish.
  */
 
 import { LANGUAGES, type Language } from '@lc/contract';

@@ -81,7 +81,7 @@ describe('choosing the language', () => {
 });
 
 describe('field messages', () => {
-  it('have an entry for each of the contract’s account and contact messages, word for word', async () => {
+  it('have an entry for each of the contract’s account, contact and tour form messages, word for word', async () => {
     const contract = await import('@lc/contract');
     const english = Object.values(en.fieldMessages);
     for (const message of [
@@ -95,6 +95,8 @@ describe('field messages', () => {
       contract.BOTH_PASSWORDS_MUST_MATCH,
       contract.FIELD_REQUIRED,
       contract.PHONE_INVALID,
+      contract.MESSAGE_REQUIRED,
+      contract.CHILD_BIRTHDATE_INVALID,
     ])
       expect(english, message).toContain(message);
   });

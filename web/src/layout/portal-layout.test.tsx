@@ -44,12 +44,12 @@ describe('the Student Portal’s section bar', () => {
     expect(nav).toHaveAccessibleName('Portal de familias');
     expect(names).toEqual([
       'Inicio',
-      'Mis niños',
+      'Mis hijos',
       'Contactos de emergencia',
       'Mis sesiones',
       'Asistencia',
       'Pagos',
-      'Acceso compartido',
+      'Compartir el portal',
       'Cerrar sesión',
     ]);
     expect(within(nav).getByRole('link', { name: 'Pagos' })).toHaveAttribute('href', '/dashboard/billing');

@@ -176,6 +176,7 @@ function SessionSummary({
       </Grid>
       <WithdrawDialog
         enrollment={withdrawing}
+        supplyFee={session.supplyFee}
         onClose={() => setWithdrawing(null)}
         onWithdrawn={onWithdrawn}
       />

@@ -160,6 +160,27 @@ describe('contact page in Spanish (issue 14)', () => {
     ).toBeInTheDocument();
   });
 
+  it('says what to fix by each field in Spanish, with focus on the first', async () => {
+    await i18n.changeLanguage('es');
+    renderPage(<ContactPage />, { path: '/contact' });
+    type(/^correo electrónico/i, 'ana@');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+
+    const firstName = screen.getByLabelText(/^nombre(?! de)/i);
+    await waitFor(() => expect(firstName).toHaveFocus());
+    expect(firstName).toHaveAccessibleDescription(/Escriba su nombre/);
+    expect(screen.getByLabelText(/^correo electrónico/i)).toHaveAccessibleDescription(
+      /Escriba un correo electrónico válido/,
+    );
+    expect(screen.getByLabelText(/^mensaje/i)).toHaveAccessibleDescription(
+      /Cuéntenos un poco sobre lo que busca/,
+    );
+    expect(
+      screen.queryByText('Please tell us a little about what you are looking for'),
+    ).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says in Spanish when sending fails', async () => {
     await i18n.changeLanguage('es');
     fetchMock.mockResolvedValue(

@@ -23,6 +23,7 @@ import { site } from '../../content/site.ts';
 import { LazyMap } from '../../features/contact/lazy-map.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 const EMPTY: ContactFormInput = {
@@ -74,6 +75,7 @@ export default function ContactPage() {
   const isTour = searchParams.get('tour') === 'true';
   const keys = isTour ? COPY.tour : COPY.contact;
   const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const copy = {
     title: t(keys.title),
     intro: t(keys.intro),
@@ -142,14 +144,14 @@ export default function ContactPage() {
                       label={t('contact.firstName')}
                       autoComplete="given-name"
                       required
-                      error={errors.firstName?.message}
+                      error={fieldMessage(errors.firstName?.message)}
                       {...register('firstName')}
                     />
                     <TextInput
                       label={t('contact.lastName')}
                       autoComplete="family-name"
                       required
-                      error={errors.lastName?.message}
+                      error={fieldMessage(errors.lastName?.message)}
                       {...register('lastName')}
                     />
                   </SimpleGrid>
@@ -159,14 +161,14 @@ export default function ContactPage() {
                       type="email"
                       autoComplete="email"
                       required
-                      error={errors.email?.message}
+                      error={fieldMessage(errors.email?.message)}
                       {...register('email')}
                     />
                     <TextInput
                       label={t('contact.phoneNumber')}
                       type="tel"
                       autoComplete="tel"
-                      error={errors.phoneNumber?.message}
+                      error={fieldMessage(errors.phoneNumber?.message)}
                       {...register('phoneNumber')}
                     />
                   </SimpleGrid>
@@ -174,24 +176,24 @@ export default function ContactPage() {
                     <TextInput
                       label={t('contact.childName')}
                       autoComplete="off"
-                      error={errors.childName?.message}
+                      error={fieldMessage(errors.childName?.message)}
                       {...register('childName')}
                     />
                     <TextInput
                       label={t('contact.childBirthdate')}
                       type="date"
-                      error={errors.childBirthdate?.message}
+                      error={fieldMessage(errors.childBirthdate?.message)}
                       {...register('childBirthdate')}
                     />
                   </SimpleGrid>
                   <Checkbox
                     label={t('contact.previousAttendance')}
-                    error={errors.previousAttendance?.message}
+                    error={fieldMessage(errors.previousAttendance?.message)}
                     {...register('previousAttendance')}
                   />
                   <TextInput
                     label={t('contact.referred')}
-                    error={errors.referred?.message}
+                    error={fieldMessage(errors.referred?.message)}
                     {...register('referred')}
                   />
                   <Textarea
@@ -201,7 +203,7 @@ export default function ContactPage() {
                     autosize
                     minRows={4}
                     maxRows={12}
-                    error={errors.message?.message}
+                    error={fieldMessage(errors.message?.message)}
                     {...register('message')}
                   />
                   <Button
