@@ -16,6 +16,7 @@ import {
 import { requestLanguage, translateApiMessage, translatedApiMessages } from '../src/http/api-language.ts';
 import spanish from '../src/http/locales/api-messages.es.json' with { type: 'json' };
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { api, type MovableClock, movableClock } from './support/registration.ts';
 
 describe('the API’s sentences in Spanish', () => {
   it('reads the language from Accept-Language, English by default', () => {
@@ -139,5 +140,62 @@ describe.each(dbKinds)('error answers in the family’s language on %s', (kind) 
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No encontramos ese niño.');
+  });
+});
+
+describe.each(dbKinds)('who may enroll, said in the family’s language on %s', (kind) => {
+  let t: TestApp;
+  let clock: MovableClock;
+  let a: ReturnType<typeof api>;
+  beforeAll(async () => {
+    clock = movableClock('2026-11-20T18:00:00Z');
+    t = await createTestApp(kind, { clock, env: { SIGNUP_RATE_LIMIT: '1000' } });
+    a = api(t);
+  });
+  afterAll(async () => t?.close());
+
+  const verify = (token: string, sessionId: number, language?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/ClassSessionEnrollment/${sessionId}/VerifyEligibility`,
+      headers: { authorization: `Bearer ${token}`, ...(language ? { 'accept-language': language } : {}) },
+    });
+
+  it('answers VerifyEligibility and the children’s standing in Spanish to a Spanish page', async () => {
+    const family = await a.family('Quintero', 1);
+    const open = await a.session({ name: 'Jardín de mañana' });
+    expect((await verify(family.token, open, 'es')).body).toBe('Ava ya se puede inscribir.');
+    expect((await verify(family.token, open)).body).toBe('Ava can enroll now.');
+
+    const standing = await t.app.inject({
+      method: 'GET',
+      url: `/api/ClassSessionEnrollment/${open}`,
+      headers: { authorization: `Bearer ${family.token}`, 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(standing.json()[0].eligibility).toBe('Ava ya se puede inscribir.');
+
+    // Outside the ages: the range, the first day and the child's age in Spanish.
+    const older = await a.session({ name: 'Club de lectura', minAgeMonths: 72, maxAgeMonths: 143 });
+    expect((await verify(family.token, older, 'es')).body).toBe(
+      'Club de lectura es para niños de 6 a 11 años el primer día (15 de diciembre); Ava tendrá 4 años y 11 meses entonces, así que una sesión posterior le quedará mejor.',
+    );
+    expect((await verify(family.token, older)).body).toBe(
+      'Club de lectura is for children ages 6–11 on its first day (December 15); Ava will be 4 years 11 months then, so a later session will be a better fit.',
+    );
+  });
+
+  it('refuses a waitlist place in Spanish when seats are still open', async () => {
+    const family = await a.family('Ortega', 1);
+    const open = await a.session({ name: 'Pequeños artistas' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/ClassSessionEnrollment/JoinWaitlist/${open}`,
+      payload: { classSessionId: open, studentIds: family.childIds },
+      headers: { authorization: `Bearer ${family.token}`, 'accept-language': 'es' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Todavía hay lugares en Pequeños artistas, así que Ava se puede inscribir ahora mismo: no hace falta esperar.',
+    );
   });
 });

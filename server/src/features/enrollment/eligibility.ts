@@ -8,12 +8,15 @@
  *   registration has first opened and until the session ends), whatever the window;
  * - the waitlist takes children only when no seat is left (or the session is waitlist-only), in order,
  *   up to `waitlistSize`.
- * The rules are pure; `loadSessionStanding` reads the facts they need in one place.
+ * The rules are pure; `loadSessionStanding` reads the facts they need in one place. The sentences are in
+ * the family's language (issue 14: the page's, from `Accept-Language`), from the `eligibility` messages of
+ * `server/src/i18n/locales/{en,es}.json`; English is the default.
  */
-import type { RegistrationState, SessionStudent } from '@lc/contract';
-import { ageInMonths, dateTimeFormat, describeAgeMonths, describeAgeRange } from '@lc/contract';
+import type { Language, RegistrationState, SessionStudent } from '@lc/contract';
+import { ageInMonths, dateTimeFormat } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type MailT, mailT } from '../../i18n/mail-i18n.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { waitlistPositionSql } from './records.ts';
 
@@ -90,16 +93,50 @@ export function offersOpen(session: SessionFacts, now: Date, today: string): boo
   return starts.some((start) => start <= now);
 }
 
-const dateFormat = (timeZone: string) =>
-  dateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
-const timeFormat = (timeZone: string) =>
-  dateTimeFormat('en-US', {
+/** The `Intl` locale of a family language: US English, or Spanish as written in the US. */
+const intlLocale = (language: Language) => (language === 'es' ? 'es-US' : 'en-US');
+const dateFormat = (timeZone: string, language: Language) =>
+  dateTimeFormat(intlLocale(language), { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
+const timeFormat = (timeZone: string, language: Language) =>
+  dateTimeFormat(intlLocale(language), {
     timeZone,
     month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
   });
+
+/** An age in months as a parent says it: "5", "3½", "6 years 8 months" (English as the contract's). */
+function ageText(t: MailT, months: number): string {
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  if (rest === 0) return t('eligibility.ageYears', { years });
+  if (rest === 6) return t('eligibility.ageHalf', { years });
+  return t('eligibility.ageYearsMonths', {
+    years,
+    yearWord: t('eligibility.year', { count: years }),
+    count: rest,
+  });
+}
+
+/**
+ * A session's age limits as a phrase: "ages 3½–5" / "3½ a 5 años" (English as `describeAgeRange`), or
+ * null without limits. The upper limit is inclusive in whole years.
+ */
+function ageRangeText(t: MailT, language: Language, min: number | null, max: number | null): string | null {
+  const upper = max === null ? null : String(Math.floor(max / 12));
+  // Spanish puts the lower limit as a number ("de 3½ a 5 años"); English as the contract words it.
+  const lower =
+    min === null
+      ? null
+      : language === 'es' && min % 6 === 0
+        ? `${Math.floor(min / 12)}${min % 12 ? '½' : ''}`
+        : ageText(t, min);
+  if (lower !== null && upper !== null) return t('eligibility.rangeBoth', { min: lower, max: upper });
+  if (lower !== null) return t('eligibility.rangeFrom', { min: lower });
+  if (upper !== null) return t('eligibility.rangeTo', { max: upper });
+  return null;
+}
 
 export type Verdict = { canEnroll: boolean; canJoinWaitlist: boolean; eligibility: string };
 
@@ -111,17 +148,30 @@ export type Verdict = { canEnroll: boolean; canJoinWaitlist: boolean; eligibilit
  * The sentence refusing a child whose age on the session's first day is outside its limits (issue 10:
  * the program for ages 3½–5 took a 7-year-old), or null when the child fits or there are no limits.
  */
-export function ageRefusal(session: SessionFacts, child: ChildFacts): string | null {
-  const range = describeAgeRange(session.minAgeMonths, session.maxAgeMonths);
+export function ageRefusal(
+  session: SessionFacts,
+  child: ChildFacts,
+  language: Language = 'en',
+): string | null {
+  const t = mailT(language);
+  const range = ageRangeText(t, language, session.minAgeMonths, session.maxAgeMonths);
   if (!range) return null;
   const age = ageInMonths(child.dateOfBirth, session.sessionStartDate);
   const tooYoung = session.minAgeMonths !== null && age < session.minAgeMonths;
   const tooOld = session.maxAgeMonths !== null && age > session.maxAgeMonths;
   if (!tooYoung && !tooOld) return null;
-  const starts = dateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${session.sessionStartDate}T00:00:00Z`),
-  );
-  return `${session.name} is for children ${range} on its first day (${starts}); ${child.firstName} will be ${describeAgeMonths(age)} then, so ${tooYoung ? 'a later session will be a better fit' : 'one of our programs for older children will be a better fit'}.`;
+  const starts = dateTimeFormat(intlLocale(language), {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${session.sessionStartDate}T00:00:00Z`));
+  return t(tooYoung ? 'eligibility.tooYoung' : 'eligibility.tooOld', {
+    session: session.name,
+    range,
+    starts,
+    name: child.firstName,
+    age: ageText(t, age),
+  });
 }
 
 export function childVerdict(
@@ -131,32 +181,40 @@ export function childVerdict(
   now: Date,
   today: string,
   timeZone: string,
+  language: Language = 'en',
 ): Verdict {
+  const t = mailT(language);
   const name = child.firstName;
+  const sessionName = session.name;
   const no = (eligibility: string, canJoinWaitlist = false): Verdict => ({
     canEnroll: false,
     canJoinWaitlist,
     eligibility,
   });
-  if (child.enrollmentStatus === 'Enrolled') return no(`${name} is enrolled in ${session.name}.`);
+  if (child.enrollmentStatus === 'Enrolled')
+    return no(t('eligibility.enrolled', { name, session: sessionName }));
   if (child.enrollmentStatus === 'PendingPayment' && child.holdExpiresAt)
     return {
       canEnroll: true,
       canJoinWaitlist: false,
-      eligibility: `A seat is held for ${name} until ${timeFormat(timeZone).format(child.holdExpiresAt)}: finish the checkout to complete the enrollment.`,
+      eligibility: t('eligibility.held', {
+        name,
+        time: timeFormat(timeZone, language).format(child.holdExpiresAt),
+      }),
     };
   const offersAreOpen = offersOpen(session, now, today);
   if (child.waitlistStatus === 'Offered' && child.offerExpires && child.offerExpires > now && offersAreOpen)
     return {
       canEnroll: true,
       canJoinWaitlist: false,
-      eligibility: `A seat opened up and is saved for ${name} until ${timeFormat(timeZone).format(child.offerExpires)}. Enroll before then to keep it.`,
+      eligibility: t('eligibility.offered', {
+        name,
+        time: timeFormat(timeZone, language).format(child.offerExpires),
+      }),
     };
   if (child.waitlistStatus === 'Waiting')
-    return no(
-      `${name} is number ${child.waitlistPosition ?? 1} on the waitlist. We’ll email you the moment a seat opens.`,
-    );
-  const outsideAges = ageRefusal(session, child);
+    return no(t('eligibility.waiting', { name, position: child.waitlistPosition ?? 1 }));
+  const outsideAges = ageRefusal(session, child, language);
   if (outsideAges) return no(outsideAges);
 
   const state = session.registrationState;
@@ -166,52 +224,57 @@ export function childVerdict(
     session.waitlistActive &&
     session.waitlistSpotsLeft > 0 &&
     (state === 'WaitlistOnly' || (session.seatsLeft === 0 && offersAreOpen));
-  const joinHint = waitlistOpen ? ' Join the waitlist and we’ll email you the moment a seat opens.' : '';
+  const hint = waitlistOpen ? t('eligibility.joinHint') : '';
+  const date = (value: Date) => dateFormat(timeZone, language).format(value);
   switch (state) {
     case 'Closed':
       if (session.seatsLeft === 0 && waitlistOpen)
-        return no(`Registration for ${session.name} has closed and every seat is taken.${joinHint}`, true);
-      return no(`Registration for ${session.name} is closed.`);
+        return no(t('eligibility.closedFull', { session: sessionName, hint }), true);
+      return no(t('eligibility.closed', { session: sessionName }));
     case 'WaitlistOnly':
       return waitlistOpen
-        ? no(`${session.name} takes waitlist sign-ups only for now.${joinHint}`, true)
-        : no(`${session.name} takes waitlist sign-ups only, and its waitlist is full right now.`);
+        ? no(t('eligibility.waitlistOnly', { session: sessionName, hint }), true)
+        : no(t('eligibility.waitlistOnlyFull', { session: sessionName }));
     case 'Upcoming': {
-      const opens =
-        returning && session.priorityRegistrationStartDate
-          ? session.priorityRegistrationStartDate
-          : (session.registrationStartDate ?? session.priorityRegistrationStartDate);
+      const priority = returning && session.priorityRegistrationStartDate;
+      const opens = priority
+        ? session.priorityRegistrationStartDate
+        : (session.registrationStartDate ?? session.priorityRegistrationStartDate);
       return no(
         opens
-          ? `Registration for ${session.name} opens on ${dateFormat(timeZone).format(opens)}${returning && session.priorityRegistrationStartDate ? ' (priority registration for returning families)' : ''}.`
-          : `Registration for ${session.name} has not opened yet.`,
+          ? t(priority ? 'eligibility.opensOnPriority' : 'eligibility.opensOn', {
+              session: sessionName,
+              date: date(opens),
+            })
+          : t('eligibility.notOpenYet', { session: sessionName }),
       );
     }
     case 'Full':
       return waitlistOpen
-        ? no(`${session.name} is full.${joinHint}`, true)
-        : no(`${session.name} is full, and so is its waitlist.`);
+        ? no(t('eligibility.full', { session: sessionName, hint }), true)
+        : no(t('eligibility.fullAndWaitlist', { session: sessionName }));
     case 'PriorityOpen':
       if (!returning) {
         const general = session.registrationStartDate;
         return no(
-          `Priority registration for returning families is open now${general ? `; general registration opens on ${dateFormat(timeZone).format(general)}` : ''}.`,
+          general
+            ? t('eligibility.priorityOnlyUntil', { date: date(general) })
+            : t('eligibility.priorityOnly'),
         );
       }
       return {
         canEnroll: true,
         canJoinWaitlist: false,
-        eligibility: `${name} can enroll now (priority registration for returning families).`,
+        eligibility: t('eligibility.canEnrollPriority', { name }),
       };
     case 'Open':
-      return { canEnroll: true, canJoinWaitlist: false, eligibility: `${name} can enroll now.` };
+      return { canEnroll: true, canJoinWaitlist: false, eligibility: t('eligibility.canEnroll', { name }) };
   }
 }
 
 /** The family-level sentence: each child's sentence, or a nudge to add a child first. */
-export function familySentence(verdicts: ReadonlyArray<Verdict>): string {
-  if (verdicts.length === 0)
-    return 'Add your child in the Student Portal first (My students → Add a child), then come back to enroll.';
+export function familySentence(verdicts: ReadonlyArray<Verdict>, language: Language = 'en'): string {
+  if (verdicts.length === 0) return mailT(language)('eligibility.noChildren');
   return [...new Set(verdicts.map((v) => v.eligibility))].join(' ');
 }
 
@@ -336,6 +399,7 @@ export async function judgeFamily(
   userId: string,
   session: SessionFacts,
   onlyStudentIds?: string[],
+  language: Language = 'en',
 ) {
   const now = clock.now();
   const today = clock.today(now);
@@ -345,7 +409,7 @@ export async function judgeFamily(
   ]);
   const judged = children.map((child) => ({
     child,
-    verdict: childVerdict(session, child, returning, now, today, timeZone),
+    verdict: childVerdict(session, child, returning, now, today, timeZone, language),
   }));
   return { now, today, returning, judged };
 }

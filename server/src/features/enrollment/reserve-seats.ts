@@ -59,7 +59,7 @@ export async function reserveSeats(
   // Registration opening: most requests are refused because the seats are gone. Refuse those from a read
   // without the row lock, so they do not queue behind the reservations; the locked path checks again.
   const ticket = takeTicket(deps.db);
-  const checked = await precheck(deps, user.id, classSessionId, studentIds);
+  const checked = await precheck(deps, user.id, classSessionId, studentIds, user.language);
   // Requests that passed the precheck queue in this process, one locked transaction per session at a time
   // (decision 008); a newer observation under the lock than this request's precheck refuses it at once.
   refuseWhenSeenShort(deps, classSessionId, ticket, checked, studentIds.length);
@@ -101,10 +101,10 @@ function refuseWhenSeenShort(
 }
 
 /** The verdict on each child of a standing, as `judgeFamily` gives it. */
-function judge(deps: ReserveDeps, standing: FamilyStanding, now: Date, today: string) {
+function judge(deps: ReserveDeps, standing: FamilyStanding, now: Date, today: string, language?: Language) {
   return standing.children.map((child) => ({
     child,
-    verdict: childVerdict(standing.session, child, standing.returning, now, today, deps.timeZone),
+    verdict: childVerdict(standing.session, child, standing.returning, now, today, deps.timeZone, language),
   }));
 }
 
@@ -118,7 +118,7 @@ const liveOffer = (child: ChildFacts, now: Date) =>
  */
 async function reserveLocked(
   deps: ReserveDeps,
-  user: { id: string; emailAddress: string },
+  user: { id: string; emailAddress: string; language?: Language },
   classSessionId: number,
   studentIds: string[],
 ) {
@@ -155,7 +155,7 @@ async function reserveLocked(
         seen.valid = false; // seats moved in this transaction: publish nothing
       }
       const session = standing.session;
-      const judged = judge(deps, standing, now, today);
+      const judged = judge(deps, standing, now, today, user.language);
       const existing = judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')
         ? await openPaymentFor(tx, classSessionId, studentIds, now)
         : null;
@@ -253,6 +253,7 @@ async function precheck(
   userId: string,
   classSessionId: number,
   studentIds: string[],
+  language?: Language,
 ): Promise<Prechecked> {
   const now = deps.clock.now();
   const today = deps.clock.today(now);
@@ -264,7 +265,7 @@ async function precheck(
   if (!standing) throw notFound('That session');
   if (standing.owned !== studentIds.length) throw notOwnChildren();
   const { session } = standing;
-  const judged = judge(deps, standing, now, today);
+  const judged = judge(deps, standing, now, today, language);
   // A child with a hold is settled under the lock: the same checkout may be answered again.
   if (judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')) return { session, bringsSeat: true };
   const refused = judged.filter((j) => !j.verdict.canEnroll);

@@ -12,6 +12,7 @@ import {
   ConfirmationQuerySchema,
   EligibilityQuerySchema,
   EnrollmentRequestSchema,
+  type Language,
   PaymentSchema,
   parseClassSessionId,
   SessionStudentSchema,
@@ -58,11 +59,19 @@ export const enrollmentRoutes =
     const reg = ctx.registration;
 
     /** The session a path names (404 when none) and the family's children judged for it. */
-    const judgeForPath = async (userId: string, rawSessionId: string) => {
+    const judgeForPath = async (userId: string, rawSessionId: string, language: Language) => {
       const now = ctx.clock.now();
       const session = await readSession(ctx.db, sessionIdOf(rawSessionId), now, ctx.clock.today(now));
       if (!session) throw notFound('That session');
-      const { judged } = await judgeFamily(ctx.db, ctx.clock, ctx.config.timeZone, userId, session);
+      const { judged } = await judgeFamily(
+        ctx.db,
+        ctx.clock,
+        ctx.config.timeZone,
+        userId,
+        session,
+        undefined,
+        language,
+      );
       return { session, judged, now };
     };
 
@@ -176,7 +185,11 @@ export const enrollmentRoutes =
       },
       async (request) => {
         const userId = currentUser(request).id;
-        const { session, judged, now } = await judgeForPath(userId, request.params.classSessionId);
+        const { session, judged, now } = await judgeForPath(
+          userId,
+          request.params.classSessionId,
+          requestLanguage(request.headers),
+        );
         const holders = await loadSiblingPlaces(ctx.db, userId, session.row, now, ctx.clock.today(now));
         return judged.map(({ child, verdict }) => toSessionStudent(child, verdict, holders.has(child.id)));
       },
@@ -198,11 +211,19 @@ export const enrollmentRoutes =
       },
       async (request, reply) => {
         const { studentId } = request.query;
-        const { judged } = await judgeForPath(currentUser(request).id, request.params.classSessionId);
+        const language = requestLanguage(request.headers);
+        const { judged } = await judgeForPath(
+          currentUser(request).id,
+          request.params.classSessionId,
+          language,
+        );
         const chosen = studentId ? judged.filter((j) => j.child.id === studentId) : judged;
         if (studentId && chosen.length === 0) throw notFound('That child');
         reply.type('text/plain; charset=utf-8');
-        return familySentence(chosen.map((j) => j.verdict));
+        return familySentence(
+          chosen.map((j) => j.verdict),
+          language,
+        );
       },
     );
 
@@ -258,7 +279,13 @@ export const enrollmentRoutes =
         const user = currentUser(request);
         const id = sessionIdOf(request.params.classSessionId);
         sameSession(id, request.body.classSessionId);
-        const places = await joinWaitlist(reg, user.id, id, request.body.studentIds);
+        const places = await joinWaitlist(
+          reg,
+          user.id,
+          id,
+          request.body.studentIds,
+          requestLanguage(request.headers),
+        );
         reply.code(201);
         return places;
       },

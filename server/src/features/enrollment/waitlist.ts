@@ -4,11 +4,12 @@
  * WAITLIST_OFFER_HOURS with an email; the offer holds the seat (it counts as taken) until it lapses, then it
  * passes to the next child. All writes run under the session row lock (`readSession(…, { lock: true })`).
  */
-import type { WaitlistSubmission } from '@lc/contract';
+import type { Language, WaitlistSubmission } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { users, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { mailT } from '../../i18n/mail-i18n.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
@@ -49,6 +50,7 @@ export async function joinWaitlist(
   userId: string,
   classSessionId: number,
   studentIds: string[],
+  language: Language = 'en',
 ): Promise<WaitlistSubmission[]> {
   const ids = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -56,20 +58,32 @@ export async function joinWaitlist(
     const session = await readSession(tx, classSessionId, now, today, { lock: true });
     if (!session) throw notFound('That session');
     await assertOwnChildren(tx, userId, studentIds);
-    const { judged } = await judgeFamily(tx, deps.clock, deps.timeZone, userId, session, studentIds);
+    const { judged } = await judgeFamily(
+      tx,
+      deps.clock,
+      deps.timeZone,
+      userId,
+      session,
+      studentIds,
+      language,
+    );
+    const t = mailT(language);
     const refused = judged.filter((j) => !j.verdict.canJoinWaitlist);
     if (refused.length > 0) {
       const message = refused
         .map(({ child, verdict }) =>
           verdict.canEnroll && child.enrollmentStatus === null && child.waitlistStatus === null
-            ? `Seats are still open in ${session.name}, so ${child.firstName} can enroll right away: there is no need to wait.`
+            ? t('eligibility.noNeedToWait', { session: session.name, name: child.firstName })
             : verdict.eligibility,
         )
         .join(' ');
       throw new HttpError(409, message, { studentIds: message });
     }
     if (studentIds.length > session.waitlistSpotsLeft) {
-      const message = `Only ${session.waitlistSpotsLeft} waitlist ${session.waitlistSpotsLeft === 1 ? 'place is' : 'places are'} left in ${session.name}. Choose fewer children.`;
+      const message = t('eligibility.waitlistPlacesShort', {
+        count: session.waitlistSpotsLeft,
+        session: session.name,
+      });
       throw new HttpError(409, message, { studentIds: message });
     }
     // Siblings joining together share one instant: they sit next to each other in line (ids order them).
