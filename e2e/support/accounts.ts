@@ -23,7 +23,7 @@ export type TestParent = {
 /** Register a new parent with a unique address and return its details and session token. */
 export async function createParent(
   request: APIRequestContext,
-  names: { firstName?: string; lastName?: string } = {},
+  names: { firstName?: string; lastName?: string; language?: 'en' | 'es' } = {},
 ): Promise<TestParent> {
   const body = {
     firstName: names.firstName ?? 'Robin',
@@ -31,7 +31,9 @@ export async function createParent(
     emailAddress: `${uniqueMarker('parent')}@families.example`,
     password: 'maple-leaf-garden',
   };
-  const response = await request.post('/api/UserAuthentication/Register', { data: body });
+  const response = await request.post('/api/UserAuthentication/Register', {
+    data: names.language ? { ...body, language: names.language } : body,
+  });
   expect(response.status(), 'POST /api/UserAuthentication/Register').toBe(201);
   return { ...body, token: (await response.text()).trim() };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import PostalMime from 'postal-mime';
 import { E2E_DATABASE_URL_FILE, E2E_MAIL_DIR } from './env.ts';
 
 /**
@@ -102,6 +103,26 @@ export function mailFiles(): string[] {
     .filter((f) => f.endsWith('.eml'))
     .sort()
     .map((f) => readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8'));
+}
+
+export type DecodedMail = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+/** The mail to `to` with this exact `subject`, decoded (accents and all), once the server has sent it. */
+export async function waitForDecodedMail(to: string, subject: string): Promise<DecodedMail> {
+  let found: DecodedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const raw of mailFiles().filter((m) => m.includes(`To: ${to}`))) {
+          const mail = await PostalMime.parse(raw);
+          if (mail.subject === subject) found = mail;
+        }
+        return found !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
 }
 
 /** Wait until a mail containing `text` (or every one of several texts) has been written, and return it. */

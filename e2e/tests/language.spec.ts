@@ -3,30 +3,9 @@
  * header and the drawer switch it, the choice is remembered (localStorage "language"), `<html lang>`
  * follows, and the Spanish pages have no axe violations in either theme.
  */
-import PostalMime from 'postal-mime';
 import { siteHeader } from '../support/app.ts';
-import { expectNoAxeViolationsInEveryTheme, mailFiles } from '../support/fixtures.ts';
+import { expectNoAxeViolationsInEveryTheme, waitForDecodedMail } from '../support/fixtures.ts';
 import { expect, test } from '../support/test.ts';
-
-type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
-
-/** The mail to `to` with this exact `subject`, decoded (accents and all), once the server has sent it. */
-async function waitForMailTo(to: string, subject: string): Promise<Email> {
-  let found: Email | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const raw of mailFiles().filter((m) => m.includes(`To: ${to}`))) {
-          const mail = await PostalMime.parse(raw);
-          if (mail.subject === subject) found = mail;
-        }
-        return found !== undefined;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test.describe('a browser that prefers Spanish', () => {
   test.use({ locale: 'es-MX' });
@@ -83,7 +62,7 @@ test.describe('a browser that prefers Spanish', () => {
     await expect(page).toHaveURL('/dashboard');
 
     // The account keeps the language it was made in, and the emails follow it (received over SMTP).
-    const welcome = await waitForMailTo(
+    const welcome = await waitForDecodedMail(
       email,
       'Bienvenidos a Bright Oak Learning Center: confirme su correo, por favor',
     );
@@ -99,7 +78,7 @@ test.describe('a browser that prefers Spanish', () => {
       data: { emailAddress: email },
     });
     expect(reset.status()).toBe(204);
-    const resetMail = await waitForMailTo(email, 'Cambie su contraseña');
+    const resetMail = await waitForDecodedMail(email, 'Cambie su contraseña');
     expect(resetMail.text).toContain('Elija una contraseña nueva aquí:');
     expect(resetMail.text).toMatch(/\/password-reset\/[\w-]+/);
 
