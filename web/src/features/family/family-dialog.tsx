@@ -1,36 +1,19 @@
-import { Modal } from '@mantine/core';
+import type { ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaffDialog } from '../staff/staff-dialog';
 
 /**
- * A dialog for the family's pages titled `title` (a Mantine modal, named by its title, focus trapped, Escape
- * closes), built like the staff dialog (its header row is not a second `<header>` landmark) with its close
- * button named in the family's language.
+ * A dialog on a family's page titled `title`: the staff dialog's frame (named by its title, focus trapped,
+ * Escape closes, no second `<header>` landmark) with its close button named in the family's language.
  */
-export function FamilyDialog({
-  opened,
-  onClose,
-  title,
-  children,
-}: {
+export function FamilyDialog(props: {
   opened: boolean;
   onClose: () => void;
   title: string;
+  size?: ModalRootProps['size'];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  return (
-    <Modal.Root opened={opened} onClose={onClose} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header role="presentation">
-          <Modal.Title fw={700} fz="lg">
-            {title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t('family.common.closeDialog')} />
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
+  return <StaffDialog {...props} closeLabel={t('family.common.closeDialog')} />;
 }

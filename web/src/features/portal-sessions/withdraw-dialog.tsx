@@ -10,16 +10,18 @@
  * (`refundPolicySentences`); the supply fee's amount is said when the page passes `supplyFee`.
  */
 import type { ClassSessionEnrollment, WithdrawalQuote } from '@lc/contract';
-import { Alert, Button, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { getWithdrawalQuote, newWithdrawKey, withdrawChild } from '../../api/withdraw.ts';
 import { formatMoney } from '../../i18n/intl-locale.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { formatPolicyDay, refundPolicySentences } from '../enrollment/refund-policy-text.ts';
+import { FamilyDialog } from '../family/family-dialog.tsx';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { notifySuccess } from '../forms/notify.ts';
+import { DialogActions } from '../staff/staff-dialog.tsx';
 
 /** Withdraw `enrollment`'s child; `onWithdrawn` runs after the server said yes (the page reloads its data). */
 export function WithdrawDialog({
@@ -37,6 +39,7 @@ export function WithdrawDialog({
   const { t } = useTranslation();
   return (
     <FamilyDialog
+      size="lg"
       opened={enrollment !== null}
       onClose={onClose}
       title={
@@ -58,29 +61,6 @@ export function WithdrawDialog({
         />
       ) : null}
     </FamilyDialog>
-  );
-}
-
-/**
- * The dialog frame (a Mantine modal named by its title, focus trapped, Escape closes), as the staff dialogs
- * build it — its header row is not a second `<header>` landmark, and the close button has a name — with the
- * family's words.
- */
-function FamilyDialog(props: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Modal.Root opened={props.opened} onClose={props.onClose} centered size="lg">
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header role="presentation">
-          <Modal.Title fw={700} fz="lg">
-            {props.title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t('enroll.withdraw.close')} />
-        </Modal.Header>
-        <Modal.Body>{props.children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
   );
 }
 
@@ -173,24 +153,18 @@ function WithdrawPanel({
             ))}
           </List>
         </section>
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('enroll.common.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={submitting}>
-            {q.refund > 0
-              ? t('enroll.withdraw.submitRefund', {
-                  name: q.child.firstName,
-                  amount: formatMoney(q.refund),
-                })
-              : t('enroll.withdraw.submitNoRefund', { name: q.child.firstName })}
-          </Button>
-        </Group>
+        <DialogActions
+          failure={failure}
+          onCancel={onCancel}
+          cancelLabel={t('enroll.common.cancel')}
+          submit={
+            q.refund > 0
+              ? t('enroll.withdraw.submitRefund', { name: q.child.firstName, amount: formatMoney(q.refund) })
+              : t('enroll.withdraw.submitNoRefund', { name: q.child.firstName })
+          }
+          danger
+          submitting={submitting}
+        />
       </Stack>
     </form>
   );

@@ -4,19 +4,22 @@ import type { ReactNode } from 'react';
 /**
  * A staff dialog titled `title` (a Mantine modal, named by its title, focus trapped, Escape closes). Built from
  * the compound parts so its header row is not a second `<header>` landmark beside the site's (axe:
- * landmark-unique, landmark-no-duplicate-banner), and the close button has a name.
+ * landmark-unique, landmark-no-duplicate-banner), and the close button has a name: `closeLabel`, "Close"
+ * unless a family's page gives it in the family's language (`FamilyDialog`).
  */
 export function StaffDialog({
   opened,
   onClose,
   title,
   size,
+  closeLabel = 'Close',
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: string;
   size?: ModalRootProps['size'];
+  closeLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +30,7 @@ export function StaffDialog({
           <Modal.Title fw={700} fz="lg">
             {title}
           </Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton aria-label={closeLabel} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>
@@ -36,8 +39,8 @@ export function StaffDialog({
 }
 
 /**
- * The foot of a staff dialog's form: the request's failure (if any) as an alert, then Cancel and the submit
- * button (`danger` makes it red, for money going back or a seat given up).
+ * The foot of a staff dialog's form: the request's failure (if any) as an alert, then Cancel (`cancelLabel`
+ * on a family's page) and the submit button (`danger` makes it red, for money going back or a seat given up).
  */
 export function DialogActions({
   failure,
@@ -45,12 +48,14 @@ export function DialogActions({
   submit,
   danger = false,
   submitting,
+  cancelLabel = 'Cancel',
 }: {
   failure?: string | null;
   onCancel: () => void;
   submit: string;
   danger?: boolean;
   submitting: boolean;
+  cancelLabel?: string;
 }) {
   return (
     <>
@@ -61,7 +66,7 @@ export function DialogActions({
       ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button type="submit" color={danger ? 'red' : undefined} loading={submitting}>
           {submit}
