@@ -76,6 +76,8 @@ describe('createCheckout', () => {
       'line_items[0][price_data][product_data][name]': 'Winter Morning Session — registration',
       'line_items[0][quantity]': '2',
       customer_email: 'chioma@families.example',
+      // Stripe's page in the family's language: English unless the page they started from was Spanish.
+      locale: 'en',
       client_reference_id: 'pay_price_data',
       'metadata[paymentId]': 'pay_price_data',
       'metadata[classSessionId]': '42',
@@ -88,6 +90,11 @@ describe('createCheckout', () => {
     });
     expect(req.body.get('expires_at')).toBe(String(Math.floor(HOLD_ENDS.getTime() / 1000)));
     expect(fake.sessions.get(created.checkoutId)).toMatchObject({ amount_total: 25_000 });
+  });
+
+  it('opens Stripe’s page in Spanish for a family that started in Spanish (issue 14)', async () => {
+    await stripe.createCheckout(input({ paymentId: 'pay_in_spanish', language: 'es' }));
+    expect(lastRequest('POST', '/v1/checkout/sessions').body.get('locale')).toBe('es');
   });
 
   it('stretches a hold shorter than Stripe’s 30-minute minimum to 31 minutes', async () => {
