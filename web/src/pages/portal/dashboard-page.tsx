@@ -117,8 +117,9 @@ export default function DashboardPage() {
           i18nKey="portal.dashboard.help"
           values={{ phone: site.phone, email: site.email }}
           components={{
-            phone: <Anchor href={site.phoneHref} />,
-            email: <Anchor href={`mailto:${site.email}`} />,
+            // Underlined: links inside a sentence must not rely on colour alone (axe link-in-text-block).
+            phone: <Anchor href={site.phoneHref} underline="always" />,
+            email: <Anchor href={`mailto:${site.email}`} underline="always" />,
           }}
         />
       </Text>

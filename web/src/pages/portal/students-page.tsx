@@ -105,7 +105,9 @@ function StudentCard({ student }: { student: Student }) {
           {contacts === 0 ? (
             <Trans
               i18nKey="family.students.noContact"
-              components={{ add: <Anchor component={Link} to={routes.newEmergencyContact} /> }}
+              components={{
+                add: <Anchor component={Link} to={routes.newEmergencyContact} underline="always" />,
+              }}
             />
           ) : (
             t('family.students.contacts', { count: contacts })
