@@ -67,14 +67,16 @@ test('a Spanish-speaking family enrolls and pays in Spanish, and the confirmatio
   // The server's sentence, in the page's language.
   await expect(page.getByText('Sofía ya se puede inscribir.')).toBeVisible();
 
-  // Nothing is sent until a child is chosen; focus goes to the child.
-  await page.getByRole('button', { name: 'Continuar al pago' }).click();
-  await expect(page.getByRole('checkbox', { name: 'Sofía Salas' })).toBeFocused();
-  await page.getByRole('checkbox', { name: 'Sofía Salas' }).check();
+  // An only child is chosen already. Nothing is sent until every policy is accepted: the first one takes
+  // the focus and says, in Spanish, what to do.
+  await expect(page.getByRole('checkbox', { name: 'Sofía Salas' })).toBeChecked();
   const total = usd(winter.registrationPrice + winter.supplyFee);
   await expect(page.getByRole('region', { name: 'Precio' })).toContainText(total);
   const policies = page.getByRole('checkbox', { name: /^He leído y acepto/ });
   expect(await policies.count()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  await expect(policies.first()).toBeFocused();
+  await expect(policies.first()).toHaveAccessibleDescription(/^Lea y acepte .+ para continuar/);
   for (const box of await policies.all()) await box.check();
   await page.getByRole('button', { name: 'Continuar al pago' }).click();
 
@@ -89,7 +91,7 @@ test('a Spanish-speaking family enrolls and pays in Spanish, and the confirmatio
 
   await expect(page).toHaveURL(new RegExp(`/sessions/${winter.id}/enrollment-successful/`));
   await expect(page.getByRole('heading', { level: 1, name: '¡Todo listo!' })).toBeVisible();
-  await expect(page.getByText(`Sofía Salas ya tiene su lugar en ${winter.name}.`)).toBeVisible();
+  await expect(page.getByText(`Sofía ya tiene su lugar en ${winter.name}.`)).toBeVisible();
   await expect(page.getByText('You’re all set!')).toHaveCount(0);
 
   // The confirmation email, decoded, in Spanish.
