@@ -44,6 +44,14 @@ describe('the API’s sentences in Spanish', () => {
     ).toBe(
       'Solo quedan 2 lugares en Art Studio. Elija menos niños o anote a los demás en la lista de espera.',
     );
+    expect(
+      translateApiMessage(
+        'Mia is enrolled in Spring Garden, which has not ended yet. Please ask us to withdraw Mia first, or close your account once the session is over.',
+        'es',
+      ),
+    ).toBe(
+      'Mia tiene un lugar en Spring Garden, que todavía no termina. Pídanos primero que demos de baja a Mia, o cierre su cuenta cuando termine la sesión.',
+    );
     expect(translateApiMessage('A sentence nobody translated.', 'es')).toBe('A sentence nobody translated.');
   });
 
