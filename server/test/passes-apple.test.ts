@@ -165,8 +165,33 @@ describe.each(dbKinds)('Apple Wallet passes on %s', (kind) => {
       expect(Object.keys(manifest).sort()).toEqual(listed.sort());
       for (const name of listed) expect(manifest[name], name).toBe(sha1(files.get(name)!));
       expect(listed.sort()).toEqual(
-        ['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'pass.json'].sort(),
+        [
+          'icon.png',
+          'icon@2x.png',
+          'icon@3x.png',
+          'logo.png',
+          'logo@2x.png',
+          'pass.json',
+          'es.lproj/pass.strings',
+        ].sort(),
       );
+    });
+
+    it('carries its words in Spanish for a phone set to Spanish (es.lproj/pass.strings, issue 14)', () => {
+      const strings = files.get('es.lproj/pass.strings')!.toString('utf8');
+      expect(strings).toContain('"Pickup adult" = "Adulto que recoge";');
+      expect(strings).toContain('"May pick up" = "Puede recoger a";');
+      expect(strings).toContain('"Valid until" = "Válido hasta";');
+      // Every label on the pass has its Spanish.
+      const pass = JSON.parse(files.get('pass.json')!.toString()) as {
+        generic: Record<string, Array<{ label?: string }>>;
+      };
+      const labels = Object.values(pass.generic)
+        .flat()
+        .map((field) => field.label)
+        .filter((label): label is string => Boolean(label));
+      expect(labels.length).toBeGreaterThan(4);
+      for (const label of labels) expect(strings, label).toContain(`"${label}" = "`);
     });
 
     it('has PNG icons and logos of the sizes Wallet asks for', () => {

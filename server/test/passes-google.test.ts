@@ -127,12 +127,25 @@ describe('Google Wallet pickup passes', () => {
       state: 'ACTIVE',
       cardTitle: { defaultValue: { language: 'en-US', value: 'Bright Oak Learning Center' } },
       header: { defaultValue: { value: 'Rosa Delgado' } },
-      subheader: { defaultValue: { value: 'Pickup adult' } },
+      // A phone set to Spanish shows the Spanish (issue 14).
+      subheader: {
+        defaultValue: { value: 'Pickup adult' },
+        translatedValues: [{ language: 'es', value: 'Adulto que recoge' }],
+      },
       hexBackgroundColor: '#1f5c40',
       barcode: { type: 'QR_CODE', value: CREDENTIAL, alternateText: '7K2Q M9XD RT4V NB8P J6HC 3WZF Y1' },
       textModulesData: [
-        { header: 'May pick up', body: 'Mateo and Lucia' },
-        { header: 'Valid until', body: 'August 31, 2027' },
+        {
+          header: 'May pick up',
+          body: 'Mateo and Lucia',
+          localizedHeader: { translatedValues: [{ language: 'es', value: 'Puede recoger a' }] },
+          localizedBody: { translatedValues: [{ language: 'es', value: 'Mateo y Lucia' }] },
+        },
+        {
+          header: 'Valid until',
+          body: 'August 31, 2027',
+          localizedBody: { translatedValues: [{ language: 'es', value: '31 de agosto de 2027' }] },
+        },
       ],
       validTimeInterval: { end: { date: '2027-09-01T06:59:00.000Z' } },
     });

@@ -23,6 +23,8 @@ import { type Field, type PassProps, PKPass } from 'passkit-generator';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { passDevices, passRegistrations } from '../../../db/schema.ts';
+import { namesIn } from '../../../i18n/family-mail.ts';
+import { mailT } from '../../../i18n/mail-i18n.ts';
 import { loadSigningSecret } from '../../auth/session-tokens.ts';
 import { groupCredential } from '../pass-keys.ts';
 import type { PassContent } from '../wallets.ts';
@@ -101,34 +103,28 @@ function isPng(bytes: Buffer): boolean {
 /** The pass.json of `content` (https://developer.apple.com/documentation/walletpasses/pass). */
 function passJson(content: PassContent, deps: AppleWalletDeps): PassProps {
   const { config, apple } = deps;
+  // English words on the pass; Wallet shows a Spanish-speaking phone the es.lproj ones (`spanishStrings`).
+  const t = mailT('en');
   const children = joinNames(content.children.map((child) => child.firstName));
-  const primaryFields: Field[] = [{ key: 'holder', label: 'Pickup adult', value: content.holderName }];
+  const primaryFields: Field[] = [
+    { key: 'holder', label: t('wallet.pickupAdult'), value: content.holderName },
+  ];
   const secondaryFields: Field[] = [
-    { key: 'children', label: 'May pick up', value: children || 'No children listed' },
+    { key: 'children', label: t('wallet.mayPickUp'), value: children || t('wallet.noChildren') },
   ];
   const auxiliaryFields: Field[] = [
     {
       key: 'validUntil',
-      label: 'Valid until',
+      label: t('wallet.validUntil'),
       value: content.expiresAt.toISOString(),
       dateStyle: 'PKDateStyleMedium',
       timeStyle: 'PKDateStyleNone',
     },
   ];
   const backFields: Field[] = [
-    {
-      key: 'howItWorks',
-      label: 'How this pass works',
-      value:
-        'Show this code at the door. For pickup, the staff will also ask for your PIN. If the code does not scan, the code written under it can be typed instead.',
-    },
-    {
-      key: 'revocation',
-      label: 'If the pass stops working',
-      value:
-        'The center can revoke this pass at any time, and it ends on its “Valid until” date. A pass that no longer works is marked as void here and is refused at the door.',
-    },
-    { key: 'contact', label: 'Questions', value: `${CENTER_NAME}: ${config.centerEmail}` },
+    { key: 'howItWorks', label: t('wallet.howItWorksLabel'), value: t('wallet.howItWorks') },
+    { key: 'revocation', label: t('wallet.revocationLabel'), value: t('wallet.revocation') },
+    { key: 'contact', label: t('wallet.questions'), value: `${CENTER_NAME}: ${config.centerEmail}` },
   ];
   return {
     formatVersion: 1,
@@ -139,7 +135,7 @@ function passJson(content: PassContent, deps: AppleWalletDeps): PassProps {
     // Wallet appends `v1/devices/…`, `v1/passes/…` and `v1/log` to this address (routes.ts).
     webServiceURL: `${config.appUrl}/api/passes/`,
     organizationName: CENTER_NAME,
-    description: 'Pickup pass for Bright Oak Learning Center',
+    description: mailT('en')('wallet.description'),
     logoText: 'Bright Oak',
     backgroundColor: COLORS.background,
     foregroundColor: COLORS.foreground,
@@ -154,11 +150,38 @@ function passJson(content: PassContent, deps: AppleWalletDeps): PassProps {
         altText: groupCredential(content.credential),
       },
     ],
-    locations: [{ ...CENTER_DOOR, relevantText: 'Show your pickup pass at the door' }],
+    locations: [{ ...CENTER_DOOR, relevantText: mailT('en')('wallet.relevantText') }],
     expirationDate: content.expiresAt.toISOString(),
     ...(content.voided ? { voided: true } : {}),
     generic: { headerFields: [], primaryFields, secondaryFields, auxiliaryFields, backFields },
   };
+}
+
+/**
+ * The pass's words in Spanish, as `es.lproj/pass.strings` (issue 14): Wallet looks each English text of
+ * pass.json up there on a phone set to Spanish, so a grandmother who reads Spanish sees "Adulto que recoge"
+ * whatever the language of the parent who issued the pass. The children's names, joined for this pass, are
+ * one of the texts ("Maya and Leo" → "Maya y Leo").
+ */
+export function spanishStrings(content: PassContent): Record<string, string> {
+  const [en, es] = [mailT('en'), mailT('es')];
+  const keys = [
+    'pickupAdult',
+    'mayPickUp',
+    'noChildren',
+    'validUntil',
+    'howItWorksLabel',
+    'howItWorks',
+    'revocationLabel',
+    'revocation',
+    'questions',
+    'description',
+    'relevantText',
+  ] as const;
+  const strings = Object.fromEntries(keys.map((key) => [en(`wallet.${key}`), es(`wallet.${key}`)]));
+  const names = content.children.map((child) => child.firstName);
+  if (names.length > 1) strings[joinNames(names)] = namesIn('es', names);
+  return strings;
 }
 
 /**
@@ -178,6 +201,7 @@ function buildPass(content: PassContent, deps: AppleWalletDeps): Buffer {
     wwdr: apple.wwdr,
     ...(apple.signerKeyPassphrase ? { signerKeyPassphrase: apple.signerKeyPassphrase } : {}),
   });
+  pass.localize('es', spanishStrings(content));
   // passkit-generator drops a pass.json that fails its schema with only a console warning; the pass then
   // has no style and getAsBuffer() throws. Say which pass it was.
   if (pass.types.length === 0) throw new Error(`Apple pass ${content.serialNumber}: pass.json was refused`);

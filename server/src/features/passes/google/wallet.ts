@@ -26,6 +26,7 @@
 import { JWT } from 'google-auth-library';
 import { type CryptoKey, importPKCS8, SignJWT } from 'jose';
 import type { Config } from '../../../config.ts';
+import { mailT } from '../../../i18n/mail-i18n.ts';
 import { groupCredential } from '../pass-keys.ts';
 import type { PassContent } from '../wallets.ts';
 
@@ -52,7 +53,10 @@ const BACKGROUND = '#1f5c40';
 const TIMEOUT_MS = 10_000;
 
 /** A LocalizedString (https://developers.google.com/wallet/reference/rest/v1/LocalizedString). */
-type LocalizedString = { defaultValue: { language: string; value: string } };
+type LocalizedString = {
+  defaultValue: { language: string; value: string };
+  translatedValues?: Array<{ language: string; value: string }>;
+};
 
 /**
  * The GenericObject this adapter writes (the fields it sets; Google adds others on read).
@@ -67,7 +71,14 @@ export type GenericObject = {
   subheader: LocalizedString;
   hexBackgroundColor: string;
   barcode: { type: 'QR_CODE'; value: string; alternateText: string };
-  textModulesData: { id: string; header: string; body: string }[];
+  /** `header`/`body` in English; `localizedHeader`/`localizedBody` add the Spanish. */
+  textModulesData: {
+    id: string;
+    header: string;
+    body: string;
+    localizedHeader?: LocalizedString;
+    localizedBody?: LocalizedString;
+  }[];
   validTimeInterval: { end: { date: string } };
 };
 
@@ -80,7 +91,13 @@ export class GoogleWalletError extends Error {
   }
 }
 
-const text = (value: string): LocalizedString => ({ defaultValue: { language: 'en-US', value } });
+const text = (value: string, spanish?: string): LocalizedString => ({
+  defaultValue: { language: 'en-US', value },
+  // Google Wallet shows a phone set to Spanish the Spanish (issue 14).
+  ...(spanish !== undefined && spanish !== value
+    ? { translatedValues: [{ language: 'es', value: spanish }] }
+    : {}),
+});
 
 /** The object id of a serial number: `${issuerId}.${serial}` (Google allows [\w.-] after the issuer id). */
 function objectIdOf(issuerId: string, serialNumber: string): string {
@@ -98,6 +115,9 @@ export function createGoogleWallet(deps: {
   const classId = `${google.issuerId}.${CLASS_SUFFIX}`;
   const untilFormat = new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, dateStyle: 'long' });
   const names = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+  const untilFormatEs = new Intl.DateTimeFormat('es-US', { timeZone: config.timeZone, dateStyle: 'long' });
+  const namesEs = new Intl.ListFormat('es-US', { style: 'long', type: 'conjunction' });
+  const [en, es] = [mailT('en'), mailT('es')];
 
   // The access-token source: google-auth-library caches the token and refreshes it before it expires.
   const auth = new JWT({
@@ -186,7 +206,7 @@ export function createGoogleWallet(deps: {
       state: content.voided ? 'INACTIVE' : 'ACTIVE',
       cardTitle: text(CENTER_NAME),
       header: text(content.holderName),
-      subheader: text('Pickup adult'),
+      subheader: text(en('wallet.pickupAdult'), es('wallet.pickupAdult')),
       hexBackgroundColor: BACKGROUND,
       barcode: {
         type: 'QR_CODE',
@@ -194,8 +214,23 @@ export function createGoogleWallet(deps: {
         alternateText: groupCredential(content.credential),
       },
       textModulesData: [
-        { id: 'children', header: 'May pick up', body: firstNames.length ? names.format(firstNames) : '—' },
-        { id: 'valid_until', header: 'Valid until', body: untilFormat.format(content.expiresAt) },
+        {
+          id: 'children',
+          header: en('wallet.mayPickUp'),
+          body: firstNames.length ? names.format(firstNames) : '—',
+          localizedHeader: text(en('wallet.mayPickUp'), es('wallet.mayPickUp')),
+          localizedBody: text(
+            firstNames.length ? names.format(firstNames) : '—',
+            firstNames.length ? namesEs.format(firstNames) : '—',
+          ),
+        },
+        {
+          id: 'valid_until',
+          header: en('wallet.validUntil'),
+          body: untilFormat.format(content.expiresAt),
+          localizedHeader: text(en('wallet.validUntil'), es('wallet.validUntil')),
+          localizedBody: text(untilFormat.format(content.expiresAt), untilFormatEs.format(content.expiresAt)),
+        },
       ],
       validTimeInterval: { end: { date: content.expiresAt.toISOString() } },
     };
