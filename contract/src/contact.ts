@@ -4,6 +4,7 @@
  * Used by `POST /api/Contact` and `POST /api/Contact/Waitlist`, both answering 204.
  */
 import { z } from 'zod';
+import { LanguageSchema } from './auth.ts';
 import {
   centerCalendarDate,
   EmailSchema,
@@ -46,6 +47,8 @@ export const ContactFormSchema = z.object({
     .min(1, MESSAGE_REQUIRED)
     .max(4000, 'Please keep your message under 4000 characters'),
   tour: z.boolean().default(false),
+  /** The page's language (issue 14): the center's reply is written around the staff's words in it. */
+  language: LanguageSchema.default('en'),
 });
 /** What the form holds before parsing (strings as typed). */
 export type ContactFormInput = z.input<typeof ContactFormSchema>;
@@ -80,6 +83,8 @@ export const TutoringWaitlistFormSchema = z.object({
   phoneNumber: PhoneSchema,
   subjectMatter: z.enum(TUTORING_SUBJECTS, { error: 'Please choose a subject' }),
   message: optionalText(4000),
+  /** The page's language (issue 14): the center's reply is written around the staff's words in it. */
+  language: LanguageSchema.default('en'),
 });
 export type TutoringWaitlistFormInput = z.input<typeof TutoringWaitlistFormSchema>;
 export type TutoringWaitlistForm = z.output<typeof TutoringWaitlistFormSchema>;

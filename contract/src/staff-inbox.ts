@@ -5,6 +5,7 @@
  * (`users.inbox_access`). Instants are ISO date-times; calendar dates "YYYY-MM-DD"; phones E.164.
  */
 import { z } from 'zod';
+import { LANGUAGES } from './language.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 import { StaffMemberSchema } from './staff.ts';
 
@@ -120,6 +121,8 @@ export const InboxItemSchema = InboxItemSummarySchema.extend({
   statuses: z.array(z.enum(INBOX_STATUSES)),
   /** True when an account already uses the family's email: "Invite to register" is not needed. */
   hasAccount: z.boolean(),
+  /** The language of the page they wrote from (issue 14): the reply's greeting and signature are in it. */
+  language: z.enum(LANGUAGES),
   entries: z.array(InboxEntrySchema),
   assignees: z.array(StaffMemberSchema),
 });

@@ -491,6 +491,46 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
       expect(again.json().status).toBe('Toured');
     });
 
+    it('a family who wrote from the Spanish site gets the greeting, signature and quote in Spanish (issue 14)', async () => {
+      const sent = await as(null, 'POST', '/api/Contact', {
+        firstName: 'Lupita',
+        lastName: 'Zamora',
+        email: 'lupita.zamora@families.example',
+        message: '¿Tienen lugar para mi hija en enero?',
+        tour: true,
+        language: 'es',
+      });
+      expect(sent.statusCode).toBe(204);
+      const [item] = (await as(admin.token, 'GET', '/api/staff/inbox?q=lupita.zamora')).json().items;
+      const read = (await as(admin.token, 'GET', `/api/staff/inbox/${item.id}`)).json();
+      expect(read.language).toBe('es');
+      const reply = await as(withInbox.token, 'POST', `/api/staff/inbox/${item.id}/replies`, {
+        body: '¡Claro que sí! ¿Le queda bien el martes a las 9:30?',
+      });
+      expect(reply.statusCode).toBe(201);
+      const [queued] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'lupita.zamora@families.example'));
+      expect(queued!.subject).toBe('Su visita a Bright Oak Learning Center');
+      expect(queued!.text).toContain('Hola, Lupita:');
+      expect(queued!.text).toContain('Con cariño,\nFrontdesk Family\nBright Oak Learning Center');
+      expect(queued!.text).toMatch(
+        /El \d+ de [a-z]+ usted escribió:\n> ¿Tienen lugar para mi hija en enero\?/,
+      );
+      expect(queued!.text).not.toContain('Warmly');
+      // A language the site does not speak is refused by the field.
+      const bad = await as(null, 'POST', '/api/Contact', {
+        firstName: 'Lupita',
+        lastName: 'Zamora',
+        email: 'lupita.zamora@families.example',
+        message: 'Hello',
+        language: 'fr',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toHaveProperty('language');
+    });
+
     it('a reply to a tutoring family moves New to Contacted', async () => {
       const res = await as(admin.token, 'POST', `/api/staff/inbox/${tutoringId}/replies`, {
         body: 'We have a reading tutor with Thursday afternoons free.',

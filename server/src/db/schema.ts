@@ -731,6 +731,8 @@ export const contactSubmissions = pgTable(
     referred: text('referred'),
     message: text('message').notNull(),
     tour: boolean('tour').notNull().default(false),
+    /** The page's language when it was sent (issue 14, 'en' | 'es'): replies are written in it. */
+    language: text('language').notNull().default('en'),
     submitted: instant('submitted').notNull().defaultNow(),
     /** Staff inbox (issue 10): where the center is with this family. */
     status: text('status').notNull().default('New'),
@@ -741,6 +743,7 @@ export const contactSubmissions = pgTable(
     index('contact_submissions_submitted_idx').on(t.submitted),
     index('contact_submissions_status_idx').on(t.status, t.submitted),
     check('contact_submissions_status_check', inList('status', statuses.inquiry)),
+    check('contact_submissions_language_check', inList('language', ['en', 'es'])), // contract LANGUAGES
   ],
 );
 
@@ -757,6 +760,8 @@ export const tutoringWaitlistSubmissions = pgTable(
     phoneNumber: text('phone_number').notNull(),
     subjectMatter: text('subject_matter').notNull(),
     message: text('message'),
+    /** The page's language when it was sent (issue 14, 'en' | 'es'): replies are written in it. */
+    language: text('language').notNull().default('en'),
     /** Staff inbox (issue 10): tutoring gets no automatic offers; the center moves each family along. */
     status: text('status').notNull().default('New'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
@@ -766,6 +771,7 @@ export const tutoringWaitlistSubmissions = pgTable(
     index('tutoring_waitlist_submitted_idx').on(t.submitted),
     index('tutoring_waitlist_status_idx').on(t.status, t.submitted),
     check('tutoring_waitlist_status_check', inList('status', statuses.tutoring)),
+    check('tutoring_waitlist_language_check', inList('language', ['en', 'es'])), // contract LANGUAGES
   ],
 );
 

@@ -29,6 +29,7 @@ import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { contactSubmissions, inboxEntries, tutoringWaitlistSubmissions, users } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { mailLocale, mailT } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -69,7 +70,7 @@ const itemsCte = sql`items as (
     c.first_name, c.last_name, c.first_name || ' ' || c.last_name as family_name, c.email,
     c.phone_number as phone, c.child_name, c.child_birthdate::text as child_birthdate,
     null::text as grade, null::text as subject_matter, c.previous_attendance, c.referred,
-    c.message, c.submitted, c.updated, c.assignee_id,
+    c.message, c.submitted, c.updated, c.assignee_id, c.language,
     (select count(*)::int from inbox_entries e where e.contact_submission_id = c.id) as entry_count
   from contact_submissions c
   union all
@@ -77,7 +78,7 @@ const itemsCte = sql`items as (
     null::text, null::text, t.parent_name, t.email_address,
     t.phone_number, t.student_name, null::text,
     t.grade, t.subject_matter, null::boolean, null::text,
-    t.message, t.submitted, t.updated, t.assignee_id,
+    t.message, t.submitted, t.updated, t.assignee_id, t.language,
     (select count(*)::int from inbox_entries e where e.tutoring_submission_id = t.id)
   from tutoring_waitlist_submissions t
 )`;
@@ -103,6 +104,7 @@ type ItemRowSql = {
   assignee_id: string | null;
   assignee_first_name: string | null;
   assignee_last_name: string | null;
+  language: 'en' | 'es';
   entry_count: number;
   total?: number | string;
 };
@@ -280,6 +282,7 @@ async function toItem(db: DbOrTx, row: ItemRowSql): Promise<InboxItem> {
     updated: iso(row.updated),
     statuses: [...statusesFor(row.kind)],
     hasAccount: account[0]?.found === true,
+    language: row.language === 'es' ? 'es' : 'en',
     entries,
     assignees,
   };
@@ -419,39 +422,49 @@ export async function addInboxNote(
   });
 }
 
-const signature = (actor: AuthUser) =>
-  `Warmly,\n${actor.firstName} ${actor.lastName}\n${CENTER}\n\nJust reply to this email to write back — it comes straight to our front desk.`;
-
-function greeting(item: ItemRowSql) {
-  return `Hi ${names(item).firstName},`;
-}
-
-function subjectFor(item: ItemRowSql): string {
-  if (item.kind === 'tour') return `Your tour of ${CENTER}`;
-  if (item.kind === 'tutoring') return `Tutoring for ${item.child_name ?? 'your child'} at ${CENTER}`;
-  return `Re: your message to ${CENTER}`;
-}
-
-/** The family's reply mail: greeting, the staff member's words, a warm signature, their message quoted. */
+/**
+ * The family's reply mail: a greeting, the staff member's words, a warm signature, their message quoted, with
+ * everything around the staff's words in the language of the page they wrote from (issue 14: `inboxReply`
+ * in `server/src/i18n/locales`). The staff member writes the words themselves; the inbox tells them the
+ * family wrote in Spanish.
+ */
 export function replyMail(
   deps: Pick<InboxDeps, 'centerEmail' | 'timeZone'>,
   item: ItemRowSql,
   actor: AuthUser,
   body: string,
 ): MailMessage {
-  const day = dateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: deps.timeZone });
+  const t = mailT(item.language);
+  const day = dateTimeFormat(mailLocale(item.language), {
+    month: 'long',
+    day: 'numeric',
+    timeZone: deps.timeZone,
+  });
   const quoted = item.message?.trim()
-    ? `\n\nOn ${day.format(new Date(item.submitted))} you wrote:\n${item.message
+    ? `\n\n${t('inboxReply.youWrote', { day: day.format(new Date(item.submitted)) })}\n${item.message
         .trim()
         .split('\n')
         .map((line) => `> ${line}`)
         .join('\n')}`
     : '';
+  const subject =
+    item.kind === 'tour'
+      ? t('inboxReply.tourSubject', { center: CENTER })
+      : item.kind === 'tutoring'
+        ? t('inboxReply.tutoringSubject', {
+            child: item.child_name ?? t('inboxReply.yourChild'),
+            center: CENTER,
+          })
+        : t('inboxReply.messageSubject', { center: CENTER });
+  const signature = t('inboxReply.signature', {
+    name: `${actor.firstName} ${actor.lastName}`,
+    center: CENTER,
+  });
   return {
     to: item.email,
     replyTo: deps.centerEmail,
-    subject: subjectFor(item),
-    text: `${greeting(item)}\n\n${body}\n\n${signature(actor)}${quoted}\n`,
+    subject,
+    text: `${t('inboxReply.greeting', { name: names(item).firstName })}\n\n${body}\n\n${signature}${quoted}\n`,
   };
 }
 
@@ -512,18 +525,21 @@ export async function inviteInboxFamily(deps: InboxDeps, actor: AuthUser, id: st
     }
     const who = names(item);
     const link = registerInviteLink(deps.appUrl, { ...who, email: item.email });
-    const child = item.child_name ? ` for ${item.child_name}` : '';
+    // In the language they wrote in (issue 14); the link opens the sign-up page, which follows their browser.
+    const t = mailT(item.language);
     const body = [
-      `We would love to welcome you to ${CENTER}! When you are ready to enroll${child}, you can create your Student Portal account here — we have filled in your name and email for you, so it only takes a minute:`,
+      item.child_name
+        ? t('inboxReply.inviteForChild', { center: CENTER, child: item.child_name })
+        : t('inboxReply.invite', { center: CENTER }),
       link,
-      'From the portal you can add your children, their allergies and the people who may pick them up, and enroll in sessions.',
+      t('inboxReply.invitePortal'),
     ].join('\n\n');
     const entryId = await addEntry(tx, item, 'Reply', body, actor, now);
     const mailId = await enqueueMail(tx, {
       to: item.email,
       replyTo: deps.centerEmail,
-      subject: `Create your ${CENTER} account`,
-      text: `${greeting(item)}\n\n${body}\n\n${signature(actor)}\n`,
+      subject: t('inboxReply.inviteSubject', { center: CENTER }),
+      text: `${t('inboxReply.greeting', { name: who.firstName })}\n\n${body}\n\n${t('inboxReply.signature', { name: `${actor.firstName} ${actor.lastName}`, center: CENTER })}\n`,
     });
     const status = answered(item);
     await setStatusAndAssignee(tx, item, { status, assigneeId: item.assignee_id }, now);

@@ -74,7 +74,7 @@ export default function ContactPage() {
   const [searchParams] = useSearchParams();
   const isTour = searchParams.get('tour') === 'true';
   const keys = isTour ? COPY.tour : COPY.contact;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fieldMessage = useFieldMessage();
   const copy = {
     title: t(keys.title),
@@ -101,7 +101,8 @@ export default function ContactPage() {
 
   const onSubmit = async (values: ContactForm) => {
     try {
-      await postContact({ ...values, tour: isTour });
+      // The page's language goes along: the center's reply is written in it (issue 14).
+      await postContact({ ...values, tour: isTour, language: i18n.language === 'es' ? 'es' : 'en' });
       notifySuccess(copy.success);
       reset(EMPTY);
     } catch (error) {

@@ -72,7 +72,7 @@ const SUBJECT_KEYS = {
 
 /** /tutoring-waitlist — the tutoring program (grades K–6, Coming Fall 2024) takes a waitlist only. */
 export default function TutoringWaitlistPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fieldMessage = useFieldMessage();
   usePageTitle(t('enroll.tutoring.title'));
   const gradeOptions = [
@@ -110,7 +110,8 @@ export default function TutoringWaitlistPage() {
 
   const onSubmit = async (values: TutoringWaitlistForm) => {
     try {
-      await postTutoringWaitlist(values);
+      // The page's language goes along: the center's reply is written in it (issue 14).
+      await postTutoringWaitlist({ ...values, language: i18n.language === 'es' ? 'es' : 'en' });
       notifySuccess(t('enroll.tutoring.success'));
       reset(EMPTY);
     } catch (error) {

@@ -11,6 +11,7 @@ import {
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Grid,
   Group,
@@ -160,6 +161,11 @@ export default function StaffInboxItemPage() {
         <Group gap="xs" mt={6}>
           <InboxKindBadge kind={data.kind} />
           <InboxStatusBadge status={data.status} />
+          {data.language === 'es' ? (
+            <Badge color="gray" variant="default" tt="none" radius="sm" lang="en">
+              Wrote in Spanish
+            </Badge>
+          ) : null}
           <Text size="sm" c="dimmed">
             Received {formatWhen(data.submitted)}
           </Text>
@@ -334,7 +340,11 @@ function ReplyForm({ item, onSent }: { item: InboxItem; onSent: (next: InboxItem
         <Stack gap="sm">
           <Textarea
             label={`Your reply to ${item.firstName}`}
-            description={`We email it to ${item.email}, greeting them by name and signed with yours. When they answer, it comes to the center’s email.`}
+            description={
+              item.language === 'es'
+                ? `They wrote from the Spanish site, so we email it to ${item.email} with the greeting and the signature in Spanish: write your reply in Spanish if you can. When they answer, it comes to the center’s email.`
+                : `We email it to ${item.email}, greeting them by name and signed with yours. When they answer, it comes to the center’s email.`
+            }
             autosize
             minRows={5}
             maxRows={16}
