@@ -13,6 +13,7 @@ import {
   LOGIN_FAILED,
   RESET_LINK_INVALID,
 } from '../src/features/auth/accounts.ts';
+import { resultMessage } from '../src/features/enrollment/withdraw.ts';
 import { requestLanguage, translateApiMessage, translatedApiMessages } from '../src/http/api-language.ts';
 import spanish from '../src/http/locales/api-messages.es.json' with { type: 'json' };
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -53,6 +54,19 @@ describe('the API’s sentences in Spanish', () => {
       'Mia tiene un lugar en Spring Garden, que todavía no termina. Pídanos primero que demos de baja a Mia, o cierre su cuenta cuando termine la sesión.',
     );
     expect(translateApiMessage('A sentence nobody translated.', 'es')).toBe('A sentence nobody translated.');
+  });
+
+  it('says the withdrawal result as the Spanish page does, word for word in English', () => {
+    const web = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../../web/src/i18n/locales/enroll.en.json'), 'utf8'),
+    ).withdraw as Record<string, string>;
+    const say = (key: string, amount = '$310.00') =>
+      web[key]!.replace('{{name}}', 'Maya').replace('{{amount}}', amount);
+    expect(resultMessage('Maya', 0, 'None', 'card')).toBe(say('resultNone'));
+    expect(resultMessage('Maya', 31_000, 'Succeeded', 'office')).toBe(say('resultOffice'));
+    expect(resultMessage('Maya', 31_000, 'Failed', 'card')).toBe(say('resultFailed'));
+    expect(resultMessage('Maya', 31_000, 'Pending', 'card')).toBe(say('resultPending'));
+    expect(resultMessage('Maya', 31_000, 'Succeeded', 'card')).toBe(say('resultRefunded'));
   });
 
   it('keeps every placeholder of a sentence in its Spanish, and leaves nothing in English', () => {

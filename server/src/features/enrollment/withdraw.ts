@@ -443,8 +443,11 @@ function ruleInWords(quote: WithdrawalQuote): string {
     : rule;
 }
 
-/** The sentence the parent reads after withdrawing (also for a repeated request). */
-function resultMessage(
+/**
+ * The sentence the parent reads after withdrawing (also for a repeated request). A Spanish page says it
+ * itself from the result (web `enroll.withdraw.result*`, whose English `api-language.test.ts` holds to this).
+ */
+export function resultMessage(
   childName: string,
   refund: number,
   status: WithdrawResult['refundStatus'],

@@ -1,4 +1,5 @@
 import type { WithdrawalQuote } from '@lc/contract';
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
@@ -276,6 +277,32 @@ describe('withdrawing a child in Spanish (issue 14)', () => {
     expect(dialog).not.toHaveTextContent(/Withdraw|refund policy|After that/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says in Spanish that the child is withdrawn and the refund is made', async () => {
+    act(() => notifications.clean());
+    serve(
+      [jsonReply(200, quote())],
+      [
+        jsonReply(200, {
+          enrollmentId: MAYA_HERE.id,
+          refund: 31_000,
+          refundStatus: 'Succeeded',
+          message:
+            'Maya is withdrawn. We have refunded $310.00; it usually shows on your statement within 5–10 business days.',
+        }),
+      ],
+    );
+    const { dialog } = renderDialog(4_000);
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: 'Dar de baja a Maya y reembolsar $310.00' }),
+    );
+    expect(
+      await screen.findByText(
+        'Dimos de baja a Maya. Le reembolsamos $310.00; normalmente aparece en su estado de cuenta en 5 a 10 días hábiles.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Maya is withdrawn/)).not.toBeInTheDocument();
   });
 
   it('says the supply fee rule without its amount when the page does not give it', async () => {

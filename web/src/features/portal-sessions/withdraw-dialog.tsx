@@ -9,8 +9,9 @@
  * (`policySentences`, the contract's English) in English, and rebuilt from the quote's policy in Spanish
  * (`refundPolicySentences`); the supply fee's amount is said when the page passes `supplyFee`.
  */
-import type { ClassSessionEnrollment, WithdrawalQuote } from '@lc/contract';
+import type { ClassSessionEnrollment, WithdrawalQuote, WithdrawResult } from '@lc/contract';
 import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -64,6 +65,24 @@ export function WithdrawDialog({
   );
 }
 
+/**
+ * The sentence after withdrawing, said in the page's language from the result (the server's `message` is
+ * its English, word for word the `enroll.withdraw.result*` messages).
+ */
+function withdrawnSentence(
+  t: TFunction,
+  result: WithdrawResult,
+  method: WithdrawalQuote['refundMethod'],
+  name: string,
+): string {
+  const amount = formatMoney(result.refund);
+  if (result.refund === 0 || result.refundStatus === 'None') return t('enroll.withdraw.resultNone', { name });
+  if (method === 'office') return t('enroll.withdraw.resultOffice', { name, amount });
+  if (result.refundStatus === 'Failed') return t('enroll.withdraw.resultFailed', { name, amount });
+  if (result.refundStatus === 'Pending') return t('enroll.withdraw.resultPending', { name, amount });
+  return t('enroll.withdraw.resultRefunded', { name, amount });
+}
+
 function WithdrawPanel({
   enrollment,
   supplyFee,
@@ -115,7 +134,11 @@ function WithdrawPanel({
     setSubmitting(true);
     try {
       const result = await withdrawChild(enrollment.id, { expectedRefund: q.refund, idempotencyKey });
-      notifySuccess(result.message);
+      notifySuccess(
+        i18n.language === 'es'
+          ? withdrawnSentence(t, result, q.refundMethod, q.child.firstName)
+          : result.message,
+      );
       onDone();
     } catch (error) {
       setFailure(
