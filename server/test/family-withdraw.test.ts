@@ -399,6 +399,15 @@ describe.each(dbKinds)('a parent withdraws a child on %s', (kind) => {
       expect(again.json().message).toBe(
         'Ava was already withdrawn from Heron Room on Friday, November 20, 2026.',
       );
+      // To a Spanish page, in Spanish, the date too (issue 14).
+      const spanish = await t.app.inject({
+        method: 'GET',
+        url: `/api/ClassSessionEnrollment/${enrollmentId}/Withdrawal`,
+        headers: { authorization: `Bearer ${family.token}`, 'accept-language': 'es' },
+      });
+      expect(spanish.json().message).toBe(
+        'Ava ya se dio de baja de Heron Room el viernes, 20 de noviembre de 2026.',
+      );
       expect((await withdraw(family.token, enrollmentId, 0)).statusCode).toBe(409);
     });
 

@@ -30,6 +30,11 @@ export class HttpError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** Sent as the Retry-After header (seconds), for 429 and 503. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The message in Spanish, for a sentence whose parts the glossary cannot carry over (a date written out,
+   * issue 14); answered to a request that prefers Spanish.
+   */
+  spanish: string | undefined;
 
   constructor(
     statusCode: number,
@@ -41,6 +46,12 @@ export class HttpError extends Error {
     this.statusCode = statusCode;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** This error, saying `spanish` to a Spanish page. */
+  inSpanish(spanish: string): this {
+    this.spanish = spanish;
+    return this;
   }
 }
 
@@ -59,8 +70,18 @@ export function errorBody(
   status: number,
   message: string,
   fields?: Record<string, string>,
+  spanish?: string,
 ): ApiErrorBody {
   const language = requestLanguage(request.headers);
+  if (language === 'es' && spanish !== undefined) {
+    const said = (text: string) => (text === message ? spanish : translateApiMessage(text, language));
+    return {
+      error: reasons[status] ?? 'Error',
+      message: spanish,
+      ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, said(v)])) } : {}),
+      requestId: String(request.id),
+    };
+  }
   const translated = fields
     ? Object.fromEntries(
         Object.entries(fields).map(([key, text]) => [key, translateApiMessage(text, language)]),
@@ -80,7 +101,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
-        .send(errorBody(request, error.statusCode, error.message, error.fields));
+        .send(errorBody(request, error.statusCode, error.message, error.fields, error.spanish));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -22,6 +22,7 @@
  * in the center's time zone (`clock.today`).
  */
 import {
+  dateTimeFormat,
   describeRefundPolicy,
   formatCents,
   formatPolicyDate,
@@ -49,6 +50,7 @@ import {
 } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { mailT } from '../../i18n/mail-i18n.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -155,22 +157,35 @@ export type WithdrawOutcome = {
 
 const REFUND_FAILED = 'The payment provider did not accept the refund, so nothing was refunded.';
 
-/** 409 for a place that cannot be withdrawn (any more): the sentence says why. */
+/** 409 for a place that cannot be withdrawn (any more): the sentence says why, in English and Spanish. */
 function notWithdrawable(enrollment: EnrollmentRow, child: Child, sessionName: string, clock: Clock) {
-  const name = child.firstName;
-  if (enrollment.status === 'Withdrawn') {
-    const day = enrollment.withdrawnAt ? ` on ${formatPolicyDate(clock.today(enrollment.withdrawnAt))}` : '';
-    return new HttpError(409, `${name} was already withdrawn from ${sessionName}${day}.`);
-  }
-  if (enrollment.status === 'PendingPayment')
-    return new HttpError(
-      409,
-      `${name}’s seat in ${sessionName} is only held while you pay, so there is nothing to withdraw yet. If you do not finish paying, the hold ends by itself.`,
-    );
-  return new HttpError(
-    409,
-    `${name}’s place in ${sessionName} was cancelled, so there is nothing to withdraw.`,
-  );
+  const say = (language: 'en' | 'es') => {
+    const t = mailT(language);
+    const values = { name: child.firstName, session: sessionName };
+    if (enrollment.status === 'Withdrawn')
+      return enrollment.withdrawnAt
+        ? t('withdrawRefusal.alreadyWithdrawnOn', {
+            ...values,
+            date: longDay(clock.today(enrollment.withdrawnAt), language),
+          })
+        : t('withdrawRefusal.alreadyWithdrawn', values);
+    if (enrollment.status === 'PendingPayment') return t('withdrawRefusal.heldOnly', values);
+    return t('withdrawRefusal.cancelled', values);
+  };
+  return new HttpError(409, say('en')).inSpanish(say('es'));
+}
+
+/** "Friday, January 2, 2026" / "viernes, 2 de enero de 2026" for an ISO date (English as `formatPolicyDate`). */
+function longDay(date: string, language: 'en' | 'es'): string {
+  return language === 'en'
+    ? formatPolicyDate(date)
+    : dateTimeFormat('es-US', {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The earlier answer to the same actor's same key for this place, from its audit row; or null. */
@@ -399,11 +414,15 @@ function requireParent(user: AuthUser) {
 
 /** 409 once the session's last day has passed: nothing is left to withdraw from. */
 function assertNotEnded(session: { name: string; sessionEndDate: string }, childName: string, today: string) {
-  if (today > session.sessionEndDate)
-    throw new HttpError(
-      409,
-      `${session.name} ended on ${formatPolicyDate(session.sessionEndDate)}, so ${childName} cannot be withdrawn from it any more.`,
-    );
+  if (today > session.sessionEndDate) {
+    const say = (language: 'en' | 'es') =>
+      mailT(language)('withdrawRefusal.ended', {
+        session: session.name,
+        date: longDay(session.sessionEndDate, language),
+        name: childName,
+      });
+    throw new HttpError(409, say('en')).inSpanish(say('es'));
+  }
 }
 
 /**
