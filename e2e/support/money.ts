@@ -2,8 +2,8 @@
  * Sessions and paid places for the money tests (issues 10 and 13): a one-seat session with a waitlist, made
  * by the director through the API, and a place paid on the built-in test checkout.
  */
-import type { TestParent } from './accounts.ts';
-import { bearer } from './door.ts';
+import { createParent, type TestParent } from './accounts.ts';
+import { addChild, bearer } from './door.ts';
 import { type APIRequestContext, expect } from './test.ts';
 
 /**
@@ -53,6 +53,22 @@ export async function enrollAndPay(
   const checkout = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname;
   const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
+}
+
+/**
+ * A session of its own whose one seat is taken (by another family, paid), so its waitlist is open: a test
+ * joins that waitlist without using up the demo sessions' places, which other tests count on. Hide it with
+ * {@link hideSession} when done.
+ */
+export async function fullSessionWithWaitlist(
+  request: APIRequestContext,
+  directorToken: string,
+  name: string,
+): Promise<number> {
+  const sessionId = await oneSeatSession(request, directorToken, name);
+  const other = await createParent(request, { firstName: 'Noor', lastName: 'Haddad' });
+  await enrollAndPay(request, other, sessionId, await addChild(request, other, 'Layla'));
+  return sessionId;
 }
 
 /**

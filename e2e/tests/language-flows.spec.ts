@@ -8,6 +8,8 @@ import { createParent } from '../support/accounts.ts';
 import { DEMO_SESSIONS, findSession, storeTokenBeforeLoad } from '../support/app.ts';
 import { addChild } from '../support/door.ts';
 import { waitForDecodedMail } from '../support/fixtures.ts';
+import { fullSessionWithWaitlist, hideSession } from '../support/money.ts';
+import { DIRECTOR, tokenFor } from '../support/staff.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 test.use({ locale: 'es-MX' });
@@ -104,7 +106,11 @@ test('a Spanish-speaking family enrolls and pays in Spanish, and the confirmatio
 test('a Spanish-speaking family joins a full session’s waitlist in Spanish', async ({ page, request }) => {
   const parent = await createParent(request, { firstName: 'Inés', lastName: 'Carrillo', language: 'es' });
   await addChild(request, parent, 'Tomás', birthDate(4, 1));
-  const preK = await findSession(request, DEMO_SESSIONS.preK);
+  const director = await tokenFor(request, DIRECTOR);
+  const preK = {
+    id: await fullSessionWithWaitlist(request, director, 'Cuentos y canciones'),
+    name: 'Cuentos y canciones',
+  };
   await storeTokenBeforeLoad(page, parent.token);
 
   await page.goto(`/sessions/${preK.id}/enroll`);
@@ -125,4 +131,5 @@ test('a Spanish-speaking family joins a full session’s waitlist in Spanish', a
   await expect(page.getByRole('heading', { level: 1, name: 'Ya está en la lista de espera' })).toBeVisible();
   await expect(page.getByText(/^Tomás tiene el número \d+ en la lista de espera/)).toBeVisible();
   await expect(page.getByText(/is number/)).toHaveCount(0);
+  await hideSession(request, director, preK.id);
 });
