@@ -72,31 +72,32 @@ test('every family page in Spanish has no axe violations in the light and dark t
   });
   expect(waitlisted.status(), 'POST waitlist').toBeLessThan(300);
 
-  const pages = [
-    '/dashboard',
-    '/dashboard/my-students',
-    '/dashboard/my-students/new',
-    `/dashboard/my-students/${lucia}`,
-    `/dashboard/my-students/${lucia}/allergies/new`,
-    '/dashboard/emergency-contacts',
-    '/dashboard/emergency-contacts/new',
-    `/dashboard/emergency-contacts/${abuela}`,
-    '/dashboard/billing',
-    '/dashboard/sessions',
-    `/dashboard/sessions/${winter.id}`,
-    '/dashboard/attendance',
-    '/dashboard/family',
-    `/sessions/${winter.id}/enroll`,
-    `/sessions/${preK.id}/waitlist`,
-    `/sessions/${preK.id}/waitlist/success`,
-    successful,
-    failed,
+  // Each page and its heading in Spanish: the page is really in Spanish, not just marked so.
+  const pages: Array<[string, string | RegExp]> = [
+    ['/dashboard', 'Le damos la bienvenida, Valeria'],
+    ['/dashboard/my-students', 'Mis hijos'],
+    ['/dashboard/my-students/new', 'Agregar un niño'],
+    [`/dashboard/my-students/${lucia}`, 'Editar los datos de Lucía'],
+    [`/dashboard/my-students/${lucia}/allergies/new`, 'Agregar una alergia de Lucía'],
+    ['/dashboard/emergency-contacts', 'Contactos de emergencia'],
+    ['/dashboard/emergency-contacts/new', 'Agregar un contacto de emergencia'],
+    [`/dashboard/emergency-contacts/${abuela}`, /^Editar a Rosa/],
+    ['/dashboard/billing', 'Pagos'],
+    ['/dashboard/sessions', 'Mis sesiones'],
+    [`/dashboard/sessions/${winter.id}`, winter.name],
+    ['/dashboard/attendance', 'Asistencia'],
+    ['/dashboard/family', 'Compartir el portal'],
+    [`/sessions/${winter.id}/enroll`, `Inscripción en ${winter.name}`],
+    [`/sessions/${preK.id}/waitlist`, 'Lista de espera de Pequeños lectores'],
+    [`/sessions/${preK.id}/waitlist/success`, 'Ya está en la lista de espera'],
+    [successful, '¡Todo listo!'],
+    [failed, 'Su pago no se realizó'],
   ];
   await storeTokenBeforeLoad(page, parent.token);
-  for (const [index, path] of pages.entries()) {
+  for (const [index, [path, heading]] of pages.entries()) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await page.waitForLoadState('networkidle');
     // Alternate phone and desktop widths across the pages: both are covered without doubling the run.
     await expectNoAxeViolationsInEveryTheme(page, `${path} in Spanish`, {
@@ -107,7 +108,7 @@ test('every family page in Spanish has no axe violations in the light and dark t
   // The pass page, as the pickup adult opens it from the pass email.
   await page.goto(`/pass#${code}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/pase para recoger/i);
   await expectNoAxeViolationsInEveryTheme(page, 'pass page in Spanish', { widths: [390] });
   await hideSession(request, director, preK.id);
 });
