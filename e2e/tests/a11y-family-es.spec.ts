@@ -78,7 +78,7 @@ test('every family page in Spanish has no axe violations in the light and dark t
     ['/dashboard/my-students', 'Mis hijos'],
     ['/dashboard/my-students/new', 'Agregar un niño'],
     [`/dashboard/my-students/${lucia}`, 'Editar los datos de Lucía'],
-    [`/dashboard/my-students/${lucia}/allergies/new`, 'Agregar una alergia de Lucía'],
+    [`/dashboard/my-students/${lucia}/allergies/new`, 'Agregar una alergia a la lista de Lucía'],
     ['/dashboard/emergency-contacts', 'Contactos de emergencia'],
     ['/dashboard/emergency-contacts/new', 'Agregar un contacto de emergencia'],
     [`/dashboard/emergency-contacts/${abuela}`, /^Editar a Rosa/],

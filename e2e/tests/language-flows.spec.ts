@@ -32,7 +32,7 @@ test('a Spanish-speaking family adds a child in Spanish', async ({ page, request
   await storeTokenBeforeLoad(page, parent.token);
   await page.goto('/dashboard/my-students');
   await expect(page.getByRole('heading', { level: 1, name: 'Mis hijos' })).toBeVisible();
-  await page.getByRole('link', { name: 'Agregar a su primer hijo' }).click();
+  await page.getByRole('link', { name: 'Agregar a su primer hijo o hija' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Agregar un niño' })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar niño' }).click();

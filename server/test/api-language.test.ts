@@ -33,7 +33,9 @@ describe('the API’s sentences in Spanish', () => {
       'El correo electrónico o la contraseña no son correctos.',
     );
     expect(translateApiMessage(LOGIN_FAILED, 'en')).toBe(LOGIN_FAILED);
-    expect(translateApiMessage('That child was not found.', 'es')).toBe('No encontramos ese niño.');
+    expect(translateApiMessage('That child was not found.', 'es')).toBe(
+      'No encontramos los datos de ese niño o niña.',
+    );
     expect(translateApiMessage('Spring Garden Club is full. You can join the waitlist instead.', 'es')).toBe(
       'Spring Garden Club está llena. Puede unirse a la lista de espera.',
     );
@@ -161,7 +163,7 @@ describe.each(dbKinds)('error answers in the family’s language on %s', (kind) 
       headers: { authorization: `Bearer ${made.body}`, 'accept-language': 'es' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('No encontramos ese niño.');
+    expect(res.json().message).toBe('No encontramos los datos de ese niño o niña.');
   });
 });
 

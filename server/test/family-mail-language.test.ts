@@ -145,9 +145,9 @@ describe.each(dbKinds)('family mails in the family’s language on %s', (kind) =
     expect(spanish.text).toContain(
       [
         'Lo que usted pagó:',
-        '  Heron Room — inscripción × 2: $1,000.00',
+        '  Heron Room — costo de inscripción × 2: $1,000.00',
         '  Heron Room — cuota de materiales × 2: $100.00',
-        '  Descuento por hermanos (10% menos por un hermano o hermana): -$50.00',
+        '  Descuento por hermanos (10% de descuento para un hermano o hermana): -$50.00',
         '  Total pagado: $1,050.00',
       ].join('\n'),
     );
@@ -209,7 +209,9 @@ describe.each(dbKinds)('family mails in the family’s language on %s', (kind) =
     expect(offer.text).toContain(
       '¡Buenas noticias! Se abrió un lugar en Finch Room y Ava es quien sigue en la lista de espera. Se lo guardamos hasta el domingo, 22 de noviembre, 10:01 a.m.',
     );
-    expect(offer.text).toContain('Para tomarlo, inscríbase y pague aquí: https://portal.brightoak.example/');
+    expect(offer.text).toContain(
+      'Para aceptarlo, haga la inscripción y el pago aquí: https://portal.brightoak.example/',
+    );
 
     // Two days later the offer lapses (Spanish) and passes to the Jones family (English, as always).
     clock.set('2026-11-22T18:05:00Z');

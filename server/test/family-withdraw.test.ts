@@ -406,7 +406,7 @@ describe.each(dbKinds)('a parent withdraws a child on %s', (kind) => {
         headers: { authorization: `Bearer ${family.token}`, 'accept-language': 'es' },
       });
       expect(spanish.json().message).toBe(
-        'Ava ya se dio de baja de Heron Room el viernes, 20 de noviembre de 2026.',
+        'Ya se había dado de baja a Ava de Heron Room el viernes, 20 de noviembre de 2026.',
       );
       expect((await withdraw(family.token, enrollmentId, 0)).statusCode).toBe(409);
     });

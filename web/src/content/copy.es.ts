@@ -24,7 +24,7 @@ export const homeCopyEs: HomeCopy = {
   philosophyButton: 'Conozca nuestra filosofía',
   philosophyStatement:
     'Los niños aprenden mejor cuando se sienten seguros, comprendidos y libres para asombrarse.',
-  philosophyStatementBy: 'Lo que nos guía desde el primer día',
+  philosophyStatementBy: 'Lo que nos guía desde que abrimos nuestras puertas',
   philosophyTeaser: [
     'Creemos que los primeros años son para la curiosidad, no para la presión. Nuestros días combinan la exploración con las manos, los cuentos, la música, el juego al aire libre y lecciones en grupos pequeños que, casi sin que se note, van sentando las bases de las letras, los números y las habilidades sociales que los niños necesitan para el kínder.',
     'Nuestros grupos son pequeños a propósito, para que los maestros descubran qué es lo que entusiasma a cada niño y lo acompañen desde ahí, ya sean los bichos del jardín, una torre de bloques o la primera vez que escribe su nombre.',
@@ -77,8 +77,8 @@ export const philosophyCopyEs: PhilosophyCopy = {
     {
       heading: 'Listos para el kínder, en todos los sentidos',
       paragraphs: [
-        'Estar listo para el kínder es mucho más que saber letras y números. Es ponerse la chamarra solo, pedir ayuda, esperar su turno, volver a intentarlo después de equivocarse y ser amable con un amigo que está triste. Trabajamos en todo eso, todos los días, junto con los primeros pasos en la lectura, la escritura y las matemáticas.',
-        'En la primavera antes del kínder, le entregamos un breve resumen por escrito de las fortalezas de su hijo y de sus próximos pasos, para que pueda hablar con confianza con su nuevo maestro o maestra.',
+        'Estar listo para el kínder es mucho más que saber letras y números. Es ponerse la chamarra sin ayuda, pedir ayuda, esperar su turno, volver a intentarlo después de equivocarse y ser amable con un amigo que está triste. Trabajamos en todo eso, todos los días, junto con los primeros pasos en la lectura, la escritura y las matemáticas.',
+        'En la primavera antes del kínder, le entregamos un breve resumen por escrito de las fortalezas de su hijo o hija y de sus próximos pasos, para que pueda hablar con confianza con su futura maestra o maestro de kínder.',
       ],
     },
     {
@@ -169,7 +169,7 @@ export const faqsEs: ReadonlyArray<Faq> = [
     ],
   },
   {
-    question: '¿Mi hijo necesita saber ir al baño solo?',
+    question: '¿Mi hijo o hija necesita saber ir al baño sin ayuda?',
     answer: [
       'Pedimos que, al empezar, los niños ya vayan al baño casi solos, aunque los accidentes son completamente normales y los atendemos con cariño y discreción. Por favor, mande todos los días una muda de ropa marcada con su nombre. Si están en pleno proceso de dejar el pañal, hable con nosotros: con gusto haremos un plan juntos.',
     ],
@@ -191,14 +191,14 @@ export const faqsEs: ReadonlyArray<Faq> = [
   {
     question: '¿Quién puede recoger a mi hijo?',
     answer: [
-      'Solo usted y los contactos de emergencia que haya autorizado para recogerlo en el Portal de familias. A cualquier persona que todavía no conozcamos le pedimos una identificación con foto en la puerta, cada vez, hasta que la conozcamos bien. Si ese día cambian los planes, llámenos: no entregaremos a su hijo a nadie que no esté en la lista.',
+      'Solo usted y los contactos de emergencia que haya autorizado en el Portal de familias para recoger a su hijo o hija. A cualquier persona que todavía no conozcamos le pedimos una identificación con foto en la puerta, cada vez, hasta que la conozcamos bien. Si ese día cambian los planes, llámenos: no entregaremos a su hijo o hija a nadie que no esté en la lista.',
       'La salida es a más tardar a las 12:30 p. m. Si se le hace tarde, llámenos para que podamos avisarle a su hijo que ya va en camino.',
     ],
   },
   {
     question: '¿Qué hacen cuando un niño se enferma?',
     answer: [
-      'Por favor, deje a su hijo en casa si tiene fiebre de 100.4 °F o más, si ha vomitado o tenido diarrea, o si tiene un sarpullido sin explicación, y hasta 24 horas después de que pasen los síntomas sin medicamentos para bajar la fiebre. Si su hijo se siente mal en el centro, le llamaremos para que pase por él dentro de la siguiente hora.',
+      'Por favor, deje a su hijo en casa si tiene fiebre de 100.4 °F o más, si ha vomitado o tenido diarrea, o si tiene un sarpullido sin explicación, y hasta 24 horas después de que pasen los síntomas sin medicamentos para bajar la fiebre. Si su hijo se siente mal en el centro, le llamaremos para que pase por su hijo o hija dentro de la siguiente hora.',
       'Avísenos de cualquier enfermedad contagiosa, como una infección de garganta por estreptococo, la enfermedad de manos, pies y boca o la conjuntivitis, para que podamos avisar a las demás familias (sin mencionar a su hijo).',
     ],
   },
@@ -217,7 +217,7 @@ export const faqsEs: ReadonlyArray<Faq> = [
   {
     question: '¿Qué debe traer mi hijo?',
     answer: [
-      'Una mochila donde quepa una carpeta, una botella de agua reutilizable, una muda completa de ropa (con calcetines y ropa interior) en una bolsa marcada, y una chamarra o un suéter: las mañanas en Redwood City pueden ser frescas. Los días de sol, póngale protector solar antes de traerlo. Los zapatos deben ser cerrados y buenos para correr. Marque todo con el nombre de su hijo.',
+      'Una mochila donde quepa una carpeta, una botella de agua reutilizable, una muda completa de ropa (con calcetines y ropa interior) en una bolsa marcada, y una chamarra o un suéter: las mañanas en Redwood City pueden ser frescas. Los días de sol, póngale protector solar antes de llegar. Los zapatos deben ser cerrados y buenos para correr. Marque todo con el nombre de su hijo.',
     ],
   },
   {
@@ -254,7 +254,7 @@ export const termsCopyEs: TermsCopy = {
     {
       heading: 'Su cuenta del Portal de familias',
       paragraphs: [
-        'Debe tener al menos 18 años y ser madre, padre o tutor legal de los niños que agregue a su cuenta. Le pedimos que dé información correcta —sobre todo las alergias, las notas médicas y las personas autorizadas para recoger a su hijo— y que la mantenga al día. La seguridad de sus hijos depende de ello.',
+        'Debe tener al menos 18 años y ser madre, padre o tutor legal de los niños que agregue a su cuenta. Le pedimos que dé información correcta —sobre todo las alergias, las notas médicas y las personas autorizadas para recoger a sus hijos— y que la mantenga al día. La seguridad de sus hijos depende de ello.',
         'No comparta su contraseña con nadie. Usted es responsable de lo que se haga con su cuenta; si cree que otra persona la ha usado, cambie su contraseña y avísenos de inmediato.',
       ],
     },
@@ -262,7 +262,7 @@ export const termsCopyEs: TermsCopy = {
       heading: 'Inscripciones, pagos y listas de espera',
       paragraphs: [
         'Un lugar en una sesión queda confirmado solo cuando se completa el pago. Los pagos los procesa nuestro proveedor de pagos con tarjeta en su propia página de pago segura; nosotros no recibimos ni guardamos números de tarjeta. Si el pago no se completa, el lugar que le apartamos queda libre.',
-        'Los lugares de la lista de espera se ofrecen en el orden en que se anotaron las familias. Cada oferta se mantiene durante el plazo indicado en nuestro correo; después pasa a la siguiente familia. Las normas de cada sesión sobre expectativas, salida y recogida tardía, que aparecen en la página de la sesión, forman parte de su inscripción.',
+        'Los lugares de la lista de espera se ofrecen en el orden en que se anotaron las familias. Cada oferta se mantiene durante el plazo indicado en nuestro correo; después pasa a la siguiente familia. Las políticas de cada sesión sobre expectativas, salida y recogida tardía, que aparecen en la página de la sesión, forman parte de su inscripción.',
         'Las bajas y los reembolsos siguen la política indicada para la sesión en el momento de la inscripción. Si tenemos que cancelar una sesión, le reembolsamos todo lo que pagó por ella.',
       ],
     },
@@ -271,7 +271,7 @@ export const termsCopyEs: TermsCopy = {
       paragraphs: [
         'Usamos la información que nos da solo para cuidar y enseñar a sus hijos, para comunicarnos con usted y para cumplir con las obligaciones de nuestra licencia. No la vendemos ni la compartimos con fines publicitarios. El personal ve solo lo que necesita para hacer su trabajo.',
         'El sitio no usa cookies de rastreo. El almacenamiento local de su navegador guarda el tema que eligió, su idioma y, cuando inicia sesión, su sesión de acceso. Puede pedirnos en cualquier momento una copia de su información, o que la corrijamos o la eliminemos, salvo cuando las normas de licencia nos obliguen a conservar los registros.',
-        'En cualquier momento puede descargar todo lo que tenemos sobre su familia con “Descargar nuestros datos” en el Portal de familias: un solo archivo, fácil de leer para las personas y para las hojas de cálculo. Ahí mismo puede cerrar su cuenta, después de volver a escribir su contraseña. Al cerrarla se borran los datos de sus hijos y de sus contactos, los pases de recogida, los lugares, los lugares en listas de espera, los registros de llegada y los mensajes que le enviamos; solo conservamos sus pagos anteriores, sin nombres ni datos de contacto, porque nuestra contabilidad debe reflejarlos. No podemos cerrar una cuenta mientras un niño esté inscrito en una sesión que no ha terminado o mientras haya un pago o un reembolso en curso; le diremos cuál es el caso, y le enviaremos un correo cuando la cuenta quede cerrada.',
+        'En cualquier momento puede descargar todo lo que tenemos sobre su familia con “Descargar los datos de mi familia” en el Portal de familias: un solo archivo, fácil de leer para las personas y para las hojas de cálculo. Ahí mismo puede cerrar su cuenta, después de volver a escribir su contraseña. Al cerrarla se borran los datos de sus hijos y de sus contactos, los pases para recoger, los lugares, los lugares en listas de espera, los registros de llegada y los mensajes que le enviamos; solo conservamos sus pagos anteriores, sin nombres ni datos de contacto, porque nuestra contabilidad debe reflejarlos. No podemos cerrar una cuenta mientras un niño esté inscrito en una sesión que no ha terminado o mientras haya un pago o un reembolso en curso; le diremos cuál es el caso, y le enviaremos un correo cuando la cuenta quede cerrada.',
       ],
     },
     {
@@ -320,7 +320,7 @@ export const dashboardCopyEs: DashboardCopy = {
       key: 'contacts',
       title: 'Contactos de emergencia',
       description:
-        'Las personas a quienes podemos llamar en una emergencia, y quién tiene permiso para recoger a su hijo.',
+        'Las personas a quienes podemos llamar en una emergencia, y quién tiene permiso para recoger a sus hijos.',
     },
     {
       key: 'sessions',

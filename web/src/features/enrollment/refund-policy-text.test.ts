@@ -51,7 +51,7 @@ describe('the refund policy in the family’s language', () => {
   it('says it in Spanish, with the days counted and the dates and amounts in Spanish', () => {
     const session = { sessionStartDate: '2026-02-02', supplyFee: 7_500 };
     expect(refundPolicySentences(policy(), session, 'es')).toEqual([
-      'Si cancela la inscripción a más tardar el lunes, 19 de enero de 2026 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
+      'Si da de baja a su hijo o hija a más tardar el lunes, 19 de enero de 2026 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
       'Después de esa fecha, le reembolsamos el 50% del costo de inscripción hasta el último día.',
       'La cuota de materiales ($75.00) solo se reembolsa durante el periodo de reembolso completo.',
     ]);
@@ -62,7 +62,7 @@ describe('the refund policy in the family’s language', () => {
         'es',
       ),
     ).toEqual([
-      'Si cancela la inscripción a más tardar el domingo, 1 de febrero de 2026 (1 día antes del primer día), le reembolsamos todo lo que pagó.',
+      'Si da de baja a su hijo o hija a más tardar el domingo, 1 de febrero de 2026 (1 día antes del primer día), le reembolsamos todo lo que pagó.',
       'Después de esa fecha, el costo de inscripción no se reembolsa.',
       'La cuota de materiales ($75.00) se reembolsa completa hasta el viernes, 20 de febrero de 2026.',
     ]);
@@ -73,7 +73,7 @@ describe('the refund policy in the family’s language', () => {
         'es',
       ),
     ).toEqual([
-      'Si cancela la inscripción a más tardar el primer día (lunes, 2 de febrero de 2026), le reembolsamos todo lo que pagó.',
+      'Si da de baja a su hijo o hija a más tardar el primer día (lunes, 2 de febrero de 2026), le reembolsamos todo lo que pagó.',
       'Después de esa fecha, le seguimos reembolsando todo el costo de inscripción hasta el último día.',
     ]);
   });
@@ -117,10 +117,10 @@ describe('the sibling discount and the price lines', () => {
     ].map((line) => line.description);
     expect(lines.map((line) => lineItemText(line, 'en'))).toEqual(lines);
     expect(lines.map((line) => lineItemText(line, 'es'))).toEqual([
-      'Spring Morning Program — inscripción',
+      'Spring Morning Program — costo de inscripción',
       'Spring Morning Program — cuota de materiales',
       'Descuento por hermanos (10% de descuento para un hermano o hermana)',
-      'Spring Morning Program — inscripción',
+      'Spring Morning Program — costo de inscripción',
       'Spring Morning Program — cuota de materiales',
       'Descuento por hermanos ($250.00 de descuento para cada hermano o hermana)',
     ]);
@@ -147,7 +147,7 @@ describe('age limits', () => {
 
   it('say them in Spanish', async () => {
     await i18n.changeLanguage('es');
-    expect(ageLimitsText(42, 71)).toBe('De 3½ años a 5 años el primer día');
+    expect(ageLimitsText(42, 71)).toBe('De 3 años y medio a 5 años el primer día');
     expect(ageLimitsText(50, null)).toBe('Desde los 4 años y 2 meses el primer día');
     expect(ageLimitsText(null, 71)).toBe('Hasta los 5 años el primer día');
   });

@@ -59,13 +59,13 @@ describe('your family’s data in Spanish (issue 14)', () => {
     renderPage(<FamilyDataSection />, { path: '/dashboard' });
 
     expect(screen.getByRole('heading', { name: 'Los datos de su familia' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Descargar nuestros datos' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar nuestra cuenta' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cerrar nuestra cuenta' });
+    expect(screen.getByRole('button', { name: 'Descargar los datos de mi familia' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar mi cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar mi cuenta' });
     expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Conservar nuestra cuenta' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Conservar mi cuenta' })).toBeInTheDocument();
 
-    const submit = within(dialog).getByRole('button', { name: 'Cerrar nuestra cuenta' });
+    const submit = within(dialog).getByRole('button', { name: 'Cerrar mi cuenta' });
     fireEvent.click(submit);
     const password = within(dialog).getByLabelText('Su contraseña');
     await waitFor(() => expect(password).toHaveFocus());

@@ -259,9 +259,7 @@ describe('pickup pass panel in Spanish (issue 14)', () => {
         'Elija el PIN junto con Rose: lo escribirá al recoger a los niños. Nunca enviamos el PIN por correo.',
       ),
     ).toBeInTheDocument();
-    expect(
-      screen.getByRole('form', { name: 'Crear un pase para recoger para Rose Lee' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Crear el pase para recoger de Rose Lee' })).toBeInTheDocument();
 
     const pin = screen.getByLabelText(/^PIN \(de 4 a 6 dígitos\)/);
     type(/^PIN \(de 4 a 6 dígitos\)/, '12');

@@ -247,11 +247,13 @@ describe('withdrawing a child in Spanish (issue 14)', () => {
     );
     const { dialog, onClose } = renderDialog(4_000);
     const table = await within(dialog).findByRole('table', { name: 'Su reembolso' });
-    expect(within(table).getByRole('row', { name: /Inscripción, completa/ })).toHaveTextContent('$270.00');
+    expect(within(table).getByRole('row', { name: /Costo de inscripción \(completo\)/ })).toHaveTextContent(
+      '$270.00',
+    );
     expect(within(table).getByRole('row', { name: /Cuota de materiales/ })).toHaveTextContent('$40.00');
     expect(within(table).getByRole('row', { name: /Su reembolso/ })).toHaveTextContent('$310.00');
     expect(dialog).toHaveTextContent(
-      'Si da de baja a Maya hoy (sábado, 20 de diciembre de 2098), el lugar de Maya en Winter Morning Session termina',
+      'Si da de baja a Maya hoy (sábado, 20 de diciembre de 2098), Maya deja su lugar en Winter Morning Session',
     );
     expect(dialog).toHaveTextContent(
       'Hoy está dentro del periodo de reembolso completo, que termina el lunes, 29 de diciembre de 2098.',
@@ -264,7 +266,7 @@ describe('withdrawing a child in Spanish (issue 14)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Si cancela la inscripción a más tardar el lunes, 29 de diciembre de 2098 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
+      'Si da de baja a su hijo o hija a más tardar el lunes, 29 de diciembre de 2098 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
       'Después de esa fecha, le reembolsamos el 50% del costo de inscripción hasta el último día.',
       'La cuota de materiales ($40.00) solo se reembolsa durante el periodo de reembolso completo.',
     ]);
@@ -327,7 +329,7 @@ describe('withdrawing a child in Spanish (issue 14)', () => {
     );
     const { dialog } = renderDialog();
     expect(
-      await within(dialog).findByRole('row', { name: /Inscripción, 50% de \$270\.00/ }),
+      await within(dialog).findByRole('row', { name: /Costo de inscripción: 50% de \$270\.00/ }),
     ).toHaveTextContent('$135.00');
     expect(within(dialog).getByRole('row', { name: /Cuota de materiales/ })).toHaveTextContent(
       'No se reembolsa',

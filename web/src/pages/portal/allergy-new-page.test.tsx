@@ -82,7 +82,7 @@ describe('add an allergy in Spanish (issue 14)', () => {
     const { router } = renderPageFor();
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Agregar una alergia de Mia' }),
+      await screen.findByRole('heading', { level: 1, name: 'Agregar una alergia a la lista de Mia' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Ya registradas: Peanuts.')).toBeInTheDocument();
     const field = screen.getByLabelText(/^alergia/i);

@@ -143,12 +143,12 @@ describe('family sharing page in Spanish (issue 14)', () => {
     renderPage(<FamilyPage />, { path: '/dashboard/family' });
     const parents = await screen.findByRole('region', { name: 'Padres en este portal' });
     expect(within(parents).getByText('Chidi Okonkwo')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Salir de esta familia' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Salir de esta familia?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Dejar de compartir el portal' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Dejar de compartir el portal?' });
     expect(dialog).toHaveTextContent(
       'Ya no podrá ver ni administrar a Zuri y Tobi. Sus datos, lugares y contactos se quedan con Chidi Okonkwo.',
     );
-    expect(within(dialog).getByRole('button', { name: 'Quedarme en la familia' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Seguir compartiendo' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   });
 });

@@ -124,6 +124,6 @@ describe('my students page in Spanish (issue 14)', () => {
     renderPage(<StudentsPage />, { path: '/dashboard/my-students' });
 
     expect(await screen.findByRole('heading', { name: 'Todavía no hay niños' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Agregar a su primer hijo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agregar a su primer hijo o hija' })).toBeInTheDocument();
   });
 });

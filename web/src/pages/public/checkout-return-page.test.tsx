@@ -198,7 +198,7 @@ describe('checkout return in Spanish (issue 14)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('2 feb – 29 may 2026 · Mon–Fri, 8:30 am – 12:00 pm')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Lo que pagó' });
-    expect(table).toHaveTextContent('Spring Morning Program — inscripción');
+    expect(table).toHaveTextContent('Spring Morning Program — costo de inscripción');
     expect(table).toHaveTextContent('Spring Morning Program — cuota de materiales');
     expect(within(table).getByRole('rowheader', { name: 'Total pagado' }).nextSibling).toHaveTextContent(
       '$3,850.00',

@@ -347,8 +347,8 @@ describe('enroll page in Spanish (issue 14)', () => {
     const group = screen.getByRole('group', { name: /¿A cuáles de sus hijos va a inscribir\?/ });
     await waitFor(() => expect(group).toHaveAccessibleDescription(/Elija al menos a un niño/));
     expect(
-      screen.getByRole('checkbox', { name: 'He leído y acepto la política «Late pickup»' }),
-    ).toHaveAccessibleDescription('Lea y acepte la política «Late pickup» para continuar');
+      screen.getByRole('checkbox', { name: 'He leído y acepto la política “Late pickup”' }),
+    ).toHaveAccessibleDescription('Lea y acepte la política “Late pickup” para continuar');
     expect(screen.queryByText('Choose at least one child')).not.toBeInTheDocument();
     expect(screen.queryByText(/Please read and accept/)).not.toBeInTheDocument();
     expect(posts()).toHaveLength(0);
@@ -363,7 +363,7 @@ describe('enroll page in Spanish (issue 14)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Theo Avery' }));
 
     const table = within(price).getByRole('table', { name: 'Para Maya y Theo' });
-    expect(table).toHaveTextContent('Spring Morning Program — inscripción');
+    expect(table).toHaveTextContent('Spring Morning Program — costo de inscripción');
     expect(table).toHaveTextContent('Spring Morning Program — cuota de materiales');
     expect(within(table).getByRole('row', { name: /Descuento por hermanos/ })).toHaveTextContent(
       'Descuento por hermanos (10% de descuento para un hermano o hermana)',
@@ -381,7 +381,7 @@ describe('enroll page in Spanish (issue 14)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Si cancela la inscripción a más tardar el lunes, 19 de enero de 2026 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
+      'Si da de baja a su hijo o hija a más tardar el lunes, 19 de enero de 2026 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
       'Después de esa fecha, le reembolsamos el 50% del costo de inscripción hasta el último día.',
       'La cuota de materiales ($75.00) solo se reembolsa durante el periodo de reembolso completo.',
     ]);

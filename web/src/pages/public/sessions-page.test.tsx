@@ -133,7 +133,7 @@ describe('sessions in Spanish (issue 14)', () => {
     renderPage(<SessionsPage />, { path: '/sessions' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sesiones' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Inscribirse en Spring Mornings' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Inscribir en Spring Mornings' })).toHaveAttribute(
       'href',
       '/sessions/1/enroll',
     );
@@ -143,7 +143,7 @@ describe('sessions in Spanish (issue 14)', () => {
     expect(screen.getByText('Solo quedan 2 lugares')).toBeInTheDocument();
     expect(screen.getByText('2 feb – 29 may 2099')).toBeInTheDocument();
     expect(screen.getAllByText('Colegiatura')).toHaveLength(2);
-    expect(screen.getAllByText('De 3½ años a 5 años el primer día')).toHaveLength(2);
+    expect(screen.getAllByText('De 3 años y medio a 5 años el primer día')).toHaveLength(2);
     expect(
       screen.getByText('Esta sesión está llena: únase a la lista de espera para el próximo lugar libre'),
     ).toBeInTheDocument();
@@ -194,7 +194,7 @@ describe('sessions in Spanish (issue 14)', () => {
     expect(within(registration).getByText('La inscripción abre el 5 ene 2099')).toBeInTheDocument();
     const refunds = screen.getByRole('region', { name: 'Si sus planes cambian' });
     expect(within(refunds).getAllByRole('listitem')[0]).toHaveTextContent(
-      'Si cancela la inscripción a más tardar el lunes, 19 de enero de 2099 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
+      'Si da de baja a su hijo o hija a más tardar el lunes, 19 de enero de 2099 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
     );
     expect(screen.getByRole('link', { name: '← Todas las sesiones' })).toHaveAttribute('href', '/sessions');
     expect(screen.queryByText(/If plans change|Tuition|Brothers and sisters/)).not.toBeInTheDocument();

@@ -176,10 +176,10 @@ describe('session waitlist page in Spanish (issue 14)', () => {
     expect(
       await screen.findByRole('heading', {
         level: 2,
-        name: 'Buenas noticias: puede inscribirse directamente',
+        name: 'Buenas noticias: puede hacer la inscripción directamente',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Inscribirse ahora' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Inscribir ahora' })).toHaveAttribute(
       'href',
       '/sessions/1/enroll',
     );
