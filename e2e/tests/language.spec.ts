@@ -182,3 +182,26 @@ test('signing in on a new browser takes the account’s language; a language cho
     })
     .toBe('en');
 });
+
+test('no Spanish public page scrolls sideways on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [
+    '/es',
+    '/es/our-philosophy',
+    '/es/testimonials',
+    '/es/faq',
+    '/es/contact',
+    '/es/contact?tour=true',
+    '/es/sessions',
+    '/es/tutoring-waitlist',
+    '/es/terms-and-conditions',
+    '/es/no-such-page',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} at 390 px` })
+      .toBeLessThanOrEqual(390);
+  }
+});

@@ -30,7 +30,7 @@ export const homeCopyEs: HomeCopy = {
     'Nuestros grupos son pequeños a propósito, para que los maestros descubran qué es lo que entusiasma a cada niño y lo acompañen desde ahí, ya sean los bichos del jardín, una torre de bloques o la primera vez que escribe su nombre.',
   ],
   philosophyLink: 'Lea más sobre nuestra filosofía',
-  testimonialButton: 'Lea los testimonios de nuestras familias',
+  testimonialButton: 'Lo que dicen las familias',
   programsHeading: 'Nuestros programas',
   programs: {
     morning: {
@@ -47,7 +47,7 @@ export const homeCopyEs: HomeCopy = {
       status: 'Comienzan en otoño de 2024',
       description:
         'Tutorías por la tarde en lectura, escritura y matemáticas con un maestro certificado, de forma individual o en grupos de hasta cuatro niños. Ya estamos anotando nombres en la lista de espera y nos comunicaremos con las familias en el orden en que se anotaron.',
-      button: 'Anótese en la lista de espera de tutorías',
+      button: 'Lista de espera de tutorías',
     },
   },
   photosHeading: 'Asómese a nuestro día',
