@@ -183,6 +183,9 @@ test.describe('public pages as HTML, before any script runs', () => {
     expect(english.html).toContain(
       `<link rel="alternate" hreflang="es" href="${BASE_URL}/es/our-philosophy" />`,
     );
+    // A Spanish page links to Spanish pages, as search engines expect of language versions.
+    expect(html).toContain('href="/es/contact?tour=true"');
+    expect(html).not.toContain('href="/contact?tour=true"');
     // Only public pages have a Spanish address.
     const portal = await fetchHtml(request, '/es/dashboard');
     expect(portal.status).toBe(404);

@@ -42,6 +42,15 @@ export function useLanguageAddress() {
   }, [shown, isPublic, pathname, search, hash, navigate]);
 }
 
+/**
+ * The address of the page at `path` in the language shown now: a public page gets `/es` in Spanish, so a
+ * Spanish page links to Spanish pages (what search engines expect of language versions). Call it while
+ * rendering; every page re-renders when the language changes.
+ */
+export function localPath(path: string): string {
+  return i18n.language === 'es' && isPublicPagePath(path) ? pathInLanguage(path, 'es') : path;
+}
+
 /** `(path) => the address of that page in the language shown`: public pages get `/es` in Spanish. */
 export function useLocalizedPath(): (path: string) => string {
   const { i18n: instance } = useTranslation();

@@ -3,6 +3,7 @@ import { routes } from '@lc/contract';
 import { Anchor, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localPath } from '../../layout/in-language';
 import { SessionActionButtons, SessionFacts, SessionRegistration } from './session-details.tsx';
 
 /** Thumbnail size in CSS pixels (16:9); width/height keep the layout still while the image loads. */
@@ -55,7 +56,7 @@ export function SessionCard({
       ) : null}
       <Stack gap="sm" style={{ flexGrow: 1 }}>
         <Title order={2} fz="h3" id={`session-${session.id}`}>
-          <Anchor component={Link} to={routes.session(session.id)} inherit>
+          <Anchor component={Link} to={localPath(routes.session(session.id))} inherit>
             {session.name}
           </Anchor>
         </Title>
@@ -64,7 +65,7 @@ export function SessionCard({
         <SessionRegistration session={session} />
         <Stack gap="xs" mt="auto" pt="xs">
           <SessionActionButtons session={session} />
-          <Anchor component={Link} to={routes.session(session.id)} size="sm">
+          <Anchor component={Link} to={localPath(routes.session(session.id))} size="sm">
             {t('enroll.session.detailsFor', { session: session.name })}
           </Anchor>
         </Stack>

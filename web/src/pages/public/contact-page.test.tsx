@@ -142,7 +142,7 @@ describe('contact page in Spanish (issue 14)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Contáctenos' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Agende una visita' })).toHaveAttribute(
       'href',
-      '/contact?tour=true',
+      '/es/contact?tour=true',
     );
     expect(
       screen.getByRole('heading', { level: 2, name: 'Visítenos o comuníquese con nosotros' }),
@@ -206,7 +206,7 @@ describe('contact page in Spanish (issue 14)', () => {
     expect(screen.getByRole('button', { name: 'Solicitar una visita' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mejor envíenos un mensaje' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/es/contact',
     );
     expect(screen.queryByText('Schedule a Tour')).not.toBeInTheDocument();
   });

@@ -24,6 +24,7 @@ import { LazyMap } from '../../features/contact/lazy-map.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { localPath } from '../../layout/in-language';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 const EMPTY: ContactFormInput = {
@@ -124,12 +125,16 @@ export default function ContactPage() {
             {isTour ? (
               <Trans
                 i18nKey="contact.justAQuestion"
-                components={{ contact: <Anchor component={Link} to={routes.contact} underline="always" /> }}
+                components={{
+                  contact: <Anchor component={Link} to={localPath(routes.contact)} underline="always" />,
+                }}
               />
             ) : (
               <Trans
                 i18nKey="contact.wantToVisit"
-                components={{ tour: <Anchor component={Link} to={routes.tour} underline="always" /> }}
+                components={{
+                  tour: <Anchor component={Link} to={localPath(routes.tour)} underline="always" />,
+                }}
               />
             )}
           </Text>

@@ -30,9 +30,13 @@ describe('FAQ page', () => {
     await i18n.changeLanguage('es');
     renderPage(<FaqPage />, { path: '/faq' });
     expect(screen.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Envíenos un mensaje' })).toHaveAttribute('href', '/contact');
+    // A Spanish page links to the Spanish addresses (issue 14).
+    expect(screen.getByRole('link', { name: 'Envíenos un mensaje' })).toHaveAttribute('href', '/es/contact');
     expect(screen.getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref);
-    expect(screen.getByRole('link', { name: 'agende una visita' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'agende una visita' })).toHaveAttribute(
+      'href',
+      '/es/contact?tour=true',
+    );
     expect(screen.queryByText(/Still wondering/)).not.toBeInTheDocument();
     expect(screen.queryByText('Frequently Asked Questions')).not.toBeInTheDocument();
   });

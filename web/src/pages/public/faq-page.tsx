@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
+import { localPath } from '../../layout/in-language';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
@@ -39,9 +40,9 @@ export default function FaqPage() {
             i18nKey="faq.stillWondering"
             values={{ phone: site.phone }}
             components={{
-              contact: <Anchor component={Link} to={routes.contact} />,
+              contact: <Anchor component={Link} to={localPath(routes.contact)} />,
               phone: <Anchor href={site.phoneHref} />,
-              tour: <Anchor component={Link} to={routes.tour} />,
+              tour: <Anchor component={Link} to={localPath(routes.tour)} />,
             }}
           />
         </Text>

@@ -24,6 +24,7 @@ import {
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
 import { ExternalLinkButton } from '../../layout/external-link';
+import { localPath } from '../../layout/in-language';
 import { usePageTitle } from '../../layout/use-page-title';
 import classes from './home-page.module.css';
 
@@ -59,10 +60,10 @@ function Hero() {
           <Text className={classes.subtitle}>{homeCopy.subtitle}</Text>
           <Text size="lg">{homeCopy.intro}</Text>
           <Group gap="sm" mt="xs">
-            <Button component={Link} to={routes.philosophy} size="md">
+            <Button component={Link} to={localPath(routes.philosophy)} size="md">
               {homeCopy.philosophyButton}
             </Button>
-            <Button component={Link} to={routes.tour} size="md" variant="default">
+            <Button component={Link} to={localPath(routes.tour)} size="md" variant="default">
               {homeCopy.tourButton}
             </Button>
           </Group>
@@ -113,7 +114,7 @@ function PhilosophyTeaser() {
               {paragraph}
             </Text>
           ))}
-          <Anchor component={Link} to={routes.philosophy} fw={700}>
+          <Anchor component={Link} to={localPath(routes.philosophy)} fw={700}>
             {homeCopy.philosophyLink}
           </Anchor>
         </Stack>
@@ -155,7 +156,7 @@ function TestimonialQuote() {
               — {featured.name}, {featured.detail}
             </Text>
           </figure>
-          <Button component={Link} to={routes.testimonials} size="md" variant="outline">
+          <Button component={Link} to={localPath(routes.testimonials)} size="md" variant="outline">
             {homeCopy.testimonialButton}
           </Button>
         </Stack>
@@ -182,7 +183,7 @@ function Programs() {
             <Title order={3}>{morning.title}</Title>
             <Text fw={700}>{morning.ages}</Text>
             <Text>{morning.description}</Text>
-            <Button component={Link} to={routes.sessions} mt="auto">
+            <Button component={Link} to={localPath(routes.sessions)} mt="auto">
               {morning.button}
             </Button>
           </Stack>
@@ -195,7 +196,7 @@ function Programs() {
             <Title order={3}>{tutoring.title}</Title>
             <Text fw={700}>{t('home.waitlistOnly', { ages: tutoring.ages })}</Text>
             <Text>{tutoring.description}</Text>
-            <Button component={Link} to={routes.tutoringWaitlist} mt="auto" variant="outline">
+            <Button component={Link} to={localPath(routes.tutoringWaitlist)} mt="auto" variant="outline">
               {tutoring.button}
             </Button>
           </Stack>
@@ -254,7 +255,7 @@ function QuickLinks() {
         {homeCopy.quickLinksHeading}
       </Title>
       <Group gap="sm">
-        <Button component={Link} to={routes.tour} size="md">
+        <Button component={Link} to={localPath(routes.tour)} size="md">
           {homeCopy.tourButton}
         </Button>
         {[reviews, directory, instagram, facebook].map((link) => (

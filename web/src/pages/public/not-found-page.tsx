@@ -3,6 +3,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localPath } from '../../layout/in-language';
 import { markAppReady } from '../../layout/lazy-page';
 import { usePageTitle } from '../../layout/use-page-title';
 
@@ -22,7 +23,7 @@ export default function NotFoundPage() {
         </Text>
         <Title order={1}>{t('notFound.heading')}</Title>
         <Text c="dimmed">{t('notFound.body')}</Text>
-        <Button component={Link} to={routes.home} size="md">
+        <Button component={Link} to={localPath(routes.home)} size="md">
           {t('notFound.backHome')}
         </Button>
       </Stack>

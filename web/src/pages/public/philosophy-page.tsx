@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageAlt, philosophyImage } from '../../content/photos';
 import { useCopy } from '../../content/use-copy';
+import { localPath } from '../../layout/in-language';
 import { PageIntro } from '../../layout/page-intro';
 import { usePageTitle } from '../../layout/use-page-title';
 
@@ -50,10 +51,10 @@ export default function PhilosophyPage() {
               {philosophyCopy.closing}
             </Text>
             <Group>
-              <Button component={Link} to={routes.tour} size="md">
+              <Button component={Link} to={localPath(routes.tour)} size="md">
                 {t('philosophy.scheduleTour')}
               </Button>
-              <Button component={Link} to={routes.sessions} size="md" variant="default">
+              <Button component={Link} to={localPath(routes.sessions)} size="md" variant="default">
                 {t('philosophy.browseSessions')}
               </Button>
             </Group>

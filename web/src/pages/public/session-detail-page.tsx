@@ -15,6 +15,7 @@ import {
   refundPolicySentences,
   siblingDiscountAmount,
 } from '../../features/enrollment/refund-policy-text.ts';
+import { localPath } from '../../layout/in-language';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** An id the API could never know (not a positive whole number) is "not found" without asking it. */
@@ -45,7 +46,7 @@ function SessionDetail({ classSessionId }: { classSessionId: string }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Anchor component={Link} to={routes.sessions} size="sm">
+        <Anchor component={Link} to={localPath(routes.sessions)} size="sm">
           ← {t('enroll.sessionDetail.allSessions')}
         </Anchor>
         {session.status === 'loading' ? (
@@ -155,7 +156,7 @@ function SessionNotFound() {
       <Stack gap="md" align="flex-start">
         <Title order={1}>{t('enroll.notFound.heading')}</Title>
         <Text size="lg">{t('enroll.notFound.bodyDetail')}</Text>
-        <Anchor component={Link} to={routes.sessions} size="lg">
+        <Anchor component={Link} to={localPath(routes.sessions)} size="lg">
           {t('enroll.notFound.seeAll')}
         </Anchor>
       </Stack>

@@ -158,7 +158,7 @@ describe('sessions in Spanish (issue 14)', () => {
     expect(await screen.findByText(/Por ahora no hay sesiones abiertas\./)).toHaveTextContent(
       'Por ahora no hay sesiones abiertas. Para recibir nuestras novedades, escríbanos.',
     );
-    expect(screen.getByRole('link', { name: 'escríbanos' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'escríbanos' })).toHaveAttribute('href', '/es/contact');
   });
 
   it('shows a session with its facts, sibling discount and refund policy in Spanish', async () => {
@@ -196,7 +196,10 @@ describe('sessions in Spanish (issue 14)', () => {
     expect(within(refunds).getAllByRole('listitem')[0]).toHaveTextContent(
       'Si da de baja a su hijo o hija a más tardar el lunes, 19 de enero de 2099 (14 días antes del primer día), le reembolsamos todo lo que pagó.',
     );
-    expect(screen.getByRole('link', { name: '← Todas las sesiones' })).toHaveAttribute('href', '/sessions');
+    expect(screen.getByRole('link', { name: '← Todas las sesiones' })).toHaveAttribute(
+      'href',
+      '/es/sessions',
+    );
     expect(screen.queryByText(/If plans change|Tuition|Brothers and sisters/)).not.toBeInTheDocument();
   });
 
@@ -206,7 +209,10 @@ describe('sessions in Spanish (issue 14)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'No encontramos esa sesión' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver todas las sesiones' })).toHaveAttribute('href', '/sessions');
+    expect(screen.getByRole('link', { name: 'Ver todas las sesiones' })).toHaveAttribute(
+      'href',
+      '/es/sessions',
+    );
     expect(screen.queryByText('See all sessions')).not.toBeInTheDocument();
   });
 });

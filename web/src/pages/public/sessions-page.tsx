@@ -6,6 +6,7 @@ import { sortByStartDate } from '../../features/class-sessions/format.ts';
 import { SessionCard } from '../../features/class-sessions/session-card.tsx';
 import { SessionsLoadError, SessionsLoading } from '../../features/class-sessions/session-load-states.tsx';
 import { useActiveClassSessions } from '../../features/class-sessions/use-class-sessions.ts';
+import { localPath } from '../../layout/in-language';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** /sessions — the sessions open to browse (GET /api/ClassSession?active=true), earliest first. */
@@ -34,7 +35,9 @@ export default function SessionsPage() {
           <Text size="lg" role="status">
             <Trans
               i18nKey="enroll.sessions.none"
-              components={{ contact: <Anchor component={Link} to={routes.contact} underline="always" /> }}
+              components={{
+                contact: <Anchor component={Link} to={localPath(routes.contact)} underline="always" />,
+              }}
             />
           </Text>
         ) : null}
