@@ -51,9 +51,8 @@ export function localPath(path: string): string {
   return i18n.language === 'es' && isPublicPagePath(path) ? pathInLanguage(path, 'es') : path;
 }
 
-/** `(path) => the address of that page in the language shown`: public pages get `/es` in Spanish. */
+/** {@link localPath} for a component that shows no translated text of its own: re-renders on a switch. */
 export function useLocalizedPath(): (path: string) => string {
-  const { i18n: instance } = useTranslation();
-  const language = isLanguage(instance.language) ? instance.language : 'en';
-  return (path) => (language === 'es' && isPublicPagePath(path) ? pathInLanguage(path, 'es') : path);
+  useTranslation();
+  return localPath;
 }
