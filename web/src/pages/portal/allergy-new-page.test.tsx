@@ -1,27 +1,16 @@
-import { ALLERGY_DUPLICATE, type Student } from '@lc/contract';
+import { ALLERGY_DUPLICATE } from '@lc/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import AllergyNewPage from './allergy-new-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const MIA: Student = {
-  id: '3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f',
-  firstName: 'Mia',
-  lastName: 'Lee',
-  fullName: 'Mia Lee',
-  dateOfBirth: '2021-03-02',
-  address1: null,
-  address2: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  country: 'US',
+const MIA = studentFixture('3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f', 'Mia', {
   allergies: [{ id: 'a1', name: 'Peanuts', studentId: '3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f' }],
-  trusteeIds: [],
-};
+});
 
 /** The child, and a 409 for a second "Peanuts" (any other allergy is added). */
 function serve() {

@@ -1,29 +1,14 @@
-import type { AttendanceRecord, Student } from '@lc/contract';
+import type { AttendanceRecord } from '@lc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import AttendancePage from './attendance-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function student(id: string, firstName: string): Student {
-  return {
-    id,
-    firstName,
-    lastName: 'Okafor',
-    fullName: `${firstName} Okafor`,
-    dateOfBirth: '2021-03-02',
-    address1: null,
-    address2: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    country: 'US',
-    allergies: [],
-    trusteeIds: [],
-  };
-}
+const student = (id: string, firstName: string) => studentFixture(id, firstName, { lastName: 'Okafor' });
 const MAYA = student('3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f', 'Maya');
 const LEO = student('7a9d0c1e-2b3f-4a5d-8e6f-0a1b2c3d4e5f', 'Leo');
 

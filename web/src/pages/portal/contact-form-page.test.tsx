@@ -1,30 +1,16 @@
-import { SMS_NEEDS_CELL, type Student, type Trustee } from '@lc/contract';
+import { SMS_NEEDS_CELL, type Trustee } from '@lc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import ContactFormPage from './contact-form-page.tsx';
 import ContactsPage from './contacts-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function student(id: string, firstName: string): Student {
-  return {
-    id,
-    firstName,
-    lastName: 'Lee',
-    fullName: `${firstName} Lee`,
-    dateOfBirth: '2019-03-02',
-    address1: null,
-    address2: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    country: 'US',
-    allergies: [],
-    trusteeIds: [],
-  };
-}
+const student = (id: string, firstName: string) =>
+  studentFixture(id, firstName, { dateOfBirth: '2019-03-02' });
 
 const MIA = student('3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f', 'Mia');
 const SAM = student('7a9d0c1e-2b3f-4a5d-8e6f-0a1b2c3d4e5f', 'Sam');

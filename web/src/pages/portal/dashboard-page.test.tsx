@@ -1,4 +1,3 @@
-import type { Student } from '@lc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   waitlistPlace,
 } from '../../features/portal-sessions/test-fixtures.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import DashboardPage from './dashboard-page.tsx';
 
@@ -21,21 +21,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const MAYA_STUDENT: Student = {
-  id: '28802cc2-9ee6-423d-bbcb-ec9ad003d6b8',
-  firstName: 'Maya',
+const MAYA_STUDENT = studentFixture('28802cc2-9ee6-423d-bbcb-ec9ad003d6b8', 'Maya', {
   lastName: 'Avery',
-  fullName: 'Maya Avery',
   dateOfBirth: '2021-07-24',
-  address1: null,
-  address2: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  country: 'US',
-  allergies: [],
-  trusteeIds: [],
-};
+});
 
 const WINTER = sessionSummary({ id: 2, name: 'Winter Morning Session', sessionStartDate: '2099-01-12' });
 const SCIENCE = sessionSummary({ id: 5, name: 'Little Scientists', sessionStartDate: '2098-12-08' });

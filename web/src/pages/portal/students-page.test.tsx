@@ -2,29 +2,13 @@ import type { Student } from '@lc/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import StudentsPage from './students-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function student(id: string, firstName: string, overrides: Partial<Student> = {}): Student {
-  return {
-    id,
-    firstName,
-    lastName: 'Lee',
-    fullName: `${firstName} Lee`,
-    dateOfBirth: '2021-03-02',
-    address1: null,
-    address2: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    country: 'US',
-    allergies: [],
-    trusteeIds: [],
-    ...overrides,
-  };
-}
+const student = studentFixture;
 
 const MIA = student('3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f', 'Mia', {
   allergies: [{ id: 'a1', name: 'Peanuts', studentId: '3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f' }],
