@@ -165,9 +165,12 @@ export function refundQuote(
   };
 }
 
-/** "Friday, January 2, 2026" for an ISO date (formatter built on first use: `intl.ts`). */
-export function formatPolicyDate(date: string): string {
-  return dateTimeFormat('en-US', {
+/**
+ * "Friday, January 2, 2026" for an ISO date, or with `locale` 'es-US' "viernes, 2 de enero de 2026" (formatter
+ * built on first use: `intl.ts`).
+ */
+export function formatPolicyDate(date: string, locale = 'en-US'): string {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

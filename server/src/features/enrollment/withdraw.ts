@@ -22,7 +22,6 @@
  * in the center's time zone (`clock.today`).
  */
 import {
-  dateTimeFormat,
   describeRefundPolicy,
   formatCents,
   formatPolicyDate,
@@ -50,7 +49,7 @@ import {
 } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { mailT } from '../../i18n/mail-i18n.ts';
+import { mailLocale, mailT } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -166,26 +165,13 @@ function notWithdrawable(enrollment: EnrollmentRow, child: Child, sessionName: s
       return enrollment.withdrawnAt
         ? t('withdrawRefusal.alreadyWithdrawnOn', {
             ...values,
-            date: longDay(clock.today(enrollment.withdrawnAt), language),
+            date: formatPolicyDate(clock.today(enrollment.withdrawnAt), mailLocale(language)),
           })
         : t('withdrawRefusal.alreadyWithdrawn', values);
     if (enrollment.status === 'PendingPayment') return t('withdrawRefusal.heldOnly', values);
     return t('withdrawRefusal.cancelled', values);
   };
   return new HttpError(409, say('en')).inSpanish(say('es'));
-}
-
-/** "Friday, January 2, 2026" / "viernes, 2 de enero de 2026" for an ISO date (English as `formatPolicyDate`). */
-function longDay(date: string, language: 'en' | 'es'): string {
-  return language === 'en'
-    ? formatPolicyDate(date)
-    : dateTimeFormat('es-US', {
-        weekday: 'long',
-        month: 'long',
-        day: 'numeric',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The earlier answer to the same actor's same key for this place, from its audit row; or null. */
@@ -418,7 +404,7 @@ function assertNotEnded(session: { name: string; sessionEndDate: string }, child
     const say = (language: 'en' | 'es') =>
       mailT(language)('withdrawRefusal.ended', {
         session: session.name,
-        date: longDay(session.sessionEndDate, language),
+        date: formatPolicyDate(session.sessionEndDate, mailLocale(language)),
         name: childName,
       });
     throw new HttpError(409, say('en')).inSpanish(say('es'));

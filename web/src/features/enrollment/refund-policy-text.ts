@@ -6,8 +6,8 @@
  * word for word the contract's in English (`refund-policy-text.test.ts` compares them).
  */
 import {
-  dateTimeFormat,
   formatCents,
+  formatPolicyDate,
   fullRefundUntil,
   type Language,
   type RefundPolicy,
@@ -25,13 +25,7 @@ export const localeOf = (language: Language) => (language === 'es' ? 'es-US' : '
 
 /** "Friday, January 2, 2026" / "viernes, 2 de enero de 2026" for an ISO date (contract `formatPolicyDate`). */
 export function formatPolicyDay(date: string, language?: Language): string {
-  return dateTimeFormat(localeOf(languageOf(language)), {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatPolicyDate(date, localeOf(languageOf(language)));
 }
 
 /**
