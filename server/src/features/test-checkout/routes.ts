@@ -7,47 +7,32 @@
  * checkout forward and then settle it through the same fulfillment a Stripe webhook uses, and send the
  * browser to the success or failed page. The receipt page is the payment's `receiptUrl`.
  * The checkout id in the address is the secret, like a Stripe Checkout URL. The pages speak the language the
- * family started the checkout in (its `locale`, as Stripe's page does; issue 14), from `locales/{en,es}.json`.
+ * family started the checkout in (its `locale`, as Stripe's page does; issue 14), from the `testCheckout` messages of
+ * `server/src/i18n/locales/{en,es}.json`.
  */
 import { dateTimeFormat, formatCents, type LineItem, testCheckout } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import i18next from 'i18next';
 import type { TestCheckoutObject } from '../../adapters/payments/test-checkout.ts';
 import type { AppContext } from '../../app-context.ts';
 import { payments } from '../../db/schema.ts';
 import { requestLanguage } from '../../http/api-language.ts';
+import { CENTER, mailLocale, mailT } from '../../i18n/family-mail.ts';
+import type { mailMessages } from '../../i18n/mail-i18n.ts';
 import { fulfillCheckout } from '../enrollment/fulfill-checkout.ts';
 import { findPayment } from '../enrollment/records.ts';
-import en from './locales/en.json' with { type: 'json' };
-import es from './locales/es.json' with { type: 'json' };
 
-const texts = i18next.createInstance();
-texts.init({
-  resources: { en: { page: en }, es: { page: es } },
-  lng: 'en',
-  fallbackLng: 'en',
-  ns: ['page'],
-  defaultNS: 'page',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
-
-type Text = (key: keyof typeof en, values?: Record<string, string>) => string;
-
-/** The page's words in `locale` ('es' or English); the values must already be HTML-escaped. */
-function textsFor(locale: string | undefined): { t: Text; lang: 'en' | 'es'; intl: string } {
+type TestCheckoutKey = keyof (typeof mailMessages)['en']['testCheckout'];
+/**
+ * The page's words in `locale` ('es' or English): `testCheckout.*` of the server's message files. The
+ * values must already be HTML-escaped.
+ */
+function textsFor(locale: string | undefined) {
   const lang = locale === 'es' ? 'es' : 'en';
-  const fixed = texts.getFixedT(lang);
-  return {
-    t: (key, values) => fixed(key, values ?? {}) as string,
-    lang,
-    intl: lang === 'es' ? 'es-US' : 'en-US',
-  };
+  const fixed = mailT(lang);
+  const t = (key: TestCheckoutKey, values?: Record<string, string>) => fixed(`testCheckout.${key}`, values);
+  return { t, lang, intl: mailLocale(lang) } as const;
 }
-
-/** The center's name on the pages (as Stripe shows the business name). */
-const CENTER = 'Bright Oak Learning Center';
 
 const escapeHtml = (value: string) =>
   value.replace(
