@@ -4,7 +4,7 @@
  * exactly as the mails always were; Spanish uses US Spanish (`es-US`: "24 de noviembre de 2026", "$1,234.50").
  * The words themselves live in `locales/{en,es}.json` (`mailT`).
  */
-import { dateTimeFormat, formatCents, listFormat } from '@lc/contract';
+import { dateTimeFormat, formatCents, formatPolicyDate, listFormat } from '@lc/contract';
 import { type MailT, mailT } from './mail-i18n.ts';
 
 export { type MailT, mailT };
@@ -48,13 +48,7 @@ export function namesIn(
 
 /** "Friday, November 20, 2026" / "viernes, 20 de noviembre de 2026" for an ISO calendar date. */
 export function longDateIn(isoDate: string, language: string | null | undefined): string {
-  return dateTimeFormat(mailLocale(language), {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  return formatPolicyDate(isoDate, mailLocale(language));
 }
 
 /** "Tuesday, November 24 at 12:36 PM" / "martes, 24 de noviembre, 12:36 p.m." in `timeZone`. */

@@ -16,7 +16,7 @@ import type { Language, RegistrationState, SessionStudent } from '@lc/contract';
 import { ageInMonths, dateTimeFormat } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { type MailT, mailT } from '../../i18n/mail-i18n.ts';
+import { type MailT, mailLocale, mailT } from '../../i18n/family-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { waitlistPositionSql } from './records.ts';
 
@@ -93,12 +93,10 @@ export function offersOpen(session: SessionFacts, now: Date, today: string): boo
   return starts.some((start) => start <= now);
 }
 
-/** The `Intl` locale of a family language: US English, or Spanish as written in the US. */
-const intlLocale = (language: Language) => (language === 'es' ? 'es-US' : 'en-US');
 const dateFormat = (timeZone: string, language: Language) =>
-  dateTimeFormat(intlLocale(language), { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
+  dateTimeFormat(mailLocale(language), { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
 const timeFormat = (timeZone: string, language: Language) =>
-  dateTimeFormat(intlLocale(language), {
+  dateTimeFormat(mailLocale(language), {
     timeZone,
     month: 'long',
     day: 'numeric',
@@ -160,7 +158,7 @@ export function ageRefusal(
   const tooYoung = session.minAgeMonths !== null && age < session.minAgeMonths;
   const tooOld = session.maxAgeMonths !== null && age > session.maxAgeMonths;
   if (!tooYoung && !tooOld) return null;
-  const starts = dateTimeFormat(intlLocale(language), {
+  const starts = dateTimeFormat(mailLocale(language), {
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',

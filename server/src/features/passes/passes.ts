@@ -250,12 +250,6 @@ async function childNames(db: DbOrTx, trusteeId: string): Promise<string[]> {
   return rows.map((r) => r.first_name);
 }
 
-/** "Maya", "Maya and Leo", "Maya, Leo and Ana". */
-export function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? 'your children';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /**
  * After passes changed (revoked, re-issued, their adult edited): tell the wallets in the background — an
  * empty APNs push to each registered device, and the Google object's state. Best-effort; the door does not

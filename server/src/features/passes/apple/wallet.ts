@@ -89,11 +89,8 @@ const SHUTDOWN_WAIT_MS = 1000;
 /** APNs's answer for a push token that is no longer valid for the topic. */
 const APNS_UNREGISTERED = 410;
 
-/** "Maya", "Maya and Leo", "Maya, Leo and Ana". */
-export function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
+/** "Maya", "Maya and Leo", "Maya, Leo and Ana" (the family mails' English list). */
+export const joinNames = (names: string[]): string => namesIn('en', names);
 
 /** True when `bytes` start with the PNG signature. */
 function isPng(bytes: Buffer): boolean {
