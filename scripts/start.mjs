@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build the web app if it is missing or older than its sources, then run the server as a child
+ * `npm start`: build the web app if it is missing or its sources changed, then run the server as a child
  * that receives this process's stop signals (no server is left running when `npm start` is stopped).
  * On a Node.js older than 22.12 it stops with one line saying how to get Node 24.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuilt } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,25 +19,15 @@ if (major < 22 || (major === 22 && minor < 12)) {
   );
   process.exit(1);
 }
-const dist = path.join(root, 'web/dist/index.html');
+// Build only when the sources changed, and never two builds of this folder at once (scripts/build-web.mjs).
+const built = await ensureWebBuilt(root);
+if (typeof built === 'number') process.exit(built);
 
-function newest(dir) {
-  let latest = 0;
-  if (!existsSync(dir)) return latest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-const sources = Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'contract/src')));
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+// `npm start` on the embedded database is the demo (README "Two commands"): it runs as development, where the
+// built-in test checkout is on by itself. A real deployment says NODE_ENV=production, and then needs Stripe
+// keys or TEST_CHECKOUT=true (server/src/config.ts; issue 21 item 9).
+const env = { ...process.env };
+if (!env.NODE_ENV && !env.DATABASE_URL) env.NODE_ENV = 'development';
 
 const server = spawn(
   process.execPath,
@@ -45,6 +35,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
+    env,
   },
 );
 // Pass stop signals on, so stopping `npm start` always stops the server too.

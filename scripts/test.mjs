@@ -119,7 +119,7 @@ run(
   },
 );
 
-if (run('build the web app', 'npm', ['run', 'build', '--silent'])) {
+if (run('build the web app', process.execPath, ['scripts/build-web.mjs'])) {
   const playwrightReport = path.join(reports, 'playwright.json');
   run(
     'browser tests (Playwright, Chromium)',
