@@ -115,7 +115,7 @@ export async function startAppServer(env: Record<string, string>): Promise<Child
       'tsx',
       path.join(root, 'server/src/main.ts'),
     ],
-    { NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    { NODE_ENV: 'production', TEST_CHECKOUT: 'true', LOG_LEVEL: 'info', ...env },
     await freePort(),
   );
 }

@@ -107,6 +107,11 @@ const EnvSchema = z.object({
       (v) => v === undefined || v.startsWith('whsec_'),
       'must be a Stripe webhook signing secret (whsec_…)',
     ),
+  /**
+   * The built-in test checkout (no card is charged, no money moves) when Stripe is not configured. Outside
+   * production it is on by itself; with NODE_ENV=production it must be asked for (issue 21 item 9).
+   */
+  TEST_CHECKOUT: bool(false).optional(),
   /** `http://127.0.0.1:12111` style: send Stripe API calls to a local fake (tests). */
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
   TWILIO_ACCOUNT_SID: z
@@ -224,7 +229,10 @@ export type Config = {
   checkoutHoldMinutes: number;
   /** How long a waitlist offer of a freed seat lasts, hours. */
   waitlistOfferHours: number;
-  /** Stripe Checkout when both are set; otherwise the built-in test checkout. */
+  /**
+   * Stripe Checkout when both keys are set; otherwise the built-in test checkout, which a production server
+   * runs only when TEST_CHECKOUT=true says so (loadConfig refuses to start otherwise).
+   */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** SMS through Twilio when all three are set; otherwise appended to `${dataDir}/sms.log`. */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
@@ -289,6 +297,13 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration — STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  // A production server without Stripe keys would let anyone "pay" with the test form: it starts only when
+  // the test checkout is asked for by name (issue 21 item 9; README "Settings").
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && e.TEST_CHECKOUT !== true) {
+    throw new ConfigError(
+      'Invalid configuration — STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are needed with NODE_ENV=production, so that families pay by card; to run the built-in test checkout instead, where no card is charged and no money moves, set TEST_CHECKOUT=true',
     );
   }
   const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;

@@ -82,7 +82,7 @@ async function main() {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
   console.log(
-    `Bright Oak Learning Center is running at ${config.appUrl} — database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`}`,
+    `Bright Oak Learning Center is running at ${config.appUrl} — database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`}; payments: ${config.stripe ? 'Stripe Checkout' : 'the built-in test checkout (no card is charged, no money moves)'}`,
   );
 }
 

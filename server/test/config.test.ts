@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
-const load = (env: Record<string, string>) => loadConfig(env, '/srv/center');
+/** `npm start` on the embedded database runs with NODE_ENV=development unless told otherwise (scripts/start.mjs). */
+const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'development', ...env }, '/srv/center');
 
 describe('configuration at boot', () => {
   it('runs on the embedded database with demo content when nothing is set', () => {
@@ -44,6 +45,18 @@ describe('configuration at boot', () => {
 
   it('builds mail links from APP_URL without a trailing slash', () => {
     expect(load({ APP_URL: 'https://brightoak.example/' }).appUrl).toBe('https://brightoak.example');
+  });
+
+  it('refuses to start a production server without Stripe keys unless the test checkout is asked for', () => {
+    // A deployment that forgot its keys must not let anyone "pay" with the test form (issue 21 item 9).
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY.*TEST_CHECKOUT=true/);
+    expect(() => loadConfig({}, '/srv/center')).toThrow(/NODE_ENV=production/);
+    expect(() => load({ NODE_ENV: 'production', TEST_CHECKOUT: 'false' })).toThrow(ConfigError);
+    expect(load({ NODE_ENV: 'production', TEST_CHECKOUT: 'true' }).stripe).toBeUndefined();
+    const paid = load({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+    expect(paid.stripe?.secretKey).toBe('sk_live_abc');
+    expect(load({ NODE_ENV: 'development' }).stripe).toBeUndefined();
   });
 
   it('takes the test checkout and sms.log unless Stripe and Twilio are fully configured', () => {

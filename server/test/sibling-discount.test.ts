@@ -121,6 +121,8 @@ describe.each(dbKinds)('sibling discount on %s', (kind) => {
       expect(page.body).toContain('Sibling discount (10% off a brother or sister)');
       expect(page.body).toContain('-$30.00');
       expect(page.body).toMatch(/<th scope="row">Total<\/th><td class="num">\$620\.00<\/td>/);
+      // The test checkout and its receipt say plainly that no money moves (issue 21 item 9).
+      expect(page.body).toContain('no card is charged and no money moves');
 
       expect((await a.press(payment.checkoutId, 'pay')).statusCode).toBe(303);
       const billing = await a.call(parent.token, 'GET', '/api/Billing');
@@ -133,6 +135,7 @@ describe.each(dbKinds)('sibling discount on %s', (kind) => {
       });
       expect(receipt.body).toContain('Sibling discount (10% off a brother or sister)');
       expect(receipt.body).toContain('$620.00');
+      expect(receipt.body).toContain('no card was charged and no money moved');
 
       await t.flush();
       const [mail] = (await t.mails()).filter(

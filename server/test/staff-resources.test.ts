@@ -574,8 +574,8 @@ describe('file storage', () => {
   };
 
   it('FILES_S3_* are all or none; a partial set names what is missing in one line', () => {
-    expect(loadConfig({}, repoRoot).filesS3).toBeUndefined();
-    expect(loadConfig(s3, repoRoot).filesS3).toEqual({
+    expect(loadConfig({ NODE_ENV: 'test' }, repoRoot).filesS3).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', ...s3 }, repoRoot).filesS3).toEqual({
       bucket: 'bright-oak-files',
       endpoint: 'https://s3.us-west-2.amazonaws.com',
       region: 'us-west-2',
@@ -583,25 +583,25 @@ describe('file storage', () => {
       secretAccessKey: 'secret-example',
     });
     const partial = () =>
-      loadConfig({ FILES_S3_BUCKET: 'bright-oak-files', FILES_S3_REGION: 'us-west-2' }, repoRoot);
+      loadConfig({ NODE_ENV: 'test', FILES_S3_BUCKET: 'bright-oak-files', FILES_S3_REGION: 'us-west-2' }, repoRoot);
     expect(partial).toThrow(ConfigError);
     expect(partial).toThrow(
       'Invalid configuration — the FILES_S3_* settings must be set together; missing FILES_S3_ENDPOINT, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY',
     );
-    expect(() => loadConfig({ ...s3, FILES_S3_ENDPOINT: 'ftp://files.example' }, repoRoot)).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'test', ...s3, FILES_S3_ENDPOINT: 'ftp://files.example' }, repoRoot)).toThrow(
       /FILES_S3_ENDPOINT: must be an http\(s\) URL/,
     );
   });
 
   it('createStorage picks the bucket when FILES_S3_* are set, the data folder otherwise', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-files-'));
-    const local = createStorage(loadConfig({ DATA_DIR: dataDir }, repoRoot));
+    const local = createStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }, repoRoot));
     await local.put('thumbnails/0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9.png', PNG, 'image/png');
     expect(await readdir(path.join(dataDir, 'files', 'thumbnails'))).toContain(
       '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9.png',
     );
     // The S3 adapter refuses a bad key before any request is made (no network here).
-    const bucket = createStorage(loadConfig({ ...s3, DATA_DIR: dataDir }, repoRoot));
+    const bucket = createStorage(loadConfig({ NODE_ENV: 'test', ...s3, DATA_DIR: dataDir }, repoRoot));
     await expect(bucket.get('../x')).rejects.toThrow(/Not a storage key/);
   });
 });
