@@ -446,8 +446,13 @@ export const digitalPassports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     isActive: boolean('is_active').notNull().default(true),
-    /** The adult's photo (a stored file key under `photos/`), or null. */
+    /**
+     * The adult's photo (a stored file key under `photos/`), or null. Only a working pass holds one (issue 21):
+     * re-issuing moves it to the new pass, revoking deletes it, replacing deletes the old file.
+     */
     imageUrl: text('image_url'),
+    /** The photo's size in bytes, counted against the family's photo quota (family/limits.ts); null when unknown. */
+    imageBytes: integer('image_bytes'),
     /** JSON of what the pass shows: `{ holderName, children: string[], expires }`. */
     data: text('data'),
     /** The pass's address in the PassKit web service (no secret in it), when Apple Wallet is configured. */
