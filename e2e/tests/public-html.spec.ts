@@ -192,6 +192,17 @@ test.describe('public pages as HTML, before any script runs', () => {
     expect(bodyText(portal.html)).toContain('¡Uy! Parece que este enlace no lleva a ninguna parte.');
   });
 
+  test('only the home page preloads the hero picture it shows (no "preloaded but not used" warning elsewhere)', async ({
+    request,
+  }) => {
+    const preload = '<link rel="preload" as="image" href="/images/hero.svg" fetchpriority="high" />';
+    for (const path of ['/', '/es']) expect((await fetchHtml(request, path)).html, path).toContain(preload);
+    const session = await findSession(request, DEMO_SESSIONS.winter);
+    for (const path of ['/sessions', `/sessions/${session.id}`, '/faq', '/contact', '/login', '/dashboard']) {
+      expect((await fetchHtml(request, path)).html, path).not.toContain('rel="preload" as="image"');
+    }
+  });
+
   test('the share card image is served', async ({ request }) => {
     const res = await request.get('/images/share-card.png');
     expect(res.status()).toBe(200);

@@ -5,6 +5,7 @@
  * `document.title`, so the tab title does not change when the page hydrates.
  */
 import { type ClassSession, LANGUAGES, type Language, pathInLanguage, routes } from '@lc/contract';
+import { heroImage } from '../content/photos';
 import { site } from '../content/site';
 import { COPY } from '../content/use-copy';
 import { i18n } from '../i18n/i18n';
@@ -34,6 +35,11 @@ export type PageHead = {
   language: Language;
   /** Whether the page has an address in each language (`hreflang` alternates, issue 14). */
   alternates?: boolean;
+  /**
+   * Images the page paints first and large, fetched early with `<link rel="preload">`. Only the page that
+   * shows an image preloads it: a preload no page uses is a console warning (issue 21 item 20).
+   */
+  preloadImages?: string[];
   jsonLd: JsonLd[];
 };
 
@@ -57,6 +63,8 @@ function staticPages(language: Language): Record<string, StaticHead> {
       description: language === 'en' ? site.description : copy.homeCopy.intro,
       canonicalPath: routes.home,
       center: true,
+      // The hero is the home page's largest paint on a phone.
+      preloadImages: [heroImage.src],
     },
     [routes.philosophy]: {
       title: pageTitle(copy.philosophyCopy.title),
@@ -210,6 +218,9 @@ export function headHtml(head: PageHead, origin: string): string {
     meta('name', 'description', head.description),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(head.preloadImages ?? []).map(
+      (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
+    ),
     ...(head.alternates
       ? [
           ...LANGUAGES.map((language) => alternate(language, address(language))),
