@@ -17,6 +17,9 @@ export const limits = {
   resetPerAddress: { max: 3, windowMinutes: 60 },
   resetPerIp: { max: 20, windowMinutes: 60 },
   confirmResendPerAccount: { max: 3, windowMinutes: 60 },
+  /** Mail to an address the sender typed (decision 017): per sender and recipient, and per sender. */
+  mailPerRecipient: { max: 5, windowMinutes: 60 },
+  mailPerSender: { max: 20, windowMinutes: 60 },
 } satisfies Record<string, Limit>;
 
 export type Hit = { key: string; limit: Limit };
@@ -72,4 +75,7 @@ export const throttleKeys = {
   resetIp: (ip: string) => `reset-ip:${ip}`,
   registerIp: (ip: string) => `register-ip:${ip}`,
   confirmResend: (userId: string) => `confirm-resend:${userId}`,
+  /** `sender`: `family:<family or account id>` or `staff:<user id>`; `address`: a hash of the recipient. */
+  mailTo: (sender: string, address: string) => `mail-to:${sender}:${address}`,
+  mailFrom: (sender: string) => `mail-from:${sender}`,
 };
