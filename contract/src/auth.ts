@@ -12,6 +12,12 @@ export const PASSWORD_REPEAT_REQUIRED = 'Please enter your password again';
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 /** Shown on submit of the reset form when the two passwords differ (spec §5). */
 export const BOTH_PASSWORDS_MUST_MATCH = 'Both passwords must match.';
+/**
+ * A new password that is one of the most common passwords (OWASP ASVS 2.1.7; issue 21). The server checks it
+ * (zxcvbn-ts's common-password list is too large for the browser), so this reaches the form as a field message.
+ */
+export const PASSWORD_TOO_COMMON =
+  'This password is one of the most common passwords, so it is among the first ones guessed. Please choose a longer phrase of a few unrelated words, like “maple-river-lantern”.';
 
 /** Passwords are never trimmed; 8 characters minimum (spec §9), 128 maximum (OWASP ASVS 2.1.2 allows ≥ 64). */
 const NewPasswordSchema = z

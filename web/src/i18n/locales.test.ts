@@ -89,6 +89,7 @@ describe('field messages', () => {
       contract.EMAIL_REQUIRED,
       contract.NAME_INVALID,
       contract.PASSWORD_MIN,
+      contract.PASSWORD_TOO_COMMON,
       contract.PASSWORD_REQUIRED_LOGIN,
       contract.PASSWORD_REPEAT_REQUIRED,
       contract.PASSWORDS_MUST_MATCH,

@@ -18,6 +18,7 @@ import {
   passwordResetMail,
   welcomeMail,
 } from './account-mail.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { createOneTimeToken, findTokenForUpdate, isUsable, useAllTokens } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionTokens, SessionUser } from './session-tokens.ts';
@@ -53,13 +54,15 @@ const asSessionUser = (row: SessionUserRow): SessionUser => ({ ...row, type: row
 
 /**
  * Create a Parent, queue the welcome mail with a confirmation link, and return a session token.
- * 409 (field emailAddress) when the address already has an account; 429 past `signupsPerHour` from one IP.
+ * 400 (field password) for a common password (common-passwords.ts); 409 (field emailAddress) when the address
+ * already has an account; 429 past `signupsPerHour` from one IP.
  */
 export async function registerParent(
   deps: AccountDeps,
   input: { firstName: string; lastName: string; emailAddress: string; password: string; language?: Language },
   ip: string,
 ): Promise<string> {
+  refuseCommonPassword(input.password);
   const now = deps.now();
   const limit = { max: deps.signupsPerHour, windowMinutes: 60 };
   const wait = await hit(deps.db, [{ key: throttleKeys.registerIp(ip), limit }], now);
@@ -176,9 +179,11 @@ export async function sendResetLink(deps: AccountDeps, emailAddress: string): Pr
  * past its 60 minutes; the password changes; every reset link of the user dies; the token version moves
  * so every session token issued before stops working; the address counts as confirmed (the link reached
  * it); the account's login lock-out is lifted; a "password changed" notice is queued. Does not sign in.
- * 400 {@link RESET_LINK_INVALID} for an unknown, used or expired token.
+ * 400 {@link RESET_LINK_INVALID} for an unknown, used or expired token; 400 (field password) for a common
+ * password (common-passwords.ts), checked first — this is also how a team invitation's first password is set.
  */
 export async function resetPassword(deps: AccountDeps, rawToken: string, newPassword: string): Promise<void> {
+  refuseCommonPassword(newPassword);
   const password = await hashPassword(newPassword);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {

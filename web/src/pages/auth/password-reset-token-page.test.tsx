@@ -1,6 +1,8 @@
+import { PASSWORD_TOO_COMMON } from '@lc/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import PasswordResetTokenPage from './password-reset-token-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -11,9 +13,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function fill(password: string, repeat: string) {
-  fireEvent.input(screen.getByLabelText(/^new password/i), { target: { value: password } });
-  fireEvent.input(screen.getByLabelText(/^repeat password/i), { target: { value: repeat } });
+const labels = { en: [/^new password/i, /^repeat password/i], es: [/^contraseña nueva/i, /^repita/i] };
+
+function fill(password: string, repeat: string, language: 'en' | 'es' = 'en') {
+  const [first, second] = labels[language] as [RegExp, RegExp];
+  fireEvent.input(screen.getByLabelText(first), { target: { value: password } });
+  fireEvent.input(screen.getByLabelText(second), { target: { value: repeat } });
 }
 
 describe('password reset with a token', () => {
@@ -45,4 +50,35 @@ describe('password reset with a token', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/UserAuthentication/ResetPassword/tok');
   });
+
+  it.each([
+    ['en' as const, 'This password is one of the most common passwords'],
+    ['es' as const, 'Esta contraseña es una de las más comunes'],
+  ])(
+    'shows a refused common password beside its field, in %s, and stays on the page',
+    async (language, text) => {
+      await i18n.changeLanguage(language);
+      fetchMock.mockResolvedValue(
+        jsonReply(400, {
+          error: 'Bad Request',
+          message: 'Some fields need your attention. Please check the highlighted fields.',
+          fields: { password: PASSWORD_TOO_COMMON },
+          requestId: 'r1',
+        }),
+      );
+      const { router } = renderPage(<PasswordResetTokenPage />, {
+        path: '/password-reset/tok',
+        pattern: '/password-reset/:token',
+      });
+      fill('qwertyuiop', 'qwertyuiop', language);
+      fireEvent.click(
+        screen.getByRole('button', { name: language === 'es' ? 'Cambiar la contraseña' : 'Change password' }),
+      );
+
+      const field = screen.getByLabelText(labels[language][0] as RegExp);
+      await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(text)));
+      expect(router.state.location.pathname).toBe('/password-reset/tok');
+      await i18n.changeLanguage('en');
+    },
+  );
 });

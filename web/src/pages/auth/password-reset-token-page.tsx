@@ -15,8 +15,11 @@ import { resetPassword } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { actionableFailure } from '../../features/auth/failure-detail.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
+import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+
+const fieldOrder = ['password', 'passwordRepeat'] as const;
 
 /** /password-reset/:token (spec §2, §4, §5, §8): choose a new password, then go to /login. */
 export default function PasswordResetTokenPage() {
@@ -32,12 +35,15 @@ export default function PasswordResetTokenPage() {
     register,
     handleSubmit,
     getValues,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordInput, unknown, z.output<typeof ResetPasswordSchema>>({
     resolver: zodResolver(ResetPasswordSchema),
     mode: 'onTouched',
     defaultValues: { password: '', passwordRepeat: '' },
   });
+
+  const showFieldErrors = useServerFieldErrors(setError, fieldOrder);
 
   const onSubmit = async (values: z.output<typeof ResetPasswordSchema>) => {
     setMismatch(false);
@@ -48,6 +54,8 @@ export default function PasswordResetTokenPage() {
       navigate(routes.login, { replace: true });
     } catch (error) {
       notifyError(t('passwordReset.changeFailed'));
+      // A refused password (e.g. a common one, issue 21) is said beside its field; a dead link in an alert.
+      showFieldErrors(error);
       setDetail(actionableFailure(error));
     }
   };
