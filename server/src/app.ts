@@ -43,7 +43,7 @@ import { withdrawRoutes } from './features/enrollment/withdraw-routes.ts';
 import { familyRoutes } from './features/family/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
-import { createPhotoStore } from './features/passes/photos.ts';
+import { createPhotoStore, createPhotoSweep } from './features/passes/photos.ts';
 import { passRoutes } from './features/passes/routes.ts';
 import { createWallets } from './features/passes/wallets.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
@@ -161,6 +161,11 @@ export async function buildApp(
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
+      // Pass photo files no pass holds (a delete that failed after its change committed), hourly (issue 21).
+      {
+        name: 'sweep orphan pass photos',
+        run: createPhotoSweep(database.db, createStorage(config), () => clock.now()),
+      },
     ],
     deps.backgroundIntervalMs ?? 15_000,
     (msg) => app.log.warn(msg),

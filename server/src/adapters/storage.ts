@@ -7,12 +7,13 @@
  * key outside `[a-z0-9-]+/[a-z0-9-]+(.ext)?`, so a key can never climb out of the folder or the bucket prefix.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -22,6 +23,9 @@ import type { Config } from '../config.ts';
 /** A stored file as read back: its bytes as a stream, its media type and its size in bytes. */
 export type StoredFile = { stream: Readable; contentType: string; size: number };
 
+/** A stored file as listed: its key and when it was last written. */
+export type ListedFile = { key: string; modified: Date };
+
 export interface FileStorage {
   /** Store `bytes` under `key` with the media type `contentType` (replaces a file with the same key). */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -29,6 +33,14 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Remove the file under `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** Every file whose key starts with `folder/` (`folder` as in a key, e.g. `photos`), in no set order. */
+  list(folder: string): AsyncIterable<ListedFile>;
+}
+
+const FOLDER = /^[a-z0-9-]{1,40}$/;
+
+function assertFolder(folder: string): void {
+  if (!FOLDER.test(folder)) throw new Error(`Not a storage folder: ${JSON.stringify(folder.slice(0, 100))}`);
 }
 
 const KEY = /^[a-z0-9-]{1,40}\/[a-z0-9-]{8,80}(\.[a-z0-9]{1,8})?$/;
@@ -77,6 +89,17 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(file, { force: true });
       await rm(`${file}.type`, { force: true });
     },
+    async *list(folder) {
+      assertFolder(folder);
+      const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
+      for (const name of names) {
+        // Beside each file: its `.type`, and for a moment a write's `.tmp`; neither is a key.
+        const key = `${folder}/${name}`;
+        if (!KEY.test(key)) continue;
+        const info = await stat(path.join(root, folder, name)).catch(() => null);
+        if (info?.isFile()) yield { key, modified: info.mtime };
+      }
+    },
   };
 }
 
@@ -120,6 +143,20 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): FileSt
     async delete(key) {
       assertStorageKey(key);
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list(folder) {
+      assertFolder(folder);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && KEY.test(object.Key))
+            yield { key: object.Key, modified: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

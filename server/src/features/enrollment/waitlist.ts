@@ -13,6 +13,7 @@ import { mailT } from '../../i18n/mail-i18n.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { assertRoom } from '../family/limits.ts';
 import { ownedStudentIds } from '../family/students.ts';
 import { judgeFamily, offersOpen } from './eligibility.ts';
 import { loadWaitlist } from './records.ts';
@@ -80,6 +81,8 @@ export async function joinWaitlist(
       throw new HttpError(409, message, { studentIds: message });
     }
     if (studentIds.length > session.waitlistSpotsLeft) {
+    // After the session's lock, the family's (limits.ts): a family's waitlist places are capped too.
+    await assertRoom(tx, 'waitlist', userId, studentIds.length, { now });
       const message = t('eligibility.waitlistPlacesShort', {
         count: session.waitlistSpotsLeft,
         session: session.name,

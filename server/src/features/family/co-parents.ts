@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
 import { passesChanged, revokePassesOf } from '../passes/passes.ts';
 
+import { assertRoom } from './limits.ts';
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** Parents in one family at most (two parents and two step-parents or guardians). */
@@ -196,6 +197,7 @@ export async function inviteCoParent(ctx: AppContext, userId: string, emailAddre
         entityType: 'Family',
         entityId: row!.id,
         before: null,
+    await assertRoom(tx, 'invitations', userId, 1, { now });
         after: { emailAddress, expiresInDays: INVITATION_DAYS },
       },
       now,

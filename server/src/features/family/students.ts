@@ -26,7 +26,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { touchPassesOf } from '../passes/passes.ts';
 import { mapChildToFamily } from './co-parents.ts';
-import { assertRoomForChild } from './limits.ts';
+import { assertRoom, assertRoomForChild } from './limits.ts';
 
 const childNotFound = () => notFound('That child');
 
@@ -89,7 +89,7 @@ export async function createStudent(
   checkDateOfBirth(input.dateOfBirth, today);
   const touched: string[] = [];
   const student = await db.transaction(async (tx) => {
-    const parents = await assertRoomForChild(tx, userId);
+    const parents = await assertRoomForChild(tx, userId, now);
     const [row] = await tx.insert(students).values(input).returning({ id: students.id });
     await mapChildToFamily(tx, parents, row!.id);
     // The parent's own pickup contact (issue 11) is for all their children, the new one too.
@@ -144,7 +144,8 @@ export async function deleteStudent(db: Db, userId: string, studentId: string): 
 }
 
 /**
- * Add an allergy to the user's child. 409 (field name) when the child already has it, in any case. Recorded
+ * Add an allergy to the user's child. 409 (field name) when the child already has it, in any case, or has
+ * MAX_ALLERGIES_PER_CHILD (limits.ts). Recorded
  * in the audit trail with the change (issue 10: allergies edited by anyone, parents included).
  */
 export async function addAllergy(
@@ -161,6 +162,7 @@ export async function addAllergy(
       .values({ studentId, name })
       .onConflictDoNothing()
       .returning({ id: allergies.id, name: allergies.name, studentId: allergies.studentId });
+    await assertRoom(tx, 'allergies', studentId, 1, { now });
     if (!row) throw new HttpError(409, ALLERGY_DUPLICATE, { name: ALLERGY_DUPLICATE });
     await recordAudit(
       tx,

@@ -111,7 +111,7 @@ export async function createTrustee(
   now: Date,
 ): Promise<Trustee> {
   return db.transaction(async (tx) => {
-    const parents = await assertRoomForContact(tx, userId);
+    const parents = await assertRoomForContact(tx, userId, now);
     const childIds = await checkChildren(tx, userId, input.studentIds);
     const [row] = await tx.insert(trustees).values(columns(input)).returning({ id: trustees.id });
     await mapContactToFamily(tx, parents, row!.id);

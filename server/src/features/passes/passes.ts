@@ -130,7 +130,8 @@ export async function issuePass(
     if (previous) {
       await tx
         .update(digitalPassports)
-        .set({ revokedAt: now, isActive: false, updatedAt: now })
+        .set({ revokedAt: now, isActive: false, updatedAt: now, imageUrl: null, imageBytes: null })
+      // The photo moves to the new pass (issue 21): one file per adult, however often the pass is re-issued.
         .where(eq(digitalPassports.id, previous.id));
       revoked.push(previous.id);
     }
@@ -147,6 +148,7 @@ export async function issuePass(
         data: JSON.stringify({
           holderName: `${adult.firstName} ${adult.lastName}`,
           children,
+        imageBytes: previous?.imageBytes ?? null,
           expires: expiresAt.toISOString(),
         }),
         credentialNonce: nonce,
@@ -210,7 +212,10 @@ export async function issuePass(
   return toPickupPass(pass, adult, now, ctx.clock.timeZone);
 }
 
-/** Revoke the adult's current pass (404 when there is none). It stops working at the door at once. */
+/**
+ * Revoke the adult's current pass (404 when there is none). It stops working at the door at once, and its
+ * photo file is deleted after the commit (issue 21: only a working pass holds a photo).
+ */
 export async function revokePass(ctx: AppContext, userId: string, trusteeId: string): Promise<PickupPass> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
@@ -218,8 +223,10 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
     const pass = await currentPass(tx, trusteeId);
     if (!pass) throw notFound('That pass');
     const [updated] = await tx
+    // The same lock as issuing and the photo upload: none of them reads a photo another is letting go of.
+    await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
       .update(digitalPassports)
-      .set({ revokedAt: now, isActive: false, updatedAt: now })
+      .set({ revokedAt: now, isActive: false, updatedAt: now, imageUrl: null, imageBytes: null })
       .where(eq(digitalPassports.id, pass.id))
       .returning();
     await recordAudit(
@@ -234,11 +241,12 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
       },
       now,
     );
-    return { pass: updated!, adult };
+    return { pass: updated!, adult, photo: pass.imageUrl };
   });
   passesChanged(ctx, [result.pass.id]);
   return toPickupPass(result.pass, result.adult, now, ctx.clock.timeZone);
 }
+  if (result.photo) await ctx.passPhotos.discard([result.photo]);
 
 /** First names of the children an adult may pick up, in name order. */
 async function childNames(db: DbOrTx, trusteeId: string): Promise<string[]> {

@@ -29,16 +29,19 @@ import {
   StaffAttendanceInputSchema,
   TrusteeIdParamsSchema,
 } from '@lc/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { digitalPassports, trusteePassports, userTrustees } from '../../db/schema.ts';
 import { currentKiosk, currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
+import { lockFamilyMembers } from '../family/co-parents.ts';
+import { assertRoom } from '../family/limits.ts';
 import { readUpload } from '../staff/resource-routes.ts';
 import { CSV_LIMIT, familyHistory, historyCsv, staffHistory, todaysBoard } from './attendance-reports.ts';
 import { doorAction, recordByStaff, scanPass } from './door.ts';
@@ -52,7 +55,7 @@ import {
   passesChanged,
   revokePass,
 } from './passes.ts';
-import { PHOTOS } from './photos.ts';
+import { PHOTO_MAX_BYTES, PHOTOS } from './photos.ts';
 
 const familyTags = ['Student'];
 const doorTags = ['Pickup passes'];
@@ -62,7 +65,6 @@ const PHOTO_KINDS = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],
 ]);
-const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_MESSAGE = 'Choose a JPEG or PNG photo of at most 5 MB';
 
 export const passRoutes =
@@ -141,9 +143,9 @@ export const passRoutes =
     );
 
     /** The family's current pass row for `trusteeId` (404 when not theirs or none). */
-    const ownedCurrentPass = async (userId: string, trusteeId: string) => {
+    const ownedCurrentPass = async (userId: string, trusteeId: string, db: DbOrTx = ctx.db) => {
       if (!isUuid(trusteeId)) throw notFound('That pass');
-      const [row] = await ctx.db
+      const [row] = await db
         .select({ pass: digitalPassports })
         .from(digitalPassports)
         .innerJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
@@ -166,46 +168,52 @@ export const passRoutes =
           tags: familyTags,
           summary: 'Add or replace the adult’s photo (multipart `file`: JPEG or PNG, ≤ 5 MB)',
           description:
-            'Shown at the door, where staff may confirm it instead of the PIN, and on the wallet pass.',
+            'Shown at the door, where staff may confirm it instead of the PIN, and on the wallet pass. The photo it replaces is deleted. 413 (field `file`) when the family’s photos would pass its 25 MB quota.',
           params: TrusteeIdParamsSchema,
         },
       },
       async (request) => {
         const user = currentUser(request);
-        const pass = await ownedCurrentPass(user.id, request.params.trusteeId);
+        const { trusteeId } = request.params;
+        await ownedCurrentPass(user.id, trusteeId);
         const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE);
         const key = `${PHOTOS}/${crypto.randomUUID()}.${upload.ext}`;
+        // The file first, then the row; the replaced file goes only after the row's change committed. A
+        // refusal deletes the new file; a crash in between leaves an orphan for the sweep (photos.ts).
         await storage.put(key, upload.bytes, upload.mime);
         const now = ctx.clock.now();
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .update(digitalPassports)
-            .set({ imageUrl: key, updatedAt: now })
-            .where(eq(digitalPassports.id, pass.id));
-          await recordAudit(
-            tx,
-            {
-              actorUserId: user.id,
-              action: 'pass.photo',
-              entityType: 'Trustee',
-              entityId: request.params.trusteeId,
-              before: { photo: Boolean(pass.imageUrl) },
-              after: { photo: true },
-            },
-            now,
-          );
-        });
-        // The old photo file goes unless an earlier (revoked) pass of the adult still shows it.
-        if (pass.imageUrl) {
-          const [shared] = await ctx.db
-            .select({ id: digitalPassports.id })
-            .from(digitalPassports)
-            .where(eq(digitalPassports.imageUrl, pass.imageUrl))
-            .limit(1);
-          if (!shared) await storage.delete(pass.imageUrl).catch(() => {});
-        }
+        const pass = await ctx.db
+          .transaction(async (tx) => {
+            // The family's lock (the quota), then the adult's (issuing and revoking take it too).
+            await lockFamilyMembers(tx, user.id);
+            await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
+            const pass = await ownedCurrentPass(user.id, trusteeId, tx);
+            await assertRoom(tx, 'photoBytes', user.id, upload.bytes.length, { except: pass.id, now });
+            await tx
+              .update(digitalPassports)
+              .set({ imageUrl: key, imageBytes: upload.bytes.length, updatedAt: now })
+              .where(eq(digitalPassports.id, pass.id));
+            await recordAudit(
+              tx,
+              {
+                actorUserId: user.id,
+                action: 'pass.photo',
+                entityType: 'Trustee',
+                entityId: request.params.trusteeId,
+                before: { photo: Boolean(pass.imageUrl) },
+                after: { photo: true },
+              },
+              now,
+            );
+            return pass;
+          })
+          .catch(async (error: unknown) => {
+            await ctx.passPhotos.discard([key]);
+            throw error;
+          });
+        if (pass.imageUrl) await ctx.passPhotos.discard([pass.imageUrl]);
         passesChanged(ctx, [pass.id]);
-        return getPassState(ctx, user.id, request.params.trusteeId);
+        return getPassState(ctx, user.id, trusteeId);
       },
     );
 
