@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import {
   centerCalendarDate,
+  dateInRange,
   EmailSchema,
   nameSchema,
   OptionalPhoneSchema,
@@ -33,7 +34,7 @@ export const ContactFormSchema = z.object({
     .transform((value, ctx) => {
       if (!value) return null;
       const date = centerCalendarDate(value);
-      if (date === null || date >= todayIsoDate()) {
+      if (date === null || date >= todayIsoDate() || !dateInRange(date)) {
         ctx.addIssue({ code: 'custom', message: CHILD_BIRTHDATE_INVALID });
         return z.NEVER;
       }

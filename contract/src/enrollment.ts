@@ -17,7 +17,7 @@ import {
   siblingDiscountError,
   siblingDiscountPerChild,
 } from './family-money.ts';
-import { calendarDateSchema } from './fields.ts';
+import { calendarDateSchema, isoInstantSchema } from './fields.ts';
 
 export const ENROLLMENT_STATUSES = ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -200,10 +200,7 @@ export const ConfirmationQuerySchema = z.object({ cancelled: z.enum(['true', 'fa
 
 /** `fromDate` (ISO date or instant) limits announcements to those starting on or after it. */
 export const AnnouncementQuerySchema = z.object({
-  fromDate: z.iso
-    .date('Use a date like 2026-01-31')
-    .or(z.iso.datetime({ offset: true, message: 'Use a date like 2026-01-31' }))
-    .optional(),
+  fromDate: isoInstantSchema('Use a date like 2026-01-31', { dateOnly: true }).optional(),
 });
 
 export const AnnouncementSchema = z.object({
@@ -253,8 +250,8 @@ export const AnnouncementInputSchema = z
     category: optionalText(40, 'The category'),
     priority: z.coerce.number().int().min(0).max(10).default(0),
     isActive: z.boolean().default(true),
-    startDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish(),
-    endDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish(),
+    startDate: isoInstantSchema('Use an ISO date and time').nullish(),
+    endDate: isoInstantSchema('Use an ISO date and time').nullish(),
     webMessage: optionalText(4000, 'The web message'),
     showOnWeb: z.boolean().default(true),
     emailMessage: optionalText(10_000, 'The email message'),
@@ -280,7 +277,7 @@ export const AnnouncementRequestSchema = z.object({
   announcement: AnnouncementInputSchema,
 });
 
-const isoInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date and time' }).nullish();
+const isoInstant = isoInstantSchema('Use an ISO date and time').nullish();
 /** Session dates: a calendar date or a date-time read as the center's date (issue 12). */
 const isoDate = calendarDateSchema;
 

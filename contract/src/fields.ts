@@ -130,8 +130,25 @@ export function centerCalendarDate(value: string, timeZone: string = centerTimeZ
 }
 
 /**
+ * The sane range of every date the product takes, inclusive: a birth date, a session day, a filter or a
+ * schedule. Outside it a date is a typo or a probe (year 0000 is not even a PostgreSQL date), never a
+ * record a center keeps (issue 21 item 21).
+ */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2199-12-31';
+/** The field message for a real calendar date outside {@link EARLIEST_DATE}–{@link LATEST_DATE}. */
+export const DATE_OUT_OF_RANGE = 'Use a date between 1900 and 2199.';
+
+/** Whether the calendar date "YYYY-MM-DD" lies in the sane range. */
+export function dateInRange(date: string): boolean {
+  return date >= EARLIEST_DATE && date <= LATEST_DATE;
+}
+
+/**
  * A calendar-date field: accepts "YYYY-MM-DD" or an ISO 8601 date-time and outputs the center's calendar date
- * "YYYY-MM-DD" (see {@link centerCalendarDate}); anything else fails with `message`.
+ * "YYYY-MM-DD" (see {@link centerCalendarDate}). A value that is no real date (month 13, February 30) fails
+ * with `message`; a real date outside 1900–2199 fails with {@link DATE_OUT_OF_RANGE}. The one date field of
+ * the contract: every date in a path, query or body goes through it or {@link isoInstantSchema}.
  */
 export function calendarDateSchema(message: string) {
   return z
@@ -144,7 +161,32 @@ export function calendarDateSchema(message: string) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
+      if (!dateInRange(date)) {
+        ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
+        return z.NEVER;
+      }
       return date;
+    });
+}
+
+/**
+ * An instant: an ISO 8601 date-time with a zone ("2026-12-01T17:00:00Z", "…-08:00"), kept as sent, or, with
+ * `wallTime`, also the center's wall clock "YYYY-MM-DD" + "T" + "HH:MM" (a form's date-time field). A value
+ * that is no real date-time fails with `message`; one whose date lies outside 1900–2199 with
+ * {@link DATE_OUT_OF_RANGE}.
+ */
+export function isoInstantSchema(message: string, { wallTime = false, dateOnly = false } = {}) {
+  const wall = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+  return z
+    .string({ error: message })
+    .trim()
+    .superRefine((value, ctx) => {
+      const ok = dateTime.safeParse(value).success && (hasZone.test(value) || (wallTime && wall.test(value)));
+      const date = value.slice(0, 10);
+      const real =
+        (ok && calendarDate.safeParse(date).success) || (dateOnly && calendarDate.safeParse(value).success);
+      if (!real || Number.isNaN(Date.parse(value))) ctx.addIssue({ code: 'custom', message });
+      else if (!dateInRange(date)) ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
     });
 }
 

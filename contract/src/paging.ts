@@ -3,6 +3,7 @@
  * a bad value with the same sentence.
  */
 import { z } from 'zod';
+import { calendarDateSchema } from './fields.ts';
 
 const PAGE_MESSAGE = 'Use a page number like 1.';
 
@@ -29,8 +30,8 @@ export function pageSizeField(noun: string, defaultSize: number) {
 
 const DAY_MESSAGE = 'Use a date like 2026-11-20.';
 
-/** A list's "from" or "to" filter: a calendar day "YYYY-MM-DD" (read in the center's time zone by the server). */
-export const dayFilter = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), DAY_MESSAGE);
+/**
+ * A list's "from" or "to" filter: a real calendar day "YYYY-MM-DD" in 1900–2199 (read in the center's time
+ * zone by the server), through the contract's one date field.
+ */
+export const dayFilter = calendarDateSchema(DAY_MESSAGE);

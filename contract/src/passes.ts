@@ -5,6 +5,7 @@
  * center's time zone.
  */
 import { z } from 'zod';
+import { calendarDateSchema } from './fields.ts';
 
 /** What the door says about a pass: it works, or why it does not. */
 export const PASS_STATUSES = ['Active', 'Revoked', 'Expired', 'Paused'] as const;
@@ -215,10 +216,8 @@ export const AttendanceRecordSchema = z.object({
 });
 export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-09-14')
-  .optional();
+/** A real calendar day in the sane range (the contract's one date field), or absent. */
+const isoDate = calendarDateSchema('Use a date like 2026-09-14').optional();
 
 /** Attendance history filters (staff and parent): a child, a session, and a date range (inclusive). */
 export const AttendanceQuerySchema = z.object({

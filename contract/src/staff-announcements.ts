@@ -7,6 +7,7 @@
  * `@lc/contract/zoned-time`).
  */
 import { z } from 'zod';
+import { calendarDateSchema, isoInstantSchema } from './fields.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 
 /** Where an announcement is: waiting for its time, handed to delivery, or cancelled (before or after). */
@@ -132,11 +133,7 @@ const text = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const calendarDay = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-01.')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Use a date like 2026-12-01.')
+const calendarDay = calendarDateSchema('Use a date like 2026-12-01.')
   .nullish()
   .transform((v) => v ?? null);
 
@@ -144,13 +141,8 @@ const calendarDay = z
  * When to send: null (now) or a time on the center's clock ("2026-12-01T09:00") or an ISO instant with an
  * offset. The server refuses a time that has passed.
  */
-const sendAtField = z
-  .string()
-  .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success,
-    'Choose a date and time like 2026-12-01 09:00.',
-  )
+const SEND_AT_MESSAGE = 'Choose a date and time like 2026-12-01 09:00.';
+const sendAtField = isoInstantSchema(SEND_AT_MESSAGE, { wallTime: true })
   .nullish()
   .transform((v) => v ?? null);
 
@@ -224,15 +216,7 @@ export const StaffAnnouncementUpdateSchema = z
     webMessage: fields.webMessage,
     emailMessage: z.string().trim().max(10_000, 'The email can be at most 10000 characters.').nullish(),
     smsMessage: z.string().trim().max(320, 'The text message can be at most 320 characters.').nullish(),
-    sendAt: z
-      .string()
-      .trim()
-      .refine(
-        (v) =>
-          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success,
-        'Choose a date and time like 2026-12-01 09:00.',
-      )
-      .nullish(),
+    sendAt: isoInstantSchema(SEND_AT_MESSAGE, { wallTime: true }).nullish(),
   })
   .superRefine(checkDates);
 export type StaffAnnouncementUpdate = z.input<typeof StaffAnnouncementUpdateSchema>;
