@@ -514,6 +514,15 @@ describe.each(dbKinds)('Apple Wallet passes on %s', (kind) => {
       expect(written[1]!.msg.length).toBeLessThanOrEqual('Apple Wallet device log: '.length + 500);
       expect((await passkit('POST', 'log', { body: { logs: 'not a list' } })).statusCode).toBe(400);
     });
+
+    it('keeps the device identifier out of a logged line that quotes our web service address', async () => {
+      const device = `device${randomUUID().replaceAll('-', '')}`;
+      const line = `Register task (with web service url ${APP_URL}/api/passes/v1/devices/${device}/registrations/${PASS_TYPE_ID}) encountered error`;
+      expect((await passkit('POST', 'log', { body: { logs: [line] } })).statusCode).toBe(200);
+      const log = logLines.join('\n');
+      expect(log).toContain('/api/passes/v1/devices/[redacted]/registrations/');
+      expect(log).not.toContain(device);
+    });
   });
 
   describe('the signed download link', () => {

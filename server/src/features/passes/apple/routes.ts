@@ -31,6 +31,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
 import { digitalPassports, passDevices, passRegistrations } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
+import { redactUrl } from '../../../http/log-redaction.ts';
 import { hashToken, passKeys } from '../pass-keys.ts';
 import { loadPassContent } from '../wallets.ts';
 import { DOWNLOAD_FILE_NAME, PKPASS_TYPE } from './wallet.ts';
@@ -281,7 +282,7 @@ export const applePassRoutes =
       },
       async (request, reply) => {
         for (const line of request.body.logs.slice(0, LOG_LINES)) {
-          request.log.warn(`Apple Wallet device log: ${line.slice(0, LOG_LINE_CHARS)}`);
+          request.log.warn(`Apple Wallet device log: ${redactUrl(line.slice(0, LOG_LINE_CHARS))}`);
         }
         return reply.code(200).send();
       },
