@@ -114,6 +114,29 @@ export const userTokens = pgTable(
   ],
 );
 
+/**
+ * Signed-in sessions (issue 21; decision 016): one row per session token, named by its `sid` claim. A token
+ * works while its row exists, has no `ended_at` and has not passed `expires_at` (the token's `exp`); logging out
+ * sets `ended_at` on one row, "log out everywhere" on every row of the user. Rows are deleted a day after they
+ * expire (background round).
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    endedAt: instant('ended_at'),
+    created: createdAt(),
+  },
+  (t) => [
+    index('user_sessions_user_id_idx').on(t.userId),
+    index('user_sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------
 // Catalog: sections, sessions, policies, resources, announcements
 
