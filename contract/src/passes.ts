@@ -178,6 +178,11 @@ export const KioskCreateSchema = z.object({
     .trim()
     .min(2, 'Name the tablet, e.g. “Front door”')
     .max(60, 'Keep the name under 60 characters'),
+  /**
+   * The kiosk token this browser already keeps, if any (issue 21): when it is a working tablet's, that tablet
+   * is reused (renamed to `name`) instead of a second one being made.
+   */
+  currentToken: z.string().max(200).optional(),
 });
 /** The new kiosk and its credential (shown once; the tablet keeps it). */
 export const KioskEnrolledSchema = z.object({ kiosk: KioskSchema, token: z.string() });

@@ -97,9 +97,15 @@ export function listKiosks(signal?: AbortSignal): Promise<Kiosk[]> {
   return apiRequest<Kiosk[]>(api.staffKiosks, { signal });
 }
 
-/** POST: set this tablet up as a kiosk; the token is shown once. */
-export function enrollKiosk(name: string): Promise<{ kiosk: Kiosk; token: string }> {
-  return apiRequest(api.staffKiosks, { method: 'POST', body: { name } });
+/**
+ * POST: set this tablet up as a kiosk; the token is shown once. `currentToken`, the kiosk token this browser
+ * already keeps, makes the server answer that tablet again instead of a second one.
+ */
+export function enrollKiosk(name: string, currentToken?: string): Promise<{ kiosk: Kiosk; token: string }> {
+  return apiRequest(api.staffKiosks, {
+    method: 'POST',
+    body: currentToken ? { name, currentToken } : { name },
+  });
 }
 
 /** POST: stop a tablet working as a kiosk. */

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kiosk } from '@lc/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { kiosks, users } from '../../db/schema.ts';
 import { type AuthUser, sha256 } from '../../http/authenticate.ts';
@@ -23,10 +23,50 @@ const toKiosk = (row: typeof kiosks.$inferSelect, createdBy: string | null): Kio
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-/** Enroll a tablet named `name`; answers the kiosk and its token (shown once). */
-export async function enrollKiosk(ctx: AppContext, user: AuthUser, name: string) {
-  const token = randomBytes(32).toString('base64url');
+/**
+ * Enroll a tablet named `name`; answers the kiosk and its token (shown once). When `currentToken` is the token
+ * of a tablet that still works (the browser is already a door tablet: a second tab, a second press), that
+ * tablet is answered with the same token instead, renamed to `name` if the name changed — one browser, one
+ * tablet record (issue 21).
+ */
+export async function enrollKiosk(ctx: AppContext, user: AuthUser, name: string, currentToken?: string) {
   const now = ctx.clock.now();
+  const by = `${user.firstName} ${user.lastName}`;
+  if (currentToken) {
+    const reused = await ctx.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(kiosks)
+        .where(and(eq(kiosks.tokenHash, sha256(currentToken)), isNull(kiosks.revokedAt)))
+        .for('update');
+      if (!existing) return null;
+      if (existing.name === name) return existing;
+      const [renamed] = await tx.update(kiosks).set({ name }).where(eq(kiosks.id, existing.id)).returning();
+      await recordAudit(
+        tx,
+        {
+          actorUserId: user.id,
+          action: 'kiosk.rename',
+          entityType: 'Kiosk',
+          entityId: existing.id,
+          before: { name: existing.name },
+          after: { name },
+        },
+        now,
+      );
+      return renamed!;
+    });
+    if (reused) {
+      const [creator] = reused.createdByUserId
+        ? await ctx.db
+            .select({ by: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+            .from(users)
+            .where(eq(users.id, reused.createdByUserId))
+        : [];
+      return { kiosk: toKiosk(reused, creator?.by ?? null), token: currentToken };
+    }
+  }
+  const token = randomBytes(32).toString('base64url');
   const row = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(kiosks)
@@ -46,7 +86,7 @@ export async function enrollKiosk(ctx: AppContext, user: AuthUser, name: string)
     );
     return row!;
   });
-  return { kiosk: toKiosk(row, `${user.firstName} ${user.lastName}`), token };
+  return { kiosk: toKiosk(row, by), token };
 }
 
 /** Every tablet, newest first (revoked ones too, so staff see what happened). */

@@ -361,12 +361,16 @@ export const passRoutes =
         schema: {
           tags: ['Staff'],
           summary: 'Set this tablet up as a door kiosk (the token is shown once)',
+          description:
+            'With `currentToken`, the kiosk token the browser already keeps: when it is a working tablet’s, that tablet is answered (renamed to `name`) instead of a new one being made.',
           body: KioskCreateSchema,
           response: { 201: KioskEnrolledSchema },
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await enrollKiosk(ctx, currentUser(request), request.body.name)),
+        reply
+          .status(201)
+          .send(await enrollKiosk(ctx, currentUser(request), request.body.name, request.body.currentToken)),
     );
 
     app.post(

@@ -39,8 +39,10 @@ const QrCamera = lazy(() => import('../../features/kiosk/qr-camera'));
 
 /** Where the tablet keeps its kiosk token (beside the staff session's `token`, never both in use). */
 export const KIOSK_TOKEN_KEY = 'kioskToken';
-/** A finished visit clears itself after this long, ready for the next family. */
-const RESET_AFTER_MS = 20_000;
+/** An abandoned visit (a family walked away mid-way) clears itself after this long. */
+const RESET_AFTER_MS = 60_000;
+/** The "All set" screen returns to scanning after this long (or at a tap or key press), for the next family. */
+export const DONE_AFTER_MS = 6_000;
 
 /** Alert titles in the body's text colour: the light variant's tinted titles (green, yellow) fail contrast. */
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -106,7 +108,8 @@ function KioskSetup({ onReady }: { onReady: (kiosk: { id: string; name: string; 
     setBusy(true);
     setError(null);
     try {
-      const { kiosk, token } = await enrollKiosk(name);
+      // Already a door tablet (another tab started kiosk mode): the server answers that tablet again.
+      const { kiosk, token } = await enrollKiosk(name, localStorage.getItem(KIOSK_TOKEN_KEY) ?? undefined);
       localStorage.setItem(KIOSK_TOKEN_KEY, token);
       // The tablet is the door's now: nobody's staff login stays on it.
       clearToken();
@@ -181,7 +184,7 @@ function KioskMode({
   // A finished or abandoned visit clears itself for the next family.
   useEffect(() => {
     if (visit.step === 'scan' || visit.step === 'loading') return;
-    const timer = window.setTimeout(reset, visit.step === 'done' ? RESET_AFTER_MS : RESET_AFTER_MS * 3);
+    const timer = window.setTimeout(reset, visit.step === 'done' ? DONE_AFTER_MS : RESET_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [visit, reset]);
 
@@ -614,6 +617,19 @@ function DoneStep({
   onDone: () => void;
 }) {
   const done = results.filter((r) => r.outcome !== 'refused');
+  // Any tap or key press goes back to scanning at once (the timer in KioskMode does it after DONE_AFTER_MS).
+  useEffect(() => {
+    const next = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.repeat) return;
+      onDone();
+    };
+    document.addEventListener('keydown', next);
+    document.addEventListener('pointerdown', next);
+    return () => {
+      document.removeEventListener('keydown', next);
+      document.removeEventListener('pointerdown', next);
+    };
+  }, [onDone]);
   const title =
     done.length === 0
       ? 'Nothing was recorded'
@@ -639,6 +655,9 @@ function DoneStep({
           ),
         )}
       </Stack>
+      <Text role="status" aria-live="polite">
+        Back to scanning in a few seconds. Tap anywhere or press any key to continue now.
+      </Text>
       <Group>
         <Button size="lg" onClick={onDone}>
           Done
