@@ -119,6 +119,9 @@ describe('pickup pass panel', () => {
     const pin = screen.getByLabelText(/^PIN \(4 to 6 digits\)/);
     expect(pin).toHaveAttribute('inputmode', 'numeric');
     expect(pin).toHaveAttribute('autocomplete', 'off');
+    // Masked (issue 21): the digits are not shown to whoever looks at the screen, in either field.
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText(/^Type the PIN again/)).toHaveAttribute('type', 'password');
 
     // Too short: refused here, by the field, without a call.
     type(/^PIN \(4 to 6 digits\)/, '12');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PassIssueSchema, type PickupPass } from '@lc/contract';
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -71,8 +71,11 @@ export function PinForm({
     }
   };
 
+  // Masked like a password (the eye button shows it), with the phone's number pad. `off`, not `new-password`:
+  // the PIN is the pickup adult's, not a secret of this account for the browser to save and fill in.
   const pinInput = {
     inputMode: 'numeric' as const,
+    pattern: '[0-9]*',
     autoComplete: 'off',
     maxLength: 6,
     spellCheck: false,
@@ -83,14 +86,14 @@ export function PinForm({
       <Stack gap="sm">
         <Text size="sm">{t('family.pinForm.description', { description })}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
+          <PasswordInput
             label={t('family.pinForm.pin')}
             required
             error={fieldMessage(errors.pin?.message)}
             {...pinInput}
             {...register('pin')}
           />
-          <TextInput
+          <PasswordInput
             label={t('family.pinForm.pinAgain')}
             required
             error={fieldMessage(errors.confirmPin?.message)}
