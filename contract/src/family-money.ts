@@ -166,6 +166,18 @@ export function refundQuote(
 }
 
 /**
+ * Cents of a brother's or sister's sibling discount that end when the place that earned it is withdrawn
+ * (issue 21, decision 019): one child's discount (`perChildDiscount`) when every child of `place`'s payment
+ * got the sibling price — so the discount came from a brother's or sister's place outside the payment — and
+ * at least one of them is still enrolled; otherwise 0. Without that outside place the payment would have
+ * charged one of its children the full price (`discountedChildren`), so that is what the family gives back.
+ */
+export function siblingDiscountEnding(place: PlaceOnPayment): number {
+  if (place.perChildDiscount <= 0 || place.fullPriceChildren > 0 || place.stillEnrolled <= 0) return 0;
+  return place.perChildDiscount;
+}
+
+/**
  * "Friday, January 2, 2026" for an ISO date, or with `locale` 'es-US' "viernes, 2 de enero de 2026" (formatter
  * built on first use: `intl.ts`).
  */
@@ -259,7 +271,20 @@ export const WithdrawalQuoteSchema = z.object({
   policyTotal: z.number().int(),
   /** Cents still refundable on the payment: paid − already refunded − refunds in progress (0 when unpaid). */
   refundableOnPayment: z.number().int(),
-  /** The refund, cents: the smaller of `policyTotal` and `refundableOnPayment`. */
+  /**
+   * Brothers' and sisters' sibling discounts this child's place earned on the family's other payments and
+   * that end with it (no other brother's or sister's place that earned them remains; decision 019): the
+   * children who got the discount (first names), their session, and the discount in cents.
+   */
+  siblingDiscounts: z.array(
+    z.object({ firstNames: z.array(z.string()), sessionName: z.string(), discount: z.number().int() }),
+  ),
+  /**
+   * Cents taken from this refund for `siblingDiscounts`: their sum, never more than the refund before it (the
+   * rest is not charged).
+   */
+  siblingDiscountKept: z.number().int(),
+  /** The refund, cents: the smaller of `policyTotal` and `refundableOnPayment`, less `siblingDiscountKept`. */
   refund: z.number().int(),
   /** True when part of the payment was already given back, so the refund is less than the policy's. */
   capped: z.boolean(),

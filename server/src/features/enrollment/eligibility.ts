@@ -1,8 +1,9 @@
 /**
  * Who may enroll or join a waitlist, and the sentence that tells a parent why (spec §7 VerifyEligibility;
  * ARCHITECTURE.md "Registration domain"; docs/decisions/006-registration.md):
- * - during the priority window only returning families (a child of the family has an `Enrolled`
- *   enrollment in a session that started earlier) and children holding a waitlist offer may enroll;
+ * - during the priority window only returning families (`returningFamilySql`: a child of the family has or
+ *   had a place in an earlier session that has started and was not withdrawn before its first day;
+ *   decision 019) and children holding a waitlist offer may enroll;
  * - during the general window anyone may, while seats are left;
  * - a child holding an unexpired waitlist offer may enroll whenever offers are being made (after
  *   registration has first opened and until the session ends), whatever the window;
@@ -14,7 +15,7 @@
  */
 import type { Language, RegistrationState, SessionStudent } from '@lc/contract';
 import { ageInMonths, dateTimeFormat } from '@lc/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { type MailT, mailLocale, mailT } from '../../i18n/family-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -139,10 +140,6 @@ function ageRangeText(t: MailT, language: Language, min: number | null, max: num
 export type Verdict = { canEnroll: boolean; canJoinWaitlist: boolean; eligibility: string };
 
 /**
- * What one child may do in one session right now, and why, in a sentence for the parent.
- * `returning`: the family has a child enrolled in an earlier session.
- */
-/**
  * The sentence refusing a child whose age on the session's first day is outside its limits (issue 10:
  * the program for ages 3½–5 took a 7-year-old), or null when the child fits or there are no limits.
  */
@@ -172,6 +169,10 @@ export function ageRefusal(
   });
 }
 
+/**
+ * What one child may do in one session right now, and why, in a sentence for the parent.
+ * `returning`: the family is returning (`returningFamilySql`).
+ */
 export function childVerdict(
   session: SessionFacts,
   child: ChildFacts,
@@ -276,16 +277,43 @@ export function familySentence(verdicts: ReadonlyArray<Verdict>, language: Langu
   return [...new Set(verdicts.map((v) => v.eligibility))].join(' ');
 }
 
-/** Whether the family has a child enrolled in a session that started before `beforeDate` (ISO date). */
-export async function isReturningFamily(db: DbOrTx, userId: string, beforeDate: string): Promise<boolean> {
+/**
+ * SQL: true when the family of `user` (an expression for a user id; the family is that account's
+ * `user_students` mappings) is returning for a session starting on `before` (issue 21, decision 019): one of
+ * its children has, or had, a place in a session that started earlier, has started by `today` (ISO date, the
+ * center's) and whose place was not withdrawn before that first day — `Enrolled`, or `Withdrawn` on or after the
+ * first day in the center's `timeZone` (a move after the start counts too). A paid place in a session not yet
+ * started does not count, nor does one withdrawn before its start, so paying for Winter does not open Spring's
+ * priority window. One definition for the enroll page (`isReturningFamily`) and the reservation's standing
+ * query (`seats.ts`).
+ */
+export function returningFamilySql(user: SQL, before: SQL, today: SQL, timeZone: SQL): SQL {
+  return sql`exists (
+    select 1 from class_session_enrollments e
+    join class_sessions s on s.id = e.class_session_id
+    join user_students us on us.student_id = e.student_id
+    where us.user_id = ${user}
+      and s.session_start_date < ${before} and s.session_start_date <= ${today}::date
+      and (e.status = 'Enrolled'
+        or (e.status = 'Withdrawn' and e.withdrawn_at is not null
+          and (e.withdrawn_at at time zone ${timeZone})::date >= s.session_start_date))
+  )`;
+}
+
+/**
+ * Whether `userId`'s family is returning for a session starting on `beforeDate` (ISO date), judged on `today`
+ * (ISO, the center's) in the center's `timeZone`: {@link returningFamilySql}.
+ */
+export async function isReturningFamily(
+  db: DbOrTx,
+  userId: string,
+  beforeDate: string,
+  today: string,
+  timeZone: string,
+): Promise<boolean> {
   const rows = await queryRows<{ returning: boolean }>(
     db,
-    sql`select exists (
-      select 1 from class_session_enrollments e
-      join class_sessions s on s.id = e.class_session_id
-      join user_students us on us.student_id = e.student_id
-      where us.user_id = ${userId} and e.status = 'Enrolled' and s.session_start_date < ${beforeDate}
-    ) as returning`,
+    sql`select ${returningFamilySql(sql`${userId}::uuid`, sql`${beforeDate}::date`, sql`${today}`, sql`${timeZone}`)} as returning`,
   );
   return rows[0]?.returning === true;
 }
@@ -403,7 +431,7 @@ export async function judgeFamily(
   const today = clock.today(now);
   const [children, returning] = await Promise.all([
     loadChildFacts(db, userId, session.id, now, onlyStudentIds),
-    isReturningFamily(db, userId, session.sessionStartDate),
+    isReturningFamily(db, userId, session.sessionStartDate, today, timeZone),
   ]);
   const judged = children.map((child) => ({
     child,

@@ -136,7 +136,14 @@ async function reserveLocked(
         .for('update');
       if (!locked) throw notFound('That session');
       const read = () =>
-        readFamilyStanding(tx, { id: classSessionId, userId: user.id, childIds: studentIds, now, today });
+        readFamilyStanding(tx, {
+          id: classSessionId,
+          userId: user.id,
+          childIds: studentIds,
+          now,
+          today,
+          timeZone: deps.timeZone,
+        });
       let standing = await read();
       if (!standing) throw notFound('That session');
       if (standing.owned !== studentIds.length) throw notOwnChildren();

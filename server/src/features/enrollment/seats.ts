@@ -12,7 +12,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { seatsTakenSql, waitlistTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { registrationState } from '../class-sessions/registration-state.ts';
-import { type ChildFacts, type ChildFactsRow, type SessionFacts, toChildFacts } from './eligibility.ts';
+import {
+  type ChildFacts,
+  type ChildFactsRow,
+  returningFamilySql,
+  type SessionFacts,
+  toChildFacts,
+} from './eligibility.ts';
 import { waitlistPositionSql } from './records.ts';
 
 export type SessionRow = typeof classSessions.$inferSelect;
@@ -81,7 +87,7 @@ export type FamilyStanding = {
   owned: number;
   /** The asked children that are the family's own, oldest first, with where each stands in the session. */
   children: ChildFacts[];
-  /** The family has a child enrolled in a session that started before this one (`isReturningFamily`). */
+  /** The family is returning for this session (`returningFamilySql`, decision 019). */
   returning: boolean;
   /** The asked children's `PendingPayment` rows whose hold has run out (released under the lock). */
   lapsedHolds: number;
@@ -100,12 +106,14 @@ type FamilyJson = {
 };
 
 const atNow = sql.placeholder('now');
+const atToday = sql`${sql.placeholder('today')}::date`;
+const atTimeZone = sql`${sql.placeholder('timeZone')}::text`;
 /** The asking family of a row of `families` (see the lateral join below). */
 const forUser = sql`f.user_id`;
 const askedIds = sql`f.student_ids`;
 
 /**
- * The standing query with placeholders `id`, `now` and `families` (a JSON array of `{u: userId, s: [childId]}`):
+ * The standing query with placeholders `id`, `now`, `today`, `timeZone` and `families` (a JSON array of `{u: userId, s: [childId]}`):
  * the session row and its seat and waitlist counts (`seatsTakenSql`, the one seat definition), read once, and
  * for each asking family the same facts as `assertOwnChildren`, `loadChildFacts` and `isReturningFamily`.
  * Many families asking together are answered by one statement (decision 008, "Registration rush"); under
@@ -122,12 +130,7 @@ const standingQuery = (db: DbOrTx) =>
         select req.n,
           (select count(*)::int from user_students us
             where us.user_id = ${forUser} and us.student_id = any(${askedIds})) as owned,
-          exists (
-            select 1 from class_session_enrollments e
-            join class_sessions s on s.id = e.class_session_id
-            join user_students us on us.student_id = e.student_id
-            where us.user_id = ${forUser} and e.status = 'Enrolled'
-              and s.session_start_date < class_sessions.session_start_date) as returning,
+          ${returningFamilySql(forUser, sql`class_sessions.session_start_date`, atToday, atTimeZone)} as returning,
           (select count(*)::int from class_session_enrollments l
             where l.class_session_id = class_sessions.id and l.student_id = any(${askedIds})
               and l.status = 'PendingPayment' and l.hold_expires_at <= ${atNow}) as lapsed_holds,
@@ -168,7 +171,7 @@ export type FamilyAsking = { userId: string; childIds: string[] };
  */
 export async function readFamilyStandings(
   db: DbOrTx,
-  params: { id: number; families: FamilyAsking[]; now: Date; today: string },
+  params: { id: number; families: FamilyAsking[]; now: Date; today: string; timeZone: string },
 ): Promise<FamilyStanding[] | null> {
   const nobody = '00000000-0000-0000-0000-000000000000';
   const values = {
@@ -177,6 +180,8 @@ export async function readFamilyStandings(
       params.families.map((f) => ({ u: isUuid(f.userId) ? f.userId : nobody, s: f.childIds.filter(isUuid) })),
     ),
     now: params.now,
+    today: params.today,
+    timeZone: params.timeZone,
   };
   let query = prepared.get(db as Db);
   if (!query) {
@@ -201,13 +206,14 @@ export async function readFamilyStandings(
 /** One family's standing in session `id` (`readFamilyStandings` for one family). */
 export async function readFamilyStanding(
   db: DbOrTx,
-  params: { id: number; userId: string; childIds: string[]; now: Date; today: string },
+  params: { id: number; userId: string; childIds: string[]; now: Date; today: string; timeZone: string },
 ): Promise<FamilyStanding | null> {
   const standings = await readFamilyStandings(db, {
     id: params.id,
     families: [{ userId: params.userId, childIds: params.childIds }],
     now: params.now,
     today: params.today,
+    timeZone: params.timeZone,
   });
   return standings?.[0] ?? null;
 }
@@ -247,6 +253,7 @@ export function loadFamilyStanding(db: Db, clock: Clock, key: StandingKey): Prom
               families: indexes.map((i) => keys[i]!),
               now,
               today,
+              timeZone: clock.timeZone,
             });
             indexes.forEach((i, n) => {
               answers[i] = standings?.[n] ?? null;

@@ -18,7 +18,9 @@
  *
  * The parent's refund (`quoteFor`): `refundQuote` (contract `family-money.ts`) over the payment's lines with
  * the children of that payment still enrolled (the sibling discount recomputed), never more than
- * `finalAmount − refundedAmount − refunds in progress`. Money is integer cents; dates are ISO calendar dates
+ * `finalAmount − refundedAmount − refunds in progress`, less the brothers' and sisters' sibling discounts this
+ * place earned on other payments and that end with it (`siblingDiscountsEndingWith`, decision 019). Money is
+ * integer cents; dates are ISO calendar dates
  * in the center's time zone (`clock.today`).
  */
 import {
@@ -30,6 +32,7 @@ import {
   placeOnPayment,
   type RefundMethod,
   refundQuote,
+  siblingDiscountEnding,
   type WithdrawalQuote,
   type WithdrawRequest,
   type WithdrawResult,
@@ -320,6 +323,76 @@ async function stillEnrolledOn(db: DbOrTx, paymentId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A brother's or sister's sibling discount that ends with a withdrawn place (decision 019). */
+type SiblingDiscountEnding = WithdrawalQuote['siblingDiscounts'][number] & { paymentId: string };
+
+/** The family of a child as SQL: `student` shares a parent (a `user_students` account) with `withChild`. */
+const sameFamily = (student: ReturnType<typeof sql>, withChild: string) =>
+  sql`exists (select 1 from user_students a join user_students b on b.user_id = a.user_id
+    where a.student_id = ${withChild} and b.student_id = ${student})`;
+
+/**
+ * The sibling discounts `enrollment`'s place earned on the family's other payments and that end when it is
+ * withdrawn (issue 21, decision 019). A payment qualifies when it is `Paid`, was made once this place was
+ * taken (so the place counted for it), is for a brother's or sister's place still `Enrolled` in this session or,
+ * when that session's discount reaches across its program, in another session of this session's program; every
+ * child of it got the sibling price (`siblingDiscountEnding`); and no other place that counted for it remains:
+ * no brother's or sister's (or this child's own other) `Enrolled` place, taken by the payment's time, in its
+ * session or (across the program) in a session of the program not ended on the payment's day in the center's
+ * `timeZone`. Read without locks on those payments (a brother or sister withdrawn at the same instant may
+ * still be counted; decision 019).
+ */
+async function siblingDiscountsEndingWith(
+  db: DbOrTx,
+  enrollment: EnrollmentRow,
+  session: SessionRow,
+  timeZone: string,
+): Promise<SiblingDiscountEnding[]> {
+  const rows = await queryRows<{
+    payment_id: string;
+    line_items: LineItem[];
+    still_enrolled: number;
+    first_names: string[];
+    session_name: string;
+  }>(
+    db,
+    sql`select p.id as payment_id, p.line_items, count(*)::int as still_enrolled,
+        array_agg(st.first_name order by st.date_of_birth, st.first_name) as first_names,
+        min(s2.name) as session_name
+      from payments p
+      join class_session_enrollments e2 on e2.payment_id = p.id and e2.status = 'Enrolled'
+      join students st on st.id = e2.student_id
+      join class_sessions s2 on s2.id = e2.class_session_id
+      where p.status = 'Paid'
+        and p.id is distinct from ${enrollment.paymentId}
+        and p.created >= ${enrollment.created}
+        and e2.student_id <> ${enrollment.studentId}
+        and ${sameFamily(sql`e2.student_id`, enrollment.studentId)}
+        and s2.sibling_discount_type is not null
+        and (s2.id = ${session.id}
+          or (s2.sibling_discount_across_program and s2.class_section_id = ${session.classSectionId}))
+        and not exists (
+          select 1 from class_session_enrollments e3
+          join class_sessions s3 on s3.id = e3.class_session_id
+          where e3.status = 'Enrolled' and e3.id <> ${enrollment.id} and e3.created <= p.created
+            and e3.student_id not in (select c.student_id from class_session_enrollments c where c.payment_id = p.id)
+            and ${sameFamily(sql`e3.student_id`, enrollment.studentId)}
+            and (e3.class_session_id = s2.id
+              or (s2.sibling_discount_across_program and s3.class_section_id = s2.class_section_id
+                and s3.session_end_date >= (p.created at time zone ${timeZone})::date)))
+      group by p.id, p.line_items
+      order by p.id`,
+  );
+  return rows
+    .map((r) => ({
+      paymentId: r.payment_id,
+      firstNames: r.first_names,
+      sessionName: r.session_name,
+      discount: siblingDiscountEnding(placeOnPayment(r.line_items, r.still_enrolled)),
+    }))
+    .filter((r) => r.discount > 0);
+}
+
 function refundMethodOf(payment: PaymentRow | null): RefundMethod {
   if (!payment || payment.finalAmount === 0 || payment.provider === 'free') return 'none';
   return payment.provider === 'offline' ? 'office' : 'card';
@@ -337,6 +410,8 @@ async function quoteFor(
     session: SessionRow;
     payment: PaymentRow | null;
     today: string;
+    /** The center's time zone (CENTER_TIMEZONE). */
+    timeZone: string;
   },
 ): Promise<WithdrawalQuote> {
   const { enrollment, child, session, payment, today } = facts;
@@ -352,7 +427,14 @@ async function quoteFor(
     payment?.status === 'Paid'
       ? Math.max(0, payment.finalAmount - payment.refundedAmount - (await pendingCents(db, payment.id)))
       : 0;
-  const refund = Math.min(quote.total, refundableOnPayment);
+  const byPolicy = Math.min(quote.total, refundableOnPayment);
+  const ending = await siblingDiscountsEndingWith(db, enrollment, session, facts.timeZone);
+  // Given back from this refund, never below $0: the rest is not charged (decision 019).
+  const siblingDiscountKept = Math.min(
+    byPolicy,
+    ending.reduce((sum, d) => sum + d.discount, 0),
+  );
+  const refund = byPolicy - siblingDiscountKept;
   return {
     enrollmentId: enrollment.id,
     child: { id: child.id, firstName: child.firstName, fullName: `${child.firstName} ${child.lastName}` },
@@ -372,8 +454,10 @@ async function quoteFor(
     supplyFeeRefund: quote.supplyFeeRefund,
     policyTotal: quote.total,
     refundableOnPayment,
+    siblingDiscounts: ending.map(({ paymentId: _, ...d }) => d),
+    siblingDiscountKept,
     refund,
-    capped: refund < quote.total,
+    capped: byPolicy < quote.total,
     refundMethod: refundMethodOf(payment ?? null),
   };
 }
@@ -443,9 +527,14 @@ function ruleInWords(quote: WithdrawalQuote): string {
     quote.window === 'full'
       ? `the full refund, up to ${until}`
       : `${quote.policy.refundPercentAfter}% of the registration after ${until}${quote.supplyFeeRefund > 0 ? ', and the supply fee until its date' : ''}`;
-  return quote.capped
-    ? `${rule}; part of the payment had already been refunded, so ${formatCents(quote.refund)} was left to give back`
+  const capped = quote.capped
+    ? `${rule}; part of the payment had already been refunded, so ${formatCents(quote.refund + quote.siblingDiscountKept)} was left to give back`
     : rule;
+  return quote.siblingDiscountKept > 0
+    ? `${capped}; less ${formatCents(quote.siblingDiscountKept)} of sibling discount (${quote.siblingDiscounts
+        .map((d) => `${d.firstNames.join(' and ')} in ${d.sessionName}`)
+        .join('; ')}) that ended with this place`
+    : capped;
 }
 
 /**
@@ -494,7 +583,7 @@ export async function withdrawByParent(
     refundKey: `withdraw-${own.id}-${body.idempotencyKey}`,
     decide: async (tx, place) => {
       assertNotEnded(place.session, place.child.firstName, place.today);
-      const q = await quoteFor(tx, { ...place, session: place.session.row });
+      const q = await quoteFor(tx, { ...place, session: place.session.row, timeZone: deps.clock.timeZone });
       if (q.refund !== body.expectedRefund)
         throw new HttpError(
           409,
@@ -510,6 +599,8 @@ export async function withdrawByParent(
           registrationRefund: q.registrationRefund,
           supplyFeeRefund: q.supplyFeeRefund,
           policyTotal: q.policyTotal,
+          siblingDiscountKept: q.siblingDiscountKept,
+          siblingDiscounts: q.siblingDiscounts,
           today: q.today,
         },
       };

@@ -50,6 +50,8 @@ function quote(overrides: Partial<WithdrawalQuote> = {}): WithdrawalQuote {
     supplyFeeRefund: 4_000,
     policyTotal: 31_000,
     refundableOnPayment: 65_000,
+    siblingDiscounts: [],
+    siblingDiscountKept: 0,
     refund: 31_000,
     capped: false,
     refundMethod: 'card',
@@ -191,6 +193,37 @@ describe('withdrawing a child in the portal', () => {
     expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
   });
 
+  it('says before confirming that a brother’s sibling discount this place earned comes off the refund (decision 019)', async () => {
+    const calls = serve(
+      [
+        jsonReply(
+          200,
+          quote({
+            siblingDiscounts: [
+              { firstNames: ['Theo'], sessionName: 'Spring Morning Session', discount: 3_000 },
+            ],
+            siblingDiscountKept: 3_000,
+            refund: 28_000,
+          }),
+        ),
+      ],
+      [],
+    );
+    const dialog = await openDialog();
+    const table = await within(dialog).findByRole('table', { name: 'Your refund' });
+    expect(
+      within(table).getByRole('row', { name: /Less the sibling discount that ends with Maya’s place/ }),
+    ).toHaveTextContent('−$30.00');
+    expect(within(table).getByRole('row', { name: /Your refund/ })).toHaveTextContent('$280.00');
+    expect(dialog).toHaveTextContent(
+      'Theo got the sibling discount in Spring Morning Session ($30.00 off) because Maya had a place in the program. With Maya withdrawn no brother’s or sister’s place earns it any more, so it comes off this refund.',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Withdraw Maya and refund $280.00' }),
+    ).toBeInTheDocument();
+    expect(calls.posted).toEqual([]);
+  });
+
   it('a place that cannot be withdrawn any more says why, with no confirm button', async () => {
     serve(
       [
@@ -305,6 +338,37 @@ describe('withdrawing a child in Spanish (issue 14)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Maya is withdrawn/)).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish that the sibling discount comes off the refund, and only as far as the refund goes', async () => {
+    serve(
+      [
+        jsonReply(
+          200,
+          quote({
+            window: 'partial',
+            registrationRefund: 1_000,
+            supplyFeeRefund: 0,
+            policyTotal: 1_000,
+            siblingDiscounts: [
+              { firstNames: ['Theo'], sessionName: 'Spring Morning Session', discount: 3_000 },
+            ],
+            siblingDiscountKept: 1_000,
+            refund: 0,
+          }),
+        ),
+      ],
+      [],
+    );
+    const { dialog } = renderDialog(4_000);
+    expect(
+      await within(dialog).findByRole('row', {
+        name: /Menos el descuento por hermanos que termina con el lugar de Maya/,
+      }),
+    ).toHaveTextContent('−$10.00');
+    expect(dialog).toHaveTextContent(
+      'Theo recibió el descuento por hermanos en Spring Morning Session ($30.00 menos) porque Maya tenía un lugar en el programa. Al retirar a Maya, ningún lugar de un hermano o hermana da ese descuento, así que se descuenta de este reembolso: $10.00, todo el reembolso. No le cobramos el resto.',
+    );
   });
 
   it('says the supply fee rule without its amount when the page does not give it', async () => {

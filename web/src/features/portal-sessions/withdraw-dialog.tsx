@@ -23,6 +23,7 @@ import { FamilyDialog } from '../family/family-dialog.tsx';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { notifySuccess } from '../forms/notify.ts';
 import { DialogActions } from '../staff/staff-dialog.tsx';
+import { joinNames } from './format.ts';
 
 /** Withdraw `enrollment`'s child; `onWithdrawn` runs after the server said yes (the page reloads its data). */
 export function WithdrawDialog({
@@ -193,7 +194,10 @@ function WithdrawPanel({
   );
 }
 
-/** The refund line by line: registration, supply fee, what was already refunded, the total, where it goes. */
+/**
+ * The refund line by line: registration, supply fee, what was already refunded, a brother's or sister's
+ * sibling discount that ends with this place (and why, in a sentence), the total, where it goes.
+ */
 function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
   const { t } = useTranslation();
   // A place given free of charge (e.g. placed by the office at no cost): nothing was paid, nothing to work out.
@@ -213,7 +217,15 @@ function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
       q.supplyFeeRefund > 0 ? formatMoney(q.supplyFeeRefund) : t('enroll.withdraw.notRefunded'),
     ],
   ];
-  if (q.capped) rows.push([t('enroll.withdraw.lessRefunded'), `−${formatMoney(q.policyTotal - q.refund)}`]);
+  const byPolicy = q.refund + q.siblingDiscountKept;
+  if (q.capped) rows.push([t('enroll.withdraw.lessRefunded'), `−${formatMoney(q.policyTotal - byPolicy)}`]);
+  // A brother's or sister's discount this place earned ends with it (decision 019): said before confirming.
+  if (q.siblingDiscountKept > 0)
+    rows.push([
+      t('enroll.withdraw.lessSiblingDiscount', { name: q.child.firstName }),
+      `−${formatMoney(q.siblingDiscountKept)}`,
+    ]);
+  const discountTotal = q.siblingDiscounts.reduce((sum, d) => sum + d.discount, 0);
   const when =
     q.window === 'full'
       ? t('enroll.withdraw.withinFullPeriod', { date: formatPolicyDay(q.fullRefundUntil) })
@@ -239,13 +251,31 @@ function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      <Text size="sm">
-        {q.refund === 0
-          ? t('enroll.withdraw.nothingToRefund')
-          : q.refundMethod === 'office'
+      {q.siblingDiscounts.map((d) => (
+        <Text size="sm" key={`${d.sessionName}:${d.firstNames.join()}`}>
+          {t(
+            q.siblingDiscountKept < discountTotal
+              ? 'enroll.withdraw.siblingDiscountEndsPart'
+              : 'enroll.withdraw.siblingDiscountEnds',
+            {
+              siblings: joinNames(d.firstNames),
+              session: d.sessionName,
+              amount: formatMoney(d.discount),
+              name: q.child.firstName,
+              kept: formatMoney(q.siblingDiscountKept),
+            },
+          )}
+        </Text>
+      ))}
+      {q.refund > 0 ? (
+        <Text size="sm">
+          {q.refundMethod === 'office'
             ? t('enroll.withdraw.backViaOffice', { amount: formatMoney(q.refund) })
             : t('enroll.withdraw.backToCard', { amount: formatMoney(q.refund) })}
-      </Text>
+        </Text>
+      ) : q.siblingDiscountKept === 0 ? (
+        <Text size="sm">{t('enroll.withdraw.nothingToRefund')}</Text>
+      ) : null}
     </Stack>
   );
 }
