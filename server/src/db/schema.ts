@@ -295,6 +295,11 @@ export const announcements = pgTable(
     emailCount: integer('email_count'),
     smsCount: integer('sms_count'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * One announcement posted to several sessions is one row per session sharing this id (issue 21): a
+     * family with children in two of them sees it once and is emailed once. Null: a row of its own.
+     */
+    groupId: uuid('group_id'),
     updated: instant('updated').notNull().defaultNow(),
   },
   (t) => [
