@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type PaymentStatus } from './enrollment.ts';
+import { WithdrawalQuoteSchema } from './family-money.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
 import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
 
@@ -62,10 +63,24 @@ export const RefundSchema = z.object({
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
-/** `POST /api/staff/sessions/{classSessionId}/withdraw` body. `refundAmount` in cents (0: no refund). */
+/**
+ * An optional message to the family, mailed as typed inside the withdrawal's mail (decision 018); empty: the
+ * mail says only what happened.
+ */
+const familyMessage = z
+  .string({ error: 'Write the message to the family as text.' })
+  .trim()
+  .max(1000, 'Please keep the message to the family under 1000 characters.');
+
+/**
+ * `POST /api/staff/sessions/{classSessionId}/withdraw` body. `reason` is the office's internal note: kept on
+ * the enrollment and in the audit trail, never mailed (decision 018). `familyMessage`: what the family reads.
+ * `refundAmount` in cents (0: no refund).
+ */
 export const WithdrawInputSchema = z.object({
   studentId: childId,
   reason: reasonText('the child is leaving'),
+  familyMessage: familyMessage.optional(),
   refundAmount: z
     .number({ error: 'Enter the amount to refund, like 25.00, or 0.' })
     .int('Enter the amount to refund in whole cents.')
@@ -75,6 +90,28 @@ export const WithdrawInputSchema = z.object({
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
 export type WithdrawInput = z.input<typeof WithdrawInputSchema>;
+
+/** `POST /api/staff/sessions/{classSessionId}/withdraw/preview` body: the child and the message to the family. */
+export const WithdrawPreviewInputSchema = z.object({
+  studentId: childId,
+  familyMessage: familyMessage.optional(),
+});
+export type WithdrawPreviewInput = z.infer<typeof WithdrawPreviewInputSchema>;
+
+/** A mail exactly as it would be sent. */
+export const MailPreviewSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+export type MailPreview = z.infer<typeof MailPreviewSchema>;
+
+/**
+ * What withdrawing the child would do, before anything changes: the refund the session's policy gives today
+ * (the parent's withdrawal quote; `quote.refund` cents, capped by what the payment still holds), and every
+ * mail the family would get, one per parent, in each parent's language.
+ */
+export const WithdrawPreviewSchema = z.object({
+  quote: WithdrawalQuoteSchema,
+  mails: z.array(MailPreviewSchema),
+});
+export type WithdrawPreview = z.infer<typeof WithdrawPreviewSchema>;
 
 /** `POST /api/staff/sessions/{classSessionId}/enrollments` body: a child enrolled by the office (e.g. paid by check). */
 export const ManualEnrollInputSchema = z.object({
@@ -90,8 +127,30 @@ export const ManualEnrollInputSchema = z.object({
     .trim()
     .min(1, 'Add a note, like “Check #1042”.')
     .max(200, 'Please keep the note under 200 characters.'),
+  /**
+   * Enroll a child outside the session's age limits anyway, and why (kept in the audit row; decision 018).
+   * Without it such a child is refused (409) with the eligibility sentence on this field.
+   */
+  ageOverrideReason: z
+    .string({ error: 'Say why the child may join outside the session’s ages.' })
+    .trim()
+    .min(1, 'Say why the child may join outside the session’s ages.')
+    .max(500, 'Please keep this under 500 characters.')
+    .optional(),
 });
 export type ManualEnrollInput = z.infer<typeof ManualEnrollInputSchema>;
+
+/** A session a child can move to (`GET /api/staff/sessions/{classSessionId}/move-targets?studentId=`). */
+export const MoveTargetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sessionStartDate: z.string(),
+  rosterSize: z.number().int(),
+  seatsTaken: z.number().int(),
+});
+export type MoveTarget = z.infer<typeof MoveTargetSchema>;
+
+export const MoveTargetsQuerySchema = z.object({ studentId: childId });
 
 /** `POST /api/staff/sessions/{classSessionId}/move` body: from this session to `toClassSessionId`. */
 export const MoveInputSchema = z.object({
@@ -287,7 +346,9 @@ export const moneyApi = {
   refunds: (paymentId: string) => `/api/staff/payments/${paymentId}/refunds`,
   enrollments: (id: number | string) => `/api/staff/sessions/${id}/enrollments`,
   withdraw: (id: number | string) => `/api/staff/sessions/${id}/withdraw`,
+  withdrawPreview: (id: number | string) => `/api/staff/sessions/${id}/withdraw/preview`,
   move: (id: number | string) => `/api/staff/sessions/${id}/move`,
+  moveTargets: (id: number | string) => `/api/staff/sessions/${id}/move-targets`,
   waitlist: (id: number | string, studentId: string) => `/api/staff/sessions/${id}/waitlist/${studentId}`,
   children: '/api/staff/children',
 } as const;

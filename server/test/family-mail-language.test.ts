@@ -199,12 +199,15 @@ describe.each(dbKinds)('family mails in the family’s language on %s', (kind) =
     const withdrawn = await call(admin, 'POST', `/api/staff/sessions/${room}/withdraw`, {
       studentId: first.childIds[0],
       reason: 'Moving to Oregon',
+      familyMessage: 'Good luck in Oregon!',
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const english = await queued(first.email, 'Ava has been withdrawn from Finch Room');
+    // The internal note stays in the office (decision 018); the message to the family is quoted as typed.
     expect(english.text).toContain(
-      'As agreed, Ava is no longer enrolled in Finch Room. The note on our side says: “Moving to Oregon”.',
+      'Ava is no longer enrolled in Finch Room.\n\nA message from the center:\n\nGood luck in Oregon!',
     );
+    expect(english.text).not.toContain('Moving to Oregon');
     const offer = await queued(ruiz.email, 'Hay un lugar para Ava en Finch Room');
     expect(offer.text).toContain(
       '¡Buenas noticias! Se abrió un lugar en Finch Room y Ava es quien sigue en la lista de espera. Se lo guardamos hasta el domingo, 22 de noviembre, 10:01 a.m.',
@@ -287,16 +290,19 @@ describe.each(dbKinds)('family mails in the family’s language on %s', (kind) =
     expect(enrolled.text).toContain('La inscripción de Ava en Otter Room está confirmada.');
     expect(enrolled.text).toContain('Registramos su pago de $1,250.50 (Cheque #12).');
 
-    // The office withdraws the child again: the reason as the office typed it, the rest in Spanish.
+    // The office withdraws the child again: the message to the family as the office typed it, the rest in
+    // Spanish; the internal note is never mailed (decision 018).
     const withdrawn = await call(admin, 'POST', `/api/staff/sessions/${room}/withdraw`, {
       studentId: vargas.childIds[0],
       reason: 'Family moving to Fresno',
+      familyMessage: '¡Mucha suerte en Fresno!',
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const gone = await queued(vargas.email, 'Baja de Ava en Otter Room');
     expect(gone.text).toContain(
-      'Como lo acordamos, Ava ya no tiene lugar en Otter Room. La nota de nuestra oficina dice: “Family moving to Fresno”.',
+      'Ava ya no tiene lugar en Otter Room.\n\nUn mensaje del centro:\n\n¡Mucha suerte en Fresno!',
     );
+    expect(gone.text).not.toContain('Family moving to Fresno');
     expect(gone.text).toContain(
       'Si le corresponde un reembolso, recibirá otro correo cuando se haga efectivo.',
     );

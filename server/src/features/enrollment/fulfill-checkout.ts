@@ -22,11 +22,11 @@ import {
   payments,
   processedWebhookEvents,
   students,
-  users,
   waitlistSubmissions,
 } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { familyRecipients } from '../family/mail-recipients.ts';
 import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mail.ts';
 import { settleEnrollmentsAfterRelease } from './release.ts';
 import { seatsMayHaveFreed } from './seat-gate.ts';
@@ -124,7 +124,7 @@ async function settle(
   invalidateCatalog(deps.db);
   seatsMayHaveFreed(deps.db);
   if (result.outcome === 'refund' && provider)
-    return refund(deps, result.payment, state, provider, result.parent, result.sessionName);
+    return refund(deps, result.payment, state, provider, result.sessionName);
   if (result.outcome === 'refund') return 'refunded';
   return result.outcome;
 }
@@ -170,7 +170,6 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
   // Seats this payment may take: those left after everyone else's places, plus any still held by its own
   // unexpired hold (which `exceptPaymentId` left out of the count).
   const fits = session !== null && otherLive.length === 0 && enrollments.length <= session.seatsLeft;
-  const parent = await parentOf(tx, payment.userId);
   const paidFields = {
     paymentIntentId: state.paymentIntentId,
     receiptUrl: state.receiptUrl,
@@ -194,7 +193,6 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
     return {
       outcome: 'refund' as const,
       payment: { ...payment, ...paidFields, status: 'RefundDue' },
-      parent,
       sessionName: session?.name ?? null,
     };
   }
@@ -222,30 +220,24 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
     .from(students)
     .where(inArray(students.id, studentIds))
     .orderBy(students.dateOfBirth, students.firstName);
-  await enqueueMail(
-    tx,
-    enrollmentConfirmedMail({
-      to: payment.emailAddress ?? parent.emailAddress,
-      parentName: parent.firstName,
-      sessionName: session!.name,
-      sessionId,
-      childNames: children.map((c) => c.firstName),
-      lineItems: payment.lineItems as never,
-      total: payment.finalAmount,
-      receiptUrl: state.receiptUrl,
-      appUrl: deps.appUrl,
-      language: parent.language,
-    }),
-  );
+  // Every parent of the family gets the confirmation, each in their language (decision 018).
+  for (const to of await familyRecipients(tx, { userId: payment.userId }))
+    await enqueueMail(
+      tx,
+      enrollmentConfirmedMail({
+        to: to.emailAddress,
+        parentName: to.firstName,
+        sessionName: session!.name,
+        sessionId,
+        childNames: children.map((c) => c.firstName),
+        lineItems: payment.lineItems as never,
+        total: payment.finalAmount,
+        receiptUrl: state.receiptUrl,
+        appUrl: deps.appUrl,
+        language: to.language,
+      }),
+    );
   return { outcome: 'paid' as const };
-}
-
-async function parentOf(tx: Tx, userId: string) {
-  const [parent] = await tx
-    .select({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
-  return parent!;
 }
 
 /** Refund a payment that could not be seated; `Refunded` on success, `RefundDue` (kept, retried) otherwise. */
@@ -254,7 +246,6 @@ async function refund(
   payment: PaymentRow,
   state: CheckoutState,
   provider: PaymentProvider,
-  parent: { emailAddress: string; firstName: string; language: string },
   sessionName: string | null,
 ): Promise<FulfillOutcome> {
   let refunded = false;
@@ -274,17 +265,18 @@ async function refund(
       `refund of payment ${payment.id} failed, left as RefundDue: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  await enqueueMail(
-    deps.db,
-    paymentRefundedMail({
-      to: payment.emailAddress ?? parent.emailAddress,
-      parentName: parent.firstName,
-      sessionName,
-      amount: payment.finalAmount,
-      refunded,
-      language: parent.language,
-    }),
-  );
+  for (const to of await familyRecipients(deps.db, { userId: payment.userId }))
+    await enqueueMail(
+      deps.db,
+      paymentRefundedMail({
+        to: to.emailAddress,
+        parentName: to.firstName,
+        sessionName,
+        amount: payment.finalAmount,
+        refunded,
+        language: to.language,
+      }),
+    );
   return 'refunded';
 }
 

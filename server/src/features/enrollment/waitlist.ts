@@ -7,13 +7,14 @@
 import type { Language, WaitlistSubmission } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { users, waitlistSubmissions } from '../../db/schema.ts';
+import { waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { mailT } from '../../i18n/mail-i18n.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { assertRoom } from '../family/limits.ts';
+import { familyRecipients } from '../family/mail-recipients.ts';
 import { ownedStudentIds } from '../family/students.ts';
 import { judgeFamily, offersOpen } from './eligibility.ts';
 import { loadWaitlist } from './records.ts';
@@ -150,32 +151,32 @@ export async function offerFreedSeats(
       offered.map((o) => o.id),
     ),
   )) {
-    const parent = await parentOf(tx, place.id);
-    await enqueueMail(
-      tx,
-      seatOfferedMail({
-        to: parent.emailAddress,
-        parentName: parent.firstName,
-        childName: place.student.firstName,
-        sessionName: session.name,
-        sessionId: session.id,
-        expires,
-        timeZone: deps.timeZone,
-        appUrl: deps.appUrl,
-        language: parent.language,
-      }),
-    );
+    for (const parent of await parentsOfPlace(tx, place.id))
+      await enqueueMail(
+        tx,
+        seatOfferedMail({
+          to: parent.emailAddress,
+          parentName: parent.firstName,
+          childName: place.student.firstName,
+          sessionName: session.name,
+          sessionId: session.id,
+          expires,
+          timeZone: deps.timeZone,
+          appUrl: deps.appUrl,
+          language: parent.language,
+        }),
+      );
   }
   return offered.length;
 }
 
-async function parentOf(tx: DbOrTx, submissionId: string) {
-  const [parent] = await tx
-    .select({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language })
+/** The parents who get a waitlist place's mail: the family of the parent who joined (decision 018). */
+async function parentsOfPlace(tx: DbOrTx, submissionId: string) {
+  const [place] = await tx
+    .select({ userId: waitlistSubmissions.userId })
     .from(waitlistSubmissions)
-    .innerJoin(users, eq(users.id, waitlistSubmissions.userId))
     .where(eq(waitlistSubmissions.id, submissionId));
-  return parent!;
+  return place ? familyRecipients(tx, { userId: place.userId }) : [];
 }
 
 /**
@@ -211,17 +212,17 @@ export async function expireOffers(deps: RegistrationDeps): Promise<number[]> {
           lapsed.map((l) => l.id),
         ),
       )) {
-        const parent = await parentOf(tx, place.id);
-        await enqueueMail(
-          tx,
-          offerLapsedMail({
-            to: parent.emailAddress,
-            parentName: parent.firstName,
-            childName: place.student.firstName,
-            sessionName: place.classSession.name,
-            language: parent.language,
-          }),
-        );
+        for (const parent of await parentsOfPlace(tx, place.id))
+          await enqueueMail(
+            tx,
+            offerLapsedMail({
+              to: parent.emailAddress,
+              parentName: parent.firstName,
+              childName: place.student.firstName,
+              sessionName: place.classSession.name,
+              language: parent.language,
+            }),
+          );
       }
       await offerFreedSeats(tx, deps, classSessionId);
     });

@@ -47,8 +47,6 @@ import {
   payments,
   refunds,
   students,
-  userStudents,
-  users,
 } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -58,6 +56,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { familyRecipients } from '../family/mail-recipients.ts';
 import {
   centerWithdrawalMail,
   type ParentWithdrawal,
@@ -77,22 +76,11 @@ type Child = { id: string; firstName: string; lastName: string };
 type Parent = { id: string; emailAddress: string; firstName: string; lastName: string; language: string };
 
 /**
- * The accounts mapped to the child (its parents, co-parents included), oldest first: who is emailed, each in
- * their own language (`users.language`, issue 14).
+ * The parents who get the child's mail (`familyRecipients`, decision 018: every parent of the family with an
+ * open account), oldest first, each written to in their own language (`users.language`, issue 14).
  */
 export async function parentsOf(tx: DbOrTx, studentId: string): Promise<Parent[]> {
-  return tx
-    .select({
-      id: users.id,
-      emailAddress: users.emailAddress,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      language: users.language,
-    })
-    .from(userStudents)
-    .innerJoin(users, eq(users.id, userStudents.userId))
-    .where(eq(userStudents.studentId, studentId))
-    .orderBy(users.created);
+  return familyRecipients(tx, { studentId });
 }
 
 /** The child's name, or null for an unknown id. */
@@ -517,7 +505,44 @@ export async function quoteWithdrawal(
   const [payment] = enrollment.paymentId
     ? await deps.db.select().from(payments).where(eq(payments.id, enrollment.paymentId))
     : [];
-  return quoteFor(deps.db, { enrollment, child, session: session!, payment: payment ?? null, today });
+  return quoteFor(deps.db, {
+    enrollment,
+    child,
+    session: session!,
+    payment: payment ?? null,
+    today,
+    timeZone: deps.clock.timeZone,
+  });
+}
+
+/**
+ * The same quote for the director's withdraw dialog (issue 21 item 17): what the session's policy gives back
+ * for enrollment `enrollmentId` today, capped by what its payment still holds; the dialog starts from it.
+ * The caller has checked the enrollment is `Enrolled` in the director's session.
+ */
+export async function quoteForOffice(deps: MoneyDeps, enrollmentId: string): Promise<WithdrawalQuote> {
+  const [enrollment] = await deps.db
+    .select()
+    .from(classSessionEnrollments)
+    .where(eq(classSessionEnrollments.id, enrollmentId));
+  if (!enrollment) throw notFound('That enrollment');
+  const [session] = await deps.db
+    .select()
+    .from(classSessions)
+    .where(eq(classSessions.id, enrollment.classSessionId));
+  const child = (await childOf(deps.db, enrollment.studentId))!;
+  const [payment] = enrollment.paymentId
+    ? await deps.db.select().from(payments).where(eq(payments.id, enrollment.paymentId))
+    : [];
+  const today = deps.clock.today(deps.clock.now());
+  return quoteFor(deps.db, {
+    enrollment,
+    child,
+    session: session!,
+    payment: payment ?? null,
+    today,
+    timeZone: deps.clock.timeZone,
+  });
 }
 
 /** The policy rule a quote applied, in words for the emails. */

@@ -11,10 +11,13 @@
 import type {
   ManualEnrollInput,
   MoveInput,
+  MoveTarget,
   StaffChildMatch,
   StaffEnrollment,
   WaitlistAction,
   WithdrawInput,
+  WithdrawPreview,
+  WithdrawPreviewInput,
 } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -22,16 +25,25 @@ import {
   classSessionEnrollments,
   classSessions,
   payments,
-  users,
+  students,
   waitlistSubmissions,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
+import { seatsTakenSql } from '../class-sessions/find-class-sessions.ts';
+import { ageRefusal } from '../enrollment/eligibility.ts';
 import { seatOfferedMail } from '../enrollment/registration-mail.ts';
 import { type LockedSession, readSession } from '../enrollment/seats.ts';
 import { offerFreedSeats } from '../enrollment/waitlist.ts';
-import { childOf, parentsOf, seatsChanged, withdrawEnrollment } from '../enrollment/withdraw.ts';
+import {
+  childOf,
+  parentsOf,
+  quoteForOffice,
+  seatsChanged,
+  withdrawEnrollment,
+} from '../enrollment/withdraw.ts';
+import { familyRecipients } from '../family/mail-recipients.ts';
 import { enrolledByOfficeMail, movedMail, waitlistRemovedMail, withdrawnMail } from './money-mail.ts';
 import { type MoneyDeps, newRefundKey } from './refunds.ts';
 
@@ -64,24 +76,7 @@ export async function withdrawChild(
   classSessionId: number,
   input: WithdrawInput & { refundAmount: number },
 ): Promise<{ refundId: string | null; offered: number }> {
-  const [enrollment] = await deps.db
-    .select({ id: classSessionEnrollments.id })
-    .from(classSessionEnrollments)
-    .where(
-      and(
-        eq(classSessionEnrollments.classSessionId, classSessionId),
-        eq(classSessionEnrollments.studentId, input.studentId),
-        eq(classSessionEnrollments.status, 'Enrolled'),
-      ),
-    );
-  if (!enrollment) {
-    const [session] = await deps.db
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.id, classSessionId));
-    if (!session) throw notFound('That session');
-    throw notEnrolled();
-  }
+  const enrollment = await enrolledPlace(deps, classSessionId, input.studentId);
   let outcome: Awaited<ReturnType<typeof withdrawEnrollment>>;
   try {
     outcome = await withdrawEnrollment(deps, {
@@ -95,19 +90,15 @@ export async function withdrawChild(
           const message = 'This place has no payment on record, so there is nothing to refund. Enter 0.';
           throw new HttpError(400, message, { refundAmount: message });
         }
-        return { amount: input.refundAmount, reason: `Withdrawn: ${input.reason}` };
+        return {
+          amount: input.refundAmount,
+          reason: `Withdrawn: ${input.reason}`,
+          // The internal note is the row's `reason`; what the family was told is kept beside it.
+          audit: { familyMessage: input.familyMessage?.trim() || null },
+        };
       },
       mails: (place) =>
-        place.parents.map((parent) =>
-          withdrawnMail({
-            to: parent.emailAddress,
-            parentName: parent.firstName,
-            childName: place.child.firstName,
-            sessionName: place.session.name,
-            reason: input.reason,
-            language: parent.language,
-          }),
-        ),
+        withdrawalMails(place.parents, place.child.firstName, place.session.name, input.familyMessage),
     });
   } catch (error) {
     // The dialog's refund field is `refundAmount`.
@@ -121,6 +112,109 @@ export async function withdrawChild(
       `The child is withdrawn and the seat was offered on, but the refund did not go through: ${outcome.refundError} You can refund it from Payments.`,
     );
   return { refundId: outcome.refundId, offered: outcome.offered };
+}
+
+/** The id of the child's `Enrolled` place in the session; 404 an unknown session or a child not enrolled. */
+async function enrolledPlace(deps: MoneyDeps, classSessionId: number, studentId: string) {
+  const [enrollment] = await deps.db
+    .select({ id: classSessionEnrollments.id })
+    .from(classSessionEnrollments)
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, classSessionId),
+        eq(classSessionEnrollments.studentId, studentId),
+        eq(classSessionEnrollments.status, 'Enrolled'),
+      ),
+    );
+  if (enrollment) return enrollment;
+  const [session] = await deps.db
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(eq(classSessions.id, classSessionId));
+  if (!session) throw notFound('That session');
+  throw notEnrolled();
+}
+
+/**
+ * The office's withdrawal mail to each parent who gets the family's mail (decision 018), each in their
+ * language, with the director's message to the family (never the internal note). The withdrawal and its
+ * preview both build it here, so the preview is the mail.
+ */
+function withdrawalMails(
+  parents: { emailAddress: string; firstName: string; language: string }[],
+  childName: string,
+  sessionName: string,
+  familyMessage: string | undefined,
+) {
+  return parents.map((parent) =>
+    withdrawnMail({
+      to: parent.emailAddress,
+      parentName: parent.firstName,
+      childName,
+      sessionName,
+      familyMessage,
+      language: parent.language,
+    }),
+  );
+}
+
+/**
+ * What withdrawing the child from session `classSessionId` would do, changing nothing: the refund the
+ * session's policy gives today (the parent's withdrawal quote, `quoteForOffice`; the dialog starts its refund
+ * there) and the exact mails the family would get with `familyMessage`. 404 unknown session or a child not
+ * enrolled in it.
+ */
+export async function previewWithdrawal(
+  deps: MoneyDeps,
+  classSessionId: number,
+  input: WithdrawPreviewInput,
+): Promise<WithdrawPreview> {
+  const enrollment = await enrolledPlace(deps, classSessionId, input.studentId);
+  const quote = await quoteForOffice(deps, enrollment.id);
+  const parents = await parentsOf(deps.db, input.studentId);
+  const mails = withdrawalMails(parents, quote.child.firstName, quote.classSession.name, input.familyMessage);
+  return { quote, mails: mails.map(({ to, subject, text }) => ({ to, subject, text })) };
+}
+
+/**
+ * The sessions the child enrolled in `fromId` can move to (the move dialog's list): shown to families
+ * (`is_active`; a hidden session is not offered), not ended on the center's today, not `fromId`, with a seat
+ * left, and where the child holds no place (enrolled, or a seat held for a checkout). By name. 404 an unknown
+ * session or a child not enrolled in it.
+ */
+export async function moveTargets(deps: MoneyDeps, fromId: number, studentId: string): Promise<MoveTarget[]> {
+  await enrolledPlace(deps, fromId, studentId);
+  const now = deps.clock.now();
+  const today = deps.clock.today(now);
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    session_start_date: string;
+    roster_size: number;
+    seats_taken: number;
+  }>(
+    deps.db,
+    sql`select * from (
+        select class_sessions.id, class_sessions.name,
+          class_sessions.session_start_date::text as session_start_date, class_sessions.roster_size,
+          ${seatsTakenSql(now)} as seats_taken
+        from class_sessions
+        where class_sessions.is_active and class_sessions.session_end_date >= ${today}
+          and class_sessions.id <> ${fromId}
+          and not exists (select 1 from class_session_enrollments e
+            where e.class_session_id = class_sessions.id and e.student_id = ${studentId}
+              and (e.status = 'Enrolled' or (e.status = 'PendingPayment' and e.hold_expires_at > ${now})))
+      ) t
+      where t.seats_taken < t.roster_size
+      order by lower(t.name), t.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    sessionStartDate: r.session_start_date,
+    rosterSize: r.roster_size,
+    seatsTaken: r.seats_taken,
+  }));
 }
 
 /**
@@ -274,8 +368,11 @@ async function seatChild(
 /**
  * Enroll a child by hand (e.g. paid by check): a `Paid` payment with provider `offline`, `amount` cents and
  * the office's note, and an `Enrolled` place, under the session lock. A child holding an offer in this
- * session brings that seat. 404 unknown session or child; 400 a child with no parent account; 409 the
- * session full ("… is full (8 of 8 seats taken) …") or the child already has a place there.
+ * session brings that seat. Every parent of the family is emailed (decision 018). 404 unknown session or
+ * child; 400 a child with no parent account; 409 the session full ("… is full (8 of 8 seats taken) …") or the
+ * child already has a place there; 409 a child outside the session's age limits on its first day, with the
+ * families' eligibility sentence (`ageRefusal`) on field `ageOverrideReason`, unless the director gave
+ * `ageOverrideReason` (enroll anyway; the reason and the sentence go into the audit row, decision 018).
  */
 export async function enrollByHand(
   deps: MoneyDeps,
@@ -291,11 +388,29 @@ export async function enrollByHand(
       const message = 'That child was not found. Search again and choose from the list.';
       throw new HttpError(404, message, { studentId: message });
     }
-    const [parent] = await parentsOf(tx, child.id);
+    const parents = await parentsOf(tx, child.id);
+    const parent = parents[0];
     if (!parent) {
       const message = 'This child has no parent account to send the receipt to.';
       throw new HttpError(400, message, { studentId: message });
     }
+    const [born] = await tx
+      .select({ dateOfBirth: students.dateOfBirth })
+      .from(students)
+      .where(eq(students.id, child.id));
+    const outsideAges = ageRefusal(session, {
+      id: child.id,
+      firstName: child.firstName,
+      lastName: child.lastName,
+      dateOfBirth: born!.dateOfBirth,
+      enrollmentStatus: null,
+      holdExpiresAt: null,
+      waitlistStatus: null,
+      waitlistPosition: null,
+      offerExpires: null,
+    });
+    if (outsideAges && !input.ageOverrideReason)
+      throw new HttpError(409, outsideAges, { ageOverrideReason: outsideAges });
     const [live] = await queryRows<{ id: string }>(
       tx,
       sql`select id from class_session_enrollments where class_session_id = ${classSessionId}
@@ -348,20 +463,21 @@ export async function enrollByHand(
       { classSessionId, studentId: child.id, paymentId: payment!.id, now },
       { field: 'studentId', message: `${child.firstName} already has a place in ${session.name}.` },
     );
-    await enqueueMail(
-      tx,
-      enrolledByOfficeMail({
-        to: parent.emailAddress,
-        parentName: parent.firstName,
-        childName: child.firstName,
-        sessionName: session.name,
-        sessionId: classSessionId,
-        amount: input.amount,
-        note: input.note,
-        appUrl: deps.appUrl,
-        language: parent.language,
-      }),
-    );
+    for (const to of parents)
+      await enqueueMail(
+        tx,
+        enrolledByOfficeMail({
+          to: to.emailAddress,
+          parentName: to.firstName,
+          childName: child.firstName,
+          sessionName: session.name,
+          sessionId: classSessionId,
+          amount: input.amount,
+          note: input.note,
+          appUrl: deps.appUrl,
+          language: to.language,
+        }),
+      );
     await recordAudit(
       tx,
       {
@@ -376,6 +492,7 @@ export async function enrollByHand(
           paymentId: payment!.id,
           amount: input.amount,
           note: input.note,
+          ...(outsideAges ? { ageOverride: { reason: input.ageOverrideReason, refusal: outsideAges } } : {}),
         },
       },
       now,
@@ -416,10 +533,8 @@ export async function actOnWaitlist(
       );
     if (!place) throw notFound('That waitlist place');
     const child = (await childOf(tx, studentId))!;
-    const [parent] = await tx
-      .select({ emailAddress: users.emailAddress, firstName: users.firstName, language: users.language })
-      .from(users)
-      .where(eq(users.id, place.userId));
+    // The family of the parent who joined the line (decision 018).
+    const parents = await familyRecipients(tx, { userId: place.userId });
     let after: Record<string, unknown>;
     if (action === 'offer') {
       if (place.status === 'Offered') throw new HttpError(409, `${child.firstName} already has an offer.`);
@@ -433,20 +548,21 @@ export async function actOnWaitlist(
         .update(waitlistSubmissions)
         .set({ status: 'Offered', expires })
         .where(eq(waitlistSubmissions.id, place.id));
-      await enqueueMail(
-        tx,
-        seatOfferedMail({
-          to: parent!.emailAddress,
-          parentName: parent!.firstName,
-          childName: child.firstName,
-          sessionName: session.name,
-          sessionId: classSessionId,
-          expires,
-          timeZone: deps.timeZone,
-          appUrl: deps.appUrl,
-          language: parent!.language,
-        }),
-      );
+      for (const parent of parents)
+        await enqueueMail(
+          tx,
+          seatOfferedMail({
+            to: parent.emailAddress,
+            parentName: parent.firstName,
+            childName: child.firstName,
+            sessionName: session.name,
+            sessionId: classSessionId,
+            expires,
+            timeZone: deps.timeZone,
+            appUrl: deps.appUrl,
+            language: parent.language,
+          }),
+        );
       after = { status: 'Offered', expires: expires.toISOString() };
     } else if (action === 'skip') {
       await tx
@@ -459,16 +575,17 @@ export async function actOnWaitlist(
         .update(waitlistSubmissions)
         .set({ status: 'Withdrawn' })
         .where(eq(waitlistSubmissions.id, place.id));
-      await enqueueMail(
-        tx,
-        waitlistRemovedMail({
-          to: parent!.emailAddress,
-          parentName: parent!.firstName,
-          childName: child.firstName,
-          sessionName: session.name,
-          language: parent!.language,
-        }),
-      );
+      for (const parent of parents)
+        await enqueueMail(
+          tx,
+          waitlistRemovedMail({
+            to: parent.emailAddress,
+            parentName: parent.firstName,
+            childName: child.firstName,
+            sessionName: session.name,
+            language: parent.language,
+          }),
+        );
       after = { status: 'Withdrawn' };
     }
     await recordAudit(

@@ -83,8 +83,9 @@ const inVisible = (user: AuthUser, studentId: SQL): SQL =>
   user.role === 'Admin' ? sql`true` : sql`${studentId} in (select student_id from visible)`;
 
 /**
- * The search: a parent's name or email, a visible child's name, or — when the words look like a phone number
- * — the digits of the parent's mobile or of one of the family's active emergency contacts' phones, so
+ * The search: a parent's name or email, a visible child's name, the name of one of the family's active
+ * emergency contacts (a pickup adult: "Rosa Singh", issue 21 item 17), or — when the words look like a phone
+ * number — the digits of the parent's mobile or of one of the family's active emergency contacts' phones, so
  * "(650) 555-0199" and "6505550199" both find "+16505550199". Phones are stored E.164 ("+" and digits), so
  * the typed digits are a plain substring of the stored value. Each part is an uncorrelated `in (...)`, one
  * pass over its table per query. No index serves a substring search; on 2,000 families it is a few ms.
@@ -105,6 +106,8 @@ function searchCondition(user: AuthUser, q: string | undefined, alias = 'u'): SQ
     or ${u}.id in (select sus.user_id from user_students sus join students ss2 on ss2.id = sus.student_id
       where position(${words} in lower(ss2.first_name || ' ' || ss2.last_name)) > 0
         and ${inVisible(user, sql`sus.student_id`)})
+    or ${u}.id in (select tut.user_id from user_trustees tut join trustees tt on tt.id = tut.trustee_id
+      where tt.is_active and position(${words} in lower(tt.first_name || ' ' || tt.last_name)) > 0)
     ${byPhone})`;
 }
 

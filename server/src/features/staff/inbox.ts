@@ -423,10 +423,10 @@ export async function addInboxNote(
 }
 
 /**
- * The family's reply mail: a greeting, the staff member's words, a warm signature, their message quoted, with
- * everything around the staff's words in the language of the page they wrote from (issue 14: `inboxReply`
- * in `server/src/i18n/locales`). The staff member writes the words themselves; the inbox tells them the
- * family wrote in Spanish.
+ * The family's reply mail: a greeting (unless the staff member typed one: `opensWithGreeting`), the staff
+ * member's words, a warm signature, their message quoted, with everything around the staff's words in the
+ * language of the page they wrote from (issue 14: `inboxReply` in `server/src/i18n/locales`). The staff
+ * member writes the words themselves; the inbox tells them the family wrote in Spanish.
  */
 export function replyMail(
   deps: Pick<InboxDeps, 'centerEmail' | 'timeZone'>,
@@ -464,8 +464,25 @@ export function replyMail(
     to: item.email,
     replyTo: deps.centerEmail,
     subject,
-    text: `${t('inboxReply.greeting', { name: names(item).firstName })}\n\n${body}\n\n${signature}${quoted}\n`,
+    text: `${opensWithGreeting(body) ? '' : `${t('inboxReply.greeting', { name: names(item).firstName })}\n\n`}${body}\n\n${signature}${quoted}\n`,
   };
+}
+
+/**
+ * A first line that greets ("Hi Maya,", "Hello!", "Dear Mr. Lee", "Good morning Maya", "Hola Maya,",
+ * "Buenos días", "Estimada Sra. Ruiz"), in English or Spanish.
+ */
+const GREETING =
+  /^(hi|hello|hey|dear|greetings|good (morning|afternoon|evening)|hola|buen(os|as) (días|dias|tardes|noches)|estimad[oa]s?|querid[oa]s?|saludos)\b/iu;
+
+/**
+ * Whether a reply the staff member typed already opens with a greeting: then the mail starts with their
+ * words and adds none, so the family never reads "Hi Maya," twice (issue 21 item 14, decision 018). Otherwise
+ * the mail opens with "Hi {first name}," in the family's language.
+ */
+export function opensWithGreeting(body: string): boolean {
+  const first = body.trimStart().split('\n', 1)[0] ?? '';
+  return GREETING.test(first);
 }
 
 /**

@@ -4,8 +4,10 @@
  * parent's withdrawal in the portal (issue 13), to each parent and to the center.
  *
  * A family's mail is in the parent's language (`language`: their `users.language`, issue 14; English when
- * missing; words in `i18n/locales`). What the office typed (a withdrawal's reason, a payment's note) is quoted
- * as written. The center's mails stay in English.
+ * missing; words in `i18n/locales`). What the office typed for the family (a withdrawal's message to the
+ * family, a payment's note) is quoted as written; a withdrawal's internal note is never mailed (decision 018).
+ * Each mail is built for one parent; the callers send it to every parent of the family who gets mail
+ * (`familyRecipients`, decision 018). The center's mails stay in English.
  */
 import { formatCents, formatPolicyDate, routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
@@ -45,23 +47,30 @@ export function refundMadeMail(args: {
   };
 }
 
+/**
+ * The office withdrew the child. `familyMessage`: what the director wrote to the family (quoted as typed;
+ * empty or missing: no message paragraph). The office's internal note is not an argument: it cannot reach
+ * the mail.
+ */
 export function withdrawnMail(args: {
   to: string;
   parentName: string;
   childName: string;
   sessionName: string;
-  reason: string;
+  familyMessage?: string;
   language?: string;
 }): MailMessage {
   const t = mailT(args.language);
   const names = { child: args.childName, session: args.sessionName };
+  const message = args.familyMessage?.trim();
   return {
     to: args.to,
     subject: t('withdrawn.subject', names),
     text: familyText(
       t,
       t('greeting', { firstName: args.parentName }),
-      t('withdrawn.body', { ...names, reason: args.reason }),
+      t('withdrawn.body', names),
+      ...(message ? [t('withdrawn.message', { message })] : []),
       t('withdrawn.refund'),
     ),
   };

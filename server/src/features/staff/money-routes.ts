@@ -7,6 +7,8 @@ import {
   ClassSessionIdParamsSchema,
   ManualEnrollInputSchema,
   MoveInputSchema,
+  MoveTargetSchema,
+  MoveTargetsQuerySchema,
   parseClassSessionId,
   RefundInputSchema,
   RefundSchema,
@@ -17,6 +19,8 @@ import {
   StaffPaymentListSchema,
   WaitlistActionInputSchema,
   WithdrawInputSchema,
+  WithdrawPreviewInputSchema,
+  WithdrawPreviewSchema,
 } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +35,8 @@ import {
   actOnWaitlist,
   enrollByHand,
   moveChild,
+  moveTargets,
+  previewWithdrawal,
   searchChildren,
   sessionEnrollments,
   withdrawChild,
@@ -165,7 +171,7 @@ export const staffMoneyRoutes =
           tags,
           summary: 'Withdraw a child, optionally refunding (Admin)',
           description:
-            'The enrollment becomes Withdrawn with the reason; the freed seat is offered to the next waiting family (with an email), as when a hold lapses; the family is emailed. `refundAmount` (cents, default 0) refunds that much of the child’s payment after the withdrawal commits (502 if the provider refuses: the child stays withdrawn, nothing counts as refunded). 404 a child not enrolled. Audited.',
+            'The enrollment becomes Withdrawn with the reason (the office’s internal note: kept on the enrollment and in the audit row, never mailed); the family is emailed with `familyMessage` when given (see `/withdraw/preview`); the freed seat is offered to the next waiting family (with an email), as when a hold lapses; the family is emailed. `refundAmount` (cents, default 0) refunds that much of the child’s payment after the withdrawal commits (502 if the provider refuses: the child stays withdrawn, nothing counts as refunded). 404 a child not enrolled. Audited.',
           params: ClassSessionIdParamsSchema,
           body: WithdrawInputSchema,
           response: { 200: z.object({ offered: z.number().int(), refundId: z.string().nullable() }) },
@@ -177,6 +183,46 @@ export const staffMoneyRoutes =
         const result = await withdrawChild(deps, user.id, id, request.body);
         afterWrite();
         return result;
+      },
+    );
+
+    app.post(
+      '/api/staff/sessions/:classSessionId/withdraw/preview',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'What withdrawing a child would refund and mail, changing nothing (Admin)',
+          description:
+            '`quote`: the refund the session’s policy gives today (cents, as the parent’s withdrawal quote), where the dialog’s refund starts. `mails`: every mail the family would get with `familyMessage`, one per parent, exactly as sent. 404 unknown session or a child not enrolled in it.',
+          params: ClassSessionIdParamsSchema,
+          body: WithdrawPreviewInputSchema,
+          response: { 200: WithdrawPreviewSchema },
+        },
+      },
+      async (request) => {
+        admin(request);
+        return previewWithdrawal(deps, sessionId(request.params.classSessionId), request.body);
+      },
+    );
+
+    app.get(
+      '/api/staff/sessions/:classSessionId/move-targets',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'Sessions an enrolled child can move to (Admin)',
+          description:
+            'Shown to families (not hidden), not ended, with a seat left, where the child holds no place; by name. 404 unknown session or a child not enrolled in it.',
+          params: ClassSessionIdParamsSchema,
+          querystring: MoveTargetsQuerySchema,
+          response: { 200: z.array(MoveTargetSchema) },
+        },
+      },
+      async (request) => {
+        admin(request);
+        return moveTargets(deps, sessionId(request.params.classSessionId), request.query.studentId);
       },
     );
 

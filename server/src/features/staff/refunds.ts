@@ -26,11 +26,12 @@ import { formatCents, type PaymentStatus, type Refund } from '@lc/contract';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { CheckoutState } from '../../adapters/payments/types.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
-import { classSessions, payments, refunds, users } from '../../db/schema.ts';
+import { classSessions, payments, refunds } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { FulfillDeps } from '../enrollment/fulfill-checkout.ts';
+import { familyRecipients } from '../family/mail-recipients.ts';
 import { refundMadeMail } from './money-mail.ts';
 
 export type MoneyDeps = FulfillDeps;
@@ -210,35 +211,26 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
       },
       now,
     );
-    const [family] = await tx
-      .select({
-        emailAddress: users.emailAddress,
-        firstName: users.firstName,
-        closedAt: users.closedAt,
-        language: users.language,
-      })
-      .from(users)
-      .where(eq(users.id, locked.userId));
     const [session] = locked.classSessionId
       ? await tx
           .select({ name: classSessions.name })
           .from(classSessions)
           .where(eq(classSessions.id, locked.classSessionId))
       : [];
-    // A payer whose account is closed (issue 13) has no address left to write to.
-    if (family?.closedAt) return;
-    await enqueueMail(
-      tx,
-      refundMadeMail({
-        to: locked.emailAddress ?? family!.emailAddress,
-        parentName: family!.firstName,
-        sessionName: session?.name ?? null,
-        amount: refund.amount,
-        offline: !CALLED.has(locked.provider),
-        appUrl: deps.appUrl,
-        language: family!.language,
-      }),
-    );
+    // Every parent of the payer's family who gets mail (decision 018); a closed account has no address left.
+    for (const parent of await familyRecipients(tx, { userId: locked.userId }))
+      await enqueueMail(
+        tx,
+        refundMadeMail({
+          to: parent.emailAddress,
+          parentName: parent.firstName,
+          sessionName: session?.name ?? null,
+          amount: refund.amount,
+          offline: !CALLED.has(locked.provider),
+          appUrl: deps.appUrl,
+          language: parent.language,
+        }),
+      );
   });
 }
 
