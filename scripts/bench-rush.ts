@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../server/src/db/client.ts';
 import { classSessions, students, userStudents, users } from '../server/src/db/schema.ts';
 import { createSessionTokens } from '../server/src/features/auth/session-tokens.ts';
+import { startSession } from '../server/src/features/auth/sessions.ts';
 import { benchTarget, percentile, startBaselineServer } from './bench-support.ts';
 
 const PARENTS = Number(process.env.RUSH_PARENTS ?? 400);
@@ -80,7 +81,9 @@ async function prepare(database: Database, secret: string): Promise<Wave[]> {
       .returning({ id: classSessions.id });
     const requests = [];
     for (let i = wave * PARENTS; i < (wave + 1) * PARENTS; i++) {
-      const token = await tokens.issue(
+      const token = await startSession(
+        db,
+        tokens,
         {
           id: parents[i]!.id,
           emailAddress: parents[i]!.emailAddress,

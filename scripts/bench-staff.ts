@@ -29,6 +29,7 @@ import {
   userTrustees,
 } from '../server/src/db/schema.ts';
 import { createSessionTokens } from '../server/src/features/auth/session-tokens.ts';
+import { startSession } from '../server/src/features/auth/sessions.ts';
 import { benchTarget, loadTest } from './bench-support.ts';
 
 const FAMILIES = 2_000;
@@ -236,7 +237,9 @@ async function seed(database: Database, secret: string) {
   const busiest = [...counts].sort((a, b) => b[1] - a[1])[0]!;
   const tokens = createSessionTokens(secret, 12);
   const token = (u: { id: string; emailAddress: string }, type: 'Admin' | 'Staff') =>
-    tokens.issue(
+    startSession(
+      db,
+      tokens,
       { id: u.id, emailAddress: u.emailAddress, firstName: 'Bench', lastName: type, type, tokenVersion: 0 },
       now,
     );

@@ -73,6 +73,8 @@ export type TokenClaims = {
   family_name: string;
   role: UserType;
   tv: number;
+  /** The server-side session this token belongs to (decision 016): logging out ends it. */
+  sid: string;
   iat: number;
   exp: number;
 };

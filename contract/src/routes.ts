@@ -155,6 +155,10 @@ export const api = {
   /** GET: the signed-in user's own account (name, email, role, whether the email is confirmed). */
   me: '/api/UserAuthentication/Me',
   accountLanguage: '/api/UserAuthentication/Language',
+  /** POST (signed in): end this session on the server; its token stops working at once (decision 016). */
+  logout: '/api/UserAuthentication/Logout',
+  /** POST (signed in): end every session of the account, this one included (decision 016). */
+  logoutEverywhere: '/api/UserAuthentication/LogoutEverywhere',
   students: '/api/Student',
   student: (id: string) => `/api/Student/${encodeURIComponent(id)}`,
   studentAllergies: (id: string) => `/api/Student/${encodeURIComponent(id)}/Allergies`,

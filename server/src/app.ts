@@ -33,6 +33,7 @@ import { staffAnnouncementRoutes } from './features/announcements/staff-routes.t
 import { pruneTokens } from './features/auth/one-time-tokens.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSessionTokens, loadSigningSecret } from './features/auth/session-tokens.ts';
+import { pruneSessions } from './features/auth/sessions.ts';
 import { pruneThrottle } from './features/auth/throttle.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
+      { name: 'prune ended sessions', run: () => pruneSessions(database.db, clock.now()) },
       // Pass photo files no pass holds (a delete that failed after its change committed), hourly (issue 21).
       {
         name: 'sweep orphan pass photos',

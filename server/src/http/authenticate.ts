@@ -2,8 +2,10 @@
  * Authentication for the API, secure by default: every `/api/*` route needs a valid session token unless
  * it declares `config: { auth: 'public' }`; `auth: 'staff'` also needs User.type Staff or Admin
  * (ARCHITECTURE.md, Identity and access). A token is accepted when its HS256 signature verifies, its `exp`
- * has not passed (spec §9) and its `tv` still equals the user's token version (a password reset moves it).
- * The user's role is read from the database on every request, so a changed role applies at once.
+ * has not passed (spec §9), its session (`sid`, a `user_sessions` row: decision 016) belongs to its user and
+ * has not been ended by a logout, and its `tv` still equals the user's token version (a password reset, a role
+ * change and a closed account move it). The session and the user's role are read from the database on every
+ * request, so a logout or a changed role applies at once, in every server process.
  */
 
 import { createHash } from 'node:crypto';
@@ -12,7 +14,7 @@ import DataLoader from 'dataloader';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { kiosks, users } from '../db/schema.ts';
+import { kiosks, userSessions, users } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
 import { HttpError } from './errors.ts';
 
@@ -22,6 +24,8 @@ export type AuthUser = {
   emailAddress: string;
   firstName: string;
   lastName: string;
+  /** The session of the token this request came with (`sid`): the one a logout ends. */
+  sessionId: string;
 };
 
 /**
@@ -49,7 +53,9 @@ export function routeAuth(url: string | undefined, configured: RouteAuth | undef
   return configured ?? 'user';
 }
 
-const userColumns = {
+const sessionUserColumns = {
+  sessionUserId: userSessions.userId,
+  endedAt: userSessions.endedAt,
   id: users.id,
   type: users.type,
   tokenVersion: users.tokenVersion,
@@ -57,7 +63,16 @@ const userColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
 };
-type UserRow = { [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'] };
+type SessionUserRow = {
+  sessionUserId: string;
+  endedAt: Date | null;
+  id: string;
+  type: string;
+  tokenVersion: number;
+  emailAddress: string;
+  firstName: string;
+  lastName: string;
+};
 
 function unauthorized(reply: FastifyReply, message: string): HttpError {
   reply.header('www-authenticate', 'Bearer realm="api"');
@@ -68,17 +83,19 @@ function unauthorized(reply: FastifyReply, message: string): HttpError {
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('kiosk', null);
-  // Every signed-in request reads its user at the moment it arrives. Requests that arrive together (a
-  // registration opening) share one statement: lookups made in the same turn of the event loop are sent as
-  // one `where id = any(…)` query (DataLoader, no caching across turns), so a change of token version or
-  // role still applies to the very next request (decision 008).
-  const userLoader = new DataLoader<string, UserRow | null>(
+  // Every signed-in request reads its session and user at the moment it arrives: one primary-key lookup of
+  // the session joined with its user (decision 016). Requests that arrive together (a registration opening)
+  // share one statement: lookups made in the same turn of the event loop are sent as one `where id = any(…)`
+  // query (DataLoader, no caching across turns), so a logout, a change of token version or of role still
+  // applies to the very next request (decision 008).
+  const sessionLoader = new DataLoader<string, SessionUserRow | null>(
     async (ids) => {
       const rows = await ctx.db
-        .select(userColumns)
-        .from(users)
-        .where(inArray(users.id, [...ids]));
-      const byId = new Map(rows.map((row) => [row.id, row]));
+        .select({ sessionId: userSessions.id, ...sessionUserColumns })
+        .from(userSessions)
+        .innerJoin(users, eq(users.id, userSessions.userId))
+        .where(inArray(userSessions.id, [...ids]));
+      const byId = new Map(rows.map(({ sessionId, ...row }) => [sessionId, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
     { cache: false, maxBatchSize: 500, batchScheduleFn: (send) => setImmediate(send) },
@@ -117,9 +134,9 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
           : 'Please log in to continue.',
       );
     }
-    const { sub, tv } = result.claims;
-    const row = isUuid(sub) ? await userLoader.load(sub) : null;
-    if (!row || row.tokenVersion !== tv) {
+    const { sub, tv, sid } = result.claims;
+    const row = isUuid(sub) && isUuid(sid) ? await sessionLoader.load(sid) : null;
+    if (!row || row.sessionUserId !== sub || row.endedAt !== null || row.tokenVersion !== tv) {
       throw unauthorized(reply, 'Your session has ended. Please log in again.');
     }
     const role = row.type as UserType;
@@ -132,6 +149,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
       emailAddress: row.emailAddress,
       firstName: row.firstName,
       lastName: row.lastName,
+      sessionId: sid,
     };
   });
 

@@ -22,6 +22,7 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import { createOneTimeToken, findTokenForUpdate, isUsable, useAllTokens } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionTokens, SessionUser } from './session-tokens.ts';
+import { startSession } from './sessions.ts';
 import { clear, giveBack, hit, limits, throttleKeys } from './throttle.ts';
 
 export type AccountDeps = {
@@ -84,7 +85,7 @@ export async function registerParent(
     );
     return asSessionUser(row);
   });
-  return deps.tokens.issue(user, now);
+  return startSession(deps.db, deps.tokens, user, now);
 }
 
 /**
@@ -126,7 +127,7 @@ export async function logIn(
   await clear(deps.db, [accountKey]);
   await giveBack(deps.db, ipKey, now);
   const { password: _hash, ...user } = row;
-  return deps.tokens.issue(asSessionUser(user), now);
+  return startSession(deps.db, deps.tokens, asSessionUser(user), now);
 }
 
 /**

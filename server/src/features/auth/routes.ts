@@ -29,6 +29,7 @@ import {
   setAccountLanguage,
   throttleResetRequest,
 } from './accounts.ts';
+import { endAllSessions, endSession } from './sessions.ts';
 
 const tags = ['UserAuthentication'];
 const tokenReply = {
@@ -183,6 +184,43 @@ export const authRoutes =
         const account = await getAccount(ctx.db, currentUser(request).id);
         if (!account) throw new HttpError(401, 'Please log in to continue.');
         return account;
+      },
+    );
+
+    app.post(
+      '/api/UserAuthentication/Logout',
+      {
+        schema: {
+          tags,
+          summary: 'Log out: end this session on the server',
+          description:
+            '204. The token this call came with stops working at once, in every server process (decision 016); ' +
+            'other sessions of the account go on.',
+          response: { 204: noContent('Logged out') },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        await endSession(ctx.db, user.id, user.sessionId, ctx.clock.now());
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/UserAuthentication/LogoutEverywhere',
+      {
+        schema: {
+          tags,
+          summary: 'Log out everywhere: end every session of the account, this one included',
+          description:
+            '204. Every token of the account stops working at once, the one this call came with included ' +
+            '(decision 016); the browser then signs in again.',
+          response: { 204: noContent('Logged out everywhere') },
+        },
+      },
+      async (request, reply) => {
+        await endAllSessions(ctx.db, currentUser(request).id, ctx.clock.now());
+        return reply.status(204).send(null);
       },
     );
 

@@ -1,6 +1,7 @@
 /**
  * Session tokens: HS256 JWTs signed with `jose` (ARCHITECTURE.md, Identity and access). Claims: `sub`
- * (user id), `email`, `given_name`, `family_name`, `role` (User.type), `tv` (token version), `iat`, `exp`
+ * (user id), `email`, `given_name`, `family_name`, `role` (User.type), `tv` (token version), `sid` (the
+ * session's `user_sessions` row, decision 016; sessions.ts issues tokens with one), `iat`, `exp`
  * (seconds since the epoch). Verification allows HS256 only, so `alg: none` and RS/HS confusion fail, and
  * follows spec §9 exactly: a token is expired when the current second exceeds `exp`.
  */
@@ -19,8 +20,13 @@ export type SessionUser = {
 };
 
 export type SessionTokens = {
-  /** A signed token for `user`, valid for the configured number of hours from `now`. */
-  issue: (user: SessionUser, now: Date) => Promise<string>;
+  /**
+   * A signed token for `user` naming session `sessionId`, valid for the configured number of hours from `now`.
+   * Call it through sessions.ts `startSession`, which first keeps the session's row.
+   */
+  issue: (user: SessionUser, sessionId: string, now: Date) => Promise<string>;
+  /** The instant a token issued at `now` expires (its `exp`, whole seconds). */
+  expiresAt: (now: Date) => Date;
   /** The verified claims, or the reason the token is refused. Never throws. */
   verify: (token: string, now: Date) => Promise<{ claims: TokenClaims } | { error: 'expired' | 'invalid' }>;
 };
@@ -29,7 +35,8 @@ export function createSessionTokens(secret: string, sessionHours: number): Sessi
   const key = new TextEncoder().encode(secret);
   const lifetimeSeconds = Math.round(sessionHours * 3600);
   return {
-    issue: (user, now) => {
+    expiresAt: (now) => new Date((Math.floor(now.getTime() / 1000) + lifetimeSeconds) * 1000),
+    issue: (user, sessionId, now) => {
       const iat = Math.floor(now.getTime() / 1000);
       return new SignJWT({
         email: user.emailAddress,
@@ -37,6 +44,7 @@ export function createSessionTokens(secret: string, sessionHours: number): Sessi
         family_name: user.lastName,
         role: user.type,
         tv: user.tokenVersion,
+        sid: sessionId,
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
@@ -51,9 +59,9 @@ export function createSessionTokens(secret: string, sessionHours: number): Sessi
           algorithms: ['HS256'],
           currentDate: now,
           clockTolerance: 1,
-          requiredClaims: ['sub', 'exp', 'iat', 'tv'],
+          requiredClaims: ['sub', 'exp', 'iat', 'tv', 'sid'],
         });
-        if (typeof payload.tv !== 'number') return { error: 'invalid' };
+        if (typeof payload.tv !== 'number' || typeof payload.sid !== 'string') return { error: 'invalid' };
         return { claims: payload as unknown as TokenClaims };
       } catch (error) {
         return { error: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
