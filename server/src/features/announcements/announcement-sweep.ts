@@ -8,7 +8,7 @@
  * The claim, the queued emails, the delivery counts and the audit rows commit together; text messages are
  * sent after the commit, as for the spec §7 call.
  */
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Database } from '../../db/client.ts';
 import { announcements } from '../../db/schema.ts';
@@ -54,6 +54,23 @@ export async function sendDueAnnouncements(deps: AnnouncementSweepDeps): Promise
       )
       .returning();
     if (claimed.length === 0) return { ids: [], texts: [] as PendingText[] };
+    // The rest of a group cut off by the batch goes with it, so a family in two of its sessions hears once.
+    const groups = [...new Set(claimed.map((r) => r.groupId).filter((g): g is string => g !== null))];
+    if (groups.length > 0)
+      claimed.push(
+        ...(await tx
+          .update(announcements)
+          .set({ sentAt: now, updated: now })
+          .where(
+            and(
+              inArray(announcements.groupId, groups),
+              lte(announcements.sendAt, now),
+              isNull(announcements.sentAt),
+              isNull(announcements.cancelledAt),
+            ),
+          )
+          .returning()),
+      );
     claimed.sort((a, b) => a.id - b.id);
     const texts = await deliverAnnouncements(tx, claimed, now);
     for (const row of claimed)

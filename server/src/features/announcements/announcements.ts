@@ -2,8 +2,11 @@
  * Session announcements (spec §3 Announcement; §7 Announcement calls; issue 5).
  * A family sees an announcement on the web when it is active, `showOnWeb`, inside its date range, and either
  * center-wide (no session) or for a session one of their children is enrolled in. Staff see every
- * announcement. Posting (staff) writes one announcement per chosen session and, in the same transaction,
- * queues its email to the enrolled families and their emergency contacts who opted in to email; text
+ * announcement. Posting (staff) writes one announcement row per chosen session, all sharing one `group_id`
+ * (spec §7: `{classSessionIds, announcement}` is one announcement for several sessions), so a family with
+ * children in two of them sees it once in its list (`listAnnouncements`) and is emailed and texted once; in
+ * the same transaction it queues its email to the enrolled families and their emergency contacts who opted
+ * in to email; text
  * messages go to contacts who opted in to SMS (and parents with a mobile number), after the commit.
  * An announcement scheduled on the staff side (staff-announcements.ts) reaches families, on the web too, only
  * once it has been sent (`sent_at`).
@@ -15,6 +18,7 @@
  * else English when the families differ. A text message is "Bright Oak: " and the staff's words, the same in
  * both languages.
  */
+import { randomUUID } from 'node:crypto';
 import {
   type Announcement,
   type AnnouncementInput,
@@ -59,6 +63,12 @@ const fromFilter = (fromDate: string | undefined) =>
     ? sql`coalesce(${announcements.startDate}, ${announcements.sentAt}, ${announcements.dateCreated}) >= ${new Date(fromDate)}`
     : undefined;
 
+/**
+ * The announcements `viewer` may see at `now` (`visibleTo`), highest priority then newest first, at most 200;
+ * `options` narrow to one session, one id, or those starting on or after `fromDate`. A family sees an
+ * announcement posted to several of its sessions once (the first row of its `group_id`, by session order of
+ * posting); staff see every row, one per session.
+ */
 export async function listAnnouncements(
   db: DbOrTx,
   viewer: Viewer,
@@ -92,9 +102,20 @@ export async function listAnnouncements(
     .orderBy(
       desc(announcements.priority),
       desc(sql`coalesce(${announcements.startDate}, ${announcements.sentAt}, ${announcements.dateCreated})`),
+      announcements.id,
     )
     .limit(200);
-  return rows.map(({ a, session }) => ({
+  // One announcement for several sessions: a family reads it once (the rows of a group are alike).
+  const seen = new Set<string>();
+  const shown = isStaff(viewer)
+    ? rows
+    : rows.filter(({ a }) => {
+        if (a.groupId === null) return true;
+        if (seen.has(a.groupId)) return false;
+        seen.add(a.groupId);
+        return true;
+      });
+  return shown.map(({ a, session }) => ({
     id: a.id,
     shortURL: a.shortURL,
     title: a.title,
@@ -142,6 +163,7 @@ export async function postAnnouncement(
     }
   }
   const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
+  const groupId = randomUUID();
   try {
     return await db.transaction(async (tx) => {
       const created: number[] = [];
@@ -156,6 +178,7 @@ export async function postAnnouncement(
             endDate: input.endDate ? new Date(input.endDate) : null,
             dateCreated: now,
             classSessionId,
+            groupId,
             sentAt: now,
             updated: now,
           })

@@ -3,7 +3,9 @@
  * - Scope: a teacher (Staff) reads and writes only announcements of sessions they are assigned to
  *   (`visibleSessions`); any other, and every center-wide one, answers 404 like an unknown one. Writing to
  *   the whole center (no session) is the director's (403 for a teacher). The director sees everything.
- * - Composing writes one announcement per chosen session. "Send now" queues the emails in the same
+ * - Composing writes one announcement row per chosen session, all sharing one `group_id`: a family with
+ *   children in two of them sees it once and hears it once (`deliverAnnouncements`; the sweep sends a group
+ *   together). "Send now" queues the emails in the same
  *   transaction and answers the texts to send after the commit; a `sendAt` in the future leaves it to the
  *   background sweep (announcement-sweep.ts).
  * - Until it is sent everything can change; afterwards only the web copy (title, category, priority, dates,
@@ -12,6 +14,7 @@
  * - The web message is rich text, sanitised on every write (server/src/lib/rich-text.ts).
  * - Every write appends its audit row in the same transaction.
  */
+import { randomUUID } from 'node:crypto';
 import {
   type AnnouncementReach,
   type AnnouncementStatus,
@@ -240,7 +243,8 @@ function webCopy(html: string | null | undefined): string | null {
 
 /**
  * Queue the emails of `rows` (just claimed or posted, in `tx`) and record their delivery counts; answer the
- * texts to send after the commit. A family reached by two of the rows with the same words hears once. Each
+ * texts to send after the commit. A family reached by two rows of one announcement (its `group_id`; rows
+ * without one: the same title and words) hears once. Each
  * email's sign-off is in its reader's language (`announcementMailText`).
  * Source: issue 10 ("a sent announcement shows delivery counts").
  */
@@ -256,7 +260,7 @@ export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): 
     );
     let emailCount = 0;
     if (row.sendEmail && row.emailMessage) {
-      const key = `${row.title}\u0000${row.emailMessage}`;
+      const key = row.groupId ?? `${row.title}\u0000${row.emailMessage}`;
       const seen = mailed.get(key) ?? new Set<string>();
       mailed.set(key, seen);
       for (const to of emails) {
@@ -272,8 +276,9 @@ export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): 
     }
     let smsCount = 0;
     if (row.sendSMS && row.smsMessage) {
-      const seen = texted.get(row.smsMessage) ?? new Set<string>();
-      texted.set(row.smsMessage, seen);
+      const key = row.groupId ?? row.smsMessage;
+      const seen = texted.get(key) ?? new Set<string>();
+      texted.set(key, seen);
       for (const to of phones) {
         if (seen.has(to)) continue;
         seen.add(to);
@@ -337,6 +342,8 @@ export async function createStaffAnnouncements(
     throw new HttpError(400, message, { webMessage: message });
   }
   const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
+  // The rows of one announcement for several sessions: a family in two of them sees and hears it once.
+  const groupId = randomUUID();
   const { rows, texts } = await deps.db.transaction(async (tx) => {
     const rows: Row[] = [];
     for (const classSessionId of targets) {
@@ -355,6 +362,7 @@ export async function createStaffAnnouncements(
           smsMessage: input.smsMessage,
           sendSMS: input.smsMessage !== null,
           classSessionId,
+          groupId,
           dateCreated: now,
           updated: now,
           sendAt,
