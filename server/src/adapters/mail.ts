@@ -14,6 +14,12 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * The exact parts of subject/text/html that open something — a one-time link (reset, confirmation,
+   * co-parent or team invitation), a pass link or pass code. They are delivered as written; the outbox keeps
+   * them only until delivery (jobs/mail-outbox.ts, decision 017). Never sent to the transport as a field.
+   */
+  secrets?: readonly string[];
 };
 
 export type Mailer = {

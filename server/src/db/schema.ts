@@ -851,6 +851,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /**
+     * The parts of subject/text/html that open something (a one-time link, a pass code), until delivery.
+     * Delivery (or giving up) replaces each in the stored copy with a marker and empties this (decision 017).
+     */
+    secrets: text('secrets').array(),
     status: text('status').notNull().default('Pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -37,6 +37,7 @@ export function welcomeMail(to: string, firstName: string, link: string, languag
       t('welcome.next'),
       t('welcome.notYou'),
     ),
+    secrets: [link],
   };
 }
 
@@ -52,6 +53,7 @@ export function confirmAgainMail(to: string, firstName: string, link: string, la
       link,
       t('confirmAgain.validity'),
     ),
+    secrets: [link],
   };
 }
 
@@ -67,6 +69,7 @@ export function passwordResetMail(to: string, firstName: string, link: string, l
       link,
       t('passwordReset.validity'),
     ),
+    secrets: [link],
   };
 }
 
@@ -101,6 +104,7 @@ export function staffInviteMail(to: string, firstName: string, invitedBy: string
       link,
       'The link works once, for 7 days. Afterwards, sign in on the website with this email address and you will land on the staff pages, where you will find the rosters of the sessions you teach.',
     ),
+    secrets: [link],
   };
 }
 

@@ -9,7 +9,8 @@
  * insert), leaving or being removed deletes the leaver's mappings to the family's children and contacts.
  *
  * - Invitation: a parent invites an email address; the mail carries a single-use link whose token is stored
- *   only as a SHA-256 hash (OWASP Forgot Password cheat sheet), valid 7 days. Only the invited address may
+ *   only as a SHA-256 hash (OWASP Forgot Password cheat sheet), valid 7 days, and left out of the stored mail
+ *   once sent; invitations count against the family's mail limits (decision 017). Only the invited address may
  *   accept it (a forwarded link is refused), after registering or logging in.
  * - Leaving: a parent may leave; removing another parent is done by the center's Admin (custody disputes are
  *   not settled by whoever clicks first). A leaver keeps their own payments; waitlist places they joined
@@ -27,13 +28,13 @@ import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { CENTER, familyText, mailT, namesIn } from '../../i18n/family-mail.ts';
-import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
 import { passesChanged, revokePassesOf } from '../passes/passes.ts';
-
 import { assertRoom } from './limits.ts';
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** Parents in one family at most (two parents and two step-parents or guardians). */
@@ -51,6 +52,18 @@ export async function familyMemberIds(db: DbOrTx, userId: string): Promise<strin
         and m.user_id <> ${userId} order by m.joined_at, m.user_id`,
   );
   return [userId, ...rows.map((r) => r.user_id)];
+}
+
+/**
+ * Who sends a family's mail, for the mail limits (jobs/mail-outbox.ts `limitMailTo`): `family:<family id>`
+ * for a shared family, so co-parents share one budget, else `family:<userId>`.
+ */
+export async function familySender(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await queryRows<{ family_id: string }>(
+    db,
+    sql`select family_id from family_members where user_id = ${userId}`,
+  );
+  return `family:${row?.family_id ?? userId}`;
 }
 
 /** Lock every member's user row (in id order, so two parents' changes never deadlock) until `tx` ends. */
@@ -181,8 +194,10 @@ export async function inviteCoParent(ctx: AppContext, userId: string, emailAddre
       sql`select id from users where email_address = ${emailAddress} and type <> 'Parent'`,
     );
     if (staff) throw inviteError('That address belongs to a staff account. Use the parent’s own address');
+    await limitMailTo(tx, await familySender(tx, userId), emailAddress, now);
     await tx.execute(sql`update family_invitations set withdrawn_at = ${now}
       where invited_by in ${uuidList(memberIds)} and email_address = ${emailAddress} and accepted_at is null and withdrawn_at is null`);
+    await assertRoom(tx, 'invitations', userId, 1, { now });
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into family_invitations (invited_by, email_address, token_hash, expires_at, created)
@@ -197,7 +212,6 @@ export async function inviteCoParent(ctx: AppContext, userId: string, emailAddre
         entityType: 'Family',
         entityId: row!.id,
         before: null,
-    await assertRoom(tx, 'invitations', userId, 1, { now });
         after: { emailAddress, expiresInDays: INVITATION_DAYS },
       },
       now,
@@ -498,6 +512,7 @@ export function invitationMail(to: string, inviter: Member, childNames: string[]
       link,
       t('coParentInvitation.validity', { count: INVITATION_DAYS }),
     ),
+    secrets: [link],
   };
 }
 

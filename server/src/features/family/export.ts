@@ -4,13 +4,15 @@
  * contacts, enrollments, waitlist places, payments, attendance, messages) for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
  * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
- * credentials and PINs, payment provider ids. Every export is in the audit trail (`family.export`).
+ * credentials, codes and PINs, payment provider ids, and the links and codes in the emails (decision 017).
+ * Every export is in the audit trail (`family.export`).
  * Money is integer cents; instants are ISO date-times; calendar dates "YYYY-MM-DD".
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows, uuidList } from '../../db/client.ts';
+import { redactSecrets } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
 import { familyMemberIds } from './co-parents.ts';
@@ -121,12 +123,20 @@ export async function familyData(ctx: AppContext, userId: string) {
       ),
     ]);
   const email = parents[0]?.emailAddress as string | undefined;
+  // A mail still waiting keeps its links and codes until delivery (jobs/mail-outbox.ts): the export shows it
+  // as it will be kept, without them (decision 017).
   const messages = email
-    ? await rows(
-        ctx,
-        sql`select created, sent_at as "sentAt", subject, text from mail_outbox
+    ? (
+        await rows(
+          ctx,
+          sql`select created, sent_at as "sentAt", subject, text, secrets from mail_outbox
           where lower("to") = lower(${email}) order by created`,
-      )
+        )
+      ).map(({ secrets, subject, text, ...message }) => ({
+        ...message,
+        subject: redactSecrets(subject as string, secrets as string[] | null),
+        text: redactSecrets(text as string, secrets as string[] | null),
+      }))
     : [];
   return { parents, children, allergies, contacts, enrollments, waitlist, payments, attendance, messages };
 }

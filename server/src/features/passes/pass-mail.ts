@@ -48,6 +48,8 @@ export function passIssuedMail(args: {
       t('passIssued.code', { code: args.code }),
       t('passIssued.expires', { expires: calendarDateIn(args.expiresAt, args.timeZone, args.language) }),
     ),
+    // The pass's link and its typed code open it at the door: gone from the stored copy once sent.
+    secrets: [`${args.appUrl}${routes.pass}#${args.credential}`, args.credential, args.code],
   };
 }
 

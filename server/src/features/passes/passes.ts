@@ -20,11 +20,11 @@ import {
   userTrustees,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { lockFamilyMembers, mapContactToFamily } from '../family/co-parents.ts';
+import { familySender, lockFamilyMembers, mapContactToFamily } from '../family/co-parents.ts';
 import {
   groupCredential,
   hashCredential,
@@ -108,8 +108,9 @@ export async function getPassState(ctx: AppContext, userId: string, trusteeId: s
 
 /**
  * Issue a new pass to the adult (revoking their current one) with `pin`. 400 when the adult may not pick
- * up or is inactive. The adult is emailed the pass when they have an email address. Audited; the old pass's
- * wallet copies are voided after the commit.
+ * up or is inactive. The adult is emailed the pass when they have an email address, within the family's mail
+ * limits (429 past them, nothing changed; decision 017). Audited; the old pass's wallet copies are voided
+ * after the commit.
  */
 export async function issuePass(
   ctx: AppContext,
@@ -125,13 +126,15 @@ export async function issuePass(
     await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
     const refusal = cannotIssue(adult);
     if (refusal) throw new HttpError(400, refusal);
+    // The pass is mailed to the address the parent typed on the contact: limited (decision 017).
+    if (adult.emailAddress) await limitMailTo(tx, await familySender(tx, user.id), adult.emailAddress, now);
     const previous = await currentPass(tx, trusteeId);
     const revoked: string[] = [];
     if (previous) {
+      // The photo moves to the new pass (issue 21): one file per adult, however often the pass is re-issued.
       await tx
         .update(digitalPassports)
         .set({ revokedAt: now, isActive: false, updatedAt: now, imageUrl: null, imageBytes: null })
-      // The photo moves to the new pass (issue 21): one file per adult, however often the pass is re-issued.
         .where(eq(digitalPassports.id, previous.id));
       revoked.push(previous.id);
     }
@@ -145,10 +148,10 @@ export async function issuePass(
       .values({
         isActive: true,
         imageUrl: previous?.imageUrl ?? null,
+        imageBytes: previous?.imageBytes ?? null,
         data: JSON.stringify({
           holderName: `${adult.firstName} ${adult.lastName}`,
           children,
-        imageBytes: previous?.imageBytes ?? null,
           expires: expiresAt.toISOString(),
         }),
         credentialNonce: nonce,
@@ -220,11 +223,11 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const adult = await ownedAdult(tx, userId, trusteeId);
+    // The same lock as issuing and the photo upload: none of them reads a photo another is letting go of.
+    await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
     const pass = await currentPass(tx, trusteeId);
     if (!pass) throw notFound('That pass');
     const [updated] = await tx
-    // The same lock as issuing and the photo upload: none of them reads a photo another is letting go of.
-    await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
       .update(digitalPassports)
       .set({ revokedAt: now, isActive: false, updatedAt: now, imageUrl: null, imageBytes: null })
       .where(eq(digitalPassports.id, pass.id))
@@ -243,10 +246,10 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
     );
     return { pass: updated!, adult, photo: pass.imageUrl };
   });
+  if (result.photo) await ctx.passPhotos.discard([result.photo]);
   passesChanged(ctx, [result.pass.id]);
   return toPickupPass(result.pass, result.adult, now, ctx.clock.timeZone);
 }
-  if (result.photo) await ctx.passPhotos.discard([result.photo]);
 
 /** First names of the children an adult may pick up, in name order. */
 async function childNames(db: DbOrTx, trusteeId: string): Promise<string[]> {

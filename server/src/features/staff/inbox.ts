@@ -30,7 +30,7 @@ import { contactSubmissions, inboxEntries, tutoringWaitlistSubmissions, users } 
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { mailLocale, mailT } from '../../i18n/family-mail.ts';
-import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 
@@ -488,7 +488,8 @@ export function opensWithGreeting(body: string): boolean {
 /**
  * Mail `body` to the family of item `id` (Reply-To the center's address) and keep it in the thread as a
  * `Reply`; a New item becomes Replied (tutoring: Contacted). The mail is queued in the same transaction, so
- * a stored reply is always sent and a failed step sends nothing. Audited as `inbox.reply`.
+ * a stored reply is always sent and a failed step sends nothing. Audited as `inbox.reply`. 429 past the
+ * actor's mail limits (jobs/mail-outbox.ts `limitMailTo`, decision 017).
  */
 export async function replyToInboxItem(
   deps: InboxDeps,
@@ -497,6 +498,7 @@ export async function replyToInboxItem(
   body: string,
 ): Promise<InboxItem> {
   return writeItem(deps, id, async (tx, item, now) => {
+    await limitMailTo(tx, `staff:${actor.id}`, item.email, now);
     const entryId = await addEntry(tx, item, 'Reply', body, actor, now);
     const mailId = await enqueueMail(tx, replyMail(deps, item, actor, body));
     const status = answered(item);
@@ -528,7 +530,8 @@ export const registerInviteLink = (
 /**
  * "Invite to register" (issue 10): mail the family a link to the sign-up page with their name and email
  * filled in, keep the mail in the thread (as a `Reply`, what the family received), and move a New item on
- * as a reply does. 409 (by `email`) when an account already uses the address. Audited as `inbox.invite`.
+ * as a reply does. 409 (by `email`) when an account already uses the address; 429 past the actor's mail
+ * limits (decision 017). Audited as `inbox.invite`.
  */
 export async function inviteInboxFamily(deps: InboxDeps, actor: AuthUser, id: string): Promise<InboxItem> {
   return writeItem(deps, id, async (tx, item, now) => {
@@ -540,6 +543,7 @@ export async function inviteInboxFamily(deps: InboxDeps, actor: AuthUser, id: st
       const message = `${item.email} already has an account. The family can log in with it.`;
       throw new HttpError(409, message, { email: message });
     }
+    await limitMailTo(tx, `staff:${actor.id}`, item.email, now);
     const who = names(item);
     const link = registerInviteLink(deps.appUrl, { ...who, email: item.email });
     // In the language they wrote in (issue 14); the link opens the sign-up page, which follows their browser.

@@ -11,7 +11,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import { addedToStaffMail, passwordResetLink, staffInviteMail } from '../auth/account-mail.ts';
 import { createOneTimeToken } from '../auth/one-time-tokens.ts';
@@ -63,7 +63,8 @@ export type TeamDeps = { db: Db; appUrl: string; now: () => Date };
 
 /**
  * Put `input.emailAddress` on the staff as `input.role`: a new account gets an invitation link; an existing
- * parent account is promoted and told so. 409 when the address is already on the staff.
+ * parent account is promoted and told so. 409 when the address is already on the staff; 429 past the mail
+ * limits of `actor` (jobs/mail-outbox.ts `limitMailTo`, decision 017).
  */
 export async function inviteToStaff(
   deps: TeamDeps,
@@ -82,6 +83,8 @@ export async function inviteToStaff(
       const message = `${existing.firstName} ${existing.lastName} is already on the staff.`;
       throw new HttpError(409, message, { emailAddress: message });
     }
+    // Either way a mail goes to the address the director typed: limited (decision 017).
+    await limitMailTo(tx, `staff:${actor.id}`, input.emailAddress, now);
     let member: TeamRow;
     if (existing) {
       [member] = (await tx
