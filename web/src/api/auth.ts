@@ -8,6 +8,7 @@ import {
   type ResetPasswordInput,
   type ResetRequestInput,
 } from '@lc/contract';
+import { clearToken, getToken } from '../lib/auth-token.ts';
 import { apiRequest, requiredParam } from './client.ts';
 
 /** POST /api/UserAuthentication/Login — resolves to the token (a JWT) to store. */
@@ -52,6 +53,36 @@ export async function resendConfirmation(): Promise<void> {
 /** GET /api/UserAuthentication/Me — the signed-in parent's account. */
 export function getAccount(signal?: AbortSignal): Promise<Account> {
   return apiRequest<Account>(api.me, { signal });
+}
+
+/**
+ * Log out (decision 016): forget the token in this browser at once, and end its session on the server, so a
+ * copy of the token stops working too. The call carries the token it ends and outlives the page
+ * (`keepalive`); when the server cannot be reached the token still expires on its own. Never rejects.
+ */
+export async function logOut(): Promise<void> {
+  const token = getToken();
+  clearToken();
+  if (!token) return;
+  try {
+    await fetch(api.logout, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+      keepalive: true,
+    });
+  } catch {
+    // Offline: nothing more this browser can do; the session ends when its token expires.
+  }
+}
+
+/**
+ * POST /api/UserAuthentication/LogoutEverywhere — ends every session of the account, this one included
+ * (decision 016); then the token here is forgotten too.
+ */
+export async function logOutEverywhere(): Promise<void> {
+  await apiRequest<unknown>(api.logoutEverywhere, { method: 'POST' });
+  clearToken();
 }
 
 /** The token from a text reply; an empty or non-text reply is a failure, never a silent sign-in with no token. */

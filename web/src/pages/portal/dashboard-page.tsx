@@ -22,6 +22,7 @@ import { getStudents, getTrustees } from '../../api/family';
 import type { DashboardSectionKey } from '../../content/copy';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
+import { SignInsSection } from '../../features/account/sign-ins-section';
 import { FamilyDataSection } from '../../features/family/family-data-section';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import {
@@ -112,6 +113,7 @@ export default function DashboardPage() {
         </SimpleGrid>
       </section>
       <FamilyDataSection />
+      <SignInsSection />
       <Text size="sm">
         <Trans
           i18nKey="portal.dashboard.help"

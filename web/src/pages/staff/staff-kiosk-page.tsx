@@ -26,14 +26,14 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { login } from '../../api/auth';
+import { login, logOut } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { enrollKiosk, kioskCheckIn, kioskCheckOut, kioskMe, kioskScan, revokeKiosk } from '../../api/passes';
 import { site } from '../../content/site';
 import { StaffDialog } from '../../features/staff/staff-dialog';
 import { useLoginRedirect } from '../../layout/require-auth';
 import { usePageTitle } from '../../layout/use-page-title';
-import { clearToken, currentRole, isStaffRole, readClaims, setToken } from '../../lib/auth-token';
+import { currentRole, isStaffRole, readClaims, setToken } from '../../lib/auth-token';
 
 const QrCamera = lazy(() => import('../../features/kiosk/qr-camera'));
 
@@ -111,8 +111,8 @@ function KioskSetup({ onReady }: { onReady: (kiosk: { id: string; name: string; 
       // Already a door tablet (another tab started kiosk mode): the server answers that tablet again.
       const { kiosk, token } = await enrollKiosk(name, localStorage.getItem(KIOSK_TOKEN_KEY) ?? undefined);
       localStorage.setItem(KIOSK_TOKEN_KEY, token);
-      // The tablet is the door's now: nobody's staff login stays on it.
-      clearToken();
+      // The tablet is the door's now: nobody's staff login stays on it, here or on the server (decision 016).
+      void logOut();
       onReady({ id: kiosk.id, name: kiosk.name, token });
     } catch (failure) {
       setError(failure instanceof ApiError ? (failure.fields.name ?? failure.message) : messageOf(failure));
