@@ -82,6 +82,7 @@ export const api = {
   staffRosterCsv: (id: number | string) => `/api/staff/sessions/${id}/roster.csv`,
   staffTeachers: (id: number | string) => `/api/staff/sessions/${id}/teachers`,
   staffTeam: '/api/staff/team',
+  staffMe: '/api/staff/me',
   staffAnnouncements: '/api/staff/announcements',
   staffAnnouncementReach: '/api/staff/announcements/reach',
   staffAnnouncement: (id: number | string) => `/api/staff/announcements/${id}`,

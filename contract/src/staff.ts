@@ -89,7 +89,8 @@ export const RosterChildSchema = z.object({
   pickup: z.array(RosterAdultSchema),
   /** When the place was taken (ISO date-time). */
   enrolledAt: z.string(),
-  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  /** The place's payment (the director only: absent for a teacher, who never sees money). */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable().optional(),
   /** For a seat held by an open checkout: when the hold ends (ISO date-time); null once enrolled. */
   holdExpiresAt: z.string().nullable(),
 });
@@ -112,6 +113,8 @@ export type RosterWaitlistEntry = z.infer<typeof RosterWaitlistEntrySchema>;
 /** `GET /api/staff/sessions/{classSessionId}/roster`: enrolled children, seats on hold, and the waitlist apart. */
 export const RosterSchema = z.object({
   session: StaffSessionRowSchema,
+  /** True for the director: the roster carries each place's payment and its table the Payment column. */
+  showsMoney: z.boolean(),
   enrolled: z.array(RosterChildSchema),
   pending: z.array(RosterChildSchema),
   waitlist: z.array(RosterWaitlistEntrySchema),
@@ -126,7 +129,10 @@ export const SessionTeachersInputSchema = z.object({
 });
 export type SessionTeachersInput = z.infer<typeof SessionTeachersInputSchema>;
 
-/** The CSV columns of a roster export, in order; the page's table shows the same columns. */
+/**
+ * Every column of a roster table, in order (the director's; a teacher's table and CSV leave out Payment:
+ * see `rosterColumns`).
+ */
 export const ROSTER_CSV_COLUMNS = [
   'Child',
   'Date of birth',
@@ -148,10 +154,17 @@ export function formatAgeMonths(months: number): string {
   return rest === 0 ? y : `${y} ${rest} ${rest === 1 ? 'mo' : 'mos'}`;
 }
 
+export type RosterColumn = (typeof ROSTER_CSV_COLUMNS)[number];
+
+/** The columns of `roster`'s table and CSV: every column for the director, no Payment for a teacher. */
+export function rosterColumns(roster: Pick<Roster, 'showsMoney'>): readonly RosterColumn[] {
+  return roster.showsMoney ? ROSTER_CSV_COLUMNS : ROSTER_CSV_COLUMNS.filter((c) => c !== 'Payment');
+}
+
 const people = (adults: RosterAdult[]) => adults.map((p) => p.name).join('; ');
 
 /**
- * The roster table's cells, one row per enrolled child, in `ROSTER_CSV_COLUMNS` order. The roster page and
+ * The roster table's cells, one row per enrolled child, in `rosterColumns(roster)` order. The roster page and
  * the CSV export both use it, so the file is exactly the screen. Dates are the center's calendar dates in
  * `timeZone`; phones are shown as people dial them.
  */
@@ -179,7 +192,7 @@ export function rosterTableRows(roster: Roster, timeZone: string): string[][] {
       .join('; '),
     child.pickup.map((p) => `${p.name} (${p.relationship})`).join('; '),
     day.format(new Date(child.enrolledAt)),
-    child.paymentStatus ?? '',
+    ...(roster.showsMoney ? [child.paymentStatus ?? ''] : []),
   ]);
 }
 
@@ -218,6 +231,17 @@ export const StaffRoleInputSchema = z
     path: ['role'],
   });
 export type StaffRoleInput = z.infer<typeof StaffRoleInputSchema>;
+
+/**
+ * `GET /api/staff/me`: what the signed-in staff member may read, so the staff pages ask only for that (a
+ * teacher without the inbox never asks for the inbox's count).
+ */
+export const StaffSelfSchema = z.object({
+  role: z.enum(STAFF_ROLES),
+  /** May read and answer the inbox: the director always, a teacher the director gave it to. */
+  inboxAccess: z.boolean(),
+});
+export type StaffSelf = z.infer<typeof StaffSelfSchema>;
 
 /** Someone on the staff as the director's team page lists them. */
 export const TeamMemberSchema = StaffMemberSchema.extend({

@@ -384,11 +384,9 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
           at: new Date(NOW).toISOString(),
         }),
       ]);
-      // A teacher sees every place of the child (names and statuses), and the changes without their values.
-      expect(after.enrollments.map((e: { sessionName: string }) => e.sessionName).sort()).toEqual([
-        'Acorn Room',
-        'Maple Room',
-      ]);
+      // A teacher sees the child's places in their own sessions only (issue 21; the Maple Room is another
+      // teacher's), and the changes without their values.
+      expect(after.enrollments.map((e: { sessionName: string }) => e.sessionName)).toEqual(['Acorn Room']);
       expect(after.changes.length).toBe(before.changes.length);
       expect(after.changes.every((c: { before: unknown; after: unknown }) => !c.before && !c.after)).toBe(
         true,

@@ -215,10 +215,15 @@ describe.each(dbKinds)('staff back office on %s', (kind) => {
         pickup: [
           { name: 'Rosa Rivera', relationship: 'Grandparent', phone: '+16505550199', emailAddress: null },
         ],
-        paymentStatus: 'Paid',
         holdExpiresAt: null,
       }),
     ]);
+    // A teacher never sees money (issue 21): no payment status, and no Payment column.
+    expect(roster.showsMoney).toBe(false);
+    expect(roster.enrolled[0]).not.toHaveProperty('paymentStatus');
+    const byDirector = (await as(admin, 'GET', `/api/staff/sessions/${mine}/roster`)).json();
+    expect(byDirector.showsMoney).toBe(true);
+    expect(byDirector.enrolled[0]).toMatchObject({ firstName: 'Ava', paymentStatus: 'Paid' });
     expect(roster.pending).toEqual([]);
     expect(roster.waitlist).toEqual([]);
   });

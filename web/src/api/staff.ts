@@ -4,11 +4,17 @@ import {
   type Roster,
   type StaffInviteInput,
   type StaffMember,
+  type StaffSelf,
   type StaffSessionList,
   type StaffSessionListQuery,
   type TeamMember,
 } from '@lc/contract';
 import { apiDownload, apiRequest, requiredParam } from './client.ts';
+
+/** GET /api/staff/me — the signed-in staff member's role and whether they may read the inbox. */
+export function getStaffSelf(signal?: AbortSignal): Promise<StaffSelf> {
+  return apiRequest<StaffSelf>(api.staffMe, { signal });
+}
 
 /** GET /api/staff/sessions — the sessions the signed-in staff member may see, one page. */
 export function getStaffSessions(

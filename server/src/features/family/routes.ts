@@ -26,12 +26,14 @@ import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/passes.ts';
+import { visibleChildIdsOf } from '../staff/families.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
+  familyMemberIds,
   inviteCoParent,
   previewInvitation,
   readFamily,
@@ -47,6 +49,7 @@ import {
   getStudent,
   listStudents,
   updateStudent,
+  withoutAddress,
 } from './students.ts';
 import { createTrustee, deleteTrustee, getTrustee, listTrustees, updateTrustee } from './trustees.ts';
 
@@ -210,7 +213,7 @@ export const familyRoutes =
           tags,
           summary: "The signed-in parent's children",
           description:
-            'With `userId`: that user’s children — staff only, or the caller’s own id. A parent asking for another user gets 403.',
+            'With `userId`: that account’s children, by the staff family page’s rule — a parent only for their own family (a co-parent’s id gives the same children), the director any family, a teacher only the children enrolled, holding a seat or waiting in a session they teach, without the home address. 404 for a family the caller may not see.',
           querystring: StudentListQuerySchema,
           response: { 200: z.array(StudentSchema) },
         },
@@ -218,12 +221,17 @@ export const familyRoutes =
       async (request) => {
         const user = currentUser(request);
         const { userId } = request.query;
-        if (userId && userId !== user.id) {
-          if (user.role === 'Parent')
-            throw new HttpError(403, 'Only center staff can see another family’s children.');
-          return isUuid(userId) ? listStudents(ctx.db, userId) : [];
+        if (!userId || userId === user.id) return listStudents(ctx.db, user.id);
+        if (!isUuid(userId)) throw notFound('That family');
+        if (user.role === 'Parent') {
+          // The children of a shared family are mapped to every parent: a co-parent's are one's own.
+          if (!(await familyMemberIds(ctx.db, user.id)).includes(userId)) throw notFound('That family');
+          return listStudents(ctx.db, user.id);
         }
-        return listStudents(ctx.db, user.id);
+        const visible = await visibleChildIdsOf(ctx.db, ctx.clock, user, userId);
+        if (!visible) throw notFound('That family');
+        const children = (await listStudents(ctx.db, userId)).filter((c) => visible.includes(c.id));
+        return user.role === 'Admin' ? children : children.map(withoutAddress);
       },
     );
 

@@ -65,6 +65,11 @@ export async function listStudents(db: Db, userId: string): Promise<Student[]> {
   );
 }
 
+/** A child without the home address: what a teacher may read (staff/families.ts, "Who sees what"). */
+export function withoutAddress(student: Student): Student {
+  return { ...student, address1: null, address2: null, city: null, state: null, zipCode: null };
+}
+
 /** One child of the user; 404 when it is not theirs or does not exist. */
 export async function getStudent(db: DbOrTx, userId: string, studentId: string): Promise<Student> {
   await assertOwned(db, userId, studentId);
@@ -157,12 +162,12 @@ export async function addAllergy(
 ): Promise<Allergy> {
   return db.transaction(async (tx) => {
     await assertOwned(tx, userId, studentId);
+    await assertRoom(tx, 'allergies', studentId, 1, { now });
     const [row] = await tx
       .insert(allergies)
       .values({ studentId, name })
       .onConflictDoNothing()
       .returning({ id: allergies.id, name: allergies.name, studentId: allergies.studentId });
-    await assertRoom(tx, 'allergies', studentId, 1, { now });
     if (!row) throw new HttpError(409, ALLERGY_DUPLICATE, { name: ALLERGY_DUPLICATE });
     await recordAudit(
       tx,

@@ -7,8 +7,12 @@
  * - a teacher (Staff) sees only the children on the rosters of the sessions they teach (`session_staff`):
  *   enrolled, holding a seat in an open checkout, or waiting/offered on the waitlist — exactly the children
  *   the roster page already shows them — and those children's parents and contacts. A sibling in another
- *   session stays out of their view. No money, ever; the inbox history only with `users.inbox_access`.
- * Anything outside that scope is `null` here and 404 at the route, exactly like an unknown id.
+ *   session stays out of their view. Of those children they see only what happens in their own rooms:
+ *   places, waitlist places and check-ins in the sessions they teach (a place in another teacher's room is
+ *   not theirs to know). No money, ever; no home address; the inbox history only with `users.inbox_access`.
+ * Anything outside that scope is `null` here and 404 at the route, exactly like an unknown id. Every route
+ * that takes a family's or a child's id on the staff side (and `GET /api/Student?userId=`) applies this one
+ * rule through `visibleChildIdsOf` and `visibleChild`.
  */
 import {
   ageInMonths,
@@ -31,6 +35,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { visibleSessions } from './access.ts';
 import { json } from './sessions.ts';
 
 const iso = (value: Date | string | null): string | null =>
@@ -268,8 +273,11 @@ const contactsWhere = (db: DbOrTx, condition: SQL, studentIds: string[]) =>
       order by t.can_pickup desc, lower(t.last_name), lower(t.first_name), t.id`,
   ).then((rows) => rows.map(toContact));
 
-/** Every place (all statuses) of the given children, newest session first. */
-const enrollmentsOf = (db: DbOrTx, studentIds: string[]) =>
+/**
+ * Every place (all statuses) of the given children in the sessions `user` may see (every session for the
+ * director, a teacher's own rooms), newest session first.
+ */
+const enrollmentsOf = (db: DbOrTx, user: AuthUser, studentIds: string[]) =>
   queryRows<{
     id: string;
     student_id: string;
@@ -284,13 +292,13 @@ const enrollmentsOf = (db: DbOrTx, studentIds: string[]) =>
   }>(
     db,
     sql`select e.id, e.student_id, s.first_name || ' ' || s.last_name as child_name, e.class_session_id,
-        c.name as session_name, c.session_start_date::text as start, c.session_end_date::text as end,
-        e.status, e.created, e.withdrawn_at
+        class_sessions.name as session_name, class_sessions.session_start_date::text as start,
+        class_sessions.session_end_date::text as end, e.status, e.created, e.withdrawn_at
       from class_session_enrollments e
       join students s on s.id = e.student_id
-      join class_sessions c on c.id = e.class_session_id
-      where e.student_id in (select unnest(${toArray(studentIds)}::uuid[]))
-      order by c.session_start_date desc, e.created desc, e.id`,
+      join class_sessions on class_sessions.id = e.class_session_id
+      where e.student_id in (select unnest(${toArray(studentIds)}::uuid[])) and ${visibleSessions(user)}
+      order by class_sessions.session_start_date desc, e.created desc, e.id`,
   ).then((rows) =>
     rows.map(
       (r): FamilyEnrollment => ({
@@ -308,8 +316,8 @@ const enrollmentsOf = (db: DbOrTx, studentIds: string[]) =>
     ),
   );
 
-/** Every waitlist place of the given children, newest first. */
-const waitlistOf = (db: DbOrTx, studentIds: string[]) =>
+/** Every waitlist place of the given children in the sessions `user` may see, newest first. */
+const waitlistOf = (db: DbOrTx, user: AuthUser, studentIds: string[]) =>
   queryRows<{
     id: string;
     student_id: string;
@@ -322,11 +330,11 @@ const waitlistOf = (db: DbOrTx, studentIds: string[]) =>
   }>(
     db,
     sql`select w.id, w.student_id, s.first_name || ' ' || s.last_name as child_name, w.class_session_id,
-        c.name as session_name, w.status, w.created, w.expires
+        class_sessions.name as session_name, w.status, w.created, w.expires
       from waitlist_submissions w
       join students s on s.id = w.student_id
-      join class_sessions c on c.id = w.class_session_id
-      where w.student_id in (select unnest(${toArray(studentIds)}::uuid[]))
+      join class_sessions on class_sessions.id = w.class_session_id
+      where w.student_id in (select unnest(${toArray(studentIds)}::uuid[])) and ${visibleSessions(user)}
       order by w.created desc, w.id`,
   ).then((rows) =>
     rows.map(
@@ -343,8 +351,11 @@ const waitlistOf = (db: DbOrTx, studentIds: string[]) =>
     ),
   );
 
-/** May `user` read inbox history: the director always, a teacher given the inbox (read fresh each time). */
-async function mayReadInbox(db: DbOrTx, user: AuthUser): Promise<boolean> {
+/**
+ * May `user` read the inbox (and a family's inbox history): the director always, a teacher given the inbox
+ * (`users.inbox_access`, read fresh each time; the rule of inbox.ts `requireInboxAccess`).
+ */
+export async function mayReadInbox(db: DbOrTx, user: AuthUser): Promise<boolean> {
   if (user.role === 'Admin') return true;
   const [row] = await queryRows<{ inbox_access: boolean }>(
     db,
@@ -390,9 +401,45 @@ async function inboxFor(db: DbOrTx, emails: string[]): Promise<FamilyInboxItem[]
 }
 
 /**
+ * The ids of the children of account `userId` that `user` may see (oldest first), or null when `user` may
+ * not see that family at all — not a family, or (a teacher) none of its children on their rosters. The one
+ * scoping rule of every staff route that takes a family's id, and of `GET /api/Student?userId=`; `userId`
+ * must be a UUID.
+ */
+export async function visibleChildIdsOf(
+  db: DbOrTx,
+  clock: Clock,
+  user: AuthUser,
+  userId: string,
+): Promise<string[] | null> {
+  return (await visibleChildRows(db, clock.now(), user, userId))?.map((r) => r.id) ?? null;
+}
+
+/** The visible children of `userId` as `childColumns` rows, or null for a family `user` may not see. */
+async function visibleChildRows(
+  db: DbOrTx,
+  now: Date,
+  user: AuthUser,
+  userId: string,
+): Promise<ChildSql[] | null> {
+  const [found] = await queryRows<{ id: string }>(
+    db,
+    sql`select u.id from users u where u.id = ${userId} and ${visibleFamily(user, now)}`,
+  );
+  if (!found) return null;
+  return queryRows<ChildSql>(
+    db,
+    sql`select ${childColumns} from user_students us join students s on s.id = us.student_id
+      where us.user_id = ${userId} and ${visibleChild(user, now, sql`us.student_id`)}
+      order by s.date_of_birth, s.first_name, s.id`,
+  );
+}
+
+/**
  * The family page of parent account `userId`, or null when it is not a family or `user` may not see it.
- * A teacher gets only the children on their rosters (with those children's parents, contacts, places and
- * waitlist), `payments: null`, and `inbox: null` unless given the inbox.
+ * A teacher gets only the children on their rosters (with those children's parents and contacts, and their
+ * places and waitlist places in the teacher's own sessions), `payments: null`, and `inbox: null` unless
+ * given the inbox.
  */
 export async function readFamily(
   db: DbOrTx,
@@ -401,17 +448,8 @@ export async function readFamily(
   userId: string,
 ): Promise<StaffFamily | null> {
   const now = clock.now();
-  const [found] = await queryRows<{ id: string }>(
-    db,
-    sql`select u.id from users u where u.id = ${userId} and ${visibleFamily(user, now)}`,
-  );
-  if (!found) return null;
-  const childRows = await queryRows<ChildSql>(
-    db,
-    sql`select ${childColumns} from user_students us join students s on s.id = us.student_id
-      where us.user_id = ${userId} and ${visibleChild(user, now, sql`us.student_id`)}
-      order by s.date_of_birth, s.first_name, s.id`,
-  );
+  const childRows = await visibleChildRows(db, now, user, userId);
+  if (!childRows) return null;
   const today = clock.today(now);
   const children = childRows.map((r) => toChild(r, today));
   const ids = children.map((c) => c.studentId);
@@ -425,8 +463,8 @@ export async function readFamily(
   const [parents, contacts, enrollments, waitlist, payments, inboxAllowed] = await Promise.all([
     parentsOf(db, ids, userId),
     contactsWhere(db, ownContacts, ids),
-    enrollmentsOf(db, ids),
-    waitlistOf(db, ids),
+    enrollmentsOf(db, user, ids),
+    waitlistOf(db, user, ids),
     isDirector ? paymentsOf(db, userId) : Promise.resolve(null),
     mayReadInbox(db, user),
   ]);
@@ -472,9 +510,10 @@ async function paymentsOf(db: DbOrTx, userId: string): Promise<FamilyPayment[]> 
 
 /**
  * The child page for `studentId`, or null when there is no such child or `user` may not see them. A teacher
- * sees every place of a child on their roster (session names and statuses; no money), no address, and the
- * recorded changes without their before/after values (those can hold details the family has removed since,
- * such as an old phone number or a pickup right taken away; the page shows the current facts).
+ * sees the child's places, waitlist places and check-ins in their own sessions only (session names and
+ * statuses; no money), no address, and the recorded changes without their before/after values (those can
+ * hold details the family has removed since, such as an old phone number or a pickup right taken away; the
+ * page shows the current facts) and without changes to places in other teachers' sessions.
  */
 export async function readChild(
   db: DbOrTx,
@@ -508,10 +547,10 @@ export async function readChild(
       sql`exists (select 1 from student_trustees st2 where st2.trustee_id = t.id and st2.student_id = ${studentId})`,
       ids,
     ),
-    enrollmentsOf(db, ids),
-    waitlistOf(db, ids),
-    attendanceOf(db, studentId),
-    changesOf(db, studentId, isDirector),
+    enrollmentsOf(db, user, ids),
+    waitlistOf(db, user, ids),
+    attendanceOf(db, user, studentId),
+    changesOf(db, user, studentId),
   ]);
   return {
     child: { ...toChild(row, clock.today(now)), address: isDirector && address ? address : null },
@@ -524,8 +563,13 @@ export async function readChild(
   };
 }
 
-/** The child's check-ins and check-outs, newest first (at most 100). */
-async function attendanceOf(db: DbOrTx, studentId: string): Promise<ChildAttendance[]> {
+/**
+ * The child's check-ins and check-outs in the sessions `user` may see, newest first (at most 100). The adult
+ * is the name recorded with the event (`attendance.adult_name`, as the attendance history and the family's
+ * page show it): a drop-off by hand names the adult without a contact, and a contact removed since keeps
+ * their name on the record.
+ */
+async function attendanceOf(db: DbOrTx, user: AuthUser, studentId: string): Promise<ChildAttendance[]> {
   const rows = await queryRows<{
     id: string;
     kind: ChildAttendance['kind'];
@@ -534,12 +578,10 @@ async function attendanceOf(db: DbOrTx, studentId: string): Promise<ChildAttenda
     adult_name: string | null;
   }>(
     db,
-    sql`select a.id, a.kind, a.timestamp as at, c.name as session_name,
-        case when t.id is null then null else t.first_name || ' ' || t.last_name end as adult_name
+    sql`select a.id, a.kind, a.timestamp as at, class_sessions.name as session_name, a.adult_name
       from attendance a
-      join class_sessions c on c.id = a.class_session_id
-      left join trustees t on t.id = a.trustee_id
-      where a.student_id = ${studentId}
+      join class_sessions on class_sessions.id = a.class_session_id
+      where a.student_id = ${studentId} and ${visibleSessions(user)}
       order by a.timestamp desc, a.id
       limit 100`,
   );
@@ -554,9 +596,11 @@ async function attendanceOf(db: DbOrTx, studentId: string): Promise<ChildAttenda
 
 /**
  * Recorded changes to the child (allergies, details), to their contacts (pickup rights, phones), to their
- * places and to their waitlist places: newest first, at most 100. `withValues` false leaves out before/after.
+ * places and to their waitlist places in the sessions `user` may see: newest first, at most 100. Only the
+ * director gets the values before and after.
  */
-async function changesOf(db: DbOrTx, studentId: string, withValues: boolean): Promise<ChildChange[]> {
+async function changesOf(db: DbOrTx, user: AuthUser, studentId: string): Promise<ChildChange[]> {
+  const withValues = user.role === 'Admin';
   const rows = await queryRows<{
     id: string;
     at: Date | string;
@@ -576,9 +620,13 @@ async function changesOf(db: DbOrTx, studentId: string, withValues: boolean): Pr
         or (a.entity_type = 'Trustee' and a.entity_id in
           (select st.trustee_id::text from student_trustees st where st.student_id = ${studentId}))
         or (a.entity_type = 'ClassSessionEnrollment' and a.entity_id in
-          (select e.id::text from class_session_enrollments e where e.student_id = ${studentId}))
+          (select e.id::text from class_session_enrollments e
+            join class_sessions on class_sessions.id = e.class_session_id
+            where e.student_id = ${studentId} and ${visibleSessions(user)}))
         or (a.entity_type = 'WaitlistSubmission' and a.entity_id in
-          (select w.id::text from waitlist_submissions w where w.student_id = ${studentId}))
+          (select w.id::text from waitlist_submissions w
+            join class_sessions on class_sessions.id = w.class_session_id
+            where w.student_id = ${studentId} and ${visibleSessions(user)}))
       order by a.at desc, a.seq desc
       limit 100`,
   );

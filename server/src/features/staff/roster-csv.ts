@@ -1,10 +1,10 @@
 /**
  * A roster as CSV (issue 10): exactly the roster page's table (`rosterTableRows`, header
- * `ROSTER_CSV_COLUMNS`), written by `csv-stringify` (quoting, embedded commas and line breaks). Cells a
+ * `rosterColumns`: no Payment column for a teacher), written by `csv-stringify` (quoting, embedded commas and line breaks). Cells a
  * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) get a leading
  * apostrophe (OWASP "CSV Injection").
  */
-import { ROSTER_CSV_COLUMNS, type Roster, rosterTableRows } from '@lc/contract';
+import { type Roster, rosterColumns, rosterTableRows } from '@lc/contract';
 import { stringify } from 'csv-stringify/sync';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -24,5 +24,5 @@ export function tableCsv(columns: readonly string[], rows: string[][]): string {
 
 /** The enrolled children of `roster` as a CSV document (header row first, CRLF line ends). */
 export function rosterCsv(roster: Roster, timeZone: string): string {
-  return tableCsv(ROSTER_CSV_COLUMNS, rosterTableRows(roster, timeZone));
+  return tableCsv(rosterColumns(roster), rosterTableRows(roster, timeZone));
 }

@@ -11,6 +11,8 @@ import {
   StaffInviteInputSchema,
   StaffMemberSchema,
   StaffRoleInputSchema,
+  type StaffSelf,
+  StaffSelfSchema,
   StaffSessionListQuerySchema,
   StaffSessionListSchema,
   TeamMemberSchema,
@@ -22,6 +24,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from './access.ts';
+import { mayReadInbox } from './families.ts';
 import { rosterCsv } from './roster-csv.ts';
 import { listStaffSessions, readRoster } from './sessions.ts';
 import { setSessionTeachers } from './teachers.ts';
@@ -42,6 +45,26 @@ function fileName(name: string): string {
 export const staffRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/staff/me',
+      {
+        config: { auth: 'staff' },
+        schema: {
+          tags,
+          summary: 'What the signed-in staff member may read',
+          description:
+            'Their role and whether they may read the inbox, so the staff pages ask only for what the caller may read (no inbox count for a teacher without the inbox).',
+          response: { 200: StaffSelfSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        reply.header('cache-control', 'no-store');
+        const role: StaffSelf['role'] = user.role === 'Admin' ? 'Admin' : 'Staff';
+        return { role, inboxAccess: await mayReadInbox(ctx.db, user) };
+      },
+    );
+
     app.get(
       '/api/staff/sessions',
       {

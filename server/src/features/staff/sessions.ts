@@ -189,6 +189,7 @@ const childColumns = sql`
 /**
  * The roster of a session `user` may see (null otherwise): enrolled children, seats held by an open checkout,
  * and the waitlist in order, each child with age on the first day, allergies, parents and pickup adults.
+ * Each place's payment status is the director's only (`showsMoney`); a teacher's roster has none.
  */
 export async function readRoster(
   db: DbOrTx,
@@ -236,6 +237,7 @@ export async function readRoster(
   ]);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   const start = session.sessionStartDate;
+  const showsMoney = user.role === 'Admin';
   const child = (row: (typeof placed)[number]): RosterChild => ({
     studentId: row.student_id,
     firstName: row.first_name,
@@ -246,7 +248,7 @@ export async function readRoster(
     parents: adults(row.parents),
     pickup: adults(row.pickup),
     enrolledAt: iso(row.enrolled_at)!,
-    paymentStatus: row.payment_status as PaymentStatus | null,
+    ...(showsMoney ? { paymentStatus: row.payment_status as PaymentStatus | null } : {}),
     holdExpiresAt: row.status === 'PendingPayment' ? iso(row.hold_expires_at) : null,
   });
   const waitlist = waiting.map(
@@ -264,6 +266,7 @@ export async function readRoster(
   );
   return {
     session,
+    showsMoney,
     enrolled: placed.filter((r) => r.status === 'Enrolled').map(child),
     pending: placed.filter((r) => r.status === 'PendingPayment').map(child),
     waitlist,

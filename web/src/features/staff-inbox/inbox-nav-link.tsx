@@ -2,20 +2,29 @@ import { routes } from '@lc/contract';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+import { getStaffSelf } from '../../api/staff';
 import { getInboxSummary } from '../../api/staff-inbox';
 
 /**
  * The staff navigation's "Inbox" link with the count of new messages (issue 10). Shown only to someone
- * who may read the inbox: the summary answers 403 to everyone else, and then there is no link. Screen
- * readers hear "Inbox, 3 new"; the count refreshes every minute and after every inbox change.
+ * who may read the inbox (`GET /api/staff/me`): the count is asked for only then, so a teacher without the
+ * inbox never calls it (issue 21). Screen readers hear "Inbox, 3 new"; the count refreshes every minute and
+ * after every inbox change.
  */
 export function InboxNavLink({ className }: { className?: string | undefined }) {
+  const self = useQuery({
+    queryKey: ['staff', 'me'],
+    queryFn: ({ signal }) => getStaffSelf(signal),
+    staleTime: 60_000,
+  });
   const summary = useQuery({
     queryKey: ['staff', 'inbox', 'summary'],
     queryFn: ({ signal }) => getInboxSummary(signal),
+    enabled: self.data?.inboxAccess === true,
     retry: false,
     refetchInterval: 60_000,
   });
+  if (!self.data?.inboxAccess) return null;
   if (!summary.data) return null;
   const { newCount } = summary.data;
   return (
