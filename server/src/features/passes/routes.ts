@@ -104,7 +104,7 @@ export const passRoutes =
           tags: familyTags,
           summary: 'Issue (or re-issue) a pickup pass with a PIN',
           description:
-            'The adult must be active and allowed to pick up (400 otherwise). Re-issuing revokes the old pass at once. The adult is emailed a link to the pass.',
+            'The adult must be active and allowed to pick up (400 otherwise). Re-issuing revokes the old pass at once. The adult is emailed a link to the pass; 429 (nothing changed) after 5 mails to one address in an hour from the family, or 20 in all (decision 017).',
           params: TrusteeIdParamsSchema,
           body: PassIssueSchema,
           response: { 201: PickupPassSchema },

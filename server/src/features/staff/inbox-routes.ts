@@ -142,7 +142,7 @@ export const staffInboxRoutes =
           tags,
           summary: 'Reply to the family by email',
           description:
-            'Mailed to the family with Reply-To the center’s address and kept in the thread; a New item becomes Replied (tutoring: Contacted). Audited.',
+            'Mailed to the family with Reply-To the center’s address and kept in the thread; a New item becomes Replied (tutoring: Contacted). Audited. 429 after 5 mails to one address in an hour from one staff member, or 20 in all (decision 017).',
           params: ItemParamsSchema,
           body: InboxReplyInputSchema,
           response: { 201: InboxItemSchema },
@@ -164,7 +164,7 @@ export const staffInboxRoutes =
           tags,
           summary: 'Invite the family to create an account',
           description:
-            'Mails a link to the sign-up page with their name and email filled in, and keeps it in the thread. 409 when an account already uses the address. Audited.',
+            'Mails a link to the sign-up page with their name and email filled in, and keeps it in the thread. 409 when an account already uses the address; 429 past the mail limits (as for replies). Audited.',
           params: ItemParamsSchema,
           response: { 201: InboxItemSchema },
         },
