@@ -2,6 +2,7 @@
 import {
   type ManualEnrollInput,
   type MoveInput,
+  type MoveTarget,
   moneyApi,
   type Refund,
   type StaffChildMatch,
@@ -10,6 +11,8 @@ import {
   type StaffPaymentListQuery,
   type WaitlistAction,
   type WithdrawInput,
+  type WithdrawPreview,
+  type WithdrawPreviewInput,
 } from '@lc/contract';
 import { apiDownload, apiRequest } from './client.ts';
 
@@ -49,6 +52,23 @@ export function withdrawChild(classSessionId: number, body: WithdrawInput) {
     method: 'POST',
     body,
   });
+}
+
+/**
+ * POST /api/staff/sessions/{id}/withdraw/preview — the policy's refund today and the exact mails the family
+ * would get, changing nothing.
+ */
+export function previewWithdrawal(classSessionId: number, body: WithdrawPreviewInput, signal?: AbortSignal) {
+  return apiRequest<WithdrawPreview>(moneyApi.withdrawPreview(classSessionId), {
+    method: 'POST',
+    body,
+    signal,
+  });
+}
+
+/** GET /api/staff/sessions/{id}/move-targets?studentId= — the sessions this child can move to. */
+export function getMoveTargets(classSessionId: number, studentId: string, signal?: AbortSignal) {
+  return apiRequest<MoveTarget[]>(moneyApi.moveTargets(classSessionId), { query: { studentId }, signal });
 }
 
 export function moveChild(classSessionId: number, body: MoveInput) {

@@ -3,11 +3,33 @@
  * enroll a child by hand. Amounts are typed in dollars and sent in cents; every field has a label, errors sit
  * by their field (the server's too) and focus moves to the first one. A refund dialog makes one idempotency
  * key when it opens, so a double click or a retry is one refund.
+ *
+ * Issue 21 (decision 018): the withdraw dialog starts its refund at what the session's policy gives today,
+ * keeps the internal note apart from the optional message to the family, and shows the exact email (from the
+ * server) before anything is sent; the move dialog lists only sessions the child can move to; enrolling by
+ * hand a child outside the session's ages shows the families' sentence and asks for a reason to enroll anyway.
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { centsToDollarsInput, dollarsToCents, formatCents, type StaffEnrollment } from '@lc/contract';
-import { Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  centsToDollarsInput,
+  dollarsToCents,
+  formatCents,
+  type StaffEnrollment,
+  type WithdrawPreview,
+} from '@lc/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -18,14 +40,16 @@ import {
   type UseFormRegisterReturn,
   type UseFormSetError,
   useForm,
+  useWatch,
 } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { getStaffSessions } from '../../api/staff';
 import {
   enrollByHand,
+  getMoveTargets,
   moveChild,
   newIdempotencyKey,
+  previewWithdrawal,
   refundPayment,
   searchChildren,
   withdrawChild,
@@ -48,9 +72,14 @@ const reason = (what: string) =>
 
 /**
  * Runs a dialog's request: places the server's field messages by the fields (focus on the first), or shows
- * the message in the dialog; answers whether it succeeded.
+ * the message in the dialog; answers whether it succeeded. `intercept` may take an error the dialog answers
+ * itself (answering true).
  */
-function useSubmit<T extends FieldValues>(setError: UseFormSetError<T>, order: readonly Path<T>[]) {
+function useSubmit<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  order: readonly Path<T>[],
+  intercept?: (error: unknown) => boolean,
+) {
   const [failure, setFailure] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const run = async (request: () => Promise<string>): Promise<boolean> => {
@@ -60,6 +89,7 @@ function useSubmit<T extends FieldValues>(setError: UseFormSetError<T>, order: r
       await queryClient.invalidateQueries({ queryKey: ['staff'] });
       return true;
     } catch (error) {
+      if (intercept?.(error)) return false;
       if (!applyServerFieldErrors(error, setError, order))
         setFailure(
           error instanceof ApiError
@@ -158,12 +188,46 @@ export function WithdrawDialog({ target, onClose }: { target: ChildTarget | null
 }
 
 function WithdrawForm({ target, onDone }: { target: ChildTarget; onDone: () => void }) {
+  const { child, classSessionId } = target;
+  // The policy's refund today, from the same quote the parent's withdraw dialog shows.
+  // Not under ['staff']: the withdrawal's own refresh of the staff pages must not ask for it again.
+  const start = useQuery({
+    queryKey: ['withdraw-preview', classSessionId, child.studentId],
+    queryFn: ({ signal }) => previewWithdrawal(classSessionId, { studentId: child.studentId }, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (start.isError)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {start.error instanceof ApiError
+          ? start.error.message
+          : 'The refund policy could not be read. Please check your connection and try again.'}
+      </Alert>
+    );
+  if (!start.data) return <Text size="sm">Reading the session’s refund policy…</Text>;
+  return <WithdrawSteps target={target} preview={start.data} onDone={onDone} />;
+}
+
+function WithdrawSteps({
+  target,
+  preview,
+  onDone,
+}: {
+  target: ChildTarget;
+  preview: WithdrawPreview;
+  onDone: () => void;
+}) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const { child } = target;
+  const { quote } = preview;
   const schema = useMemo(
     () =>
       z.object({
         reason: reason('the child is leaving'),
+        familyMessage: z
+          .string()
+          .trim()
+          .max(1000, 'Please keep the message to the family under 1000 characters.'),
         refundAmount: dollars(0, child.refundable, {
           format: 'Enter the amount to refund, like 25.00, or 0.',
           min: 'Enter 0 or more.',
@@ -180,36 +244,124 @@ function WithdrawForm({ target, onDone }: { target: ChildTarget; onDone: () => v
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { reason: '', refundAmount: '0.00' } });
-  const { failure, run } = useSubmit(setError, ['reason', 'refundAmount'] as const);
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      reason: '',
+      familyMessage: '',
+      refundAmount: centsToDollarsInput(Math.min(quote.refund, child.refundable)),
+    },
+  });
+  const { failure, run } = useSubmit(setError, ['reason', 'familyMessage', 'refundAmount'] as const);
+  const [review, setReview] = useState<WithdrawPreview | null>(null);
+  const [reviewFailure, setReviewFailure] = useState<string | null>(null);
   const name = `${child.firstName} ${child.lastName}`;
-  const onSubmit = async (values: Values) => {
+
+  const onReview = async (values: Values) => {
+    setReviewFailure(null);
+    try {
+      setReview(
+        await previewWithdrawal(target.classSessionId, {
+          studentId: child.studentId,
+          familyMessage: values.familyMessage,
+        }),
+      );
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['familyMessage'] as const))
+        setReviewFailure(
+          error instanceof ApiError ? error.message : 'The email could not be prepared. Please try again.',
+        );
+    }
+  };
+  const onConfirm = async () => {
+    const values = getValues();
     const refundAmount = dollarsToCents(values.refundAmount)!;
     const ok = await run(async () => {
       const result = await withdrawChild(target.classSessionId, {
         studentId: child.studentId,
         reason: values.reason,
+        ...(values.familyMessage.trim() ? { familyMessage: values.familyMessage } : {}),
         refundAmount,
         ...(refundAmount > 0 ? { idempotencyKey } : {}),
       });
       return `${name} is withdrawn${refundAmount > 0 ? ` and ${formatCents(refundAmount)} refunded` : ''}.${result.offered > 0 ? ' The seat was offered to the next family on the waitlist.' : ''}`;
     });
     if (ok) onDone();
+    else setReview(null);
   };
+
+  if (review) {
+    const refundAmount = dollarsToCents(getValues().refundAmount) ?? 0;
+    return (
+      <Stack gap="md" aria-label="Review the withdrawal">
+        <Text size="sm">
+          {name} leaves {target.sessionName}
+          {refundAmount > 0 ? ` with a refund of ${formatCents(refundAmount)}` : ' with no refund'}. The
+          family gets {review.mails.length === 1 ? 'this email' : `these ${review.mails.length} emails`}:
+        </Text>
+        {review.mails.map((mail) => (
+          <Paper key={mail.to} withBorder p="sm" component="section" aria-label={`Email to ${mail.to}`}>
+            <Text size="sm" fw={600}>
+              To: {mail.to}
+            </Text>
+            <Text size="sm" fw={600}>
+              Subject: {mail.subject}
+            </Text>
+            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+              {mail.text}
+            </Text>
+          </Paper>
+        ))}
+        <Text size="sm" c="dimmed">
+          Your internal note stays in the audit trail; it is not in the email.
+        </Text>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setReview(null)}>
+            Back
+          </Button>
+          <Button color="red" loading={isSubmitting} onClick={() => void handleSubmit(onConfirm)()}>
+            Withdraw and send
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Withdraw">
+    <form onSubmit={handleSubmit(onReview)} noValidate aria-label="Withdraw">
       <Stack gap="md">
         <Text size="sm">
           {name} leaves {target.sessionName}. The family is emailed, and the seat is offered to the next
-          family on the waitlist.
+          family on the waitlist. You will see the email before it is sent.
         </Text>
-        <ReasonField error={errors.reason?.message} registration={register('reason')} />
+        <Textarea
+          label="Internal note"
+          description="Why the child is leaving. Kept in the audit trail; never sent to the family."
+          required
+          autosize
+          minRows={2}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+        <Textarea
+          label="Message to the family (optional)"
+          description="Added to the withdrawal email exactly as you write it."
+          autosize
+          minRows={2}
+          error={errors.familyMessage?.message}
+          {...register('familyMessage')}
+        />
         <TextInput
           label="Refund (dollars)"
           description={
             child.refundable > 0
-              ? `0 for no refund; up to ${formatCents(child.refundable)}.`
+              ? `The session’s refund policy gives ${formatCents(quote.refund)} today. 0 for no refund; up to ${formatCents(child.refundable)}.`
               : 'Nothing on this place can be refunded.'
           }
           inputMode="decimal"
@@ -217,10 +369,9 @@ function WithdrawForm({ target, onDone }: { target: ChildTarget; onDone: () => v
           {...register('refundAmount')}
         />
         <DialogActions
-          failure={failure}
+          failure={failure ?? reviewFailure}
           onCancel={onDone}
-          submit="Withdraw"
-          danger
+          submit="Review the email"
           submitting={isSubmitting}
         />
       </Stack>
@@ -246,10 +397,10 @@ const moveSchema = z.object({
 type MoveValues = z.infer<typeof moveSchema>;
 
 function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void }) {
+  // Only sessions the child can move to: shown to families, not ended, a seat left, not already theirs.
   const sessions = useQuery({
-    queryKey: ['staff', 'sessions', { period: 'active', pageSize: 100, sort: 'name' }],
-    queryFn: ({ signal }) =>
-      getStaffSessions({ period: 'active', page: 1, pageSize: 100, sort: 'name', dir: 'asc' }, signal),
+    queryKey: ['staff', 'move-targets', target.classSessionId, target.child.studentId],
+    queryFn: ({ signal }) => getMoveTargets(target.classSessionId, target.child.studentId, signal),
   });
   const {
     register,
@@ -263,12 +414,10 @@ function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void 
   });
   const { failure, run } = useSubmit(setError, ['toClassSessionId', 'reason'] as const);
   const name = `${target.child.firstName} ${target.child.lastName}`;
-  const options = (sessions.data?.items ?? [])
-    .filter((s) => s.id !== target.classSessionId)
-    .map((s) => ({
-      value: String(s.id),
-      label: `${s.name} (${s.seatsTaken} of ${s.rosterSize} seats taken)`,
-    }));
+  const options = (sessions.data ?? []).map((s) => ({
+    value: String(s.id),
+    label: `${s.name} (${s.seatsTaken} of ${s.rosterSize} seats taken)`,
+  }));
   const onSubmit = async (values: MoveValues) => {
     const to = options.find((o) => o.value === values.toClassSessionId);
     const ok = await run(async () => {
@@ -297,7 +446,9 @@ function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void 
               label="Move to"
               required
               searchable
+              description={`Sessions shown to families with a free seat that ${target.child.firstName} is not already in.`}
               placeholder={sessions.isPending ? 'Loading sessions…' : 'Choose a session'}
+              nothingFoundMessage="No session has a free seat for this child"
               data={options}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
@@ -329,19 +480,27 @@ export function EnrollByHandDialog({
   );
 }
 
-const enrollSchema = z.object({
-  studentId: z.string().min(1, 'Search for the child and choose them from the list.'),
-  amount: dollars(0, 10_000_000, {
-    format: 'Enter the amount received, like 1260.00, or 0.',
-    min: 'Enter 0 or more.',
-    max: 'That amount is larger than any session’s price.',
-  }),
-  note: z
-    .string()
-    .trim()
-    .min(1, 'Add a note, like “Check #1042”.')
-    .max(200, 'Please keep the note under 200 characters.'),
-});
+const enrollSchema = z
+  .object({
+    studentId: z.string().min(1, 'Search for the child and choose them from the list.'),
+    amount: dollars(0, 10_000_000, {
+      format: 'Enter the amount received, like 1260.00, or 0.',
+      min: 'Enter 0 or more.',
+      max: 'That amount is larger than any session’s price.',
+    }),
+    note: z
+      .string()
+      .trim()
+      .min(1, 'Add a note, like “Check #1042”.')
+      .max(200, 'Please keep the note under 200 characters.'),
+    /** "Enroll anyway" a child outside the session's ages, with the reason kept in the audit row. */
+    override: z.boolean(),
+    ageOverrideReason: z.string().trim().max(500, 'Please keep this under 500 characters.'),
+  })
+  .refine((v) => !v.override || v.ageOverrideReason.length > 0, {
+    path: ['ageOverrideReason'],
+    message: 'Say why the child may join outside the session’s ages.',
+  });
 type EnrollValues = z.infer<typeof enrollSchema>;
 
 function EnrollForm({ session, onDone }: { session: { id: number; name: string }; onDone: () => void }) {
@@ -361,9 +520,22 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
     formState: { errors, isSubmitting },
   } = useForm<EnrollValues>({
     resolver: zodResolver(enrollSchema),
-    defaultValues: { studentId: '', amount: '', note: '' },
+    defaultValues: { studentId: '', amount: '', note: '', override: false, ageOverrideReason: '' },
   });
-  const { failure, run } = useSubmit(setError, ['studentId', 'amount', 'note'] as const);
+  // The families' sentence refusing the child's age (the server's 409 on `ageOverrideReason`).
+  const [ageRefusal, setAgeRefusal] = useState<string | null>(null);
+  const { failure, run } = useSubmit(
+    setError,
+    ['studentId', 'amount', 'note', 'ageOverrideReason'] as const,
+    (error) => {
+      if (!(error instanceof ApiError) || error.status !== 409) return false;
+      const sentence = error.fields.ageOverrideReason;
+      if (!sentence) return false;
+      setAgeRefusal(sentence);
+      return true;
+    },
+  );
+  const override = useWatch({ control, name: 'override' });
   const options = (matches.data ?? []).map((c) => ({
     value: c.studentId,
     label: `${c.firstName} ${c.lastName} — ${c.parents.map((p) => `${p.name} <${p.emailAddress}>`).join(', ') || 'no parent account'}`,
@@ -375,6 +547,7 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
         studentId: values.studentId,
         amount: dollarsToCents(values.amount)!,
         note: values.note,
+        ...(ageRefusal && values.override ? { ageOverrideReason: values.ageOverrideReason } : {}),
       });
       return `${child?.label.split(' — ')[0] ?? 'The child'} is enrolled in ${session.name}. The family has been emailed.`;
     });
@@ -405,7 +578,10 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
               }
               data={options}
               value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
+              onChange={(value) => {
+                field.onChange(value ?? '');
+                setAgeRefusal(null); // another child: the server judges their age afresh
+              }}
               onBlur={field.onBlur}
               error={errors.studentId?.message}
             />
@@ -425,7 +601,31 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
           error={errors.note?.message}
           {...register('note')}
         />
-        <DialogActions failure={failure} onCancel={onDone} submit="Enroll" submitting={isSubmitting} />
+        {ageRefusal ? (
+          <Alert color="yellow" variant="light" title="Outside the session’s ages">
+            <Stack gap="sm">
+              <Text size="sm">{ageRefusal}</Text>
+              <Checkbox label="Enroll anyway" {...register('override')} />
+              {override ? (
+                <Textarea
+                  label="Why this child may join"
+                  description="Kept in the audit trail with the sentence above."
+                  required
+                  autosize
+                  minRows={2}
+                  error={errors.ageOverrideReason?.message}
+                  {...register('ageOverrideReason')}
+                />
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : null}
+        <DialogActions
+          failure={failure}
+          onCancel={onDone}
+          submit={ageRefusal && override ? 'Enroll anyway' : 'Enroll'}
+          submitting={isSubmitting}
+        />
       </Stack>
     </form>
   );

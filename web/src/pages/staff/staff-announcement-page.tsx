@@ -1,4 +1,5 @@
 import {
+  type AnnouncementReach,
   announcementEmailText,
   announcementSmsText,
   routes,
@@ -127,6 +128,13 @@ export default function StaffAnnouncementPage() {
   const isDirector = currentRole() === 'Admin';
   const zone = centerZoneName();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  /** A "Send now" waiting for the director's yes, with the channels it uses. */
+  const [confirmingSend, setConfirmingSend] = useState<{
+    body: Record<string, unknown>;
+    email: boolean;
+    sms: boolean;
+  } | null>(null);
+  const [sending, setSending] = useState(false);
   const [cancelling, setCancelling] = useState(false);
 
   const existing = useQuery({
@@ -214,9 +222,24 @@ export default function StaffAnnouncementPage() {
         if (FIELD_ORDER.includes(field) && !messages[field]) messages[field] = issue.message;
       }
     if (showErrors(messages)) return;
+    // Sending now emails and texts every family reached: say how many and ask first (issue 21 item 17).
+    const sendsNow = !sent && form.when === 'now' && Boolean(delivery.emailMessage || delivery.smsMessage);
+    if (sendsNow) {
+      setConfirmingSend({
+        body,
+        email: Boolean(delivery.emailMessage),
+        sms: Boolean(delivery.smsMessage),
+      });
+      return;
+    }
+    await save(body);
+  };
+
+  /** Create or update the announcement with `body`, then back to the list. */
+  const save = async (body: Record<string, unknown>) => {
     try {
       const result = editing
-        ? await updateStaffAnnouncement(Number(id), body)
+        ? await updateStaffAnnouncement(Number(id), body as Parameters<typeof updateStaffAnnouncement>[1])
         : await createStaffAnnouncement(body as Parameters<typeof createStaffAnnouncement>[0]);
       notifySuccess(result.message);
       await queryClient.invalidateQueries({ queryKey: ['staff', 'announcements'] });
@@ -573,12 +596,81 @@ export default function StaffAnnouncementPage() {
           </Button>
         </Group>
       </Modal>
+      <Modal
+        opened={confirmingSend !== null}
+        onClose={() => setConfirmingSend(null)}
+        title="Send it now?"
+        centered
+      >
+        {confirmingSend ? (
+          <SendNowSummary
+            email={confirmingSend.email}
+            sms={confirmingSend.sms}
+            reach={reach.data}
+            sending={sending}
+            onSend={async () => {
+              setSending(true);
+              try {
+                await save(confirmingSend.body);
+              } finally {
+                setSending(false);
+                setConfirmingSend(null);
+              }
+            }}
+            onBack={() => setConfirmingSend(null)}
+          />
+        ) : null}
+      </Modal>
       {loaded ? (
         <Text size="sm" c="dimmed">
           Written by {loaded.createdBy ?? 'the center'} · last changed {formatInstant(loaded.updated)}
           {loaded.sendAt && !loaded.sentAt && !cancelled ? ` · goes out ${formatInstant(loaded.sendAt)}` : ''}
         </Text>
       ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The "Send now" confirmation: how many emails and text messages go out at once (the reach of the chosen
+ * sessions: families and emergency contacts), before anything is sent. `reach` undefined: still counting.
+ */
+export function SendNowSummary({
+  email,
+  sms,
+  reach,
+  sending,
+  onSend,
+  onBack,
+}: {
+  email: boolean;
+  sms: boolean;
+  reach: AnnouncementReach | undefined;
+  sending: boolean;
+  onSend: () => void;
+  onBack: () => void;
+}) {
+  const emails = reach ? reach.email.families + reach.email.contacts : 0;
+  const texts = reach ? reach.sms.families + reach.sms.contacts : 0;
+  const parts = [
+    email ? plural(emails, 'email', 'emails') : null,
+    sms ? plural(texts, 'text message', 'text messages') : null,
+  ].filter((p): p is string => p !== null);
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {reach
+          ? `This sends ${parts.join(' and ')} right away, to ${plural(reach.families, 'family', 'families')} and their emergency contacts who receive them. It cannot be taken back.`
+          : 'Counting who receives it…'}
+      </Text>
+      <Group gap="sm">
+        <Button loading={sending} disabled={!reach} onClick={onSend} data-autofocus>
+          {reach ? `Send ${parts.join(' and ')}` : 'Send'}
+        </Button>
+        <Button variant="default" onClick={onBack}>
+          Not yet
+        </Button>
+      </Group>
     </Stack>
   );
 }

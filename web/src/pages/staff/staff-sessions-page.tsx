@@ -9,6 +9,7 @@ import {
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
   SegmentedControl,
@@ -161,6 +162,7 @@ export default function StaffSessionsPage() {
                     <Anchor component={Link} to={routes.staffSession(session.id)} fw={600}>
                       {session.name}
                     </Anchor>
+                    {session.isActive ? null : <HiddenBadge />}
                     {session.programName ? (
                       <Text size="sm" c="dimmed">
                         {session.programName}
@@ -199,5 +201,24 @@ export default function StaffSessionsPage() {
         </Group>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * Marks a session families cannot see (`isActive` false; issue 21 item 17): white on near-black, far above
+ * WCAG AA contrast in both themes, with its meaning in words for a screen reader.
+ */
+export function HiddenBadge() {
+  return (
+    <Badge
+      ml="xs"
+      color="dark"
+      variant="filled"
+      radius="sm"
+      tt="none"
+      title="Hidden from families: not in the catalog"
+    >
+      Hidden
+    </Badge>
   );
 }

@@ -1,0 +1,256 @@
+import type { StaffEnrollment, WithdrawPreview } from '@lc/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, setToken } from '../../lib/auth-token.ts';
+import { SendNowSummary } from '../../pages/staff/staff-announcement-page.tsx';
+import StaffSessionsPage from '../../pages/staff/staff-sessions-page.tsx';
+import { jsonReply, renderPage } from '../testing/render-page.tsx';
+import { EnrollByHandDialog, MoveDialog, WithdrawDialog } from './money-dialogs.tsx';
+
+/**
+ * Issue 21 items 11, 14 and 17 in the director's dialogs and lists (decision 018): the withdraw dialog starts
+ * at the policy's refund, keeps the internal note out of the email and shows the exact email before sending;
+ * the move dialog lists only the sessions the server says the child can move to; enrolling by hand a child
+ * outside the ages shows the families' sentence and enrolls anyway only with a reason; a hidden session has a
+ * badge; "Send now" says how many emails and texts go out.
+ */
+const fetchMock = vi.fn<typeof fetch>();
+type Call = { method: string; url: string; body: unknown };
+const calls = (): Call[] =>
+  fetchMock.mock.calls.map(([input, init]) => ({
+    method: init?.method ?? 'GET',
+    url: String(input),
+    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+  }));
+
+/** Answer each request by the first entry whose "METHOD /path" prefix matches. */
+function serve(table: [string, () => Response][]) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const hit = table.find(([prefix]) => key.startsWith(prefix));
+    return hit ? hit[1]() : jsonReply(404, { error: 'Not Found', message: 'Not found.', requestId: 'r' });
+  });
+}
+
+function tokenAs(role: 'Staff' | 'Admin'): string {
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const claims = { sub: '1', email: 'd@center.example', given_name: 'Dana', role, exp };
+  return `header.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.signature`;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setToken(tokenAs('Admin'));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToken();
+});
+
+const withClient = (page: ReactElement) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderPage(<QueryClientProvider client={client}>{page}</QueryClientProvider>, { path: '/' });
+};
+
+const ava: StaffEnrollment = {
+  enrollmentId: 'e1',
+  studentId: 'a0a0a0a0-0000-4000-8000-000000000001',
+  firstName: 'Ava',
+  lastName: 'Rivera',
+  paymentId: 'p1',
+  provider: 'test',
+  paymentStatus: 'Paid',
+  finalAmount: 55_000,
+  refundedAmount: 0,
+  refundable: 55_000,
+};
+const target = { classSessionId: 3, sessionName: 'Story Time', child: ava };
+
+const preview = (text: string): WithdrawPreview =>
+  ({
+    quote: { refund: 27_500, policyTotal: 27_500 },
+    mails: [{ to: 'jordan@families.example', subject: 'Ava has been withdrawn from Story Time', text }],
+  }) as unknown as WithdrawPreview;
+
+describe('withdraw dialog', () => {
+  it('starts at the policy refund, shows the server’s email, and sends the note apart from the message', async () => {
+    serve([
+      [
+        'POST /api/staff/sessions/3/withdraw/preview',
+        () => jsonReply(200, preview('Hi Jordan,\n\nWe will miss Ava.')),
+      ],
+      ['POST /api/staff/sessions/3/withdraw', () => jsonReply(200, { offered: 0, refundId: 'r1' })],
+    ]);
+    withClient(<WithdrawDialog target={target} onClose={() => {}} />);
+    const refund = await screen.findByLabelText(/Refund \(dollars\)/);
+    expect(refund).toHaveValue('275.00');
+    expect(screen.getByText(/refund policy gives \$275\.00 today/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText(/Internal note/), { target: { value: 'Moving to Fresno' } });
+    fireEvent.change(screen.getByLabelText(/Message to the family/), {
+      target: { value: 'We will miss Ava.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Review the email' }));
+
+    const email = await screen.findByRole('region', { name: 'Email to jordan@families.example' });
+    expect(within(email).getByText(/We will miss Ava\./)).toBeInTheDocument();
+    expect(calls().at(-1)).toMatchObject({
+      url: '/api/staff/sessions/3/withdraw/preview',
+      body: { studentId: ava.studentId, familyMessage: 'We will miss Ava.' },
+    });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/withdraw'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw and send' }));
+    await waitFor(() => expect(calls().at(-1)?.url).toBe('/api/staff/sessions/3/withdraw'));
+    expect(calls().filter((c) => c.url.endsWith('/withdraw/preview'))).toHaveLength(2);
+    expect(calls().at(-1)?.body).toMatchObject({
+      studentId: ava.studentId,
+      reason: 'Moving to Fresno',
+      familyMessage: 'We will miss Ava.',
+      refundAmount: 27_500,
+    });
+  }, 20_000);
+});
+
+describe('move dialog', () => {
+  it('offers only the sessions the server lists for this child', async () => {
+    serve([
+      [
+        `GET /api/staff/sessions/3/move-targets?studentId=${ava.studentId}`,
+        () =>
+          jsonReply(200, [
+            { id: 9, name: 'Garden Club', sessionStartDate: '2026-12-15', rosterSize: 8, seatsTaken: 3 },
+          ]),
+      ],
+    ]);
+    withClient(<MoveDialog target={target} onClose={() => {}} />);
+    await waitFor(() =>
+      expect(calls().map((c) => c.url)).toContain(
+        `/api/staff/sessions/3/move-targets?studentId=${ava.studentId}`,
+      ),
+    );
+    fireEvent.click(screen.getByRole('textbox', { name: /Move to/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Garden Club (3 of 8 seats taken)']);
+    // The dialog no longer reads the whole sessions list (which had hidden sessions and the child's own).
+    expect(calls().some((c) => c.url.startsWith('/api/staff/sessions?'))).toBe(false);
+  });
+});
+
+describe('enroll by hand', () => {
+  it('shows the age sentence and enrolls anyway only with a reason', async () => {
+    const sentence =
+      'Little Explorers is for ages 4–6 on December 15, and Omar will be 7 years 7 months then.';
+    let posts = 0;
+    serve([
+      [
+        'GET /api/staff/children?q=Om',
+        () =>
+          jsonReply(200, [
+            {
+              studentId: 'b0b0b0b0-0000-4000-8000-000000000002',
+              firstName: 'Omar',
+              lastName: 'Agefam',
+              dateOfBirth: '2019-05-01',
+              parents: [{ name: 'Sam Agefam', emailAddress: 'sam@families.example' }],
+            },
+          ]),
+      ],
+      [
+        'POST /api/staff/sessions/5/enrollments',
+        () =>
+          ++posts === 1
+            ? jsonReply(409, {
+                error: 'Conflict',
+                message: sentence,
+                fields: { ageOverrideReason: sentence },
+                requestId: 'r',
+              })
+            : jsonReply(201, { enrollmentId: 'e9', paymentId: 'p9' }),
+      ],
+    ]);
+    withClient(<EnrollByHandDialog session={{ id: 5, name: 'Little Explorers' }} onClose={() => {}} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /Child/ }), { target: { value: 'Om' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Omar Agefam/ }));
+    fireEvent.change(screen.getByLabelText(/Amount received/), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText(/^Note/), { target: { value: 'Check #1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Enroll anyway' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll anyway' }));
+    expect(
+      await screen.findByText('Say why the child may join outside the session’s ages.'),
+    ).toBeInTheDocument();
+    expect(posts).toBe(1);
+
+    fireEvent.change(screen.getByLabelText(/Why this child may join/), {
+      target: { value: 'Assessed by the lead teacher' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll anyway' }));
+    await waitFor(() => expect(posts).toBe(2));
+    const posted = calls().filter((c) => c.method === 'POST');
+    expect(posted.at(-1)?.body).toMatchObject({ ageOverrideReason: 'Assessed by the lead teacher' });
+    expect(posted[0]?.body).not.toHaveProperty('ageOverrideReason');
+  });
+});
+
+describe('staff lists', () => {
+  it('marks a hidden session with a Hidden badge, and only it', async () => {
+    const row = (id: number, name: string, isActive: boolean) => ({
+      id,
+      name,
+      programName: null,
+      sessionStartDate: '2026-12-15',
+      sessionEndDate: '2027-03-15',
+      daySchedule: 'Mondays',
+      isActive,
+      rosterSize: 8,
+      seatsTaken: 0,
+      enrolledCount: 0,
+      waitlistCount: 0,
+      revenue: 0,
+      teachers: [],
+    });
+    serve([
+      [
+        'GET /api/staff/sessions',
+        () =>
+          jsonReply(200, {
+            items: [row(1, 'Public Room', true), row(2, 'Private Room', false)],
+            total: 2,
+            page: 1,
+            pageSize: 25,
+          }),
+      ],
+    ]);
+    withClient(<StaffSessionsPage />);
+    const hiddenRow = (await screen.findByRole('link', { name: 'Private Room' })).closest('tr')!;
+    expect(within(hiddenRow).getByText('Hidden')).toBeInTheDocument();
+    const publicRow = screen.getByRole('link', { name: 'Public Room' }).closest('tr')!;
+    expect(within(publicRow).queryByText('Hidden')).toBeNull();
+  });
+
+  it('asks before "Send now", with the number of emails and texts', async () => {
+    const onSend = vi.fn();
+    renderPage(
+      <SendNowSummary
+        email
+        sms
+        reach={{ families: 12, email: { families: 12, contacts: 3 }, sms: { families: 9, contacts: 2 } }}
+        sending={false}
+        onSend={onSend}
+        onBack={() => {}}
+      />,
+      { path: '/' },
+    );
+    expect(
+      screen.getByText(/This sends 15 emails and 11 text messages right away, to 12 families/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send 15 emails and 11 text messages' }));
+    expect(onSend).toHaveBeenCalledOnce();
+  });
+});
