@@ -81,9 +81,9 @@ export async function joinWaitlist(
         .join(' ');
       throw new HttpError(409, message, { studentIds: message });
     }
-    if (studentIds.length > session.waitlistSpotsLeft) {
     // After the session's lock, the family's (limits.ts): a family's waitlist places are capped too.
     await assertRoom(tx, 'waitlist', userId, studentIds.length, { now });
+    if (studentIds.length > session.waitlistSpotsLeft) {
       const message = t('eligibility.waitlistPlacesShort', {
         count: session.waitlistSpotsLeft,
         session: session.name,
