@@ -54,7 +54,11 @@ describe('configuration at boot', () => {
     expect(() => loadConfig({}, '/srv/center')).toThrow(/NODE_ENV=production/);
     expect(() => load({ NODE_ENV: 'production', TEST_CHECKOUT: 'false' })).toThrow(ConfigError);
     expect(load({ NODE_ENV: 'production', TEST_CHECKOUT: 'true' }).stripe).toBeUndefined();
-    const paid = load({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+    const paid = load({
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
     expect(paid.stripe?.secretKey).toBe('sk_live_abc');
     expect(load({ NODE_ENV: 'development' }).stripe).toBeUndefined();
   });

@@ -583,14 +583,17 @@ describe('file storage', () => {
       secretAccessKey: 'secret-example',
     });
     const partial = () =>
-      loadConfig({ NODE_ENV: 'test', FILES_S3_BUCKET: 'bright-oak-files', FILES_S3_REGION: 'us-west-2' }, repoRoot);
+      loadConfig(
+        { NODE_ENV: 'test', FILES_S3_BUCKET: 'bright-oak-files', FILES_S3_REGION: 'us-west-2' },
+        repoRoot,
+      );
     expect(partial).toThrow(ConfigError);
     expect(partial).toThrow(
       'Invalid configuration — the FILES_S3_* settings must be set together; missing FILES_S3_ENDPOINT, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY',
     );
-    expect(() => loadConfig({ NODE_ENV: 'test', ...s3, FILES_S3_ENDPOINT: 'ftp://files.example' }, repoRoot)).toThrow(
-      /FILES_S3_ENDPOINT: must be an http\(s\) URL/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', ...s3, FILES_S3_ENDPOINT: 'ftp://files.example' }, repoRoot),
+    ).toThrow(/FILES_S3_ENDPOINT: must be an http\(s\) URL/);
   });
 
   it('createStorage picks the bucket when FILES_S3_* are set, the data folder otherwise', async () => {
