@@ -238,6 +238,85 @@ describe.each(dbKinds)('returning families and sibling discounts on %s', (kind) 
       expect(q).toMatchObject({ siblingDiscountKept: 0, siblingDiscounts: [], refund: 50_000 });
     });
 
+    it('two places that both earned a discount, withdrawn at the same instant: it is given back exactly once', async () => {
+      // Ava (Winter) and Cleo (Summer, a session of the program without a sibling discount) each earn Ben's
+      // Spring discount alone: whichever of them is withdrawn second gives its $50.00 back. Withdrawn at once
+      // in two transactions, each quote must see what the other left (the family lock), or both would count the
+      // other's place and the discount would never come back. Several fresh families, so the race gets its chances.
+      for (let round = 1; round <= 4; round++) {
+        clock.set(NOW);
+        const { winter, spring } = await program(`Race ${round}`);
+        const [winterRow] = await db().select().from(classSessions).where(eq(classSessions.id, winter));
+        const summer = await a.session({
+          name: `Race ${round} Summer`,
+          classSectionId: winterRow!.classSectionId,
+          siblingDiscountType: null,
+          rosterSize: 10,
+          registrationPrice: 30_000,
+          supplyFee: 3_000,
+          sessionStartDate: '2027-06-21',
+          sessionEndDate: '2027-08-13',
+        });
+        const family = await alumniFamily(`Race${round}`, 3);
+        const [ava, ben, cleo] = family.childIds as [string, string, string];
+        const avaPayment = await enrollAndPay(family, winter, [ava]);
+        const cleoPayment = await enrollAndPay(family, summer, [cleo]);
+        expect(avaPayment.lineItems.map((l) => l.amount)).toEqual([50_000, 5_000]);
+        expect(cleoPayment.lineItems.map((l) => l.amount)).toEqual([30_000, 3_000]);
+        const benPayment = await enrollAndPay(family, spring, [ben]);
+        expect(benPayment.lineItems.map((l) => l.amount)).toEqual([50_000, 5_000, -5_000]);
+
+        clock.set('2026-12-01T18:00:00Z'); // both in their full-refund periods
+        await a.signIn(family);
+        const places = [await enrollmentOf(ava, winter), await enrollmentOf(cleo, summer)];
+        const shown = [await quote(family, places[0]!.id), await quote(family, places[1]!.id)];
+        // Each alone keeps the refund whole: the other's place still earns Ben's discount.
+        expect(shown.map((q) => [q.refund, q.siblingDiscountKept])).toEqual([
+          [55_000, 0],
+          [33_000, 0],
+        ]);
+        const withdraw = (i: number, expectedRefund: number) =>
+          a.call(family.token, 'POST', `/api/ClassSessionEnrollment/${places[i]!.id}/Withdraw`, {
+            expectedRefund,
+            idempotencyKey: `race-${kind}-${++keySeq}`,
+          });
+        const answers = await Promise.all([withdraw(0, shown[0]!.refund), withdraw(1, shown[1]!.refund)]);
+
+        // One after the other: the first withdrawal refunds what it showed; the second one's refund is now
+        // $50.00 less (Ben's discount ends with it), so it is refused unchanged, as the rule for a changed amount says.
+        expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join(' | ')).toEqual([
+          200, 409,
+        ]);
+        const second = answers.findIndex((r) => r.statusCode === 409);
+        expect(answers[second]!.json().message).toContain('Nothing has changed');
+        expect(answers[1 - second]!.json()).toMatchObject({ refund: shown[1 - second]!.refund });
+        // The parent confirms the new amount, which says why.
+        const again = await quote(family, places[second]!.id);
+        expect(again).toMatchObject({
+          refund: shown[second]!.refund - 5_000,
+          siblingDiscountKept: 5_000,
+          siblingDiscounts: [{ firstNames: ['Ben'], sessionName: `Race ${round} Spring`, discount: 5_000 }],
+        });
+        const confirmed = await withdraw(second, again.refund);
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+        // Exactly what either serial order gives: $550.00 + $330.00 less Ben's $50.00, given back once.
+        const made = [
+          ...(await db().select().from(refunds).where(eq(refunds.paymentId, avaPayment.id))),
+          ...(await db().select().from(refunds).where(eq(refunds.paymentId, cleoPayment.id))),
+        ];
+        expect(made.reduce((sum, r) => sum + r.amount, 0)).toBe(55_000 + 33_000 - 5_000);
+        const audits = await Promise.all(
+          places.map(async (p) => {
+            const rows = await db().select().from(auditEvents).where(eq(auditEvents.entityId, p.id));
+            return rows.map((r) => r.after as { siblingDiscountKept?: number });
+          }),
+        );
+        expect(audits.flat().reduce((sum, after) => sum + (after.siblingDiscountKept ?? 0), 0)).toBe(5_000);
+        expect((await enrollmentOf(ben, spring)).status).toBe('Enrolled');
+      }
+    });
+
     it('never takes more than the refund: the rest of the discount is not charged', async () => {
       const { winter, spring } = await program('Late');
       // After Winter's full-refund period 5% of the registration comes back: $25.00, less than the $50.00 off.

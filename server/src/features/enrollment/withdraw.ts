@@ -4,7 +4,9 @@
  *
  * `withdrawEnrollment` takes the actor and a rule that decides the refund, and in one transaction:
  * 1. locks the child's payment row, then the session row (the lock order of every writer of seats and money:
- *    payment, then session; `seats.ts`, `refunds.ts`), and reads the enrollment again under them;
+ *    payment, then session; `seats.ts`, `refunds.ts`), then the user rows of the child's family
+ *    (`lockFamilyOfChild`: session, then family, as a waitlist join takes them), and reads the enrollment again
+ *    under them;
  * 2. answers a retry with the same idempotency key (a double click) with the first answer, or refuses a place
  *    that is no longer `Enrolled` (409: a staff withdrawal or a second parent got there first);
  * 3. decides the refund under the locks (the parent's: the session's policy for the center's today, capped by
@@ -19,9 +21,10 @@
  * The parent's refund (`quoteFor`): `refundQuote` (contract `family-money.ts`) over the payment's lines with
  * the children of that payment still enrolled (the sibling discount recomputed), never more than
  * `finalAmount − refundedAmount − refunds in progress`, less the brothers' and sisters' sibling discounts this
- * place earned on other payments and that end with it (`siblingDiscountsEndingWith`, decision 019). Money is
- * integer cents; dates are ISO calendar dates
- * in the center's time zone (`clock.today`).
+ * place earned on other payments and that end with it (`siblingDiscountsEndingWith`, decision 019). The family
+ * lock makes the withdrawals of one family's places run one after the other, so each quote sees the places a
+ * brother's or sister's withdrawal left. Money is integer cents; dates are ISO calendar dates in the center's
+ * time zone (`clock.today`).
  */
 import {
   describeRefundPolicy,
@@ -56,6 +59,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { lockFamilyOfChild } from '../family/co-parents.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import {
   centerWithdrawalMail,
@@ -191,7 +195,8 @@ async function earlierWithdrawal(tx: Tx, enrollmentId: string, actorUserId: stri
 }
 
 /**
- * Withdraw one enrolled child (see the module comment for the steps). 404 an unknown enrollment or session;
+ * Withdraw one enrolled child (see the module comment for the steps). Locks, in this order: the place's
+ * payment row, its session row, the user rows of the child's family (`lockFamilyOfChild`). 404 an unknown enrollment or session;
  * 409 a place no longer `Enrolled` (unless the same actor's same key withdrew it: then the first answer, with
  * `replayed`); whatever `plan.decide` or `reserveRefund` refuse. A provider refusing the refund after commit
  * is not thrown: the outcome says `Failed` with the provider's sentence (the child stays withdrawn).
@@ -206,12 +211,15 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
       .from(classSessionEnrollments)
       .where(eq(classSessionEnrollments.id, plan.enrollmentId));
     if (!seen) throw notFound('That enrollment');
-    // Lock order: the payment row, then the session row (as fulfillment and the release of a lapsed hold).
+    // Lock order: the payment row, then the session row (as fulfillment and the release of a lapsed hold),
+    // then the family's user rows (as a waitlist join: session, then family). The family lock serialises the
+    // withdrawals of brothers' and sisters' places in other sessions, whose quotes read each other's places.
     const [payment] = seen.paymentId
       ? await tx.select().from(payments).where(eq(payments.id, seen.paymentId)).for('update')
       : [];
     const session = await readSession(tx, seen.classSessionId, now, today, { lock: true });
     if (!session) throw notFound('That session');
+    await lockFamilyOfChild(tx, seen.studentId);
     // Read again under the locks: every other withdrawal of this place holds them too.
     const [enrollment] = await tx
       .select()
@@ -327,8 +335,8 @@ const sameFamily = (student: ReturnType<typeof sql>, withChild: string) =>
  * child of it got the sibling price (`siblingDiscountEnding`); and no other place that counted for it remains:
  * no brother's or sister's (or this child's own other) `Enrolled` place, taken by the payment's time, in its
  * session or (across the program) in a session of the program not ended on the payment's day in the center's
- * `timeZone`. Read without locks on those payments (a brother or sister withdrawn at the same instant may
- * still be counted; decision 019).
+ * `timeZone`. Inside a withdrawal it runs under the family lock (`withdrawEnrollment`), so a brother's or
+ * sister's withdrawal at the same instant has either committed or changed nothing yet (decision 019).
  */
 async function siblingDiscountsEndingWith(
   db: DbOrTx,

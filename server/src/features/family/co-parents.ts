@@ -78,6 +78,28 @@ async function lockUsers(tx: Tx, ids: string[]): Promise<void> {
   await tx.execute(sql`select id from users where id in ${uuidList(ids)} order by id for update`);
 }
 
+/**
+ * Lock the family of child `studentId` as `lockFamilyMembers` does, until `tx` ends: the user rows of every
+ * parent mapped to the child (`user_students`) and of every member of their families, in id order, in one
+ * statement. A brother or sister shares a parent with the child (decision 014), so two writes about two
+ * siblings that both take this lock run one after the other. Answers the locked ids (empty for an unknown
+ * child).
+ */
+export async function lockFamilyOfChild(tx: Tx, studentId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from users where id in (
+        select us.user_id from user_students us where us.student_id = ${studentId}
+        union
+        select m2.user_id from user_students us
+          join family_members m1 on m1.user_id = us.user_id
+          join family_members m2 on m2.family_id = m1.family_id
+          where us.student_id = ${studentId})
+      order by id for update`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Map a new child to every parent of the family (`memberIds`, from `lockFamilyMembers`). */
 export async function mapChildToFamily(tx: Tx, memberIds: string[], studentId: string): Promise<void> {
   await tx.execute(sql`insert into user_students (user_id, student_id)
