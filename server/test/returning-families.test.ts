@@ -210,6 +210,16 @@ describe.each(dbKinds)('returning families and sibling discounts on %s', (kind) 
         refund: 50_000,
         siblingDiscounts: [{ firstNames: ['Ben'], sessionName: 'Abuse Spring', discount: 5_000 }],
       });
+      // The director's withdraw dialog starts from the same quote, give-back included.
+      const office = await a.call(await a.staff(), 'POST', `/api/staff/sessions/${winter}/withdraw/preview`, {
+        studentId: ava,
+      });
+      expect(office.statusCode, office.body).toBe(200);
+      expect(office.json().quote).toMatchObject({
+        refund: 50_000,
+        siblingDiscountKept: 5_000,
+        siblingDiscounts: [{ firstNames: ['Ben'], sessionName: 'Abuse Spring', discount: 5_000 }],
+      });
       const res = await a.call(family.token, 'POST', `/api/ClassSessionEnrollment/${place.id}/Withdraw`, {
         expectedRefund: q.refund,
         idempotencyKey: `abuse-${kind}-${++keySeq}`,

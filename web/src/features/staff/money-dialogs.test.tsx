@@ -69,9 +69,17 @@ const ava: StaffEnrollment = {
 };
 const target = { classSessionId: 3, sessionName: 'Story Time', child: ava };
 
-const preview = (text: string): WithdrawPreview =>
+const preview = (text: string, quote: object = {}): WithdrawPreview =>
   ({
-    quote: { refund: 27_500, policyTotal: 27_500 },
+    quote: {
+      child: { id: ava.studentId, firstName: 'Ava', fullName: 'Ava Rivera' },
+      refund: 27_500,
+      policyTotal: 27_500,
+      capped: false,
+      siblingDiscounts: [],
+      siblingDiscountKept: 0,
+      ...quote,
+    },
     mails: [{ to: 'jordan@families.example', subject: 'Ava has been withdrawn from Story Time', text }],
   }) as unknown as WithdrawPreview;
 
@@ -112,6 +120,67 @@ describe('withdraw dialog', () => {
       familyMessage: 'We will miss Ava.',
       refundAmount: 27_500,
     });
+  }, 20_000);
+
+  it('explains a sibling discount that ends with the place, as the parent’s dialog does (decision 019)', async () => {
+    // The policy gives back $550.00; Ben's $50.00 Spring discount, earned by Ava's place, comes off it.
+    serve([
+      [
+        'POST /api/staff/sessions/3/withdraw/preview',
+        () =>
+          jsonReply(
+            200,
+            preview('Hi Jordan,', {
+              refund: 50_000,
+              policyTotal: 55_000,
+              siblingDiscountKept: 5_000,
+              siblingDiscounts: [
+                { firstNames: ['Ben'], sessionName: 'Spring Morning Session', discount: 5_000 },
+              ],
+            }),
+          ),
+      ],
+    ]);
+    withClient(<WithdrawDialog target={target} onClose={() => {}} />);
+    expect(await screen.findByLabelText(/Refund \(dollars\)/)).toHaveValue('500.00');
+    const table = screen.getByRole('table', { name: 'The policy’s refund' });
+    const row = (label: RegExp) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row(/By the session’s refund policy today/)).toHaveTextContent('$550.00');
+    expect(row(/^Less the sibling discount that ends with Ava’s place$/)).toHaveTextContent('−$50.00');
+    expect(row(/^Refund$/)).toHaveTextContent('$500.00');
+    expect(
+      screen.getByText(
+        'Ben got the sibling discount in Spring Morning Session ($50.00 off) because Ava had a place in the program. With Ava withdrawn no brother’s or sister’s place earns it any more, so it comes off this refund.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/refund policy gives \$500\.00 today, after the sibling discount above/),
+    ).toBeInTheDocument();
+  }, 20_000);
+
+  it('says the family is not charged the part of the discount the refund cannot cover', async () => {
+    serve([
+      [
+        'POST /api/staff/sessions/3/withdraw/preview',
+        () =>
+          jsonReply(
+            200,
+            preview('Hi Jordan,', {
+              refund: 0,
+              policyTotal: 2_500,
+              siblingDiscountKept: 2_500,
+              siblingDiscounts: [{ firstNames: ['Ben', 'Cleo'], sessionName: 'Spring', discount: 5_000 }],
+            }),
+          ),
+      ],
+    ]);
+    withClient(<WithdrawDialog target={target} onClose={() => {}} />);
+    expect(await screen.findByLabelText(/Refund \(dollars\)/)).toHaveValue('0.00');
+    expect(
+      screen.getByText(
+        /^Ben and Cleo got the sibling discount in Spring \(\$50\.00 off\).*comes off this refund: \$25\.00, all of the refund\. The family is not charged the rest\.$/,
+      ),
+    ).toBeInTheDocument();
   }, 20_000);
 });
 

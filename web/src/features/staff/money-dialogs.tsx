@@ -8,6 +8,8 @@
  * keeps the internal note apart from the optional message to the family, and shows the exact email (from the
  * server) before anything is sent; the move dialog lists only sessions the child can move to; enrolling by
  * hand a child outside the session's ages shows the families' sentence and asks for a reason to enroll anyway.
+ * A brother's or sister's sibling discount that ends with the withdrawn place (decision 019) is shown as the
+ * parent's dialog shows it: the policy's refund, the line taken off, and a sentence naming who got it.
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,7 +17,9 @@ import {
   centsToDollarsInput,
   dollarsToCents,
   formatCents,
+  listFormat,
   type StaffEnrollment,
+  type WithdrawalQuote,
   type WithdrawPreview,
 } from '@lc/contract';
 import {
@@ -26,6 +30,7 @@ import {
   Paper,
   Select,
   Stack,
+  Table,
   Text,
   Textarea,
   TextInput,
@@ -177,6 +182,59 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
 }
 
 export type ChildTarget = { classSessionId: number; sessionName: string; child: StaffEnrollment };
+
+/**
+ * The sibling discounts that end with this place (decision 019), when there are any: the policy's refund, "Less
+ * the sibling discount that ends with Ava’s place −$50.00", the refund the dialog starts from, and for each
+ * brother's or sister's payment a sentence naming them and the session (with "not charged the rest" when the
+ * refund could not cover it). Amounts in the quote are cents.
+ */
+function SiblingDiscountEnding({ quote: q }: { quote: WithdrawalQuote }) {
+  if (q.siblingDiscounts.length === 0) return null;
+  const name = q.child.firstName;
+  const discountTotal = q.siblingDiscounts.reduce((sum, d) => sum + d.discount, 0);
+  const rows: [string, string][] = [
+    [
+      q.capped
+        ? 'By the session’s refund policy, up to what the payment still holds'
+        : 'By the session’s refund policy today',
+      formatCents(q.refund + q.siblingDiscountKept),
+    ],
+    [`Less the sibling discount that ends with ${name}’s place`, `−${formatCents(q.siblingDiscountKept)}`],
+  ];
+  return (
+    <Stack gap="xs">
+      <Table withTableBorder variant="vertical" aria-label="The policy’s refund">
+        <Table.Tbody>
+          {rows.map(([label, amount]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" fw={400}>
+                {label}
+              </Table.Th>
+              <Table.Td ta="right">{amount}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Th scope="row">Refund</Table.Th>
+            <Table.Td ta="right" fw={700}>
+              {formatCents(q.refund)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {q.siblingDiscounts.map((d) => (
+        <Text size="sm" key={`${d.sessionName}:${d.firstNames.join()}`}>
+          {listFormat('en-US', { type: 'conjunction' }).format(d.firstNames)} got the sibling discount in{' '}
+          {d.sessionName} ({formatCents(d.discount)} off) because {name} had a place in the program. With{' '}
+          {name} withdrawn no brother’s or sister’s place earns it any more, so it comes off this refund
+          {q.siblingDiscountKept < discountTotal
+            ? `: ${formatCents(q.siblingDiscountKept)}, all of the refund. The family is not charged the rest.`
+            : '.'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 /** Withdraw an enrolled child (the seat goes to the waitlist), with an optional refund. */
 export function WithdrawDialog({ target, onClose }: { target: ChildTarget | null; onClose: () => void }) {
@@ -357,11 +415,12 @@ function WithdrawSteps({
           error={errors.familyMessage?.message}
           {...register('familyMessage')}
         />
+        <SiblingDiscountEnding quote={quote} />
         <TextInput
           label="Refund (dollars)"
           description={
             child.refundable > 0
-              ? `The session’s refund policy gives ${formatCents(quote.refund)} today. 0 for no refund; up to ${formatCents(child.refundable)}.`
+              ? `The session’s refund policy gives ${formatCents(quote.refund)} today${quote.siblingDiscountKept > 0 ? ', after the sibling discount above' : ''}. 0 for no refund; up to ${formatCents(child.refundable)}.`
               : 'Nothing on this place can be refunded.'
           }
           inputMode="decimal"
