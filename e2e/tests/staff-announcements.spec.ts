@@ -144,6 +144,12 @@ test('keyboard only: the compose form shows errors by the fields, moves focus to
   await page.keyboard.type('Tuesday is lab coats day: an old shirt is perfect.');
   await tabTo(page, /Send now/);
   await page.keyboard.press('Enter');
+  // Nothing goes out before the confirmation says how many emails (issue 21 item 17); its Send button
+  // has the focus, so Enter sends, and the dialog works with the keyboard alone.
+  const confirm = page.getByRole('dialog', { name: 'Send it now?' });
+  await expect(confirm.getByText(/^This sends \d+ emails? right away, to \d+ famil/)).toBeVisible();
+  await expect(confirm.getByRole('button', { name: /^Send \d+ emails?$/ })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(
     page.getByText(/^Sent 1 announcement; \d+ emails? and 0 text messages on their way\.$/),
   ).toBeVisible();

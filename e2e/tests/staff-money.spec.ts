@@ -50,15 +50,22 @@ test('the director refunds part of a payment and withdraws the child; the parent
   await expect(page.getByText('Refunded $150.00. The family has been emailed.')).toBeVisible();
   await expect(refund).toBeHidden();
 
-  // Withdraw: the reason is required.
+  // Withdraw: the internal note is required; the family's email is shown before anything is sent, and the
+  // internal note is not in it (issue 21 item 14).
   await page.getByRole('button', { name: 'Actions for Zuri Okonkwo' }).click();
   await page.getByRole('menuitem', { name: 'Withdraw…' }).click();
   const withdraw = page.getByRole('dialog', { name: 'Withdraw a child' });
-  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await withdraw.getByRole('button', { name: 'Review the email' }).click();
   await expect(withdraw.getByText('Please say why the child is leaving.')).toBeVisible();
-  await expect(withdraw.getByRole('textbox', { name: /Reason/ })).toBeFocused();
-  await withdraw.getByRole('textbox', { name: /Reason/ }).fill('The family is moving to Oregon');
-  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw.getByRole('textbox', { name: /Internal note/ })).toBeFocused();
+  await withdraw.getByRole('textbox', { name: /Internal note/ }).fill('The family is moving to Oregon');
+  await withdraw.getByRole('textbox', { name: /Message to the family/ }).fill('We will miss Zuri!');
+  await withdraw.getByRole('textbox', { name: /^Refund/ }).fill('0');
+  await withdraw.getByRole('button', { name: 'Review the email' }).click();
+  const email = withdraw.getByRole('region', { name: /^Email to / }).first();
+  await expect(email).toContainText('We will miss Zuri!');
+  await expect(email).not.toContainText('Oregon');
+  await withdraw.getByRole('button', { name: 'Withdraw and send' }).click();
   await expect(
     page.getByText(/Zuri Okonkwo is withdrawn\. The seat was offered to the next family/),
   ).toBeVisible();

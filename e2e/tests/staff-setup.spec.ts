@@ -195,8 +195,11 @@ test('the director sets up a session by keyboard; a family enrolls within its ag
   await page.getByRole('button', { name: 'Actions for Mina Park' }).click();
   await page.getByRole('menuitem', { name: 'Withdraw…' }).click();
   const withdraw = page.getByRole('dialog', { name: 'Withdraw a child' });
-  await withdraw.getByRole('textbox', { name: /Reason/ }).fill('Mina is starting kindergarten early');
-  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await withdraw.getByRole('textbox', { name: /Internal note/ }).fill('Mina is starting kindergarten early');
+  await withdraw.getByRole('textbox', { name: /^Refund/ }).fill('0');
+  await withdraw.getByRole('button', { name: 'Review the email' }).click();
+  await expect(withdraw.getByRole('region', { name: /^Email to / }).first()).toBeVisible();
+  await withdraw.getByRole('button', { name: 'Withdraw and send' }).click();
   await expect(
     page.getByText(/Mina Park is withdrawn\. The seat was offered to the next family/),
   ).toBeVisible();

@@ -41,8 +41,11 @@ const QrCamera = lazy(() => import('../../features/kiosk/qr-camera'));
 export const KIOSK_TOKEN_KEY = 'kioskToken';
 /** An abandoned visit (a family walked away mid-way) clears itself after this long. */
 const RESET_AFTER_MS = 60_000;
-/** The "All set" screen returns to scanning after this long (or at a tap or key press), for the next family. */
-export const DONE_AFTER_MS = 6_000;
+/**
+ * The "All set" screen returns to scanning after this long (or at a tap or key press), for the next family:
+ * long enough to read the children's names and a refusal's reason, short enough for a queue at the door.
+ */
+export const DONE_AFTER_MS = 10_000;
 
 /** Alert titles in the body's text colour: the light variant's tinted titles (green, yellow) fail contrast. */
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
