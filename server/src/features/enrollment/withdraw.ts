@@ -502,31 +502,16 @@ export async function quoteWithdrawal(
 ): Promise<WithdrawalQuote> {
   requireParent(user);
   const enrollment = await ownEnrollmentRow(deps.db, user.id, rawEnrollmentId);
-  const today = deps.clock.today(deps.clock.now());
-  const [session] = await deps.db
-    .select()
-    .from(classSessions)
-    .where(eq(classSessions.id, enrollment.classSessionId));
-  const child = (await childOf(deps.db, enrollment.studentId))!;
-  if (enrollment.status !== 'Enrolled') throw notWithdrawable(enrollment, child, session!.name, deps.clock);
-  assertNotEnded(session!, child.firstName, today);
-  const [payment] = enrollment.paymentId
-    ? await deps.db.select().from(payments).where(eq(payments.id, enrollment.paymentId))
-    : [];
-  return quoteFor(deps.db, {
-    enrollment,
-    child,
-    session: session!,
-    payment: payment ?? null,
-    today,
-    timeZone: deps.clock.timeZone,
+  return quoteToday(deps, enrollment, (child, session, today) => {
+    if (enrollment.status !== 'Enrolled') throw notWithdrawable(enrollment, child, session.name, deps.clock);
+    assertNotEnded(session, child.firstName, today);
   });
 }
 
 /**
  * The same quote for the director's withdraw dialog (issue 21 item 17): what the session's policy gives back
  * for enrollment `enrollmentId` today, capped by what its payment still holds; the dialog starts from it.
- * The caller has checked the enrollment is `Enrolled` in the director's session.
+ * The caller has checked the enrollment is `Enrolled` in the director's session. 404 an unknown id.
  */
 export async function quoteForOffice(deps: MoneyDeps, enrollmentId: string): Promise<WithdrawalQuote> {
   const [enrollment] = await deps.db
@@ -534,15 +519,28 @@ export async function quoteForOffice(deps: MoneyDeps, enrollmentId: string): Pro
     .from(classSessionEnrollments)
     .where(eq(classSessionEnrollments.id, enrollmentId));
   if (!enrollment) throw notFound('That enrollment');
+  return quoteToday(deps, enrollment);
+}
+
+/**
+ * Today's quote for `enrollment` (read without locks; the withdrawal recomputes it under its locks): reads
+ * its session, child and payment, lets `check` refuse (it throws), then applies the policy (`quoteFor`).
+ */
+async function quoteToday(
+  deps: MoneyDeps,
+  enrollment: typeof classSessionEnrollments.$inferSelect,
+  check?: (child: Child, session: typeof classSessions.$inferSelect, today: string) => void,
+): Promise<WithdrawalQuote> {
+  const today = deps.clock.today(deps.clock.now());
   const [session] = await deps.db
     .select()
     .from(classSessions)
     .where(eq(classSessions.id, enrollment.classSessionId));
   const child = (await childOf(deps.db, enrollment.studentId))!;
+  check?.(child, session!, today);
   const [payment] = enrollment.paymentId
     ? await deps.db.select().from(payments).where(eq(payments.id, enrollment.paymentId))
     : [];
-  const today = deps.clock.today(deps.clock.now());
   return quoteFor(deps.db, {
     enrollment,
     child,
