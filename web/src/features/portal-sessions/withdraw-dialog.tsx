@@ -10,7 +10,7 @@
  * (`refundPolicySentences`); the supply fee's amount is said when the page passes `supplyFee`.
  */
 import type { ClassSessionEnrollment, WithdrawalQuote, WithdrawResult } from '@lc/contract';
-import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { formatPolicyDay, refundPolicySentences } from '../enrollment/refund-policy-text.ts';
 import { FamilyDialog } from '../family/family-dialog.tsx';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
+import { AmountTable } from '../forms/amount-table';
 import { notifySuccess } from '../forms/notify.ts';
 import { DialogActions } from '../staff/staff-dialog.tsx';
 import { joinNames } from './format.ts';
@@ -233,24 +234,12 @@ function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
   return (
     <Stack gap="xs">
       <Text size="sm">{when}</Text>
-      <Table withTableBorder variant="vertical" aria-label={t('enroll.withdraw.yourRefund')}>
-        <Table.Tbody>
-          {rows.map(([label, amount]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" fw={400}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right">{amount}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row">{t('enroll.withdraw.yourRefund')}</Table.Th>
-            <Table.Td ta="right" fw={700}>
-              {formatMoney(q.refund)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <AmountTable
+        label={t('enroll.withdraw.yourRefund')}
+        rows={rows}
+        totalLabel={t('enroll.withdraw.yourRefund')}
+        total={formatMoney(q.refund)}
+      />
       {q.siblingDiscounts.map((d) => (
         <Text size="sm" key={`${d.sessionName}:${d.firstNames.join()}`}>
           {t(

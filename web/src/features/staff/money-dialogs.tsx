@@ -30,7 +30,6 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -59,6 +58,7 @@ import {
   searchChildren,
   withdrawChild,
 } from '../../api/staff-money';
+import { AmountTable } from '../forms/amount-table';
 import { notifySuccess } from '../forms/notify';
 import { applyServerFieldErrors } from '../forms/use-server-field-errors';
 import { DialogActions, StaffDialog } from './staff-dialog';
@@ -204,24 +204,12 @@ function SiblingDiscountEnding({ quote: q }: { quote: WithdrawalQuote }) {
   ];
   return (
     <Stack gap="xs">
-      <Table withTableBorder variant="vertical" aria-label="The policy’s refund">
-        <Table.Tbody>
-          {rows.map(([label, amount]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" fw={400}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right">{amount}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row">Refund</Table.Th>
-            <Table.Td ta="right" fw={700}>
-              {formatCents(q.refund)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <AmountTable
+        label={'The policy’s refund'}
+        rows={rows}
+        totalLabel={'Refund'}
+        total={formatCents(q.refund)}
+      />
       {q.siblingDiscounts.map((d) => (
         <Text size="sm" key={`${d.sessionName}:${d.firstNames.join()}`}>
           {listFormat('en-US', { type: 'conjunction' }).format(d.firstNames)} got the sibling discount in{' '}
