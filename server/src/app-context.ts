@@ -1,14 +1,14 @@
-/** What every feature's routes receive: configuration, the database, adapters, the clock and background work. */
+/**
+ * What every feature's routes receive: configuration, the database, adapters, the clock and background work.
+ * A lower layer than the features: it imports none of them, only the service types of ports.ts.
+ */
 import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { SessionTokens } from './features/auth/session-tokens.ts';
-import type { Registration } from './features/enrollment/registration.ts';
-import type { PhotoStore } from './features/passes/photos.ts';
-import type { Wallets } from './features/passes/wallets.ts';
 import type { BackgroundWork } from './jobs/worker.ts';
 import type { Clock } from './lib/clock.ts';
+import type { PhotoStore, Registration, SessionTokens, Wallets } from './ports.ts';
 
 export type AppContext = {
   config: Config;

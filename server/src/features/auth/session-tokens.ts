@@ -7,29 +7,11 @@
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TokenClaims, UserType } from '@lc/contract';
+import type { TokenClaims } from '@lc/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { SessionTokens, SessionUser } from '../../ports.ts';
 
-export type SessionUser = {
-  id: string;
-  emailAddress: string;
-  firstName: string;
-  lastName: string;
-  type: UserType;
-  tokenVersion: number;
-};
-
-export type SessionTokens = {
-  /**
-   * A signed token for `user` naming session `sessionId`, valid for the configured number of hours from `now`.
-   * Call it through sessions.ts `startSession`, which first keeps the session's row.
-   */
-  issue: (user: SessionUser, sessionId: string, now: Date) => Promise<string>;
-  /** The instant a token issued at `now` expires (its `exp`, whole seconds). */
-  expiresAt: (now: Date) => Date;
-  /** The verified claims, or the reason the token is refused. Never throws. */
-  verify: (token: string, now: Date) => Promise<{ claims: TokenClaims } | { error: 'expired' | 'invalid' }>;
-};
+export type { SessionTokens, SessionUser };
 
 export function createSessionTokens(secret: string, sessionHours: number): SessionTokens {
   const key = new TextEncoder().encode(secret);

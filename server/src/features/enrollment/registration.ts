@@ -1,7 +1,8 @@
 /**
  * Wires the registration use cases to the app: which payment provider takes new checkouts (Stripe when
  * configured, else the built-in test checkout), the providers fulfillment may ask about older payments, and
- * the background sweep (ARCHITECTURE.md "Background work").
+ * the background sweep (ARCHITECTURE.md "Background work"). The shape is ports.ts `Registration`; the use
+ * cases take the parts they need (ReserveDeps, FulfillDeps, RegistrationDeps).
  */
 
 import type { TestCheckoutProvider } from '../../adapters/payments/test-checkout.ts';
@@ -9,15 +10,10 @@ import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type FulfillDeps, fulfillFreePayment } from './fulfill-checkout.ts';
-import type { ReserveDeps } from './reserve-seats.ts';
+import type { Registration } from '../../ports.ts';
+import { fulfillFreePayment } from './fulfill-checkout.ts';
 
-export type Registration = ReserveDeps &
-  FulfillDeps & {
-    database: Database;
-    /** The built-in test checkout (its pages serve only payments it made). */
-    testCheckout: TestCheckoutProvider;
-  };
+export type { Registration };
 
 export function createRegistration(args: {
   config: Config;

@@ -11,16 +11,9 @@ import { isNotNull } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { digitalPassports } from '../../db/schema.ts';
+import type { PhotoStore } from '../../ports.ts';
 
-export type PhotoStore = {
-  /** The photo's bytes and media type, or undefined when the file is gone. */
-  read(key: string): Promise<{ bytes: Buffer; mimeType: string } | undefined>;
-  /**
-   * Delete the photo files `keys` that no pass holds any more. Call after the change that let go of them has
-   * committed. Never throws: a file left behind by a failed delete is the sweep's.
-   */
-  discard(keys: readonly string[]): Promise<void>;
-};
+export type { PhotoStore };
 
 export const PHOTOS = 'photos';
 /** The largest photo accepted, in bytes. */

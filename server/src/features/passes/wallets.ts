@@ -8,40 +8,13 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { digitalPassports, students, studentTrustees, trusteePassports, trustees } from '../../db/schema.ts';
-import { type AppleWallet, createAppleWallet } from './apple/wallet.ts';
-import { createGoogleWallet, type GoogleWallet } from './google/wallet.ts';
+import type { PassContent, PhotoStore, Wallets } from '../../ports.ts';
+import { createAppleWallet } from './apple/wallet.ts';
+import { createGoogleWallet } from './google/wallet.ts';
 import { passKeys } from './pass-keys.ts';
 import { passStatus } from './pass-status.ts';
-import type { PhotoStore } from './photos.ts';
 
-/** Everything a wallet needs to draw one pass. */
-export type PassContent = {
-  passportId: string;
-  /** The pass's serial number (a uuid; not a secret, not the credential). */
-  serialNumber: string;
-  /** The QR code's message: the canonical 26-character credential. */
-  credential: string;
-  /** The PassKit `authenticationToken` of this serial number. */
-  authenticationToken: string;
-  /** The adult who carries the pass. */
-  holderName: string;
-  /** Who the adult is to the family ("Grandmother", "Parent"). */
-  relationship: string;
-  /** The children the adult may pick up, first name then last name. */
-  children: { firstName: string; lastName: string }[];
-  expiresAt: Date;
-  /** When what the pass shows last changed (PassKit Last-Modified). */
-  updatedAt: Date;
-  /** True when the pass no longer works at the door: revoked, expired, contact inactive or not allowed to pick up. */
-  voided: boolean;
-  /** The adult's photo (JPEG or PNG bytes), when one was uploaded. */
-  photo: { bytes: Buffer; mimeType: string } | undefined;
-};
-
-export type Wallets = {
-  apple: AppleWallet | undefined;
-  google: GoogleWallet | undefined;
-};
+export type { PassContent, Wallets };
 
 /** The wallet adapters that the configuration turns on. */
 export function createWallets(config: Config, database: Database, log: (msg: string) => void): Wallets {

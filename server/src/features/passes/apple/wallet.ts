@@ -25,25 +25,12 @@ import type { Database } from '../../../db/client.ts';
 import { passDevices, passRegistrations } from '../../../db/schema.ts';
 import { namesIn } from '../../../i18n/family-mail.ts';
 import { mailT } from '../../../i18n/mail-i18n.ts';
+import type { AppleWallet } from '../../../ports.ts';
 import { loadSigningSecret } from '../../auth/session-tokens.ts';
 import { groupCredential } from '../pass-keys.ts';
 import type { PassContent } from '../wallets.ts';
 
-export type AppleWallet = {
-  /** The signed `.pkpass` archive of `content` (passkit-generator). */
-  build(content: PassContent): Promise<Buffer>;
-  /** Send the empty APNs push to every device registered for these passes (best-effort, logs failures). */
-  notify(passportIds: string[]): Promise<void>;
-  /** A short-lived signed link (path + query, on our origin) that downloads the `.pkpass` of `serialNumber`. */
-  downloadLink(serialNumber: string, now: Date): Promise<string>;
-  /**
-   * True when `signature` is the one {@link AppleWallet.downloadLink} made for `serialNumber` and `expires`
-   * (unix seconds), and `expires` has not passed at `now`. Compared in constant time.
-   */
-  verifyDownload(serialNumber: string, expires: number, signature: string, now: Date): Promise<boolean>;
-  /** Close the APNs connection, if one was opened. Call once when the app closes; notify() does nothing after. */
-  close(): Promise<void>;
-};
+export type { AppleWallet };
 
 export type AppleWalletDeps = {
   config: Config;

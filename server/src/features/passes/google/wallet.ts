@@ -27,18 +27,11 @@ import { JWT } from 'google-auth-library';
 import { type CryptoKey, importPKCS8, SignJWT } from 'jose';
 import type { Config } from '../../../config.ts';
 import { mailT } from '../../../i18n/mail-i18n.ts';
+import type { GoogleWallet } from '../../../ports.ts';
 import { groupCredential } from '../pass-keys.ts';
 import type { PassContent } from '../wallets.ts';
 
-export type GoogleWallet = {
-  /** Create or update the generic object of `content` through the Wallet REST API, then answer the
-   *  "Save to Google Wallet" URL: `https://pay.google.com/gp/v/save/<JWT signed RS256>` naming that object. */
-  saveUrl(content: PassContent): Promise<string>;
-  /** The REST resource URL of the pass's object (stored in `google_pass_url`; no secret in it). */
-  objectUrl(serialNumber: string): string;
-  /** Bring the object in line with `content`: PATCH state INACTIVE when voided (best-effort, logs failures). */
-  sync(content: PassContent): Promise<void>;
-};
+export type { GoogleWallet };
 
 /** Google's Wallet REST origin; the stored object URL always names it, whatever `apiBase` says. */
 const GOOGLE_WALLET_ORIGIN = 'https://walletobjects.googleapis.com';
