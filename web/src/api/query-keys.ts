@@ -1,0 +1,143 @@
+/**
+ * TanStack Query keys, one factory per API area (issue 22: one server-state layer for every page). A key
+ * starts with its area, then names what is read, most general first, so a write can invalidate a whole area
+ * (`familyKeys.all`) or one read (`familySharingKeys.family()`) by prefix. The server renderer
+ * (entry-server.tsx) prefetches the public pages under these same keys, so a hydrated page finds its data.
+ *
+ * Objects in a key (a filter) are hashed by value, whatever their property order.
+ */
+import type { AttendanceQuery } from '@lc/contract';
+
+/** api/auth.ts: the signed-in parent's account. */
+export const accountKeys = {
+  all: ['account'] as const,
+  /** GET /api/UserAuthentication/Me (`getAccount`). */
+  me: () => [...accountKeys.all, 'me'] as const,
+  /** The confirmation link's POST, made once on arriving at /confirm-email/{token}. */
+  emailConfirmation: (token: string | undefined) =>
+    [...accountKeys.all, 'email-confirmation', token] as const,
+};
+
+/** api/class-sessions.ts: the catalog. */
+export const classSessionKeys = {
+  all: ['class-sessions'] as const,
+  /** GET /api/ClassSession?active=true: the sessions open to browse. */
+  active: () => [...classSessionKeys.all, 'active'] as const,
+  /** GET /api/ClassSession/{id}; a 404 is an error (the portal's session page). */
+  detail: (classSessionId: number | string) =>
+    [...classSessionKeys.all, 'detail', String(classSessionId)] as const,
+  /** The public session page's read of GET /api/ClassSession/{id}: null, not an error, for an unknown id. */
+  publicDetail: (classSessionId: string) =>
+    [...classSessionKeys.all, 'public-detail', classSessionId] as const,
+};
+
+/** api/enrollment.ts: enrollments, waitlists, checkout, billing, announcements and resources. */
+export const enrollmentKeys = {
+  all: ['enrollment'] as const,
+  /** GET /api/ClassSessionEnrollment: the family's enrollments. */
+  enrollments: () => [...enrollmentKeys.all, 'enrollments'] as const,
+  /** GET …/Waitlist: the family's waitlist places. */
+  waitlist: () => [...enrollmentKeys.all, 'waitlist'] as const,
+  /** The family's open waitlist places in one session (from GET …/Waitlist). */
+  waitlistIn: (classSessionId: number) => [...enrollmentKeys.waitlist(), 'session', classSessionId] as const,
+  /** The session, the family's children for it and the eligibility sentence (enroll and waitlist pages). */
+  sessionFamily: (classSessionId: string) =>
+    [...enrollmentKeys.all, 'session-family', classSessionId] as const,
+  /** GET …/Confirmation/{checkoutId}, as the return page for `outcome` asks it. */
+  confirmation: (outcome: 'successful' | 'failed', checkoutId: string | undefined) =>
+    [...enrollmentKeys.all, 'confirmation', outcome, checkoutId] as const,
+  /** GET /api/Billing: the family's payments. */
+  payments: () => [...enrollmentKeys.all, 'payments'] as const,
+  /** GET /api/Announcement: the family's announcements. */
+  announcements: () => [...enrollmentKeys.all, 'announcements'] as const,
+  /** GET /api/Announcement/ClassSession/{id}. */
+  sessionAnnouncements: (classSessionId: number) =>
+    [...enrollmentKeys.announcements(), 'session', classSessionId] as const,
+  /** GET /api/ClassSession/{id}/Resources. */
+  sessionResources: (classSessionId: number) => [...enrollmentKeys.all, 'resources', classSessionId] as const,
+};
+
+/** api/withdraw.ts: a parent withdrawing their own child (issue 13). */
+export const withdrawKeys = {
+  all: ['withdraw'] as const,
+  /** GET /api/ClassSessionEnrollment/{enrollmentId}/Withdrawal: the refund withdrawing today gives. */
+  quote: (enrollmentId: string) => [...withdrawKeys.all, 'quote', enrollmentId] as const,
+};
+
+/** api/family.ts: children, allergies and emergency contacts. */
+export const familyKeys = {
+  all: ['family'] as const,
+  /** `getStudents`: the family's children. */
+  students: () => [...familyKeys.all, 'students'] as const,
+  /** `getStudent`. */
+  student: (studentId: string | undefined) => [...familyKeys.students(), studentId] as const,
+  /** The children and the emergency contacts, read together (the portal's overview and contacts page). */
+  childrenAndContacts: () => [...familyKeys.all, 'children-and-contacts'] as const,
+  /** The children, and one contact to edit (none for a new contact). */
+  contactForm: (trusteeId: string | undefined) =>
+    [...familyKeys.all, 'contact-form', trusteeId ?? 'new'] as const,
+};
+
+/** api/family-sharing.ts: co-parents (issue 13). */
+export const familySharingKeys = {
+  all: ['family-sharing'] as const,
+  /** GET /api/Family: who shares the portal, and the invitations still open. */
+  family: () => [...familySharingKeys.all, 'family'] as const,
+  /** `previewInvitation`: what an invitation link offers. */
+  invitation: (token: string) => [...familySharingKeys.all, 'invitation', token] as const,
+};
+
+/** api/passes.ts, the family's side: pickup passes and attendance (issue 11). */
+export const passKeys = {
+  all: ['passes'] as const,
+  /** `getPassCard` for the pass `passId` (a re-issued pass is another card). */
+  card: (trusteeId: string, passId: string) => [...passKeys.all, 'card', trusteeId, passId] as const,
+  /** `getFamilyAttendance` with the page's filters. */
+  attendance: (query: AttendanceQuery) => [...passKeys.all, 'attendance', query] as const,
+};
+
+type Id = number | string | undefined;
+
+/**
+ * The staff back office's keys (issue 10), exactly the literals its pages use today: every key is under
+ * `['staff']`, which a staff write invalidates, except the withdrawal preview (money-dialogs.tsx), kept apart
+ * so that refresh does not ask for it again.
+ */
+export const staffKeys = {
+  all: ['staff'] as const,
+  me: () => [...staffKeys.all, 'me'] as const,
+  team: () => [...staffKeys.all, 'team'] as const,
+  /** `query`: a list's URL filters, or the named choice lists below. */
+  sessions: (query: unknown) => [...staffKeys.all, 'sessions', query] as const,
+  announcementChoices: () => staffKeys.sessions('announcement-choices'),
+  session: (classSessionId: Id) => [...staffKeys.all, 'session', classSessionId] as const,
+  roster: (classSessionId: Id) => [...staffKeys.all, 'roster', classSessionId] as const,
+  enrollments: (classSessionId: Id) => [...staffKeys.all, 'enrollments', classSessionId] as const,
+  resources: (classSessionId: number) => [...staffKeys.all, 'resources', classSessionId] as const,
+  programs: () => [...staffKeys.all, 'programs'] as const,
+  policies: () => [...staffKeys.all, 'policies'] as const,
+  audit: (query: unknown) => [...staffKeys.all, 'audit', query] as const,
+  families: (query: unknown) => [...staffKeys.all, 'families', query] as const,
+  family: (userId: Id) => [...staffKeys.all, 'family', userId] as const,
+  child: (studentId: Id) => [...staffKeys.all, 'child', studentId] as const,
+  children: (search: string) => [...staffKeys.all, 'children', search] as const,
+  moveTargets: (classSessionId: number, studentId: string) =>
+    [...staffKeys.all, 'move-targets', classSessionId, studentId] as const,
+  payments: (query: unknown) => [...staffKeys.all, 'payments', query] as const,
+  announcements: () => [...staffKeys.all, 'announcements'] as const,
+  announcementList: (query: unknown) => [...staffKeys.announcements(), 'list', query] as const,
+  announcement: (id: Id) => [...staffKeys.announcements(), 'one', id] as const,
+  announcementReach: (sessionIds: readonly number[]) =>
+    [...staffKeys.all, 'announcement-reach', sessionIds] as const,
+  inbox: () => [...staffKeys.all, 'inbox'] as const,
+  inboxSummary: () => [...staffKeys.inbox(), 'summary'] as const,
+  inboxList: (query: unknown) => [...staffKeys.inbox(), 'list', query] as const,
+  inboxItem: (id: Id) => [...staffKeys.inbox(), 'item', id] as const,
+  attendance: () => [...staffKeys.all, 'attendance'] as const,
+  attendanceToday: () => [...staffKeys.attendance(), 'today'] as const,
+  attendanceHistory: (query: unknown) => [...staffKeys.attendance(), 'history', query] as const,
+  kiosks: () => [...staffKeys.all, 'kiosks'] as const,
+  /** Not under `['staff']` (see above). */
+  withdrawPreview: (classSessionId: number, studentId: string) =>
+    ['withdraw-preview', classSessionId, studentId] as const,
+};
