@@ -27,7 +27,7 @@ import { payments, waitlistSubmissions } from '../../db/schema.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { familyMemberIds } from '../family/co-parents.ts';
+import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
 import { findPayment, loadEnrollments, loadPayments, loadWaitlist, ownEnrollment } from './records.ts';

@@ -59,8 +59,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
-import { lockFamilyOfChild } from '../family/co-parents.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
+import { lockFamilyOfChild } from '../family/members.ts';
 import {
   centerWithdrawalMail,
   type ParentWithdrawal,

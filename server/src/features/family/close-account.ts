@@ -20,7 +20,8 @@ import { HttpError } from '../../http/errors.ts';
 import { CENTER, familyText, mailT } from '../../i18n/family-mail.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { afterLeaving, leaveFamilyInTx, lockFamilyMembers } from './co-parents.ts';
+import { afterLeaving, leaveFamilyInTx } from './co-parents.ts';
+import { lockFamilyMembers } from './members.ts';
 
 /** What is left of a closed account's names and email. */
 export const FORMER_FAMILY = { firstName: 'Former', lastName: 'family' } as const;

@@ -15,7 +15,7 @@ import { queryRows, uuidList } from '../../db/client.ts';
 import { redactSecrets } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
-import { familyMemberIds } from './co-parents.ts';
+import { familyMemberIds } from './members.ts';
 
 type Row = Record<string, unknown>;
 

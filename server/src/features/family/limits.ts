@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { PHOTO_MAX_BYTES } from '../passes/photos.ts';
-import { lockFamilyMembers } from './co-parents.ts';
+import { lockFamilyMembers } from './members.ts';
 
 /** What a check may need besides the owner: the item being replaced (not counted) and the time. */
 export type RoomOptions = { except?: string; now: Date };

@@ -33,7 +33,6 @@ import { visibleChildIdsOf } from '../staff/families.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
-  familyMemberIds,
   inviteCoParent,
   previewInvitation,
   readFamily,
@@ -41,6 +40,7 @@ import {
   withdrawInvitation,
 } from './co-parents.ts';
 import { familyExport } from './export.ts';
+import { familyMemberIds } from './members.ts';
 import {
   addAllergy,
   createStudent,

@@ -25,8 +25,8 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { touchPassesOf } from '../passes/passes.ts';
-import { mapChildToFamily } from './co-parents.ts';
 import { assertRoom, assertRoomForChild } from './limits.ts';
+import { mapChildToFamily } from './members.ts';
 
 const childNotFound = () => notFound('That child');
 

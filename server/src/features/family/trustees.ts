@@ -11,8 +11,8 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { revokePassesOf, touchPassesOf } from '../passes/passes.ts';
-import { mapContactToFamily } from './co-parents.ts';
 import { assertRoomForContact } from './limits.ts';
+import { mapContactToFamily } from './members.ts';
 import { ownedStudentIds } from './students.ts';
 
 const contactNotFound = () => notFound('That contact');

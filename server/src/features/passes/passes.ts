@@ -24,7 +24,7 @@ import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { familySender, lockFamilyMembers, mapContactToFamily } from '../family/co-parents.ts';
+import { familySender, lockFamilyMembers, mapContactToFamily } from '../family/members.ts';
 import {
   groupCredential,
   hashCredential,
