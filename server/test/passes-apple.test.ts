@@ -13,8 +13,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { digitalPassports, passDevices, passRegistrations, trustees } from '../src/db/schema.ts';
 import { createAppleWallet, joinNames } from '../src/features/passes/apple/wallet.ts';
+import { loadPassContent } from '../src/features/passes/pass-content.ts';
 import { groupCredential, passKeys } from '../src/features/passes/pass-keys.ts';
-import { loadPassContent } from '../src/features/passes/wallets.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import {
   type ApplePki,

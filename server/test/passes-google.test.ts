@@ -12,7 +12,7 @@ import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
 import { createGoogleWallet } from '../src/features/passes/google/wallet.ts';
-import type { PassContent } from '../src/features/passes/wallets.ts';
+import type { PassContent } from '../src/features/passes/pass-content.ts';
 import { repoRoot } from './helpers.ts';
 import { type GoogleFake, startGoogleFake } from './support/google-fake.ts';
 

@@ -25,6 +25,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { familySender, lockFamilyMembers, mapContactToFamily } from '../family/members.ts';
+import { loadPassContent } from './pass-content.ts';
 import {
   groupCredential,
   hashCredential,
@@ -35,7 +36,6 @@ import {
 } from './pass-keys.ts';
 import { passIssuedMail } from './pass-mail.ts';
 import { passStatus } from './pass-status.ts';
-import { loadPassContent } from './wallets.ts';
 
 type PassRow = typeof digitalPassports.$inferSelect;
 type AdultRow = typeof trustees.$inferSelect;

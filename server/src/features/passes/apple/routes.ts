@@ -32,8 +32,8 @@ import type { AppContext } from '../../../app-context.ts';
 import { digitalPassports, passDevices, passRegistrations } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { redactUrl } from '../../../http/log-redaction.ts';
+import { loadPassContent } from '../pass-content.ts';
 import { hashToken, passKeys } from '../pass-keys.ts';
-import { loadPassContent } from '../wallets.ts';
 import { DOWNLOAD_FILE_NAME, PKPASS_TYPE } from './wallet.ts';
 
 const tags = ['Wallet passes'];

@@ -25,10 +25,9 @@ import type { Database } from '../../../db/client.ts';
 import { passDevices, passRegistrations } from '../../../db/schema.ts';
 import { namesIn } from '../../../i18n/family-mail.ts';
 import { mailT } from '../../../i18n/mail-i18n.ts';
-import type { AppleWallet } from '../../../ports.ts';
+import type { AppleWallet, PassContent } from '../../../ports.ts';
 import { loadSigningSecret } from '../../auth/session-tokens.ts';
 import { groupCredential } from '../pass-keys.ts';
-import type { PassContent } from '../wallets.ts';
 
 export type { AppleWallet };
 

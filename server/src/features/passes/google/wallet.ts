@@ -27,9 +27,8 @@ import { JWT } from 'google-auth-library';
 import { type CryptoKey, importPKCS8, SignJWT } from 'jose';
 import type { Config } from '../../../config.ts';
 import { mailT } from '../../../i18n/mail-i18n.ts';
-import type { GoogleWallet } from '../../../ports.ts';
+import type { GoogleWallet, PassContent } from '../../../ports.ts';
 import { groupCredential } from '../pass-keys.ts';
-import type { PassContent } from '../wallets.ts';
 
 export type { GoogleWallet };
 
