@@ -57,6 +57,9 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+/** Each step's title and seconds, printed as a table at the end (issue 22: where CI's time goes). */
+const stepTimes = [];
+const runStarted = Date.now();
 
 /**
  * Runs one step. `counts` reads the step's test report ({ passed, failed }, or null when there is none).
@@ -69,6 +72,7 @@ function run(title, command, args, { env = {}, counts = () => null } = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  stepTimes.push([title, seconds]);
   const ok = result.status === 0;
   let report = null;
   try {
@@ -139,6 +143,9 @@ if (run('build the web app', process.execPath, ['scripts/build-web.mjs'])) {
   );
 }
 
+console.log('\nStep times:');
+for (const [title, seconds] of stepTimes) console.log(`  ${seconds.padStart(7)} s  ${title}`);
+console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s  whole run`);
 console.log('');
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
