@@ -6,8 +6,9 @@
 import type { DoorScan } from '@lc/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DONE_AFTER_MS, KIOSK_TOKEN_KEY } from '../../features/kiosk/kiosk-parts.ts';
 import { renderPage } from '../../features/testing/render-page.tsx';
-import StaffKioskPage, { DONE_AFTER_MS, KIOSK_TOKEN_KEY } from './staff-kiosk-page.tsx';
+import StaffKioskPage from './staff-kiosk-page.tsx';
 
 vi.mock('../../features/kiosk/qr-camera', () => ({ default: () => <p>camera</p> }));
 vi.mock('../../api/passes', () => ({
