@@ -6,9 +6,8 @@ import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { BackgroundWork } from './jobs/worker.ts';
 import type { Clock } from './lib/clock.ts';
-import type { PhotoStore, Registration, SessionTokens, Wallets } from './ports.ts';
+import type { BackgroundWork, PhotoStore, Registration, SessionTokens, Wallets } from './ports.ts';
 
 export type AppContext = {
   config: Config;

@@ -129,3 +129,19 @@ export type SessionTokens = {
   /** The verified claims, or the reason the token is refused. Never throws. */
   verify: (token: string, now: Date) => Promise<{ claims: TokenClaims } | { error: 'expired' | 'invalid' }>;
 };
+
+/** The server's background round: the tasks run on an interval (jobs/worker.ts; docs/architecture.md, Background work). */
+export type BackgroundWork = {
+  /** Run every task once, now (coalesced with a round already in progress). */
+  runNow: () => Promise<void>;
+  /**
+   * Run `job` after the current request has been answered, then a round (so its mail goes out). Used
+   * where the reply must not depend on the work, e.g. a password reset request answers the same, in the
+   * same time, whether or not the address has an account (OWASP Forgot Password Cheat Sheet). Failures
+   * are logged, never thrown.
+   */
+  defer: (name: string, job: () => Promise<unknown>) => void;
+  /** Resolves when every deferred job has finished and the round it triggered is done (tests, shutdown). */
+  idle: () => Promise<void>;
+  stop: () => Promise<void>;
+};

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { classSessions, users } from '../src/db/schema.ts';
-import { prepareDatabase } from '../src/db/startup.ts';
+import { prepareDatabase } from '../src/startup.ts';
 import { dbKinds } from './helpers.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

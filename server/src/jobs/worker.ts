@@ -4,23 +4,12 @@
  * at once (e.g. right after a form's mail was queued) and lets tests wait for it.
  * Mail delivery is safe to run in several server processes at once: it claims rows with SKIP LOCKED.
  */
+import type { BackgroundWork } from '../ports.ts';
+
+export type { BackgroundWork };
 
 export type Task = { name: string; run: () => Promise<unknown> };
 
-export type BackgroundWork = {
-  /** Run every task once, now (coalesced with a round already in progress). */
-  runNow: () => Promise<void>;
-  /**
-   * Run `job` after the current request has been answered, then a round (so its mail goes out). Used
-   * where the reply must not depend on the work, e.g. a password reset request answers the same, in the
-   * same time, whether or not the address has an account (OWASP Forgot Password Cheat Sheet). Failures
-   * are logged, never thrown.
-   */
-  defer: (name: string, job: () => Promise<unknown>) => void;
-  /** Resolves when every deferred job has finished and the round it triggered is done (tests, shutdown). */
-  idle: () => Promise<void>;
-  stop: () => Promise<void>;
-};
 
 export function startBackgroundWork(
   tasks: Task[],
