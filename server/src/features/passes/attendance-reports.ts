@@ -14,7 +14,7 @@ import { visibleSessions } from '../staff/access.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
 import { json } from '../staff/sessions.ts';
 import { graceMinutes, parseDaySchedule } from './day-schedule.ts';
-import { clockTime, dayBounds, weekday } from './door.ts';
+import { clockTime, dayBounds, weekday } from './door-today.ts';
 
 /**
  * The most records the history screen gets at once (`truncated` says when there were more): its newest

@@ -44,7 +44,8 @@ import { assertRoom } from '../family/limits.ts';
 import { lockFamilyMembers } from '../family/members.ts';
 import { readUpload } from '../staff/resource-routes.ts';
 import { CSV_LIMIT, familyHistory, historyCsv, staffHistory, todaysBoard } from './attendance-reports.ts';
-import { doorAction, recordByStaff, scanPass } from './door.ts';
+import { doorAction, scanPass } from './door.ts';
+import { recordByStaff } from './door-staff.ts';
 import { enrollKiosk, listKiosks, revokeKiosk } from './kiosks.ts';
 import {
   ensureSelfContact,

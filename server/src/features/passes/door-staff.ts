@@ -1,0 +1,143 @@
+/**
+ * A drop-off or pickup recorded by hand (issue 11, decision 012): a teacher or the director, for an adult
+ * without a pass. The same state rules as the door (door.ts), the same notices to the parents.
+ */
+import type { AttendanceKind, DoorResult } from '@lc/contract';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { queryRows } from '../../db/client.ts';
+import { attendance } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/authenticate.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { visibleSessions } from '../staff/access.ts';
+import { parseDaySchedule } from './day-schedule.ts';
+import { notifyFamilies, sendTexts } from './door-notify.ts';
+import { clockTime, dayBounds, eventKey, lastEventsToday, stateOf, weekday } from './door-today.ts';
+
+/**
+ * `POST /api/staff/attendance`: a teacher or the director records a check-in or check-out by hand (for an
+ * adult without a pass), naming the adult: one of the child's contacts, or a name as given. The session must
+ * be one the caller sees and running today; the child enrolled in it. Same state rules as the door.
+ */
+export async function recordByStaff(
+  ctx: AppContext,
+  user: AuthUser,
+  input: {
+    studentId: string;
+    classSessionId: number;
+    kind: AttendanceKind;
+    trusteeId?: string | null;
+    adultName: string | null;
+  },
+): Promise<DoorResult> {
+  const now = ctx.clock.now();
+  const today = ctx.clock.today();
+  const timeZone = ctx.clock.timeZone;
+  if (!isUuid(input.studentId)) throw notFound('That child');
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ first_name: string; session_name: string; day_schedule: string }>(
+      tx,
+      sql`select s.first_name, class_sessions.name as session_name, class_sessions.day_schedule
+        from class_sessions
+        join class_session_enrollments e on e.class_session_id = class_sessions.id and e.status = 'Enrolled'
+        join students s on s.id = e.student_id
+        where class_sessions.id = ${input.classSessionId} and s.id = ${input.studentId}
+          and ${visibleSessions(user)}`,
+    );
+    if (!row) throw notFound('That child');
+    const [running] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from class_sessions where id = ${input.classSessionId}
+        and session_start_date <= ${today} and session_end_date >= ${today}`,
+    );
+    if (!running || !parseDaySchedule(row.day_schedule).days.has(weekday(today))) {
+      throw new HttpError(409, `${row.session_name} does not meet today, so there is nothing to record.`);
+    }
+    let adultName = input.adultName;
+    let trusteeId: string | null = null;
+    if (input.trusteeId) {
+      const [contact] = isUuid(input.trusteeId)
+        ? await queryRows<{ first_name: string; last_name: string; can_pickup: boolean; is_active: boolean }>(
+            tx,
+            sql`select t.first_name, t.last_name, t.can_pickup, t.is_active from trustees t
+              join student_trustees st on st.trustee_id = t.id
+              where t.id = ${input.trusteeId} and st.student_id = ${input.studentId}`,
+          )
+        : [];
+      if (!contact) {
+        throw new HttpError(400, 'Choose one of this child’s contacts.', {
+          trusteeId: 'Choose one of this child’s contacts',
+        });
+      }
+      if (input.kind === 'CheckOut' && (!contact.can_pickup || !contact.is_active)) {
+        const message = `${contact.first_name} is not allowed to pick up ${row.first_name}. Call the family before letting ${row.first_name} go.`;
+        throw new HttpError(400, message, { trusteeId: message });
+      }
+      trusteeId = input.trusteeId;
+      adultName = `${contact.first_name} ${contact.last_name}`;
+    }
+    if (input.kind === 'CheckOut' && !adultName) {
+      throw new HttpError(400, 'Say who is picking up.', { adultName: 'Name the adult who is picking up' });
+    }
+    await tx.execute(sql`select id from students where id = ${input.studentId} for update`);
+    const last = (await lastEventsToday(tx, [input.studentId], dayBounds(today, timeZone))).get(
+      eventKey(input.studentId, input.classSessionId),
+    );
+    const state = stateOf(last);
+    if (input.kind === 'CheckIn' && state === 'In') {
+      throw new HttpError(
+        409,
+        `${row.first_name} is already checked in (since ${clockTime(new Date(last!.timestamp), timeZone)}).`,
+      );
+    }
+    if (input.kind === 'CheckOut' && state === 'NotArrived') {
+      throw new HttpError(409, `${row.first_name} has not been checked in today.`);
+    }
+    if (input.kind === 'CheckOut' && state === 'Out') {
+      throw new HttpError(
+        409,
+        `${row.first_name} was already picked up at ${clockTime(new Date(last!.timestamp), timeZone)}.`,
+      );
+    }
+    await tx.insert(attendance).values({
+      kind: input.kind,
+      trusteeId,
+      studentId: input.studentId,
+      classSessionId: input.classSessionId,
+      timestamp: now,
+      method: 'Staff',
+      adultName,
+      staffUserId: user.id,
+    });
+    const texts = await notifyFamilies(
+      ctx,
+      tx,
+      [
+        {
+          studentId: input.studentId,
+          classSessionId: input.classSessionId,
+          firstName: row.first_name,
+          sessionName: row.session_name,
+          at: now,
+        },
+      ],
+      input.kind,
+      adultName ?? `${user.firstName} ${user.lastName} (staff)`,
+    );
+    return {
+      texts,
+      result: {
+        studentId: input.studentId,
+        classSessionId: input.classSessionId,
+        firstName: row.first_name,
+        outcome: 'done' as const,
+        reason: null,
+        at: now.toISOString(),
+      },
+    };
+  });
+  sendTexts(ctx, result.texts);
+  ctx.work.runNow();
+  return result.result;
+}
