@@ -7,7 +7,9 @@ import { clearToken, setToken } from '../../lib/auth-token.ts';
 import { SendNowSummary } from '../../pages/staff/staff-announcement-page.tsx';
 import StaffSessionsPage from '../../pages/staff/staff-sessions-page.tsx';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
-import { EnrollByHandDialog, MoveDialog, WithdrawDialog } from './money-dialogs.tsx';
+import { EnrollByHandDialog } from './enroll-by-hand-dialog.tsx';
+import { MoveDialog } from './move-dialog.tsx';
+import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 /**
  * Issue 21 items 11, 14 and 17 in the director's dialogs and lists (decision 018): the withdraw dialog starts

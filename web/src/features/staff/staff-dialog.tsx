@@ -41,6 +41,7 @@ export function StaffDialog({
 /**
  * The foot of a staff dialog's form: the request's failure (if any) as an alert, then Cancel (`cancelLabel`
  * on a family's page) and the submit button (`danger` makes it red, for money going back or a seat given up).
+ * With `onSubmit` the last button is a plain button that calls it, for a step that is not a form (a review).
  */
 export function DialogActions({
   failure,
@@ -49,6 +50,7 @@ export function DialogActions({
   danger = false,
   submitting,
   cancelLabel = 'Cancel',
+  onSubmit,
 }: {
   failure?: string | null;
   onCancel: () => void;
@@ -56,6 +58,7 @@ export function DialogActions({
   danger?: boolean;
   submitting: boolean;
   cancelLabel?: string;
+  onSubmit?: () => void;
 }) {
   return (
     <>
@@ -68,7 +71,12 @@ export function DialogActions({
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button type="submit" color={danger ? 'red' : undefined} loading={submitting}>
+        <Button
+          type={onSubmit ? 'button' : 'submit'}
+          color={danger ? 'red' : undefined}
+          loading={submitting}
+          onClick={onSubmit}
+        >
           {submit}
         </Button>
       </Group>

@@ -29,7 +29,7 @@ import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
 import { notifyError } from '../../features/forms/notify';
 import { DateRangeFilter } from '../../features/staff/date-range-filter';
 import { ListPagination } from '../../features/staff/list-pagination';
-import { RefundDialog, type RefundTarget } from '../../features/staff/money-dialogs';
+import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 import { saveFile } from '../../lib/save-file';

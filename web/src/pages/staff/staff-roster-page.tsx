@@ -31,15 +31,12 @@ import { downloadRosterCsv, getRoster } from '../../api/staff';
 import { actOnWaitlist, getSessionEnrollments } from '../../api/staff-money';
 import { CENTER_TIME_ZONE, formatDateRange } from '../../features/class-sessions/format';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
-import {
-  type ChildTarget,
-  EnrollByHandDialog,
-  MoveDialog,
-  RefundDialog,
-  type RefundTarget,
-  WithdrawDialog,
-} from '../../features/staff/money-dialogs';
+import { EnrollByHandDialog } from '../../features/staff/enroll-by-hand-dialog';
+import type { ChildTarget } from '../../features/staff/money-form';
+import { MoveDialog } from '../../features/staff/move-dialog';
+import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
 import { SessionTeachers } from '../../features/staff/session-teachers';
+import { WithdrawDialog } from '../../features/staff/withdraw-dialog';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { type BoardChild, childStateText, useBoard } from '../../features/staff-attendance/attendance-parts';
 import { LateBadge, RecordButton, WRAPPING_BADGE } from '../../features/staff-attendance/today-board';
