@@ -11,6 +11,7 @@ import { AppProviders } from './app-providers';
 import { applyLanguage, preferredLanguage } from './i18n/i18n';
 import { whenAppReady } from './layout/lazy-page';
 import { FORMATS_KEY, readPageData } from './lib/page-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router';
 
 export function boot(root: HTMLElement) {
@@ -20,7 +21,7 @@ export function boot(root: HTMLElement) {
   pageData.delete(FORMATS_KEY);
   const app = (
     <StrictMode>
-      <AppProviders pageData={pageData}>
+      <AppProviders queryClient={createQueryClient()} pageData={pageData}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
     </StrictMode>

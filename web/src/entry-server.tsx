@@ -26,6 +26,7 @@ import { AppProviders } from './app-providers';
 import { catalogLoadKeys } from './features/class-sessions/use-class-sessions';
 import { i18n } from './i18n/i18n';
 import { FORMATS_KEY, type PageData, serializePageData } from './lib/page-data';
+import { createQueryClient } from './lib/query-client';
 import { appRoutes } from './router';
 import { type HeadData, headHtml, publicPageHead } from './seo/page-head';
 
@@ -115,7 +116,7 @@ export async function renderPublicPage({
   const [appHtml, formats] = await inLanguage(language, () =>
     recordFormats(async () => {
       const { prelude } = await prerenderToNodeStream(
-        <AppProviders pageData={pageData}>
+        <AppProviders queryClient={createQueryClient(Number.POSITIVE_INFINITY)} pageData={pageData}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>,
         // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the

@@ -1,16 +1,20 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setToken } from './lib/auth-token';
+import { createQueryClient } from './lib/query-client';
 import { appRoutes } from './router';
 
 function renderApp(url: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
   render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

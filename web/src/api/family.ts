@@ -66,6 +66,14 @@ export function getTrustees(signal?: AbortSignal): Promise<Trustee[]> {
   return apiRequest<Trustee[]>(api.trustees, { signal });
 }
 
+/** The family's children and emergency contacts, read together (the two calls above, side by side). */
+export async function getChildrenAndContacts(
+  signal?: AbortSignal,
+): Promise<{ students: Student[]; trustees: Trustee[] }> {
+  const [students, trustees] = await Promise.all([getStudents(signal), getTrustees(signal)]);
+  return { students, trustees };
+}
+
 /** GET /api/Student/Trustees/{trusteeId}. */
 export function getTrustee(trusteeId: Id, signal?: AbortSignal): Promise<Trustee> {
   return apiRequest<Trustee>(api.trustee(requiredParam('trusteeId', trusteeId)), { signal });

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { getAccount, resendConfirmation } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { accountKeys } from '../../api/query-keys.ts';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 
 /**
@@ -13,7 +14,7 @@ import { notifyError, notifySuccess } from '../forms/notify.ts';
  */
 export function EmailConfirmationNotice() {
   const { t } = useTranslation();
-  const account = useLoad('account', (signal) => getAccount(signal));
+  const account = useQuery({ queryKey: accountKeys.me(), queryFn: ({ signal }) => getAccount(signal) });
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 

@@ -4,10 +4,11 @@
  * family's eligibility sentence (GET …/{id}/VerifyEligibility). An unknown session ends in an ApiError 404.
  */
 import type { ClassSession, SessionStudent } from '@lc/contract';
+import { useQuery } from '@tanstack/react-query';
 import { getClassSession } from '../../api/class-sessions.ts';
 import { ApiError } from '../../api/client.ts';
 import { getSessionStudents, verifyEligibility } from '../../api/enrollment.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 
 export type SessionFamily = {
   session: ClassSession;
@@ -31,12 +32,15 @@ export function isUnknownSession(error: unknown): boolean {
 
 /** The session, the family's children for it and the eligibility sentence, loaded together. */
 export function useSessionFamily(classSessionId: string) {
-  return useLoad<SessionFamily>(`session-family:${classSessionId}`, async (signal) => {
-    const [session, students, eligibility] = await Promise.all([
-      getClassSession(classSessionId, signal),
-      getSessionStudents(classSessionId, signal),
-      verifyEligibility(classSessionId, signal),
-    ]);
-    return { session, students, eligibility: eligibility.trim() };
+  return useQuery({
+    queryKey: enrollmentKeys.sessionFamily(classSessionId),
+    queryFn: async ({ signal }): Promise<SessionFamily> => {
+      const [session, students, eligibility] = await Promise.all([
+        getClassSession(classSessionId, signal),
+        getSessionStudents(classSessionId, signal),
+        verifyEligibility(classSessionId, signal),
+      ]);
+      return { session, students, eligibility: eligibility.trim() };
+    },
   });
 }

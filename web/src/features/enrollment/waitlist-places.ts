@@ -4,9 +4,10 @@
  * GET /api/ClassSessionEnrollment/Waitlist.
  */
 import { type WaitlistSubmission, WaitlistSubmissionSchema } from '@lc/contract';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getWaitlistPlaces } from '../../api/enrollment.ts';
-import { type LoadState, useLoad } from '../../lib/use-load.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 
 /** What the waitlist page passes to the success page in `location.state`. */
 export type WaitlistSuccessState = { places: WaitlistSubmission[] };
@@ -28,15 +29,14 @@ export function placesFromState(state: unknown, classSessionId: number): Waitlis
 export function useWaitlistPlaces(
   classSessionId: number,
   state: unknown,
-): LoadState<WaitlistSubmission[]> & { retry: () => void } {
-  const fromState = placesFromState(state, classSessionId);
-  const loaded = useLoad<WaitlistSubmission[]>(
-    `waitlist-places:${classSessionId}:${fromState ? 'state' : 'api'}`,
-    async (signal) => {
-      if (fromState) return fromState;
+): UseQueryResult<WaitlistSubmission[]> {
+  return useQuery({
+    queryKey: enrollmentKeys.waitlistIn(classSessionId),
+    queryFn: async ({ signal }) => {
       const places = await getWaitlistPlaces(signal);
       return places.filter((p) => p.classSessionId === classSessionId && OPEN.has(p.status));
     },
-  );
-  return fromState ? { status: 'success', data: fromState, retry: loaded.retry } : loaded;
+    // The places the waitlist page passed count as loaded and fresh: shown at once, the API not asked.
+    initialData: placesFromState(state, classSessionId) ?? undefined,
+  });
 }

@@ -1,13 +1,14 @@
 import type { PassState, PickupPass, Trustee } from '@lc/contract';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { getPassCard, getPassState, revokePass } from '../../api/passes.ts';
+import { passKeys } from '../../api/query-keys.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { getToken, readClaims } from '../../lib/auth-token.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { isNotFound, LoadFailed, Loading } from '../family/load-states.tsx';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 import { joinFirstNames, longDay, passStatusColor, passStatusLabel } from './format.ts';
@@ -398,10 +399,13 @@ function ActivePass(props: {
 function CardLoader({ trusteeId, passId }: { trusteeId: string; passId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const card = useLoad(`pass-card:${passId}`, (signal) => getPassCard(trusteeId, signal));
-  if (card.status === 'loading') return <Loading label={t('family.passPanel.loadingCard')} />;
+  const card = useQuery({
+    queryKey: passKeys.card(trusteeId, passId),
+    queryFn: ({ signal }) => getPassCard(trusteeId, signal),
+  });
+  if (card.status === 'pending') return <Loading label={t('family.passPanel.loadingCard')} />;
   if (card.status === 'error') {
-    return <LoadFailed message={t('family.passPanel.cardFailed')} retry={card.retry} />;
+    return <LoadFailed message={t('family.passPanel.cardFailed')} retry={() => card.refetch()} />;
   }
   return <PassCardView card={card.data} headingLevel={3} headingId={headingId} />;
 }

@@ -11,11 +11,11 @@ import {
   type WaitlistSubmission,
 } from '@lc/contract';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LoadState } from '../../lib/use-load.ts';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { AnnouncementSummary } from './announcement-card.tsx';
 import {
@@ -27,8 +27,6 @@ import {
 } from './format.ts';
 import { EnrollmentStatusBadge } from './status-badges.tsx';
 import { WaitlistPlaces } from './waitlist-place.tsx';
-
-type Loaded<T> = LoadState<T> & { retry: () => void };
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -67,7 +65,7 @@ function whenLine(session: ClassSessionEnrollment['classSession'], today: string
 }
 
 /** Sessions with a child enrolled or awaiting payment that have not ended, the next one first. */
-export function UpcomingSessionsSection({ state }: { state: Loaded<ClassSessionEnrollment[]> }) {
+export function UpcomingSessionsSection({ state }: { state: UseQueryResult<ClassSessionEnrollment[]> }) {
   const { t } = useTranslation();
   const today = todayIsoDate();
   return (
@@ -80,9 +78,9 @@ export function UpcomingSessionsSection({ state }: { state: Loaded<ClassSessionE
         </Anchor>
       }
     >
-      {state.status === 'loading' ? <Loading label={t('portal.common.loadingSessions')} /> : null}
+      {state.status === 'pending' ? <Loading label={t('portal.common.loadingSessions')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message={t('portal.common.sessionsFailed')} retry={state.retry} />
+        <LoadFailed message={t('portal.common.sessionsFailed')} retry={() => state.refetch()} />
       ) : null}
       {state.status === 'success' ? <UpcomingList enrollments={state.data} today={today} /> : null}
     </SectionCard>
@@ -129,14 +127,14 @@ function UpcomingList({ enrollments, today }: { enrollments: ClassSessionEnrollm
 }
 
 /** Offered seats (with their enroll button and deadline), then places still waiting, with their position. */
-export function WaitlistSection({ state }: { state: Loaded<WaitlistSubmission[]> }) {
+export function WaitlistSection({ state }: { state: UseQueryResult<WaitlistSubmission[]> }) {
   const { t } = useTranslation();
   const places = state.status === 'success' ? openWaitlistPlaces(state.data) : [];
   return (
     <SectionCard id="waitlist-places" title={t('portal.common.waitlistHeading')}>
-      {state.status === 'loading' ? <Loading label={t('portal.common.loadingWaitlist')} /> : null}
+      {state.status === 'pending' ? <Loading label={t('portal.common.loadingWaitlist')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message={t('portal.common.waitlistFailed')} retry={state.retry} />
+        <LoadFailed message={t('portal.common.waitlistFailed')} retry={() => state.refetch()} />
       ) : null}
       {state.status === 'success' && places.length === 0 ? (
         <Text size="sm">{t('portal.dashboard.noWaitlist')}</Text>
@@ -147,13 +145,13 @@ export function WaitlistSection({ state }: { state: Loaded<WaitlistSubmission[]>
 }
 
 /** The few most important, newest announcements for the family, each leading to its session's page. */
-export function RecentAnnouncementsSection({ state }: { state: Loaded<Announcement[]> }) {
+export function RecentAnnouncementsSection({ state }: { state: UseQueryResult<Announcement[]> }) {
   const { t } = useTranslation();
   return (
     <SectionCard id="recent-announcements" title={t('portal.dashboard.recentHeading')}>
-      {state.status === 'loading' ? <Loading label={t('portal.common.loadingAnnouncements')} /> : null}
+      {state.status === 'pending' ? <Loading label={t('portal.common.loadingAnnouncements')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message={t('portal.common.announcementsFailed')} retry={state.retry} />
+        <LoadFailed message={t('portal.common.announcementsFailed')} retry={() => state.refetch()} />
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
         <Text size="sm">{t('portal.dashboard.noAnnouncements')}</Text>

@@ -11,13 +11,14 @@
  */
 import type { ClassSessionEnrollment, WithdrawalQuote, WithdrawResult } from '@lc/contract';
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { withdrawKeys } from '../../api/query-keys.ts';
 import { getWithdrawalQuote, newWithdrawKey, withdrawChild } from '../../api/withdraw.ts';
 import { formatMoney } from '../../i18n/intl-locale.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { formatPolicyDay, refundPolicySentences } from '../enrollment/refund-policy-text.ts';
 import { FamilyDialog } from '../family/family-dialog.tsx';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
@@ -98,11 +99,16 @@ function WithdrawPanel({
 }) {
   const { t, i18n } = useTranslation();
   const [idempotencyKey] = useState(newWithdrawKey);
-  const quote = useLoad(`withdrawal:${enrollment.id}`, (signal) => getWithdrawalQuote(enrollment.id, signal));
+  const queryClient = useQueryClient();
+  const quoteKey = withdrawKeys.quote(enrollment.id);
+  const quote = useQuery({
+    queryKey: quoteKey,
+    queryFn: ({ signal }) => getWithdrawalQuote(enrollment.id, signal),
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (quote.status === 'loading') return <Loading label={t('enroll.withdraw.loading')} />;
+  if (quote.status === 'pending') return <Loading label={t('enroll.withdraw.loading')} />;
   if (quote.status === 'error')
     return quote.error instanceof ApiError && quote.error.status === 409 ? (
       <Stack gap="md">
@@ -116,7 +122,7 @@ function WithdrawPanel({
         </Group>
       </Stack>
     ) : (
-      <LoadFailed message={t('enroll.withdraw.loadFailed')} retry={quote.retry} />
+      <LoadFailed message={t('enroll.withdraw.loadFailed')} retry={() => quote.refetch()} />
     );
 
   const q = quote.data;
@@ -146,8 +152,9 @@ function WithdrawPanel({
       setFailure(
         error instanceof ApiError && error.status < 500 ? error.message : t('enroll.withdraw.failed'),
       );
-      // The refund changed since the dialog opened: show the new one (the button says it).
-      if (error instanceof ApiError && error.status === 409 && error.fields.expectedRefund) quote.retry();
+      // The refund changed since the dialog opened: load the new one afresh (the button says it).
+      if (error instanceof ApiError && error.status === 409 && error.fields.expectedRefund)
+        void queryClient.resetQueries({ queryKey: quoteKey, exact: true });
     } finally {
       setSubmitting(false);
     }

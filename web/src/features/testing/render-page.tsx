@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { theme } from '../../theme.ts';
 
 /**
- * Renders a page as the app does (Mantine, toasts, a router) at `path`, matched by `pattern`. Other paths
+ * Renders a page as the app does (a fresh query client, Mantine, toasts, a router) at `path`, matched by `pattern`. Other paths
  * render a marker so a test can see where the page navigated. Mantine runs in its test mode (`env="test"`:
  * no transitions, portals inline), so no transition timer outlives the test and fires after jsdom is gone
  * (it did once: "window is not defined" from use-transition after the waitlist page's tests).
@@ -20,10 +22,12 @@ export function renderPage(page: ReactElement, { path, pattern = path }: { path:
     { initialEntries: [path] },
   );
   const view = render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MantineProvider theme={theme} env="test">
+        <Notifications />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return { ...view, router };
 }

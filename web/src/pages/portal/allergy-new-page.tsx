@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AllergyInput, AllergyInputSchema, routes } from '@lc/contract';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { addAllergy, getStudent } from '../../api/family.ts';
+import { familyKeys } from '../../api/query-keys.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 const FIELD_ORDER = ['name'] as const;
 
@@ -22,7 +23,10 @@ export default function AllergyNewPage() {
   usePageTitle(t('family.allergy.title'));
   const { studentId } = useParams();
   const navigate = useNavigate();
-  const student = useLoad(`student:${studentId}`, (signal) => getStudent(studentId, signal));
+  const student = useQuery({
+    queryKey: familyKeys.student(studentId),
+    queryFn: ({ signal }) => getStudent(studentId, signal),
+  });
   const {
     register,
     handleSubmit,
@@ -35,7 +39,7 @@ export default function AllergyNewPage() {
   });
   const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
 
-  if (student.status === 'loading') return <Loading label={t('family.common.loading')} />;
+  if (student.status === 'pending') return <Loading label={t('family.common.loading')} />;
   if (student.status === 'error') {
     if (isNotFound(student.error)) {
       return (
@@ -48,7 +52,7 @@ export default function AllergyNewPage() {
         </RecordNotFound>
       );
     }
-    return <LoadFailed message={t('family.allergy.loadFailed')} retry={student.retry} />;
+    return <LoadFailed message={t('family.allergy.loadFailed')} retry={() => student.refetch()} />;
   }
   const child = student.data;
 

@@ -18,17 +18,18 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getStudents } from '../../api/family.ts';
 import { getFamilyAttendance } from '../../api/passes.ts';
+import { familyKeys, passKeys } from '../../api/query-keys.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { clockTime, eventLine, methodLine, shortDay } from '../../features/passes/format.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { intlLocale } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 /** By the "To" field; shown in the family's language through `family.fieldMessages.toBeforeFrom`. */
 const TO_BEFORE_FROM = 'Choose a date on or after the “From” date';
@@ -60,10 +61,14 @@ export default function AttendancePage() {
   const { t } = useTranslation();
   usePageTitle(t('family.attendance.title'));
   const [query, setQuery] = useAttendanceQuery();
-  const children = useLoad('attendance-children', (signal) => getStudents(signal));
-  const history = useLoad(`attendance:${JSON.stringify(query)}`, (signal) =>
-    getFamilyAttendance(query, signal),
-  );
+  const children = useQuery({
+    queryKey: familyKeys.students(),
+    queryFn: ({ signal }) => getStudents(signal),
+  });
+  const history = useQuery({
+    queryKey: passKeys.attendance(query),
+    queryFn: ({ signal }) => getFamilyAttendance(query, signal),
+  });
   const filtered = Boolean(query.studentId || query.from || query.to);
 
   return (
@@ -83,9 +88,9 @@ export default function AttendancePage() {
         filtered={filtered}
       />
 
-      {history.status === 'loading' ? <Loading label={t('family.attendance.loading')} /> : null}
+      {history.status === 'pending' ? <Loading label={t('family.attendance.loading')} /> : null}
       {history.status === 'error' ? (
-        <LoadFailed message={t('family.attendance.loadFailed')} retry={history.retry} />
+        <LoadFailed message={t('family.attendance.loadFailed')} retry={() => history.refetch()} />
       ) : null}
       {history.status === 'success' && history.data.records.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">

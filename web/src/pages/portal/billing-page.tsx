@@ -1,8 +1,10 @@
 import { type Payment, routes } from '@lc/contract';
 import { Box, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getPayments } from '../../api/enrollment.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { totalPaidIn, yearOf } from '../../features/portal-sessions/format.ts';
 import {
@@ -16,7 +18,6 @@ import {
 } from '../../features/portal-sessions/payment-parts.tsx';
 import { formatMoney } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 /**
  * /dashboard/billing (spec §2, §7 Billing; issue 5): the family's payments, newest first — a table on wide
@@ -25,7 +26,10 @@ import { useLoad } from '../../lib/use-load.ts';
 export default function BillingPage() {
   const { t } = useTranslation();
   usePageTitle(t('portal.billing.pageTitle'));
-  const payments = useLoad('payments', (signal) => getPayments(signal));
+  const payments = useQuery({
+    queryKey: enrollmentKeys.payments(),
+    queryFn: ({ signal }) => getPayments(signal),
+  });
 
   return (
     <Stack gap="lg" pt="xl">
@@ -33,9 +37,9 @@ export default function BillingPage() {
         <Title order={1}>{t('portal.billing.heading')}</Title>
         <Text mt={4}>{t('portal.billing.intro')}</Text>
       </div>
-      {payments.status === 'loading' ? <Loading label={t('portal.billing.loading')} /> : null}
+      {payments.status === 'pending' ? <Loading label={t('portal.billing.loading')} /> : null}
       {payments.status === 'error' ? (
-        <LoadFailed message={t('portal.billing.failed')} retry={payments.retry} />
+        <LoadFailed message={t('portal.billing.failed')} retry={() => payments.refetch()} />
       ) : null}
       {payments.status === 'success' && payments.data.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">

@@ -22,12 +22,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { createTrustee, deleteTrustee, getStudents, getTrustee, updateTrustee } from '../../api/family.ts';
+import { familyKeys } from '../../api/query-keys.ts';
 import { relationshipOptions } from '../../features/family/format.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
@@ -35,7 +37,6 @@ import { useServerFieldErrors } from '../../features/forms/use-server-field-erro
 import { PassPanel } from '../../features/passes/pass-panel.tsx';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 /** The order the fields appear in, so the first server error placed is the first one on screen. */
 const FIELD_ORDER = [
@@ -106,12 +107,15 @@ export default function ContactFormPage() {
   const isEdit = trusteeId !== undefined;
   const title = isEdit ? t('family.contactForm.editTitle') : t('family.contactForm.addTitle');
   usePageTitle(title);
-  const loaded = useLoad(`emergency-contact:${trusteeId ?? 'new'}`, async (signal) => {
-    const [students, trustee] = await Promise.all([
-      getStudents(signal),
-      trusteeId === undefined ? Promise.resolve(null) : getTrustee(trusteeId, signal),
-    ]);
-    return { students, trustee };
+  const loaded = useQuery({
+    queryKey: familyKeys.contactForm(trusteeId),
+    queryFn: async ({ signal }) => {
+      const [students, trustee] = await Promise.all([
+        getStudents(signal),
+        trusteeId === undefined ? Promise.resolve(null) : getTrustee(trusteeId, signal),
+      ]);
+      return { students, trustee };
+    },
   });
 
   if (loaded.status === 'error' && isNotFound(loaded.error)) {
@@ -131,14 +135,14 @@ export default function ContactFormPage() {
       <Stack gap="lg" pt="xl" maw={720}>
         <BackLink />
         <Title order={1}>{title}</Title>
-        {loaded.status === 'loading' ? (
+        {loaded.status === 'pending' ? (
           <Loading
             label={isEdit ? t('family.contactForm.loadingContact') : t('family.contactForm.loadingChildren')}
           />
         ) : (
           <LoadFailed
             message={isEdit ? t('family.contactForm.contactFailed') : t('family.contactForm.childrenFailed')}
-            retry={loaded.retry}
+            retry={() => loaded.refetch()}
           />
         )}
       </Stack>

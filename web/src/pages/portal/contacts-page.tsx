@@ -1,17 +1,18 @@
 import { routes } from '@lc/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { getStudents, getTrustees } from '../../api/family.ts';
+import { getChildrenAndContacts } from '../../api/family.ts';
 import { ensureSelfContact } from '../../api/passes.ts';
+import { familyKeys } from '../../api/query-keys.ts';
 import { ContactCard } from '../../features/family/contact-card.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { notifyError } from '../../features/forms/notify.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 /**
  * /dashboard/emergency-contacts (spec §2; issue 4): the people we call when a parent cannot be reached,
@@ -21,9 +22,9 @@ import { useLoad } from '../../lib/use-load.ts';
 export default function ContactsPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.contacts.title'));
-  const family = useLoad('emergency-contacts', async (signal) => {
-    const [trustees, students] = await Promise.all([getTrustees(signal), getStudents(signal)]);
-    return { trustees, students };
+  const family = useQuery({
+    queryKey: familyKeys.childrenAndContacts(),
+    queryFn: ({ signal }) => getChildrenAndContacts(signal),
   });
 
   return (
@@ -43,10 +44,10 @@ export default function ContactsPage() {
         </Group>
       </Group>
 
-      {family.status === 'loading' ? <Loading label={t('family.contacts.loading')} /> : null}
+      {family.status === 'pending' ? <Loading label={t('family.contacts.loading')} /> : null}
 
       {family.status === 'error' ? (
-        <LoadFailed message={t('family.contacts.loadFailed')} retry={family.retry} />
+        <LoadFailed message={t('family.contacts.loadFailed')} retry={() => family.refetch()} />
       ) : null}
 
       {family.status === 'success' && family.data.trustees.length === 0 ? (

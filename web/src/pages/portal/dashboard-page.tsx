@@ -14,11 +14,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAnnouncements, getEnrollments, getWaitlistPlaces } from '../../api/enrollment';
-import { getStudents, getTrustees } from '../../api/family';
+import { getChildrenAndContacts } from '../../api/family';
+import { enrollmentKeys, familyKeys } from '../../api/query-keys';
 import type { DashboardSectionKey } from '../../content/copy';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
@@ -33,7 +35,6 @@ import {
 import { ACTIVE_ENROLLMENT } from '../../features/portal-sessions/format';
 import { usePageTitle } from '../../layout/use-page-title';
 import { getToken, readClaims } from '../../lib/auth-token';
-import { useLoad } from '../../lib/use-load';
 
 const sectionLinks: Record<DashboardSectionKey, string> = {
   students: routes.myStudents,
@@ -54,13 +55,22 @@ export default function DashboardPage() {
   usePageTitle(t('portal.dashboard.pageTitle'));
   const { dashboardCopy } = useCopy();
   const givenName = readClaims(getToken())?.given_name?.trim();
-  const family = useLoad<Family>('family', async (signal) => {
-    const [students, trustees] = await Promise.all([getStudents(signal), getTrustees(signal)]);
-    return { students, trustees };
+  const family = useQuery({
+    queryKey: familyKeys.childrenAndContacts(),
+    queryFn: ({ signal }) => getChildrenAndContacts(signal),
   });
-  const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
-  const waitlist = useLoad('waitlist', (signal) => getWaitlistPlaces(signal));
-  const announcements = useLoad('announcements', (signal) => getAnnouncements(signal));
+  const enrollments = useQuery({
+    queryKey: enrollmentKeys.enrollments(),
+    queryFn: ({ signal }) => getEnrollments(signal),
+  });
+  const waitlist = useQuery({
+    queryKey: enrollmentKeys.waitlist(),
+    queryFn: ({ signal }) => getWaitlistPlaces(signal),
+  });
+  const announcements = useQuery({
+    queryKey: enrollmentKeys.announcements(),
+    queryFn: ({ signal }) => getAnnouncements(signal),
+  });
   // A child enrolled or holding a seat ticks "browse sessions and enroll"; a cancelled checkout does not.
   const hasEnrollment =
     enrollments.status === 'success' && enrollments.data.some((e) => ACTIVE_ENROLLMENT.has(e.status));
@@ -75,9 +85,9 @@ export default function DashboardPage() {
           {dashboardCopy.intro}
         </Text>
       </div>
-      {family.status === 'loading' ? <Loading label={t('portal.dashboard.loadingFamily')} /> : null}
+      {family.status === 'pending' ? <Loading label={t('portal.dashboard.loadingFamily')} /> : null}
       {family.status === 'error' ? (
-        <LoadFailed message={t('portal.dashboard.familyFailed')} retry={family.retry} />
+        <LoadFailed message={t('portal.dashboard.familyFailed')} retry={() => family.refetch()} />
       ) : null}
       {family.status === 'success' ? <NextSteps family={family.data} hasEnrollment={hasEnrollment} /> : null}
       <Grid gutter="md">

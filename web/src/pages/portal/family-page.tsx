@@ -1,9 +1,11 @@
 import { type CoParentFamily, dateTimeFormat } from '@lc/contract';
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { getFamily, inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
+import { familySharingKeys } from '../../api/query-keys';
 import { FamilyDialog } from '../../features/family/family-dialog';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
@@ -11,7 +13,6 @@ import { joinFirstNames } from '../../features/passes/format';
 import { useFieldMessage } from '../../i18n/field-messages';
 import { intlLocale } from '../../i18n/intl-locale';
 import { usePageTitle } from '../../layout/use-page-title';
-import { useLoad } from '../../lib/use-load';
 
 /** "December 1" ("1 de diciembre") in the language shown now: built on first use (contract `intl.ts`). */
 const dateFormat = () => dateTimeFormat(intlLocale(), { month: 'long', day: 'numeric' });
@@ -27,9 +28,13 @@ const EMAIL_NEEDED = 'Enter the other parent’s email address';
 export default function FamilyPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.familySharing.title'));
-  const [version, setVersion] = useState(0);
-  const family = useLoad(`family-sharing:${version}`, (signal) => getFamily(signal));
-  const reload = () => setVersion((v) => v + 1);
+  const queryClient = useQueryClient();
+  const family = useQuery({
+    queryKey: familySharingKeys.family(),
+    queryFn: ({ signal }) => getFamily(signal),
+  });
+  // An invitation sent or withdrawn, or the family left: read who shares it again.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: familySharingKeys.family() });
   return (
     <Stack gap="lg" pt="xl">
       <div>
@@ -38,9 +43,9 @@ export default function FamilyPage() {
           {t('family.familySharing.intro')}
         </Text>
       </div>
-      {family.status === 'loading' ? <Loading label={t('family.familySharing.loading')} /> : null}
+      {family.status === 'pending' ? <Loading label={t('family.familySharing.loading')} /> : null}
       {family.status === 'error' ? (
-        <LoadFailed message={t('family.familySharing.loadFailed')} retry={family.retry} />
+        <LoadFailed message={t('family.familySharing.loadFailed')} retry={() => family.refetch()} />
       ) : null}
       {family.status === 'success' ? <Sharing family={family.data} changed={reload} /> : null}
     </Stack>

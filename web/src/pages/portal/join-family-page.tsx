@@ -1,17 +1,18 @@
 import { routes } from '@lc/contract';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, previewInvitation } from '../../api/family-sharing';
+import { familySharingKeys } from '../../api/query-keys';
 import { Loading } from '../../features/family/load-states';
 import { notifySuccess } from '../../features/forms/notify';
 import { joinFirstNames } from '../../features/passes/format';
 import { useFieldMessage } from '../../i18n/field-messages';
 import { i18n } from '../../i18n/i18n';
 import { usePageTitle } from '../../layout/use-page-title';
-import { useLoad } from '../../lib/use-load';
 
 /** "Maya and Leo", or "the children" when none are named yet (in the language shown now). */
 const names = (list: readonly string[]) => joinFirstNames(list, i18n.t('family.common.theChildren'));
@@ -28,7 +29,10 @@ export default function JoinFamilyPage() {
   usePageTitle(t('family.join.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const preview = useLoad(`family-invitation:${token}`, (signal) => previewInvitation(token, signal));
+  const preview = useQuery({
+    queryKey: familySharingKeys.invitation(token),
+    queryFn: ({ signal }) => previewInvitation(token, signal),
+  });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const problem =
@@ -40,7 +44,7 @@ export default function JoinFamilyPage() {
   return (
     <Stack gap="lg" pt="xl" maw={640}>
       <Title order={1}>{t('family.join.title')}</Title>
-      {preview.status === 'loading' ? <Loading label={t('family.join.opening')} /> : null}
+      {preview.status === 'pending' ? <Loading label={t('family.join.opening')} /> : null}
       {problem ? (
         <Alert color="red" variant="light" role="alert" title={t('family.join.cannotUse')}>
           <Text size="sm">{problem}</Text>

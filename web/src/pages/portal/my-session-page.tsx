@@ -8,11 +8,13 @@ import {
   todayIsoDate,
 } from '@lc/contract';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getClassSession } from '../../api/class-sessions.ts';
 import { getEnrollments, getSessionAnnouncements, getSessionResources } from '../../api/enrollment.ts';
+import { classSessionKeys, enrollmentKeys } from '../../api/query-keys.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { AnnouncementCard } from '../../features/portal-sessions/announcement-card.tsx';
 import { EnrolledChildren } from '../../features/portal-sessions/enrolled-children.tsx';
@@ -20,7 +22,6 @@ import { formatPortalDateRange, groupBySession } from '../../features/portal-ses
 import { ResourceList } from '../../features/portal-sessions/resource-list.tsx';
 import { WithdrawDialog } from '../../features/portal-sessions/withdraw-dialog.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { type LoadState, useLoad } from '../../lib/use-load.ts';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -38,10 +39,23 @@ export default function MySessionPage() {
 
 function MySession({ id }: { id: number }) {
   const { t } = useTranslation();
-  const session = useLoad(`session:${id}`, (signal) => getClassSession(id, signal));
-  const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
-  const announcements = useLoad(`announcements:${id}`, (signal) => getSessionAnnouncements(id, signal));
-  const resources = useLoad(`resources:${id}`, (signal) => getSessionResources(id, signal));
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: classSessionKeys.detail(id),
+    queryFn: ({ signal }) => getClassSession(id, signal),
+  });
+  const enrollments = useQuery({
+    queryKey: enrollmentKeys.enrollments(),
+    queryFn: ({ signal }) => getEnrollments(signal),
+  });
+  const announcements = useQuery({
+    queryKey: enrollmentKeys.sessionAnnouncements(id),
+    queryFn: ({ signal }) => getSessionAnnouncements(id, signal),
+  });
+  const resources = useQuery({
+    queryKey: enrollmentKeys.sessionResources(id),
+    queryFn: ({ signal }) => getSessionResources(id, signal),
+  });
   usePageTitle(session.status === 'success' ? session.data.name : t('portal.mySession.session'));
 
   if (session.status === 'error' && isNotFound(session.error)) return <SessionNotFound />;
@@ -62,9 +76,9 @@ function MySession({ id }: { id: number }) {
       <Title order={1}>
         {session.status === 'success' ? session.data.name : t('portal.mySession.session')}
       </Title>
-      {session.status === 'loading' ? <Loading label={t('portal.mySession.loading')} /> : null}
+      {session.status === 'pending' ? <Loading label={t('portal.mySession.loading')} /> : null}
       {session.status === 'error' ? (
-        <LoadFailed message={t('portal.mySession.failed')} retry={session.retry} />
+        <LoadFailed message={t('portal.mySession.failed')} retry={() => session.refetch()} />
       ) : null}
       {session.status === 'success' ? (
         <SessionSummary
@@ -73,9 +87,7 @@ function MySession({ id }: { id: number }) {
           mine={children}
           onWithdrawn={() => {
             // The child's place, and whether the family still reads the session's news, changed.
-            enrollments.retry();
-            announcements.retry();
-            resources.retry();
+            void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
           }}
         />
       ) : null}
@@ -110,7 +122,7 @@ function SessionSummary({
   onWithdrawn,
 }: {
   session: ClassSession;
-  enrollments: LoadState<ClassSessionEnrollment[]> & { retry: () => void };
+  enrollments: UseQueryResult<ClassSessionEnrollment[]>;
   /** The family's children in this session (null until the enrollments have loaded). */
   mine: ClassSessionEnrollment[] | null;
   onWithdrawn: () => void;
@@ -149,11 +161,14 @@ function SessionSummary({
               <Title order={2} size="h4" id="your-children-here" mb="xs">
                 {t('portal.mySession.childrenHeading')}
               </Title>
-              {enrollments.status === 'loading' ? (
+              {enrollments.status === 'pending' ? (
                 <Loading label={t('portal.mySession.loadingChildren')} />
               ) : null}
               {enrollments.status === 'error' ? (
-                <LoadFailed message={t('portal.mySession.childrenFailed')} retry={enrollments.retry} />
+                <LoadFailed
+                  message={t('portal.mySession.childrenFailed')}
+                  retry={() => enrollments.refetch()}
+                />
               ) : null}
               {mine && mine.length > 0 ? <EnrolledChildren enrollments={mine} /> : null}
               {withdrawable.length > 0 ? (
@@ -213,16 +228,16 @@ function NotEnrolledPanel({ sessionId, awaitingPayment }: { sessionId: number; a
   );
 }
 
-function AnnouncementsSection({ state }: { state: LoadState<Announcement[]> & { retry: () => void } }) {
+function AnnouncementsSection({ state }: { state: UseQueryResult<Announcement[]> }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="announcements">
       <Title order={2} size="h3" id="announcements" mb="sm">
         {t('portal.mySession.announcementsHeading')}
       </Title>
-      {state.status === 'loading' ? <Loading label={t('portal.common.loadingAnnouncements')} /> : null}
+      {state.status === 'pending' ? <Loading label={t('portal.common.loadingAnnouncements')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message={t('portal.common.announcementsFailed')} retry={state.retry} />
+        <LoadFailed message={t('portal.common.announcementsFailed')} retry={() => state.refetch()} />
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
         <Text>{t('portal.mySession.noAnnouncements')}</Text>
@@ -238,16 +253,16 @@ function AnnouncementsSection({ state }: { state: LoadState<Announcement[]> & { 
   );
 }
 
-function ResourcesSection({ state }: { state: LoadState<DigitalResource[]> & { retry: () => void } }) {
+function ResourcesSection({ state }: { state: UseQueryResult<DigitalResource[]> }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="resources">
       <Title order={2} size="h3" id="resources" mb="sm">
         {t('portal.mySession.resourcesHeading')}
       </Title>
-      {state.status === 'loading' ? <Loading label={t('portal.mySession.loadingResources')} /> : null}
+      {state.status === 'pending' ? <Loading label={t('portal.mySession.loadingResources')} /> : null}
       {state.status === 'error' ? (
-        <LoadFailed message={t('portal.mySession.resourcesFailed')} retry={state.retry} />
+        <LoadFailed message={t('portal.mySession.resourcesFailed')} retry={() => state.refetch()} />
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
         <Text>{t('portal.mySession.noResources')}</Text>

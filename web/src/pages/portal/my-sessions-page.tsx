@@ -1,8 +1,10 @@
 import { routes, todayIsoDate } from '@lc/contract';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getEnrollments, getWaitlistPlaces } from '../../api/enrollment.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import {
   groupBySession,
@@ -13,7 +15,6 @@ import {
 import { SessionGroupCard } from '../../features/portal-sessions/session-group-card.tsx';
 import { WaitlistPlaces } from '../../features/portal-sessions/waitlist-place.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -24,8 +25,14 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 export default function MySessionsPage() {
   const { t } = useTranslation();
   usePageTitle(t('portal.mySessions.title'));
-  const enrollments = useLoad('enrollments', (signal) => getEnrollments(signal));
-  const waitlist = useLoad('waitlist', (signal) => getWaitlistPlaces(signal));
+  const enrollments = useQuery({
+    queryKey: enrollmentKeys.enrollments(),
+    queryFn: ({ signal }) => getEnrollments(signal),
+  });
+  const waitlist = useQuery({
+    queryKey: enrollmentKeys.waitlist(),
+    queryFn: ({ signal }) => getWaitlistPlaces(signal),
+  });
   const places = waitlist.status === 'success' ? openWaitlistPlaces(waitlist.data) : [];
   const offered = places.filter((p) => p.status === 'Offered');
   const waiting = places.filter((p) => p.status === 'Waiting');
@@ -51,21 +58,21 @@ export default function MySessionsPage() {
         </section>
       ) : null}
 
-      {enrollments.status === 'loading' ? <Loading label={t('portal.common.loadingSessions')} /> : null}
+      {enrollments.status === 'pending' ? <Loading label={t('portal.common.loadingSessions')} /> : null}
       {enrollments.status === 'error' ? (
-        <LoadFailed message={t('portal.common.sessionsFailed')} retry={enrollments.retry} />
+        <LoadFailed message={t('portal.common.sessionsFailed')} retry={() => enrollments.refetch()} />
       ) : null}
       {enrollments.status === 'success' ? (
         <Enrollments groups={groupBySession(enrollments.data)} today={todayIsoDate()} />
       ) : null}
 
-      {waitlist.status === 'loading' ? <Loading label={t('portal.common.loadingWaitlist')} /> : null}
+      {waitlist.status === 'pending' ? <Loading label={t('portal.common.loadingWaitlist')} /> : null}
       {waitlist.status === 'error' ? (
         <section aria-labelledby="waitlist">
           <Title order={2} size="h3" id="waitlist" mb="sm">
             {t('portal.common.waitlistHeading')}
           </Title>
-          <LoadFailed message={t('portal.common.waitlistFailed')} retry={waitlist.retry} />
+          <LoadFailed message={t('portal.common.waitlistFailed')} retry={() => waitlist.refetch()} />
         </section>
       ) : null}
       {waiting.length > 0 ? (

@@ -22,6 +22,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,12 +30,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { createStudent, deleteAllergy, deleteStudent, getStudent, updateStudent } from '../../api/family.ts';
+import { familyKeys } from '../../api/query-keys.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 const FIELD_ORDER = [
   'firstName',
@@ -86,12 +87,15 @@ const STATES = Object.entries(US_STATES).map(([value, label]) => ({ value, label
 export default function StudentFormPage() {
   const { t } = useTranslation();
   const { studentId } = useParams();
-  const existing = useLoad(`student:${studentId ?? 'new'}`, (signal) =>
-    studentId ? getStudent(studentId, signal) : Promise.resolve(null),
-  );
+  const existing = useQuery({
+    queryKey: familyKeys.student(studentId),
+    queryFn: ({ signal }) => getStudent(studentId, signal),
+    enabled: studentId !== undefined,
+  });
   usePageTitle(studentId ? t('family.studentForm.editTitle') : t('family.studentForm.addTitle'));
 
-  if (existing.status === 'loading') return <Loading label={t('family.common.loading')} />;
+  if (studentId === undefined) return <StudentForm key="new" student={null} />;
+  if (existing.status === 'pending') return <Loading label={t('family.common.loading')} />;
   if (existing.status === 'error') {
     if (isNotFound(existing.error)) {
       return (
@@ -104,9 +108,9 @@ export default function StudentFormPage() {
         </RecordNotFound>
       );
     }
-    return <LoadFailed message={t('family.studentForm.loadFailed')} retry={existing.retry} />;
+    return <LoadFailed message={t('family.studentForm.loadFailed')} retry={() => existing.refetch()} />;
   }
-  return <StudentForm key={studentId ?? 'new'} student={existing.data} />;
+  return <StudentForm key={studentId} student={existing.data} />;
 }
 
 function StudentForm({ student }: { student: Student | null }) {

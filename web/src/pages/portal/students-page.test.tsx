@@ -39,6 +39,7 @@ describe('my students page', () => {
     renderPage(<StudentsPage />, { path: '/dashboard/my-students' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My students' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Mia Lee' });
     const mia = card('Mia Lee');
     expect(within(mia).getByText(/years old · born March 2, 2021$/)).toBeInTheDocument();
     expect(within(mia).getByText('Peanuts')).toBeInTheDocument();
@@ -68,6 +69,7 @@ describe('my students page in Spanish (issue 14)', () => {
     renderPage(<StudentsPage />, { path: '/dashboard/my-students' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mis hijos' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Mia Lee' });
     expect(document.title).toBe('Mis hijos · Bright Oak Learning Center');
     expect(screen.getByRole('link', { name: 'Agregar un niño' })).toHaveAttribute(
       'href',

@@ -11,19 +11,23 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getStudents } from '../../api/family.ts';
+import { familyKeys } from '../../api/query-keys.ts';
 import { ageLabel, longDate } from '../../features/family/format.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 /** /dashboard/my-students (spec §2; issue 4): the family's children, their allergies, and what to do next. */
 export default function StudentsPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.students.title'));
-  const students = useLoad('students', (signal) => getStudents(signal));
+  const students = useQuery({
+    queryKey: familyKeys.students(),
+    queryFn: ({ signal }) => getStudents(signal),
+  });
 
   return (
     <Stack gap="lg" pt="xl">
@@ -36,9 +40,9 @@ export default function StudentsPage() {
           {t('family.students.add')}
         </Button>
       </Group>
-      {students.status === 'loading' ? <Loading label={t('family.students.loading')} /> : null}
+      {students.status === 'pending' ? <Loading label={t('family.students.loading')} /> : null}
       {students.status === 'error' ? (
-        <LoadFailed message={t('family.students.loadFailed')} retry={students.retry} />
+        <LoadFailed message={t('family.students.loadFailed')} retry={() => students.refetch()} />
       ) : null}
       {students.status === 'success' && students.data.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">

@@ -1,9 +1,11 @@
 import { type Payment, routes } from '@lc/contract';
 import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getConfirmation } from '../../api/enrollment.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 import { site } from '../../content/site.ts';
 import { formatDateRange } from '../../features/class-sessions/format.ts';
 import { formatInstant, joinNames } from '../../features/enrollment/format.ts';
@@ -13,7 +15,6 @@ import { i18n } from '../../i18n/i18n.ts';
 import { formatMoney, intlLocale } from '../../i18n/intl-locale.ts';
 import { ExternalLinkButton } from '../../layout/external-link.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 export type CheckoutOutcome = 'successful' | 'failed';
 
@@ -31,11 +32,16 @@ export default function CheckoutReturnPage({ outcome }: { outcome: CheckoutOutco
   const { classSessionId, checkoutId } = useParams();
   const checking =
     outcome === 'successful' ? t('enroll.checkoutReturn.confirming') : t('enroll.checkoutReturn.checking');
-  const confirmation = useLoad(`confirmation:${outcome}:${checkoutId}`, (signal) =>
-    getConfirmation(checkoutId, signal, outcome === 'failed'),
-  );
+  const queryClient = useQueryClient();
+  const confirmationKey = enrollmentKeys.confirmation(outcome, checkoutId);
+  const confirmation = useQuery({
+    queryKey: confirmationKey,
+    queryFn: ({ signal }) => getConfirmation(checkoutId, signal, outcome === 'failed'),
+  });
+  // "Check again": ask afresh, showing the loading view meanwhile.
+  const checkAgain = () => queryClient.resetQueries({ queryKey: confirmationKey, exact: true });
 
-  if (confirmation.status === 'loading') {
+  if (confirmation.status === 'pending') {
     return (
       <View title={checking}>
         <Loading label={t('enroll.checkoutReturn.loading')} />
@@ -46,7 +52,7 @@ export default function CheckoutReturnPage({ outcome }: { outcome: CheckoutOutco
     if (isNotFound(confirmation.error)) return <CheckoutNotFound />;
     return (
       <View title={checking}>
-        <LoadFailed message={t('enroll.checkoutReturn.loadFailed')} retry={confirmation.retry} />
+        <LoadFailed message={t('enroll.checkoutReturn.loadFailed')} retry={() => confirmation.refetch()} />
       </View>
     );
   }
@@ -58,7 +64,7 @@ export default function CheckoutReturnPage({ outcome }: { outcome: CheckoutOutco
       return <Paid payment={payment} sessionId={sessionId} />;
     case 'Pending':
       return outcome === 'successful' ? (
-        <Processing payment={payment} retry={confirmation.retry} />
+        <Processing payment={payment} retry={checkAgain} />
       ) : (
         <NotFinished payment={payment} sessionId={sessionId} />
       );

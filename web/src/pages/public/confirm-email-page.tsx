@@ -1,12 +1,13 @@
 import { routes } from '@lc/contract';
 import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmEmail } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { accountKeys } from '../../api/query-keys.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { isSignedIn } from '../../lib/auth-token.ts';
-import { useLoad } from '../../lib/use-load.ts';
 
 /**
  * /confirm-email/:token — the link in the welcome email (issue 3). Confirms the address on arrival; opening
@@ -16,7 +17,13 @@ export default function ConfirmEmailPage() {
   const { t } = useTranslation();
   usePageTitle(t('confirmEmail.pageTitle'));
   const { token } = useParams();
-  const result = useLoad(`confirm:${token}`, () => confirmEmail(token));
+  const result = useQuery({
+    queryKey: accountKeys.emailConfirmation(token),
+    queryFn: async () => {
+      await confirmEmail(token);
+      return 'confirmed' as const;
+    },
+  });
   const signedIn = isSignedIn();
   const next = signedIn
     ? { to: routes.dashboard, label: t('confirmEmail.goToPortal') }
@@ -25,7 +32,7 @@ export default function ConfirmEmailPage() {
   return (
     <Container size="xs" py={{ base: 48, sm: 80 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        {result.status === 'loading' ? (
+        {result.status === 'pending' ? (
           <Stack align="center" gap="md" role="status">
             <Loader aria-hidden="true" />
             <Title order={1} size="h3">

@@ -50,9 +50,9 @@ function Waitlist({ classSessionId }: { classSessionId: string }) {
     <Container size={760} py="xl">
       <Stack gap="xl">
         <SessionPageHeader title={title} session={session} />
-        {loaded.status === 'loading' ? <Loading label={t('enroll.common.loadingSessionFamily')} /> : null}
+        {loaded.status === 'pending' ? <Loading label={t('enroll.common.loadingSessionFamily')} /> : null}
         {loaded.status === 'error' ? (
-          <LoadFailed message={t('enroll.common.loadSessionFamilyFailed')} retry={loaded.retry} />
+          <LoadFailed message={t('enroll.common.loadSessionFamilyFailed')} retry={() => loaded.refetch()} />
         ) : null}
         {loaded.status === 'success' ? <WaitlistBody family={loaded.data} /> : null}
       </Stack>

@@ -1,5 +1,6 @@
 import type { WaitlistSubmission } from '@lc/contract';
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import {
 } from '../../features/enrollment/enrollment-fixtures.ts';
 import { jsonReply } from '../../features/testing/render-page.tsx';
 import { i18n } from '../../i18n/i18n.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { theme } from '../../theme.ts';
 import WaitlistSuccessPage from './waitlist-success-page.tsx';
 
@@ -22,9 +24,11 @@ function renderSuccess(state?: { places: WaitlistSubmission[] }) {
     { initialEntries: [{ pathname: '/sessions/1/waitlist/success', state }] },
   );
   return render(
-    <MantineProvider theme={theme} env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MantineProvider theme={theme} env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -35,7 +35,7 @@ function WaitlistSuccess({ classSessionId }: { classSessionId: number }) {
   return (
     <Container size={760} py="xl">
       <Stack gap="xl">
-        {places.status === 'loading' ? (
+        {places.status === 'pending' ? (
           <>
             <Title order={1}>{title}</Title>
             <Loading label={t('enroll.waitlistSuccess.loading')} />
@@ -44,7 +44,7 @@ function WaitlistSuccess({ classSessionId }: { classSessionId: number }) {
         {places.status === 'error' ? (
           <>
             <Title order={1}>{title}</Title>
-            <LoadFailed message={t('enroll.waitlistSuccess.loadFailed')} retry={places.retry} />
+            <LoadFailed message={t('enroll.waitlistSuccess.loadFailed')} retry={() => places.refetch()} />
           </>
         ) : null}
         {none ? <NotOnWaitlist classSessionId={classSessionId} title={title} /> : null}

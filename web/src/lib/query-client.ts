@@ -1,0 +1,24 @@
+/**
+ * The web app's server state (issue 22: one layer, TanStack Query, for every page). Keys come from the
+ * factories in `api/query-keys.ts`; `AppProviders` gives the client to the pages.
+ */
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * A query client for the browser or a test. Its reads behave as the pages always have:
+ * - each visit to a page loads afresh: an answer leaves the cache as soon as nothing shows it (`gcTime: 0`);
+ * - while a page is open its data changes only when the page asks: never stale by time (`staleTime`
+ *   Infinity, so no refetch on focus, on reconnecting or when a second part of the page reads the same key);
+ *   a write invalidates the keys it changed, and "Try again" refetches;
+ * - a failed read shows its error at once (`retry: false`), and a read is sent even when the browser
+ *   believes it is offline (`networkMode: 'always'`), so the page says it failed instead of waiting.
+ *
+ * `gcTime`: the server renderer keeps every answer (Infinity) until it has dehydrated them.
+ */
+export function createQueryClient(gcTime = 0): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { gcTime, staleTime: Number.POSITIVE_INFINITY, retry: false, networkMode: 'always' },
+    },
+  });
+}
