@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from './catalog.ts';
 import { seatsTakenSql } from './find-class-sessions.ts';
+import { lockClassSession } from './session-lock.ts';
 
 /** The row `input` describes (instants as Dates, absent references as null). */
 export function toSessionRow(input: ClassSessionInput) {
@@ -116,7 +117,7 @@ export async function updateClassSession(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(classSessions).where(eq(classSessions.id, id)).for('update');
+    const locked = await lockClassSession(tx, id);
     if (!locked) throw notFound('That session');
     await checkReferences(tx, input);
     const [counts] = await tx

@@ -17,13 +17,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutState, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  classSessionEnrollments,
-  payments,
-  processedWebhookEvents,
-  students,
-  waitlistSubmissions,
-} from '../../db/schema.ts';
+import { classSessionEnrollments, payments, processedWebhookEvents, students } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
@@ -31,7 +25,7 @@ import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mai
 import { settleEnrollmentsAfterRelease } from './release.ts';
 import { seatsMayHaveFreed } from './seat-gate.ts';
 import { readSession } from './seats.ts';
-import type { RegistrationDeps } from './waitlist.ts';
+import { acceptWaitlistPlaces, type RegistrationDeps } from './waitlist.ts';
 
 export type FulfillDeps = RegistrationDeps & {
   /** Providers by `payments.provider` ('stripe', 'test'). */
@@ -205,16 +199,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
     .set({ status: 'Paid', ...paidFields })
     .where(eq(payments.id, payment.id));
   // The children are in: their waitlist places in this session are done.
-  await tx
-    .update(waitlistSubmissions)
-    .set({ status: 'Accepted' })
-    .where(
-      and(
-        eq(waitlistSubmissions.classSessionId, sessionId),
-        inArray(waitlistSubmissions.studentId, studentIds),
-        inArray(waitlistSubmissions.status, ['Waiting', 'Offered']),
-      ),
-    );
+  await acceptWaitlistPlaces(tx, sessionId, studentIds);
   const children = await tx
     .select({ firstName: students.firstName })
     .from(students)
@@ -250,15 +235,7 @@ async function refund(
 ): Promise<FulfillOutcome> {
   let refunded = false;
   try {
-    const raw = await provider.refund(state, payment.finalAmount);
-    await deps.db
-      .update(payments)
-      .set({
-        status: 'Refunded',
-        refundedAmount: payment.finalAmount,
-        chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
+    await refundInFull(deps, payment, state, provider);
     refunded = true;
   } catch (error) {
     deps.log(
@@ -280,6 +257,28 @@ async function refund(
   return 'refunded';
 }
 
+/**
+ * Refund a `RefundDue` payment's whole `finalAmount` (cents) through `provider`, then mark it `Refunded` with the
+ * charge and the provider's refund in `chargeJSON` (only while it is still `RefundDue`). Throws what the
+ * provider throws; the payment then stays `RefundDue`.
+ */
+async function refundInFull(
+  deps: FulfillDeps,
+  payment: PaymentRow,
+  state: CheckoutState,
+  provider: PaymentProvider,
+): Promise<void> {
+  const raw = await provider.refund(state, payment.finalAmount);
+  await deps.db
+    .update(payments)
+    .set({
+      status: 'Refunded',
+      refundedAmount: payment.finalAmount,
+      chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
+}
+
 /** Retry refunds the provider refused earlier (`RefundDue`). Answers how many succeeded. */
 export async function retryDueRefunds(deps: FulfillDeps): Promise<number> {
   const due = await deps.db.select().from(payments).where(eq(payments.status, 'RefundDue')).limit(20);
@@ -289,15 +288,7 @@ export async function retryDueRefunds(deps: FulfillDeps): Promise<number> {
     if (!provider || !payment.checkoutId) continue;
     try {
       const state = await provider.retrieveCheckout(payment.checkoutId);
-      const raw = await provider.refund(state, payment.finalAmount);
-      await deps.db
-        .update(payments)
-        .set({
-          status: 'Refunded',
-          refundedAmount: payment.finalAmount,
-          chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
-        })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
+      await refundInFull(deps, payment, state, provider);
       done += 1;
     } catch (error) {
       deps.log(

@@ -23,15 +23,16 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutLine, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Tx } from '../../db/client.ts';
-import { classSessionEnrollments, classSessions, payments, waitlistSubmissions } from '../../db/schema.ts';
+import { classSessionEnrollments, payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { lockClassSession } from '../class-sessions/session-lock.ts';
 import { type ChildFacts, childVerdict, loadSiblingPlaces } from './eligibility.ts';
 import { findPayment } from './records.ts';
 import { restoreRunningOffers, settleEnrollmentsAfterRelease } from './release.ts';
 import { inSessionQueue, observeSeats, seatsMayHaveFreed, seatsSeenSince, takeTicket } from './seat-gate.ts';
 import { type FamilyStanding, loadFamilyStanding, readFamilyStanding } from './seats.ts';
-import { notOwnChildren, type RegistrationDeps } from './waitlist.ts';
+import { acceptWaitlistPlaces, notOwnChildren, type RegistrationDeps } from './waitlist.ts';
 
 export type ReserveDeps = RegistrationDeps & {
   provider: PaymentProvider;
@@ -129,12 +130,7 @@ async function reserveLocked(
     const outcome = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const today = deps.clock.today(now);
-      const [locked] = await tx
-        .select({ id: classSessions.id })
-        .from(classSessions)
-        .where(eq(classSessions.id, classSessionId))
-        .for('update');
-      if (!locked) throw notFound('That session');
+      if (!(await lockClassSession(tx, classSessionId))) throw notFound('That session');
       const read = () =>
         readFamilyStanding(tx, {
           id: classSessionId,
@@ -218,20 +214,12 @@ async function reserveLocked(
       );
       // The offered seat moves to this checkout's hold; if the checkout lapses while the offer is still
       // running, the offer comes back (release.ts).
-      if (offered.length > 0)
-        await tx
-          .update(waitlistSubmissions)
-          .set({ status: 'Accepted' })
-          .where(
-            and(
-              eq(waitlistSubmissions.classSessionId, classSessionId),
-              inArray(
-                waitlistSubmissions.studentId,
-                offered.map((o) => o.child.id),
-              ),
-              eq(waitlistSubmissions.status, 'Offered'),
-            ),
-          );
+      await acceptWaitlistPlaces(
+        tx,
+        classSessionId,
+        offered.map((o) => o.child.id),
+        ['Offered'],
+      );
       return {
         kind: 'new' as const,
         paymentId: payment!.id,

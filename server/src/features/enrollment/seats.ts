@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { seatsTakenSql, waitlistTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { registrationState } from '../class-sessions/registration-state.ts';
+import { lockClassSession } from '../class-sessions/session-lock.ts';
 import {
   type ChildFacts,
   type ChildFactsRow,
@@ -36,8 +37,9 @@ export async function readSession(
   today: string,
   options: { lock?: boolean; exceptPaymentId?: string | null } = {},
 ): Promise<LockedSession | null> {
-  const base = db.select().from(classSessions).where(eq(classSessions.id, id));
-  const [row] = options.lock ? await base.for('update') : await base;
+  const row = options.lock
+    ? await lockClassSession(db, id)
+    : (await db.select().from(classSessions).where(eq(classSessions.id, id)))[0];
   if (!row) return null;
   // Counted after the lock is held: under READ COMMITTED this statement sees every committed reservation.
   const [counts] = await db

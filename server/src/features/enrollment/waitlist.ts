@@ -30,6 +30,31 @@ export type RegistrationDeps = {
   waitlistOfferHours: number;
 };
 
+/**
+ * Mark done (`Accepted`) the open waitlist places of `studentIds` in session `classSessionId`: the children
+ * now have a seat there (a paid checkout, a checkout started from an offer, the office's enrollment or move).
+ * `from`: the statuses that count as open, `Waiting` and `Offered` unless the caller narrows them. Call under
+ * the session row lock.
+ */
+export async function acceptWaitlistPlaces(
+  tx: Tx,
+  classSessionId: number,
+  studentIds: readonly string[],
+  from: ReadonlyArray<'Waiting' | 'Offered'> = ['Waiting', 'Offered'],
+): Promise<void> {
+  if (studentIds.length === 0) return;
+  await tx
+    .update(waitlistSubmissions)
+    .set({ status: 'Accepted' })
+    .where(
+      and(
+        eq(waitlistSubmissions.classSessionId, classSessionId),
+        inArray(waitlistSubmissions.studentId, [...studentIds]),
+        inArray(waitlistSubmissions.status, [...from]),
+      ),
+    );
+}
+
 /** 400 on `studentIds` unless every id is one of the user's children. */
 export async function assertOwnChildren(db: DbOrTx, userId: string, studentIds: string[]) {
   const owned = await ownedStudentIds(db, userId, studentIds);

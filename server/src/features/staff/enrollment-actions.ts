@@ -35,7 +35,7 @@ import { seatsTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { ageRefusal } from '../enrollment/eligibility.ts';
 import { seatOfferedMail } from '../enrollment/registration-mail.ts';
 import { type LockedSession, readSession } from '../enrollment/seats.ts';
-import { offerFreedSeats } from '../enrollment/waitlist.ts';
+import { acceptWaitlistPlaces, offerFreedSeats } from '../enrollment/waitlist.ts';
 import {
   childOf,
   parentsOf,
@@ -352,16 +352,7 @@ async function seatChild(
       throw new HttpError(409, conflict.message, { [conflict.field]: conflict.message });
     throw error;
   }
-  await tx
-    .update(waitlistSubmissions)
-    .set({ status: 'Accepted' })
-    .where(
-      and(
-        eq(waitlistSubmissions.classSessionId, classSessionId),
-        eq(waitlistSubmissions.studentId, studentId),
-        inArray(waitlistSubmissions.status, ['Waiting', 'Offered']),
-      ),
-    );
+  await acceptWaitlistPlaces(tx, classSessionId, [studentId]);
   return enrollment!.id;
 }
 

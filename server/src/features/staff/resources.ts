@@ -12,6 +12,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { lockClassSession } from '../class-sessions/session-lock.ts';
 import { visibleSessions } from './access.ts';
 
 export type ResourceRow = typeof digitalResources.$inferSelect;
@@ -67,12 +68,7 @@ export async function addResource(
 ): Promise<ResourceRow> {
   return db.transaction(async (tx) => {
     // Lock the session row: two uploads at once still get distinct places at the end of the list.
-    const session = await tx
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.id, classSessionId))
-      .for('update');
-    if (session.length === 0) throw notFound('That session');
+    if (!(await lockClassSession(tx, classSessionId))) throw notFound('That session');
     const [last] = await tx
       .select({ n: max(digitalResources.sortOrder) })
       .from(digitalResources)
@@ -161,12 +157,7 @@ export async function reorderResources(
   now: Date,
 ): Promise<ResourceRow[]> {
   return db.transaction(async (tx) => {
-    const session = await tx
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.id, classSessionId))
-      .for('update');
-    if (session.length === 0) throw notFound('That session');
+    if (!(await lockClassSession(tx, classSessionId))) throw notFound('That session');
     const current = await listResources(tx, classSessionId);
     const known = new Set(current.map((r) => r.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
@@ -209,12 +200,9 @@ export async function setThumbnail(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ thumbnail: classSessions.thumbnail })
-      .from(classSessions)
-      .where(eq(classSessions.id, classSessionId))
-      .for('update');
-    if (!before) throw notFound('That session');
+    const locked = await lockClassSession(tx, classSessionId);
+    if (!locked) throw notFound('That session');
+    const before = { thumbnail: locked.thumbnail };
     await tx.update(classSessions).set({ thumbnail: url }).where(eq(classSessions.id, classSessionId));
     await recordAudit(
       tx,

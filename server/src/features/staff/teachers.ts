@@ -5,9 +5,10 @@
 import type { StaffMember } from '@lc/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { classSessions, sessionStaff, users } from '../../db/schema.ts';
+import { sessionStaff, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { lockClassSession } from '../class-sessions/session-lock.ts';
 
 /**
  * Replace the teachers of session `classSessionId` with `userIds` (each a Staff or Admin user, else 400 and
@@ -22,11 +23,7 @@ export async function setSessionTeachers(
 ): Promise<StaffMember[]> {
   const wanted = [...new Set(userIds)];
   return db.transaction(async (tx) => {
-    const [session] = await tx
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.id, classSessionId))
-      .for('update');
+    const session = await lockClassSession(tx, classSessionId);
     if (!session) throw notFound('That session');
     const staff =
       wanted.length === 0
