@@ -12,7 +12,7 @@
  * once it has been sent (`sent_at`).
  *
  * Languages (issue 14): the title and messages are the staff's own words and go out as written; the email's
- * sign-off is in the reader's language (`announcementMailText`): a parent's own `users.language`; an
+ * sign-off is in the reader's language (`announcementMail`): a parent's own `users.language`; an
  * emergency contact (no account) reads the language of the family's first parent (the oldest account the
  * contact belongs to). An address that is both, or a contact of two families, reads the parent's language,
  * else English when the families differ. A text message is "Bright Oak: " and the staff's words, the same in
@@ -27,6 +27,7 @@ import {
   isRichText,
 } from '@lc/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { MailMessage } from '../../adapters/mail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { announcements, classSessions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -188,11 +189,7 @@ export async function postAnnouncement(
       const { emails, phones, languages } = await recipients(tx, sessionIds, now);
       if (input.sendEmail && input.emailMessage) {
         for (const to of emails)
-          await enqueueMail(tx, {
-            to,
-            subject: input.title,
-            text: announcementMailText(input.emailMessage, languages.get(to)),
-          });
+          await enqueueMail(tx, announcementMail(to, input.title, input.emailMessage, languages.get(to)));
       }
       const texts =
         input.sendSMS && input.smsMessage
@@ -300,11 +297,19 @@ export async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
 }
 
 /**
- * An announcement email's text: the staff's message as written, then the sign-off in the reader's language
- * (English exactly as the compose page's preview shows it, `announcementEmailText`).
+ * An announcement email to `to`: the title as its subject, the staff's message as written, then the sign-off
+ * in the reader's language (English exactly as the compose page's preview shows it, `announcementEmailText`).
  */
-export function announcementMailText(message: string, language: string | null | undefined): string {
-  return mailLanguage(language) === 'en'
-    ? announcementEmailText(message)
-    : familyText(mailT(language), message);
+export function announcementMail(
+  to: string,
+  title: string,
+  message: string,
+  language: string | null | undefined,
+): MailMessage {
+  return {
+    to,
+    subject: title,
+    text:
+      mailLanguage(language) === 'en' ? announcementEmailText(message) : familyText(mailT(language), message),
+  };
 }

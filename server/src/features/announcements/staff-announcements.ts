@@ -35,7 +35,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordAudit } from '../audit/record.ts';
 import { visibleSessions } from '../staff/access.ts';
-import { announcementMailText, recipientRows, recipients } from './announcements.ts';
+import { announcementMail, recipientRows, recipients } from './announcements.ts';
 
 export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date };
 
@@ -245,7 +245,7 @@ function webCopy(html: string | null | undefined): string | null {
  * Queue the emails of `rows` (just claimed or posted, in `tx`) and record their delivery counts; answer the
  * texts to send after the commit. A family reached by two rows of one announcement (its `group_id`; rows
  * without one: the same title and words) hears once. Each
- * email's sign-off is in its reader's language (`announcementMailText`).
+ * email's sign-off is in its reader's language (`announcementMail`).
  * Source: issue 10 ("a sent announcement shows delivery counts").
  */
 export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): Promise<PendingText[]> {
@@ -266,11 +266,7 @@ export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): 
       for (const to of emails) {
         if (seen.has(to)) continue;
         seen.add(to);
-        await enqueueMail(tx, {
-          to,
-          subject: row.title,
-          text: announcementMailText(row.emailMessage, languages.get(to)),
-        });
+        await enqueueMail(tx, announcementMail(to, row.title, row.emailMessage, languages.get(to)));
         emailCount += 1;
       }
     }

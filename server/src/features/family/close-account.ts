@@ -17,10 +17,11 @@ import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { CENTER, familyText, mailT } from '../../i18n/family-mail.ts';
+import { CENTER } from '../../i18n/family-mail.ts';
 import { recordAudit } from '../audit/record.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { afterLeaving, leaveFamilyInTx } from './co-parents.ts';
+import { familyMail } from './family-mail.ts';
 import { lockFamilyMembers } from './members.ts';
 
 /** What is left of a closed account's names and email. */
@@ -68,18 +69,14 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
   const storage = createStorage(ctx.config);
   for (const key of photos) await storage.delete(key).catch(() => {});
   try {
-    const t = mailT(account.language);
-    await ctx.mailer.send({
-      to: account.email_address,
-      subject: t('accountClosed.subject', { center: CENTER }),
-      text: familyText(
-        t,
-        t('hello'),
-        t('accountClosed.body'),
-        t('accountClosed.notYou'),
-        t('accountClosed.thanks'),
-      ),
-    });
+    await ctx.mailer.send(
+      familyMail(account.language, (t) => ({
+        to: account.email_address,
+        firstName: null,
+        subject: t('accountClosed.subject', { center: CENTER }),
+        paragraphs: [t('accountClosed.body'), t('accountClosed.notYou'), t('accountClosed.thanks')],
+      })),
+    );
   } catch (error) {
     // The account is closed either way; the note goes to the log, not to a queue that would keep the address.
     ctx.work.defer('log a closure mail that failed', async () => {
@@ -99,18 +96,15 @@ async function tellRemainingParents(ctx: AppContext, userIds: string[]): Promise
     sql`select email_address, first_name, language from users where id in ${uuidList(userIds)} and closed_at is null`,
   );
   for (const parent of parents) {
-    const t = mailT(parent.language);
     await ctx.mailer
-      .send({
-        to: parent.email_address,
-        subject: t('familyAccountClosed.subject'),
-        text: familyText(
-          t,
-          t('greeting', { firstName: parent.first_name }),
-          t('familyAccountClosed.body'),
-          t('callIfUnexpected'),
-        ),
-      })
+      .send(
+        familyMail(parent.language, (t) => ({
+          to: parent.email_address,
+          firstName: parent.first_name,
+          subject: t('familyAccountClosed.subject'),
+          paragraphs: [t('familyAccountClosed.body'), t('callIfUnexpected')],
+        })),
+      )
       .catch((error: unknown) =>
         ctx.work.defer('log a family notice that failed', async () => {
           throw error;

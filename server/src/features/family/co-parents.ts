@@ -22,17 +22,16 @@
 import { randomBytes } from 'node:crypto';
 import { type CoParentFamily, routes } from '@lc/contract';
 import { sql } from 'drizzle-orm';
-import type { MailMessage } from '../../adapters/mail.ts';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { CENTER, familyText, mailT, namesIn } from '../../i18n/family-mail.ts';
 import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
 import { passesChanged, revokePassesOf } from '../passes/passes.ts';
+import { INVITATION_DAYS, invitationMail, joinedMail, leftMail } from './co-parent-mail.ts';
 import { assertRoom } from './limits.ts';
 import {
   childNamesOf,
@@ -45,8 +44,6 @@ import {
   membersOf,
 } from './members.ts';
 
-/** How long an invitation link works. */
-export const INVITATION_DAYS = 7;
 /** Parents in one family at most (two parents and two step-parents or guardians). */
 export const MAX_FAMILY_MEMBERS = 4;
 
@@ -425,72 +422,4 @@ export function afterLeaving(ctx: AppContext, left: LeftFamily): void {
   passesChanged(ctx, left.revoked);
   const storage = createStorage(ctx.config);
   for (const key of left.photos) void storage.delete(key).catch(() => {});
-}
-
-/** The invitation: who invited, what sharing means, the link (7 days, once), in the inviter's language. */
-export function invitationMail(to: string, inviter: Member, childNames: string[], link: string): MailMessage {
-  const language = inviter.language;
-  const t = mailT(language);
-  const name = `${inviter.first_name} ${inviter.last_name}`;
-  return {
-    to,
-    subject: t('coParentInvitation.subject', { inviter: name, center: CENTER }),
-    text: familyText(
-      t,
-      t('hello'),
-      t('coParentInvitation.body', {
-        inviter: name,
-        children: namesIn(language, childNames, t('yourChildren')),
-      }),
-      t('coParentInvitation.accept'),
-      link,
-      t('coParentInvitation.validity', { count: INVITATION_DAYS }),
-    ),
-    secrets: [link],
-  };
-}
-
-function joinedMail(to: Member, joined: Member, childNames: string[], appUrl: string): MailMessage {
-  const you = to.id === joined.id;
-  const t = mailT(to.language);
-  const values = {
-    joined: `${joined.first_name} ${joined.last_name}`,
-    children: namesIn(to.language, childNames, t('yourChildren')),
-  };
-  return {
-    to: to.email_address,
-    subject: you ? t('coParentJoined.subjectYou') : t('coParentJoined.subjectOther', values),
-    text: familyText(
-      t,
-      t('greeting', { firstName: to.first_name }),
-      you
-        ? t('coParentJoined.bodyYou', { ...values, link: `${appUrl}${routes.dashboard}` })
-        : t('coParentJoined.bodyOther', values),
-      t('coParentJoined.leave'),
-    ),
-  };
-}
-
-function leftMail(to: Member, leaver: Member, byCenter: boolean, appUrl: string): MailMessage {
-  const you = to.id === leaver.id;
-  const t = mailT(to.language);
-  const values = { leaver: `${leaver.first_name} ${leaver.last_name}` };
-  const what = byCenter
-    ? you
-      ? t('coParentLeft.removedYou')
-      : t('coParentLeft.removedOther', values)
-    : you
-      ? t('coParentLeft.leftYou')
-      : t('coParentLeft.leftOther', values);
-  return {
-    to: to.email_address,
-    subject: you ? t('coParentLeft.subjectYou') : t('coParentLeft.subjectOther', values),
-    text: familyText(
-      t,
-      t('greeting', { firstName: to.first_name }),
-      what,
-      you ? t('coParentLeft.stayYou') : t('coParentLeft.stayOther', { link: `${appUrl}${routes.dashboard}` }),
-      t('callIfUnexpected'),
-    ),
-  };
 }

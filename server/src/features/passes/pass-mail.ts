@@ -12,7 +12,8 @@
  */
 import { routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
-import { CENTER, calendarDateIn, clockTimeIn, familyText, mailT, namesIn } from '../../i18n/family-mail.ts';
+import { CENTER, calendarDateIn, clockTimeIn, mailT, namesIn } from '../../i18n/family-mail.ts';
+import { familyMail } from '../family/family-mail.ts';
 
 /** A new pass for `holderName`: the link opens it (the code rides in the URL fragment, never sent to us). */
 export function passIssuedMail(args: {
@@ -31,26 +32,27 @@ export function passIssuedMail(args: {
   /** The issuing parent's language. */
   language?: string;
 }): MailMessage {
-  const t = mailT(args.language);
-  const names = {
-    children: namesIn(args.language, args.children, t('yourChildren')),
-    center: CENTER,
-  };
-  return {
-    to: args.to,
-    subject: t('passIssued.subject', names),
-    text: familyText(
-      t,
-      t('greeting', { firstName: args.holderName }),
-      args.own ? t('passIssued.own', names) : t('passIssued.given', { ...names, parent: args.parentName }),
-      t('passIssued.open', { link: `${args.appUrl}${routes.pass}#${args.credential}` }),
-      t(args.own ? 'passIssued.doorOwn' : 'passIssued.doorGiven'),
-      t('passIssued.code', { code: args.code }),
-      t('passIssued.expires', { expires: calendarDateIn(args.expiresAt, args.timeZone, args.language) }),
-    ),
-    // The pass's link and its typed code open it at the door: gone from the stored copy once sent.
-    secrets: [`${args.appUrl}${routes.pass}#${args.credential}`, args.credential, args.code],
-  };
+  const link = `${args.appUrl}${routes.pass}#${args.credential}`;
+  return familyMail(args.language, (t) => {
+    const names = {
+      children: namesIn(args.language, args.children, t('yourChildren')),
+      center: CENTER,
+    };
+    return {
+      to: args.to,
+      firstName: args.holderName,
+      subject: t('passIssued.subject', names),
+      paragraphs: [
+        args.own ? t('passIssued.own', names) : t('passIssued.given', { ...names, parent: args.parentName }),
+        t('passIssued.open', { link }),
+        t(args.own ? 'passIssued.doorOwn' : 'passIssued.doorGiven'),
+        t('passIssued.code', { code: args.code }),
+        t('passIssued.expires', { expires: calendarDateIn(args.expiresAt, args.timeZone, args.language) }),
+      ],
+      // The pass's link and its typed code open it at the door: gone from the stored copy once sent.
+      secrets: [link, args.credential, args.code],
+    };
+  });
 }
 
 /** A parent told that `childName` was checked in or out, and by whom, at `at` (written in `timeZone`). */
@@ -66,7 +68,6 @@ export function doorEventMail(args: {
   appUrl: string;
   language?: string;
 }): MailMessage {
-  const t = mailT(args.language);
   const arrived = args.kind === 'CheckIn';
   const values = {
     child: args.childName,
@@ -74,17 +75,16 @@ export function doorEventMail(args: {
     adult: args.adultName,
     at: clockTimeIn(args.at, args.timeZone, args.language),
   };
-  return {
+  return familyMail(args.language, (t) => ({
     to: args.to,
+    firstName: args.parentName,
     subject: t(arrived ? 'doorEvent.subjectIn' : 'doorEvent.subjectOut', values),
-    text: familyText(
-      t,
-      t('greeting', { firstName: args.parentName }),
+    paragraphs: [
       t(arrived ? 'doorEvent.bodyIn' : 'doorEvent.bodyOut', values),
       t('doorEvent.portal', { link: `${args.appUrl}${routes.attendance}` }),
       t('doorEvent.call'),
-    ),
-  };
+    ],
+  }));
 }
 
 /** The text message version of doorEventMail (one segment where possible). */

@@ -18,15 +18,13 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import {
   addInboxNote,
-  countNew,
   type InboxDeps,
   inviteInboxFamily,
-  listInbox,
-  readInboxItem,
   replyToInboxItem,
   requireInboxAccess,
   updateInboxItem,
 } from './inbox.ts';
+import { countNew, listInbox, readInboxItem } from './inbox-items.ts';
 
 const tags = ['Staff inbox'];
 const ItemParamsSchema = z.object({ id: z.string() });
