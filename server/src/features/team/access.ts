@@ -3,6 +3,10 @@
  * director) sees every session; a Staff user (a teacher) only the sessions they are assigned to in
  * `session_staff`. A session outside that scope answers 404, exactly like an unknown one, so a teacher cannot
  * even learn that it exists (as another family's child answers 404 for a parent).
+ *
+ * It lives with the team (features/team/), not in http/: the checks read the team's own data (a member's
+ * role, their `session_staff` assignments) and are called by the staff features' use cases and routes, while
+ * http/ stays the transport layer below every feature (.dependency-cruiser.cjs `server-http-below-features`).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../http/authenticate.ts';

@@ -33,7 +33,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hasUnstorableText } from '../../http/input-rules.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../team/access.ts';
 import { FILES_PREFIX, fileLinks, presentResource, RESOURCES, THUMBNAILS } from './file-links.ts';
 import {
   addResource,

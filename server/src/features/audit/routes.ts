@@ -6,7 +6,7 @@ import { AuditPageSchema, AuditQuerySchema } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../team/access.ts';
 import { auditCsv, listAudit } from './audit-trail.ts';
 
 const tags = ['Staff'];

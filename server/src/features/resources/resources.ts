@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { lockClassSession } from '../class-sessions/session-lock.ts';
-import { visibleSessions } from './access.ts';
+import { visibleSessions } from '../team/access.ts';
 
 export type ResourceRow = typeof digitalResources.$inferSelect;
 
