@@ -10,18 +10,20 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
 import { applyLanguage, preferredLanguage } from './i18n/i18n';
 import { whenAppReady } from './layout/lazy-page';
-import { FORMATS_KEY, readPageData } from './lib/page-data.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { readPageState } from './lib/page-state.ts';
+import { createQueryClient, hydrateQueries } from './lib/query-client.ts';
 import { createAppRouter } from './router';
 
 export function boot(root: HTMLElement) {
-  const pageData = readPageData(document);
+  const page = readPageState(document);
   // What the server formatted (dates, prices) is replayed, so hydrating builds no Intl formatter.
-  seedFormats(pageData.get(FORMATS_KEY));
-  pageData.delete(FORMATS_KEY);
+  seedFormats(page?.formats);
+  const queryClient = createQueryClient();
+  // The queries the server rendered the page with, held until the page answers input.
+  if (page) hydrateQueries(queryClient, page.queries, whenAppReady);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()} pageData={pageData}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
     </StrictMode>

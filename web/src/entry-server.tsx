@@ -3,9 +3,11 @@
  * `web/dist-ssr/entry-server.js` and called by the server (server/src/http/public-pages.ts) through the
  * contract's {@link PublicPageRenderer} types.
  *
- * It renders the same route tree and providers as the browser (`main.tsx`), waits for the lazily loaded
- * page, and answers the page's HTML, its head (title, description, canonical, Open Graph, JSON-LD) and the
- * data it was rendered with, which the browser hydrates from without fetching it again.
+ * It answers the page's queries into a query client of its own (one per render, under the keys the page
+ * reads: `api/query-keys.ts`), renders the same route tree and providers as the browser (`main.tsx`), waits
+ * for the lazily loaded page, and answers the page's HTML, its head (title, description, canonical, Open
+ * Graph, JSON-LD) and its dehydrated queries (lib/page-state.ts), which the browser hydrates from without
+ * fetching them again.
  */
 import {
   type ClassSession,
@@ -20,12 +22,13 @@ import {
   recordFormats,
   routes,
 } from '@lc/contract';
+import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { classSessionKeys } from './api/query-keys';
 import { AppProviders } from './app-providers';
-import { catalogLoadKeys } from './features/class-sessions/use-class-sessions';
 import { i18n } from './i18n/i18n';
-import { FORMATS_KEY, type PageData, serializePageData } from './lib/page-data';
+import { serializePageState } from './lib/page-state';
 import { createQueryClient } from './lib/query-client';
 import { appRoutes } from './router';
 import { type HeadData, headHtml, publicPageHead } from './seo/page-head';
@@ -91,19 +94,24 @@ export async function renderPublicPage({
 }: RenderPublicPageInput): Promise<RenderedPublicPage> {
   const { pathname, search } = new URL(url, origin);
   const { pattern, params, kind } = match(pathname);
-  const pageData: PageData = new Map();
+  // Keeps every answer (gcTime Infinity) until it is dehydrated; fetchQuery throws as the readers do.
+  const queryClient = createQueryClient(Number.POSITIVE_INFINITY);
   const headData: HeadData = {};
   let status: 200 | 404 = kind === 'not-found' ? 404 : 200;
 
   if (pattern === routes.sessions) {
-    headData.sessions = await data.activeSessions();
-    pageData.set(catalogLoadKeys.active, headData.sessions);
+    headData.sessions = await queryClient.fetchQuery({
+      queryKey: classSessionKeys.active(),
+      queryFn: () => data.activeSessions(),
+    });
   } else if (pattern === sessionPattern) {
     const raw = params.classSessionId ?? '';
     const id = parseClassSessionId(raw);
-    const session: ClassSession | null = id === null ? null : await data.session(id);
+    const session: ClassSession | null = await queryClient.fetchQuery({
+      queryKey: classSessionKeys.publicDetail(raw),
+      queryFn: () => (id === null ? null : data.session(id)),
+    });
     headData.session = session;
-    pageData.set(catalogLoadKeys.session(raw), session);
     if (!session) status = 404;
   }
 
@@ -111,12 +119,12 @@ export async function renderPublicPage({
   if (context instanceof Response) throw new Error(`The route tree answered ${context.status} for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // Taken before rendering: the page must hydrate from exactly what it was rendered with.
-  const seeds = new Map(pageData);
+  const queries = dehydrate(queryClient);
   const language = languageOfPath(pathname);
   const [appHtml, formats] = await inLanguage(language, () =>
     recordFormats(async () => {
       const { prelude } = await prerenderToNodeStream(
-        <AppProviders queryClient={createQueryClient(Number.POSITIVE_INFINITY)} pageData={pageData}>
+        <AppProviders queryClient={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>,
         // Inline every Suspense boundary's content: React would otherwise move large ones to the end of the
@@ -126,8 +134,7 @@ export async function renderPublicPage({
       return streamToString(prelude);
     }),
   );
-  if (Object.keys(formats).length > 0) seeds.set(FORMATS_KEY, formats);
-  const dataJson = serializePageData(seeds);
+  const dataJson = serializePageState(Object.keys(formats).length > 0 ? { queries, formats } : { queries });
   const head = publicPageHead(pattern, pathWithoutLanguage(pathname), search, headData, origin, language);
   return { status, language, headHtml: headHtml(head, origin), appHtml, dataJson };
 }

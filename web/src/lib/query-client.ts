@@ -1,8 +1,9 @@
 /**
  * The web app's server state (issue 22: one layer, TanStack Query, for every page). Keys come from the
- * factories in `api/query-keys.ts`; `AppProviders` gives the client to the pages.
+ * factories in `api/query-keys.ts`; `AppProviders` gives the client to the pages. A public page rendered on
+ * the server brings its queries along (page-state.ts), restored by {@link hydrateQueries}.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
 
 /**
  * A query client for the browser or a test. Its reads behave as the pages always have:
@@ -20,5 +21,26 @@ export function createQueryClient(gcTime = 0): QueryClient {
     defaultOptions: {
       queries: { gcTime, staleTime: Number.POSITIVE_INFINITY, retry: false, networkMode: 'always' },
     },
+  });
+}
+
+/**
+ * Restores the queries the server rendered the page with into `client`, before the first render, so the
+ * page hydrates from exactly that data and asks the API nothing (issue 12). With `gcTime: 0`, an answer that
+ * nothing shows yet would leave the cache at the next tick, while hydrating takes a few frames and the page's
+ * lazily loaded code: each restored query is held until `hydrated` calls back (boot.tsx: once the page
+ * answers input). Then it goes like any other once its page does, so coming back to the page loads afresh.
+ */
+export function hydrateQueries(
+  client: QueryClient,
+  state: DehydratedState,
+  hydrated: (release: () => void) => void,
+): void {
+  hydrate(client, state);
+  const holds = state.queries.map(({ queryKey }) =>
+    new QueryObserver(client, { queryKey, enabled: false }).subscribe(() => {}),
+  );
+  hydrated(() => {
+    for (const release of holds) release();
   });
 }

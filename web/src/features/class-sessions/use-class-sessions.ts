@@ -1,25 +1,28 @@
-import type { ClassSession } from '@lc/contract';
+/**
+ * The catalog's reads for the public pages. The server renderer (entry-server.tsx) answers the same keys
+ * before it renders /sessions and /sessions/{id}, so in the browser those pages hydrate from its answers.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { getClassSession, getClassSessions } from '../../api/class-sessions.ts';
 import { ApiError } from '../../api/client.ts';
-import { useLoad } from '../../lib/use-load.ts';
-
-/** The keys these loads are stored under; the server renderer seeds the same keys (entry-server.tsx). */
-export const catalogLoadKeys = {
-  active: 'sessions:active',
-  session: (classSessionId: string) => `session:${classSessionId}`,
-} as const;
+import { classSessionKeys } from '../../api/query-keys.ts';
 
 /** The sessions open to browse (GET /api/ClassSession?active=true). */
 export function useActiveClassSessions() {
-  return useLoad<ClassSession[]>(catalogLoadKeys.active, (signal) => getClassSessions(true, signal));
+  return useQuery({
+    queryKey: classSessionKeys.active(),
+    queryFn: ({ signal }) => getClassSessions(true, signal),
+  });
 }
 
 /** One session (GET /api/ClassSession/{id}); null when the API knows no such session (404). */
 export function useClassSession(classSessionId: string) {
-  return useLoad<ClassSession | null>(catalogLoadKeys.session(classSessionId), (signal) =>
-    getClassSession(classSessionId, signal).catch((error: unknown) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-      throw error;
-    }),
-  );
+  return useQuery({
+    queryKey: classSessionKeys.publicDetail(classSessionId),
+    queryFn: ({ signal }) =>
+      getClassSession(classSessionId, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }),
+  });
 }

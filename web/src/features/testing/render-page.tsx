@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,12 +8,20 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { theme } from '../../theme.ts';
 
 /**
- * Renders a page as the app does (a fresh query client, Mantine, toasts, a router) at `path`, matched by `pattern`. Other paths
- * render a marker so a test can see where the page navigated. Mantine runs in its test mode (`env="test"`:
- * no transitions, portals inline), so no transition timer outlives the test and fires after jsdom is gone
- * (it did once: "window is not defined" from use-transition after the waitlist page's tests).
+ * Renders a page as the app does (a query client, a fresh one unless `queryClient` is given; Mantine, toasts,
+ * a router) at `path`, matched by `pattern`. Other paths render a marker so a test can see where the page
+ * navigated. Mantine runs in its test mode (`env="test"`: no transitions, portals inline), so no transition
+ * timer outlives the test and fires after jsdom is gone (it did once: "window is not defined" from
+ * use-transition after the waitlist page's tests).
  */
-export function renderPage(page: ReactElement, { path, pattern = path }: { path: string; pattern?: string }) {
+export function renderPage(
+  page: ReactElement,
+  {
+    path,
+    pattern = path,
+    queryClient = createQueryClient(),
+  }: { path: string; pattern?: string; queryClient?: QueryClient },
+) {
   const router = createMemoryRouter(
     [
       { path: pattern, element: page },
@@ -22,7 +30,7 @@ export function renderPage(page: ReactElement, { path, pattern = path }: { path:
     { initialEntries: [path] },
   );
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} env="test">
         <Notifications />
         <RouterProvider router={router} />

@@ -49,7 +49,7 @@ function SessionDetail({ classSessionId }: { classSessionId: string }) {
         <Anchor component={Link} to={localPath(routes.sessions)} size="sm">
           ← {t('enroll.sessionDetail.allSessions')}
         </Anchor>
-        {session.status === 'loading' ? (
+        {session.status === 'pending' ? (
           <>
             <Title order={1}>{t('enroll.sessionDetail.title')}</Title>
             <SessionsLoading label={t('enroll.sessionDetail.loading')} />
@@ -58,7 +58,10 @@ function SessionDetail({ classSessionId }: { classSessionId: string }) {
         {session.status === 'error' ? (
           <>
             <Title order={1}>{t('enroll.sessionDetail.title')}</Title>
-            <SessionsLoadError message={t('enroll.sessionDetail.loadFailed')} onRetry={session.retry} />
+            <SessionsLoadError
+              message={t('enroll.sessionDetail.loadFailed')}
+              onRetry={() => session.refetch()}
+            />
           </>
         ) : null}
         {session.status === 'success' && session.data ? <SessionBody session={session.data} /> : null}

@@ -25,10 +25,10 @@ export default function SessionsPage() {
           </Text>
         </Stack>
 
-        {sessions.status === 'loading' ? <SessionsLoading label={t('enroll.sessions.loading')} /> : null}
+        {sessions.status === 'pending' ? <SessionsLoading label={t('enroll.sessions.loading')} /> : null}
 
         {sessions.status === 'error' ? (
-          <SessionsLoadError message={t('enroll.sessions.loadFailed')} onRetry={sessions.retry} />
+          <SessionsLoadError message={t('enroll.sessions.loadFailed')} onRetry={() => sessions.refetch()} />
         ) : null}
 
         {sessions.status === 'success' && sessions.data.length === 0 ? (
