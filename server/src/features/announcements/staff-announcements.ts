@@ -34,7 +34,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordAudit } from '../audit/record.ts';
-import { visibleSessions } from '../staff/access.ts';
+import { visibleSessions } from '../team/access.ts';
 import { announcementMail, recipientRows, recipients } from './announcements.ts';
 
 export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date };

@@ -29,7 +29,6 @@ import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/passes.ts';
-import { visibleChildIdsOf } from '../staff/families.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
@@ -41,6 +40,7 @@ import {
 } from './co-parents.ts';
 import { familyExport } from './export.ts';
 import { familyMemberIds } from './members.ts';
+import { visibleChildIdsOf } from './staff-families.ts';
 import {
   addAllergy,
   createStudent,

@@ -11,9 +11,9 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { removeFromFamily } from '../family/co-parents.ts';
-import { requireAdmin } from './access.ts';
-import { listFamilies, readChild, readFamily } from './families.ts';
+import { requireAdmin } from '../team/access.ts';
+import { removeFromFamily } from './co-parents.ts';
+import { listFamilies, readChild, readFamily } from './staff-families.ts';
 
 const tags = ['Staff'];
 

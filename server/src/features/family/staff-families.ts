@@ -35,8 +35,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { visibleSessions } from './access.ts';
-import { json } from './sessions.ts';
+import { json } from '../staff/sessions.ts';
+import { visibleSessions } from '../team/access.ts';
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();

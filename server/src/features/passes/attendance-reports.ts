@@ -10,9 +10,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
-import { visibleSessions } from '../staff/access.ts';
 import { tableCsv } from '../staff/roster-csv.ts';
 import { json } from '../staff/sessions.ts';
+import { visibleSessions } from '../team/access.ts';
 import { graceMinutes, parseDaySchedule } from './day-schedule.ts';
 import { clockTime, dayBounds, weekday } from './door-today.ts';
 

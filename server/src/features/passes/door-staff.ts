@@ -10,7 +10,7 @@ import { attendance } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { visibleSessions } from '../staff/access.ts';
+import { visibleSessions } from '../team/access.ts';
 import { parseDaySchedule } from './day-schedule.ts';
 import { notifyFamilies, sendTexts } from './door-notify.ts';
 import { clockTime, dayBounds, eventKey, lastEventsToday, stateOf, weekday } from './door-today.ts';

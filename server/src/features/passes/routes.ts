@@ -42,7 +42,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { assertRoom } from '../family/limits.ts';
 import { lockFamilyMembers } from '../family/members.ts';
-import { readUpload } from '../staff/resource-routes.ts';
+import { readUpload } from '../resources/routes.ts';
 import { CSV_LIMIT, familyHistory, historyCsv, staffHistory, todaysBoard } from './attendance-reports.ts';
 import { doorAction, scanPass } from './door.ts';
 import { recordByStaff } from './door-staff.ts';

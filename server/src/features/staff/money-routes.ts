@@ -30,7 +30,7 @@ import { classSessions } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../team/access.ts';
 import {
   actOnWaitlist,
   enrollByHand,

@@ -24,7 +24,7 @@ import { recordAudit } from '../audit/record.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { findClassSession } from '../class-sessions/find-class-sessions.ts';
 import { auditedSession } from '../class-sessions/save-class-session.ts';
-import { visibleSessions } from './access.ts';
+import { visibleSessions } from '../team/access.ts';
 
 /** The session for the staff form and pages, or null when it does not exist or the caller does not teach it. */
 export async function readStaffSession(

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { seatsTakenSql, waitlistTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { waitlistPositionSql } from '../enrollment/records.ts';
-import { requireAdmin, visibleSessions } from './access.ts';
+import { requireAdmin, visibleSessions } from '../team/access.ts';
 
 type SessionRowSql = {
   id: number;

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../team/access.ts';
 import {
   duplicateSession,
   listPolicies,
