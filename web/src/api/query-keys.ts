@@ -90,6 +90,8 @@ export const familySharingKeys = {
 /** api/passes.ts, the family's side: pickup passes and attendance (issue 11). */
 export const passKeys = {
   all: ['passes'] as const,
+  /** `getPassState`: an adult's pass, whether one can be issued, and its photo. */
+  state: (trusteeId: string) => [...passKeys.all, 'state', trusteeId] as const,
   /** `getPassCard` for the pass `passId` (a re-issued pass is another card). */
   card: (trusteeId: string, passId: string) => [...passKeys.all, 'card', trusteeId, passId] as const,
   /** `getFamilyAttendance` with the page's filters. */

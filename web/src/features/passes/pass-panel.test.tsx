@@ -253,7 +253,7 @@ describe('pickup pass panel in Spanish (issue 14)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Pase para recoger' })).toBeInTheDocument();
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Con un pase para recoger, Rose registra la llegada y la salida de Mia y Sam en nuestra puerta con su teléfono. También necesitará un PIN que ustedes elijan juntos.',
       ),
     ).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { PassState, PickupPass, Trustee } from '@lc/contract';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -23,11 +23,6 @@ type Holder = {
   fullName: string;
   hasEmail: boolean;
 };
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; state: PassState };
 
 /**
  * The signed-in parent's own contact is the `Parent` contact with their address; in a shared family (issue 13)
@@ -78,26 +73,13 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
   const holder = holderOf(trustee);
   const headingId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const stateKey = passKeys.state(trustee.id);
+  const loaded = useQuery({ queryKey: stateKey, queryFn: ({ signal }) => getPassState(trustee.id, signal) });
+  const setPassState = (state: PassState) => queryClient.setQueryData(stateKey, state);
   const [reissuing, setReissuing] = useState(false);
   const [showCard, setShowCard] = useState(false);
   const [focusStatus, setFocusStatus] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes on "Try again" to load again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    getPassState(trustee.id, controller.signal).then(
-      (state) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'ready', state });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [trustee.id, attempt]);
 
   // After issuing or turning off, focus moves to the new status (the form or button that had it is gone).
   useEffect(() => {
@@ -111,9 +93,7 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
   if (loaded.status === 'error' && isNotFound(loaded.error)) return null;
 
   const setPass = (pass: PickupPass) =>
-    setLoaded((current) =>
-      current.status === 'ready' ? { status: 'ready', state: { ...current.state, pass } } : current,
-    );
+    queryClient.setQueryData<PassState>(stateKey, (current) => current && { ...current, pass });
 
   const onIssued = (pass: PickupPass, reissued: boolean) => {
     setPass(pass);
@@ -136,22 +116,22 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
         <Title order={2} size="h4" id={headingId}>
           {t('family.passPanel.heading')}
         </Title>
-        {loaded.status === 'loading' ? <Loading label={t('family.passPanel.loading')} /> : null}
+        {loaded.status === 'pending' ? <Loading label={t('family.passPanel.loading')} /> : null}
         {loaded.status === 'error' ? (
-          <LoadFailed message={t('family.passPanel.loadFailed')} retry={() => setAttempt((n) => n + 1)} />
+          <LoadFailed message={t('family.passPanel.loadFailed')} retry={() => loaded.refetch()} />
         ) : null}
-        {loaded.status === 'ready' ? (
+        {loaded.status === 'success' ? (
           <>
-            {loaded.state.pass ? (
-              <PassStatus pass={loaded.state.pass} holder={holder} statusRef={statusRef} />
+            {loaded.data.pass ? (
+              <PassStatus pass={loaded.data.pass} holder={holder} statusRef={statusRef} />
             ) : null}
 
-            {loaded.state.pass && loaded.state.pass.status !== 'Revoked' ? (
+            {loaded.data.pass && loaded.data.pass.status !== 'Revoked' ? (
               <ActivePass
                 trusteeId={trustee.id}
-                pass={loaded.state.pass}
+                pass={loaded.data.pass}
                 holder={holder}
-                cannotIssue={loaded.state.cannotIssue}
+                cannotIssue={loaded.data.cannotIssue}
                 showCard={showCard}
                 setShowCard={setShowCard}
                 reissuing={reissuing}
@@ -163,8 +143,8 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
                   setReissuing(false);
                   setFocusStatus(true);
                 }}
-                onPhoto={(state) => setLoaded({ status: 'ready', state })}
-                onGone={() => setAttempt((n) => n + 1)}
+                onPhoto={setPassState}
+                onGone={() => void queryClient.resetQueries({ queryKey: stateKey, exact: true })}
               />
             ) : (
               <Stack gap="sm">
@@ -173,9 +153,9 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
                     ? t('family.passPanel.introSelf', { children })
                     : t('family.passPanel.introOther', { name: holder.firstName, children })}
                 </Text>
-                {loaded.state.cannotIssue ? (
+                {loaded.data.cannotIssue ? (
                   <Alert color="yellow" variant="light">
-                    <Text>{fieldMessage(loaded.state.cannotIssue)}</Text>
+                    <Text>{fieldMessage(loaded.data.cannotIssue)}</Text>
                   </Alert>
                 ) : (
                   <PinForm
@@ -191,7 +171,7 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
                         ? t('family.passPanel.pinSelf')
                         : t('family.passPanel.pinOther', { name: holder.firstName })
                     }
-                    onIssued={(pass) => onIssued(pass, Boolean(loaded.state.pass))}
+                    onIssued={(pass) => onIssued(pass, Boolean(loaded.data.pass))}
                   />
                 )}
               </Stack>
