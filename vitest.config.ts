@@ -12,12 +12,20 @@ export default defineConfig({
     // both databases); each file has its own fresh database, so they never share state.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node', isolate: false },
+      },
       {
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's modules instead of importing the whole server again for each file (import
+          // time summed over the files: ~180 s → 17 s). Safe because nothing here keeps state in a module
+          // that outlives a file: each file opens its own database and app, and the per-process caches are
+          // keyed by that database or config (WeakMaps); no test mocks a module. A run of every server file
+          // this way passed on both databases (issue 22).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
