@@ -140,6 +140,7 @@ export const staffKeys = {
   attendanceHistory: (query: unknown) => [...staffKeys.attendance(), 'history', query] as const,
   kiosks: () => [...staffKeys.all, 'kiosks'] as const,
   /** Not under `['staff']` (see above). */
+  withdrawPreviews: ['withdraw-preview'] as const,
   withdrawPreview: (classSessionId: number, studentId: string) =>
-    ['withdraw-preview', classSessionId, studentId] as const,
+    [...staffKeys.withdrawPreviews, classSessionId, studentId] as const,
 };

@@ -6,7 +6,7 @@
 import { dehydrate, type QueryKey } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { classSessionKeys } from '../api/query-keys.ts';
+import { classSessionKeys, familyKeys, staffKeys } from '../api/query-keys.ts';
 import { classSessionFixture } from '../features/testing/class-session-fixture.ts';
 import { jsonReply, renderPage } from '../features/testing/render-page.tsx';
 import SessionDetailPage from '../pages/public/session-detail-page.tsx';
@@ -101,5 +101,24 @@ describe('hydrating from the server’s query cache', () => {
     release();
     await aTick();
     expect(client.getQueryData(classSessionKeys.active())).toBeUndefined();
+  });
+});
+
+describe('the query client’s rules', () => {
+  it('reads afresh per visit, never stale by time, no retry; the staff keys keep decision 010’s rules', () => {
+    const client = createQueryClient();
+    expect(client.defaultQueryOptions({ queryKey: familyKeys.students() })).toMatchObject({
+      gcTime: 0,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+      networkMode: 'always',
+    });
+    for (const queryKey of [staffKeys.roster('3'), staffKeys.withdrawPreview(3, 'child')])
+      expect(client.defaultQueryOptions({ queryKey })).toMatchObject({
+        gcTime: 300_000,
+        staleTime: 15_000,
+        retry: 1,
+        networkMode: 'online',
+      });
   });
 });

@@ -4,6 +4,10 @@
  * the server brings its queries along (page-state.ts), restored by {@link hydrateQueries}.
  */
 import { type DehydratedState, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { staffKeys } from '../api/query-keys.ts';
+
+/** TanStack Query's own defaults but for the two the staff layout's client sets (staleTime, retry). */
+const STAFF_QUERIES = { staleTime: 15_000, retry: 1, gcTime: 5 * 60_000, networkMode: 'online' } as const;
 
 /**
  * A query client for the browser or a test. Its reads behave as the pages always have:
@@ -14,14 +18,21 @@ import { type DehydratedState, hydrate, QueryClient, QueryObserver } from '@tans
  * - a failed read shows its error at once (`retry: false`), and a read is sent even when the browser
  *   believes it is offline (`networkMode: 'always'`), so the page says it failed instead of waiting.
  *
+ * The staff back office's keys keep their own rules (decision 010: a list is cached by its filters for 15 s,
+ * refetched when the window regains focus, retried once), the same as the staff layout's own client, which
+ * can therefore give way to this one.
+ *
  * `gcTime`: the server renderer keeps every answer (Infinity) until it has dehydrated them.
  */
 export function createQueryClient(gcTime = 0): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { gcTime, staleTime: Number.POSITIVE_INFINITY, retry: false, networkMode: 'always' },
     },
   });
+  for (const area of [staffKeys.all, staffKeys.withdrawPreviews])
+    client.setQueryDefaults(area, STAFF_QUERIES);
+  return client;
 }
 
 /**
