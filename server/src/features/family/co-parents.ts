@@ -8,10 +8,8 @@
  * step: joining maps both ways, a new child or contact is mapped to every member (`familyMemberIds` at the
  * insert), leaving or being removed deletes the leaver's mappings to the family's children and contacts.
  *
- * - Invitation: a parent invites an email address; the mail carries a single-use link whose token is stored
- *   only as a SHA-256 hash (OWASP Forgot Password cheat sheet), valid 7 days, and left out of the stored mail
- *   once sent; invitations count against the family's mail limits (decision 017). Only the invited address may
- *   accept it (a forwarded link is refused), after registering or logging in.
+ * - Invitation: a parent invites an email address, who accepts with a single-use link
+ *   (co-parent-invitations.ts).
  * - Leaving: a parent may leave; removing another parent is done by the center's Admin (custody disputes are
  *   not settled by whoever clicks first). A leaver keeps their own payments; waitlist places they joined
  *   for the family's children pass to a remaining parent, so offers still reach the family.
@@ -19,33 +17,25 @@
  *   (`users.language`, issue 14). The invited address may have no account yet: the invitation is written in
  *   the inviting parent's language.
  */
-import { randomBytes } from 'node:crypto';
-import { type CoParentFamily, routes } from '@lc/contract';
+import type { CoParentFamily } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows, type Tx, uuidList } from '../../db/client.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
+import { notFound } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
-import { hashToken } from '../auth/one-time-tokens.ts';
 import { passesChanged, revokePassesOf } from '../passes/passes.ts';
-import { INVITATION_DAYS, invitationMail, joinedMail, leftMail } from './co-parent-mail.ts';
-import { assertRoom } from './limits.ts';
+import { leftMail } from './co-parent-mail.ts';
 import {
   childNamesOf,
   familyIdOf,
   familyMemberIds,
-  familySender,
   lockFamilyMembers,
-  lockUsers,
   type Member,
   membersOf,
 } from './members.ts';
-
-/** Parents in one family at most (two parents and two step-parents or guardians). */
-export const MAX_FAMILY_MEMBERS = 4;
 
 /** The parents, open invitations and children's first names of `userId`'s family (`GET /api/Family`). */
 export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise<CoParentFamily> {
@@ -90,250 +80,6 @@ export async function readFamily(db: DbOrTx, userId: string, now: Date): Promise
     })),
     childNames: children,
   };
-}
-
-const inviteError = (message: string, status = 400) =>
-  new HttpError(status, message, status === 400 ? { emailAddress: message } : undefined);
-
-/**
- * Invite `emailAddress` (lower-cased by the contract) to share `userId`'s family and mail the link.
- * 400 (field `emailAddress`) for the parent's own address or a parent already in the family; 409 when the
- * family has {@link MAX_FAMILY_MEMBERS} parents, or the address belongs to a staff account. A new invitation
- * to the same address replaces the open one (its link stops working). Audited.
- */
-export async function inviteCoParent(ctx: AppContext, userId: string, emailAddress: string): Promise<void> {
-  const now = ctx.clock.now();
-  const token = randomBytes(32).toString('base64url');
-  await ctx.db.transaction(async (tx) => {
-    const memberIds = await lockFamilyMembers(tx, userId);
-    const members = await membersOf(tx, userId);
-    const me = members.find((m) => m.id === userId);
-    if (!me) throw new HttpError(401, 'Please log in to continue.');
-    if (members.some((m) => m.email_address === emailAddress))
-      throw inviteError(
-        emailAddress === me.email_address
-          ? 'That is your own email address. Enter the other parent’s address'
-          : 'That parent already shares your family',
-      );
-    if (memberIds.length >= MAX_FAMILY_MEMBERS)
-      throw inviteError(
-        `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most. Ask us if you need more.`,
-        409,
-      );
-    const [staff] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from users where email_address = ${emailAddress} and type <> 'Parent'`,
-    );
-    if (staff) throw inviteError('That address belongs to a staff account. Use the parent’s own address');
-    await limitMailTo(tx, await familySender(tx, userId), emailAddress, now);
-    await tx.execute(sql`update family_invitations set withdrawn_at = ${now}
-      where invited_by in ${uuidList(memberIds)} and email_address = ${emailAddress} and accepted_at is null and withdrawn_at is null`);
-    await assertRoom(tx, 'invitations', userId, 1, { now });
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into family_invitations (invited_by, email_address, token_hash, expires_at, created)
-        values (${userId}, ${emailAddress}, ${hashToken(token)},
-          ${new Date(now.getTime() + INVITATION_DAYS * 86_400_000)}, ${now}) returning id`,
-    );
-    await recordAudit(
-      tx,
-      {
-        actorUserId: userId,
-        action: 'family.invite',
-        entityType: 'Family',
-        entityId: row!.id,
-        before: null,
-        after: { emailAddress, expiresInDays: INVITATION_DAYS },
-      },
-      now,
-    );
-    const childNames = await childNamesOf(tx, userId);
-    await enqueueMail(
-      tx,
-      invitationMail(emailAddress, me, childNames, `${ctx.config.appUrl}${routes.joinFamily(token)}`),
-    );
-  });
-}
-
-/** Withdraw an open invitation of the caller's family; 404 for any other id. Audited. */
-export async function withdrawInvitation(
-  ctx: AppContext,
-  userId: string,
-  invitationId: string,
-): Promise<void> {
-  if (!isUuid(invitationId)) throw notFound('That invitation');
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const members = await lockFamilyMembers(tx, userId);
-    const [row] = await queryRows<{ id: string; email_address: string }>(
-      tx,
-      sql`update family_invitations set withdrawn_at = ${now}
-        where id = ${invitationId} and invited_by in ${uuidList(members)} and accepted_at is null and withdrawn_at is null returning id, email_address`,
-    );
-    if (!row) throw notFound('That invitation');
-    await recordAudit(
-      tx,
-      {
-        actorUserId: userId,
-        action: 'family.invite.withdraw',
-        entityType: 'Family',
-        entityId: row.id,
-        before: { emailAddress: row.email_address },
-        after: { withdrawn: true },
-      },
-      now,
-    );
-  });
-}
-
-/** Raw rows: timestamps arrive as strings or Dates depending on the driver. */
-type FoundInvitation = {
-  id: string;
-  invited_by: string;
-  email_address: string;
-  expires_at: Date | string;
-  accepted_at: Date | string | null;
-  withdrawn_at: Date | string | null;
-};
-
-const invitationGone = () =>
-  new HttpError(
-    410,
-    'This invitation link has expired or was already used. Ask the parent who invited you to send a new one from their Student Portal.',
-  );
-
-/** The open invitation `token` names, checked for `userId` (the invited address); 410 / 403 otherwise. */
-async function openInvitation(
-  db: DbOrTx,
-  token: string,
-  user: { id: string; emailAddress: string },
-  now: Date,
-  lock: boolean,
-): Promise<FoundInvitation> {
-  const [found] = await queryRows<FoundInvitation>(
-    db,
-    sql`select id, invited_by, email_address, expires_at, accepted_at, withdrawn_at from family_invitations
-      where token_hash = ${hashToken(token)} ${lock ? sql`for update` : sql``}`,
-  );
-  if (!found || found.accepted_at || found.withdrawn_at || new Date(found.expires_at) <= now)
-    throw invitationGone();
-  if (found.email_address !== user.emailAddress)
-    throw new HttpError(
-      403,
-      `This invitation was sent to ${maskEmail(found.email_address)}. Log in with that address to accept it, or ask for an invitation to ${user.emailAddress}.`,
-    );
-  return found;
-}
-
-/** "d•••@example.com": enough for the parent to recognise their address, not enough to harvest it. */
-function maskEmail(email: string): string {
-  const [local, domain] = email.split('@');
-  return `${local!.slice(0, 1)}•••@${domain}`;
-}
-
-/** What the accept page shows before the parent accepts: who invited them and the children's names. */
-export async function previewInvitation(
-  ctx: AppContext,
-  user: { id: string; emailAddress: string; role: string },
-  token: string,
-) {
-  if (user.role !== 'Parent') throw staffRefused();
-  const now = ctx.clock.now();
-  const invitation = await openInvitation(ctx.db, token, user, now, false);
-  const family = await readFamily(ctx.db, invitation.invited_by, now);
-  const inviter = family.parents.find((p) => p.id === invitation.invited_by)!;
-  return {
-    invitedBy: `${inviter.firstName} ${inviter.lastName}`,
-    childNames: family.childNames,
-    parentNames: family.parents.map((p) => `${p.firstName} ${p.lastName}`),
-    expiresAt: new Date(invitation.expires_at).toISOString(),
-    alreadyInFamily: (await familyMemberIds(ctx.db, user.id)).length > 1,
-  };
-}
-
-const staffRefused = () =>
-  new HttpError(403, 'A staff account cannot join a family. Log in with your parent account instead.');
-
-/**
- * Accept the invitation `token` as `user` (the invited address): the two accounts share one family from now
- * on, both ways (the invited parent's own children and contacts are shared too). 410 for a used, withdrawn or
- * expired link; 403 for another address or a staff account; 409 when the parent already shares another family
- * or the family is full. Both parents are mailed. Audited.
- */
-export async function acceptInvitation(
-  ctx: AppContext,
-  user: { id: string; emailAddress: string; role: string },
-  token: string,
-): Promise<void> {
-  if (user.role !== 'Parent') throw staffRefused();
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const invitation = await openInvitation(tx, token, user, now, true);
-    // Both families' parents, locked in one id order: two invitations accepted at once wait for each other.
-    // The lists are read again under the locks (a parent may have joined or left meanwhile) until they hold.
-    const locked = new Set<string>();
-    let inviterMembers: string[] = [];
-    let mine: string[] = [];
-    for (;;) {
-      inviterMembers = await familyMemberIds(tx, invitation.invited_by);
-      mine = await familyMemberIds(tx, user.id);
-      const missing = [...inviterMembers, ...mine].filter((id) => !locked.has(id));
-      if (missing.length === 0) break;
-      await lockUsers(tx, missing);
-      for (const id of missing) locked.add(id);
-    }
-    if (inviterMembers.includes(user.id)) throw invitationGone();
-    if (mine.length > 1)
-      throw new HttpError(
-        409,
-        'You already share a family with another parent. Leave that family first on the Family sharing page, then open this link again.',
-      );
-    if (inviterMembers.length >= MAX_FAMILY_MEMBERS)
-      throw new HttpError(409, `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most.`);
-    let familyId = await familyIdOf(tx, invitation.invited_by);
-    if (!familyId) {
-      const [family] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into families (created) values (${now}) returning id`,
-      );
-      familyId = family!.id;
-      await tx.execute(sql`insert into family_members (family_id, user_id, invited_by, joined_at)
-        values (${familyId}, ${invitation.invited_by}, null, ${now})`);
-    }
-    await tx.execute(sql`insert into family_members (family_id, user_id, invited_by, joined_at)
-      values (${familyId}, ${user.id}, ${invitation.invited_by}, ${new Date(now.getTime() + 1)})`);
-    const all = uuidList([...inviterMembers, user.id]);
-    // Every member gets every child and contact any member has.
-    await tx.execute(sql`insert into user_students (user_id, student_id)
-      select m.id, us.student_id from users m
-      cross join (select distinct student_id from user_students where user_id in ${all}) us
-      where m.id in ${all}
-      on conflict do nothing`);
-    await tx.execute(sql`insert into user_trustees (user_id, trustee_id)
-      select m.id, ut.trustee_id from users m
-      cross join (select distinct trustee_id from user_trustees where user_id in ${all}) ut
-      where m.id in ${all}
-      on conflict do nothing`);
-    await tx.execute(sql`update family_invitations set accepted_at = ${now}, accepted_by = ${user.id}
-      where id = ${invitation.id}`);
-    await recordAudit(
-      tx,
-      {
-        actorUserId: user.id,
-        action: 'family.join',
-        entityType: 'Family',
-        entityId: familyId,
-        before: { parents: inviterMembers },
-        after: { parents: [...inviterMembers, user.id], invitationId: invitation.id },
-      },
-      now,
-    );
-    const members = await membersOf(tx, user.id);
-    const joined = members.find((m) => m.id === user.id)!;
-    const childNames = await childNamesOf(tx, user.id);
-    for (const member of members)
-      await enqueueMail(tx, joinedMail(member, joined, childNames, ctx.config.appUrl));
-  });
 }
 
 /** What leaving changed: the remaining parents, and the leaver's pickup passes revoked (ids, photo keys). */

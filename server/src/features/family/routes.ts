@@ -34,13 +34,12 @@ import {
   acceptInvitation,
   inviteCoParent,
   previewInvitation,
-  readFamily,
-  removeFromFamily,
   withdrawInvitation,
-} from './co-parents.ts';
+} from './co-parent-invitations.ts';
+import { readFamily, removeFromFamily } from './co-parents.ts';
 import { familyExport } from './export.ts';
 import { familyMemberIds } from './members.ts';
-import { visibleChildIdsOf } from './staff-families.ts';
+import { visibleChildIdsOf } from './staff-visibility.ts';
 import {
   addAllergy,
   createStudent,

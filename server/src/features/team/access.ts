@@ -1,5 +1,6 @@
 /**
- * Who on the staff sees which session (issue 10, ARCHITECTURE.md "Staff back office"): an Admin (the
+ * The staff's role and permission checks: only the director (requireAdmin), the inbox right
+ * (mayReadInbox), and who on the staff sees which session (issue 10, ARCHITECTURE.md "Staff back office"): an Admin (the
  * director) sees every session; a Staff user (a teacher) only the sessions they are assigned to in
  * `session_staff`. A session outside that scope answers 404, exactly like an unknown one, so a teacher cannot
  * even learn that it exists (as another family's child answers 404 for a parent).
@@ -9,6 +10,7 @@
  * http/ stays the transport layer below every feature (.dependency-cruiser.cjs `server-http-below-features`).
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 
@@ -22,4 +24,17 @@ export function visibleSessions(user: AuthUser): SQL {
   if (user.role === 'Admin') return sql`true`;
   return sql`exists (select 1 from session_staff ss
     where ss.class_session_id = class_sessions.id and ss.user_id = ${user.id})`;
+}
+
+/**
+ * May `user` read the inbox (and a family's inbox history): the director always, a teacher given the inbox
+ * (`users.inbox_access`, read fresh each time; the rule of inbox/inbox.ts `requireInboxAccess`).
+ */
+export async function mayReadInbox(db: DbOrTx, user: AuthUser): Promise<boolean> {
+  if (user.role === 'Admin') return true;
+  const [row] = await queryRows<{ inbox_access: boolean }>(
+    db,
+    sql`select inbox_access from users where id = ${user.id} and type = 'Staff'`,
+  );
+  return row?.inbox_access === true;
 }

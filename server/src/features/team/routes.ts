@@ -21,8 +21,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { mayReadInbox } from '../family/staff-families.ts';
-import { requireAdmin } from './access.ts';
+import { mayReadInbox, requireAdmin } from './access.ts';
 import { setSessionTeachers } from './teachers.ts';
 import { changeStaffRole, inviteToStaff, listTeam } from './team.ts';
 
