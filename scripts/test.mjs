@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check and test, in order — typecheck, lint, unit + API tests (Vitest; API tests on
+ * `npm test`: every check and test, in order — typecheck, lint, import boundaries, unit + API tests (Vitest; API tests on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL), web build, then the browser tests (Playwright in
  * Chromium). Ends with one line `N passed, N failed` counting every test that ran, plus one failure for each
  * step that failed without a failed test in its report (e.g. the browser tests' server could not start).
@@ -93,11 +93,20 @@ function run(title, command, args, { env = {}, counts = () => null } = {}) {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 const npx = 'npx';
-run('typecheck', npx, ['--no-install', 'tsc', '-p', 'contract']) &&
-  run('typecheck server', npx, ['--no-install', 'tsc', '-p', 'server']) &&
-  run('typecheck web', npx, ['--no-install', 'tsc', '-p', 'web']) &&
-  run('typecheck e2e', npx, ['--no-install', 'tsc', '-p', 'e2e']);
+run('typecheck (contract, server, web, e2e; two at a time)', process.execPath, ['scripts/typecheck.mjs']);
 run('lint and format (biome)', npx, ['--no-install', 'biome', 'check', '.']);
+// Import boundaries (docs/architecture.md, "Layers"): no circle, no lower layer importing a higher one, no
+// staff code in a parent's bundle.
+run('import boundaries (dependency-cruiser)', npx, [
+  '--no-install',
+  'depcruise',
+  '--config',
+  '.dependency-cruiser.cjs',
+  'contract/src',
+  'server/src',
+  'web/src',
+  'e2e',
+]);
 
 const vitestReport = path.join(reports, 'vitest.json');
 run(
