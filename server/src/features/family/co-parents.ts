@@ -26,7 +26,7 @@ import { notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
-import { passesChanged, revokePassesOf } from '../passes/passes.ts';
+import { passesChanged, revokePassesOf } from '../passes/pass-changes.ts';
 import { leftMail } from './co-parent-mail.ts';
 import {
   childNamesOf,

@@ -28,7 +28,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { passesChanged } from '../passes/passes.ts';
+import { passesChanged } from '../passes/pass-changes.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,

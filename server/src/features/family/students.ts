@@ -24,7 +24,7 @@ import {
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
-import { touchPassesOf } from '../passes/passes.ts';
+import { touchPassesOf } from '../passes/pass-changes.ts';
 import { assertRoom, assertRoomForChild } from './limits.ts';
 import { mapChildToFamily } from './members.ts';
 

@@ -10,7 +10,7 @@ import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
-import { revokePassesOf, touchPassesOf } from '../passes/passes.ts';
+import { revokePassesOf, touchPassesOf } from '../passes/pass-changes.ts';
 import { assertRoomForContact } from './limits.ts';
 import { mapContactToFamily } from './members.ts';
 import { ownedStudentIds } from './students.ts';

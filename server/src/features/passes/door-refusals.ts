@@ -7,8 +7,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { findPassByCode } from './pass-rows.ts';
 import { passStatus } from './pass-status.ts';
-import { findPassByCode } from './passes.ts';
 
 /** The kiosk a request came from (see http/authenticate.ts, `auth: 'kiosk'`). */
 export type KioskCaller = { id: string; name: string };

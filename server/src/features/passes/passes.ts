@@ -3,44 +3,24 @@
  * may pick up (a Trustee with `canPickup`, or the parent through their own contact, see `ensureSelfContact`)
  * with a 4–6 digit PIN; the adult is emailed a link to it. One adult has at most one working pass: issuing
  * again revokes the old one, whose credential then dies at the door. Everything is reached through
- * `user_trustees`, so another family's contact answers 404.
+ * `user_trustees`, so another family's contact answers 404 (pass-rows.ts). The wallets are told of changes by
+ * pass-changes.ts; the printable card is pass-cards.ts; a parent's own contact self-contact.ts.
  */
-import { type PassCard, type PassState, type PickupPass, RELATIONSHIPS } from '@lc/contract';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import type { PassState, PickupPass } from '@lc/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import {
-  digitalPassports,
-  studentTrustees,
-  trusteePassports,
-  trustees,
-  userStudents,
-  users,
-  userTrustees,
-} from '../../db/schema.ts';
+import { digitalPassports, trusteePassports, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { familySender, lockFamilyMembers, mapContactToFamily } from '../family/members.ts';
-import { loadPassContent } from './pass-content.ts';
-import {
-  groupCredential,
-  hashCredential,
-  hashToken,
-  newNonce,
-  normalizeCredential,
-  passKeys,
-} from './pass-keys.ts';
+import { familySender } from '../family/members.ts';
+import { passesChanged } from './pass-changes.ts';
+import { groupCredential, hashCredential, hashToken, newNonce, passKeys } from './pass-keys.ts';
 import { passIssuedMail } from './pass-mail.ts';
+import { type AdultRow, currentPass, ownedAdult, type PassRow } from './pass-rows.ts';
 import { passStatus } from './pass-status.ts';
-
-type PassRow = typeof digitalPassports.$inferSelect;
-type AdultRow = typeof trustees.$inferSelect;
-
-const contactNotFound = () => notFound('That contact');
 
 function toPickupPass(pass: PassRow, adult: AdultRow, now: Date, timeZone: string): PickupPass {
   const { status, reason } = passStatus(pass, adult, now, timeZone);
@@ -62,30 +42,6 @@ function toPickupPass(pass: PassRow, adult: AdultRow, now: Date, timeZone: strin
     expiresAt: pass.expiresAt.toISOString(),
     revokedAt: pass.revokedAt?.toISOString() ?? null,
   };
-}
-
-/** The contact `trusteeId` of the family of `userId` (404 when not theirs). */
-async function ownedAdult(db: DbOrTx, userId: string, trusteeId: string): Promise<AdultRow> {
-  if (!isUuid(trusteeId)) throw contactNotFound();
-  const [row] = await db
-    .select({ adult: trustees })
-    .from(trustees)
-    .innerJoin(userTrustees, eq(userTrustees.trusteeId, trustees.id))
-    .where(and(eq(userTrustees.userId, userId), eq(trustees.id, trusteeId)));
-  if (!row) throw contactNotFound();
-  return row.adult;
-}
-
-/** The newest pass of an adult that has not been revoked (it may have expired), or null. */
-async function currentPass(db: DbOrTx, trusteeId: string): Promise<PassRow | null> {
-  const [row] = await db
-    .select({ pass: digitalPassports })
-    .from(digitalPassports)
-    .innerJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
-    .where(and(eq(trusteePassports.trusteeId, trusteeId), isNull(digitalPassports.revokedAt)))
-    .orderBy(desc(digitalPassports.created))
-    .limit(1);
-  return row?.pass ?? null;
 }
 
 /** Why this adult cannot get a pass now, or null. */
@@ -259,211 +215,4 @@ async function childNames(db: DbOrTx, trusteeId: string): Promise<string[]> {
       where st.trustee_id = ${trusteeId} order by s.first_name`,
   );
   return rows.map((r) => r.first_name);
-}
-
-/**
- * After passes changed (revoked, re-issued, their adult edited): tell the wallets in the background — an
- * empty APNs push to each registered device, and the Google object's state. Best-effort; the door does not
- * depend on it.
- */
-export function passesChanged(ctx: AppContext, passportIds: string[]): void {
-  const { apple, google } = ctx.wallets;
-  if (passportIds.length === 0 || (!apple && !google)) return;
-  ctx.work.defer('update wallet passes', async () => {
-    if (apple) await apple.notify(passportIds);
-    if (google) {
-      for (const id of passportIds) {
-        const content = await loadPassContent(ctx.db, ctx.config, ctx.passPhotos, id, ctx.clock.now());
-        if (content) await google.sync(content);
-      }
-    }
-  });
-}
-
-/**
- * An adult was edited (name, children, "can pick up", active) or is about to be removed: their passes show the
- * change (PassKit `Last-Modified` moves) and the wallets are told. Call inside the edit's transaction;
- * returns the pass ids to hand to `passesChanged` after the commit.
- */
-export async function touchPassesOf(tx: DbOrTx, trusteeId: string, now: Date): Promise<string[]> {
-  const rows = await tx
-    .update(digitalPassports)
-    .set({ updatedAt: now })
-    .where(
-      inArray(
-        digitalPassports.id,
-        tx
-          .select({ id: trusteePassports.passportId })
-          .from(trusteePassports)
-          .where(eq(trusteePassports.trusteeId, trusteeId)),
-      ),
-    )
-    .returning({ id: digitalPassports.id, revokedAt: digitalPassports.revokedAt });
-  return rows.filter((r) => !r.revokedAt).map((r) => r.id);
-}
-
-/**
- * The adult is being deleted (inside the caller's transaction): revoke their working passes and forget the
- * photos on every pass of theirs. Answers the revoked pass ids (for `passesChanged`) and the photo files to
- * delete from the storage after the commit.
- */
-export async function revokePassesOf(
-  tx: DbOrTx,
-  trusteeId: string,
-  now: Date,
-): Promise<{ revoked: string[]; photos: string[] }> {
-  const theirs = tx
-    .select({ id: trusteePassports.passportId })
-    .from(trusteePassports)
-    .where(eq(trusteePassports.trusteeId, trusteeId));
-  const withPhotos = await tx
-    .select({ imageUrl: digitalPassports.imageUrl })
-    .from(digitalPassports)
-    .where(and(inArray(digitalPassports.id, theirs), isNotNull(digitalPassports.imageUrl)));
-  await tx
-    .update(digitalPassports)
-    .set({ imageUrl: null })
-    .where(and(inArray(digitalPassports.id, theirs), isNotNull(digitalPassports.imageUrl)));
-  const rows = await tx
-    .update(digitalPassports)
-    .set({ revokedAt: now, isActive: false, updatedAt: now })
-    .where(and(isNull(digitalPassports.revokedAt), inArray(digitalPassports.id, theirs)))
-    .returning({ id: digitalPassports.id });
-  return {
-    revoked: rows.map((r) => r.id),
-    photos: [...new Set(withPhotos.map((r) => r.imageUrl!))],
-  };
-}
-
-/** The QR code of a credential as an SVG document (error correction M, as the kiosk camera reads it well). */
-export function qrSvg(credential: string): Promise<string> {
-  return QRCode.toString(credential, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-}
-
-/** The printable card of the pass `passportId` (which the caller is entitled to). */
-async function cardOf(ctx: AppContext, pass: PassRow, adult: AdultRow): Promise<PassCard> {
-  const now = ctx.clock.now();
-  const content = await loadPassContent(ctx.db, ctx.config, ctx.passPhotos, pass.id, now);
-  if (!content) throw notFound('That pass');
-  const { status, reason } = passStatus(pass, adult, now, ctx.clock.timeZone);
-  const works = status === 'Active';
-  return {
-    holderName: content.holderName,
-    relationship: content.relationship,
-    children: content.children.map((c) => c.firstName),
-    status,
-    statusReason: reason,
-    expiresAt: pass.expiresAt.toISOString(),
-    code: groupCredential(content.credential),
-    qrSvg: await qrSvg(content.credential),
-    appleWalletUrl:
-      works && ctx.wallets.apple ? await ctx.wallets.apple.downloadLink(content.serialNumber, now) : null,
-    googleWalletUrl: works && ctx.wallets.google ? await ctx.wallets.google.saveUrl(content) : null,
-  };
-}
-
-/** `GET /api/Student/Trustees/{trusteeId}/Pass/Card`: the family's view of the adult's current pass. */
-export async function familyPassCard(ctx: AppContext, userId: string, trusteeId: string): Promise<PassCard> {
-  const adult = await ownedAdult(ctx.db, userId, trusteeId);
-  const pass = await currentPass(ctx.db, trusteeId);
-  if (!pass) throw notFound('That pass');
-  return cardOf(ctx, pass, adult);
-}
-
-/** A pass and its adult found by the code a QR carried or a person typed; null when no pass has it. */
-export async function findPassByCode(
-  db: DbOrTx,
-  code: string,
-  lock = false,
-): Promise<{ pass: PassRow; adult: AdultRow } | null> {
-  const credential = normalizeCredential(code);
-  if (!credential) return null;
-  const query = db
-    .select({ pass: digitalPassports, adult: trustees })
-    .from(digitalPassports)
-    .innerJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
-    .innerJoin(trustees, eq(trustees.id, trusteePassports.trusteeId))
-    .where(eq(digitalPassports.credentialHash, hashCredential(credential)));
-  const [row] = lock ? await query.for('update', { of: digitalPassports }) : await query;
-  return row ?? null;
-}
-
-/** `POST /api/passes/card`: the holder opens their own pass with its code (from the email link). */
-export async function holderPassCard(ctx: AppContext, code: string): Promise<PassCard> {
-  const found = await findPassByCode(ctx.db, code);
-  if (!found) {
-    throw new HttpError(
-      404,
-      'We could not find a pass with that code. Please open the link in your email again.',
-      {
-        code: 'We could not find a pass with that code',
-      },
-    );
-  }
-  return cardOf(ctx, found.pass, found.adult);
-}
-
-/**
- * The signed-in parent's own contact, so a parent can carry a pass too: a contact of type `Parent` named as
- * the account, allowed to pick up, for every child of the family. Made on first use, then kept (its children
- * are edited like any contact's).
- */
-export async function ensureSelfContact(ctx: AppContext, userId: string): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
-    const parents = await lockFamilyMembers(tx, userId);
-    const [me] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!me) throw new HttpError(401, 'Please log in to continue.');
-    // A co-parent's own contact is shared too (issue 13): this parent's is the one with their address.
-    const [existing] = await tx
-      .select({ id: trustees.id })
-      .from(trustees)
-      .innerJoin(userTrustees, eq(userTrustees.trusteeId, trustees.id))
-      .where(
-        and(
-          eq(userTrustees.userId, userId),
-          eq(trustees.type, 'Parent'),
-          sql`lower(${trustees.emailAddress}) = ${me.emailAddress}`,
-        ),
-      )
-      .limit(1);
-    if (existing) return existing.id;
-    const children = await tx
-      .select({ id: userStudents.studentId })
-      .from(userStudents)
-      .where(eq(userStudents.userId, userId));
-    if (children.length === 0) throw new HttpError(400, 'Add your child first, then your own pass.');
-    const [adult] = await tx
-      .insert(trustees)
-      .values({
-        type: 'Parent',
-        firstName: me.firstName,
-        lastName: me.lastName,
-        emailAddress: me.emailAddress,
-        cellPhone: me.sms,
-        relationship: RELATIONSHIPS[0],
-        canPickup: true,
-        isActive: true,
-      })
-      .returning({ id: trustees.id });
-    await mapContactToFamily(tx, parents, adult!.id);
-    await tx.insert(studentTrustees).values(children.map((c) => ({ studentId: c.id, trusteeId: adult!.id })));
-    await recordAudit(
-      tx,
-      {
-        actorUserId: userId,
-        action: 'trustee.create',
-        entityType: 'Trustee',
-        entityId: adult!.id,
-        before: null,
-        after: {
-          name: `${me.firstName} ${me.lastName}`,
-          relationship: 'Parent',
-          canPickup: true,
-          self: true,
-        },
-      },
-      ctx.clock.now(),
-    );
-    return adult!.id;
-  });
 }
