@@ -22,7 +22,7 @@ import {
   waitlistSubmissions,
 } from '../src/db/schema.ts';
 import { fulfillCheckout } from '../src/features/enrollment/fulfill-checkout.ts';
-import { reserveRefund, resumePendingRefunds } from '../src/features/staff/refunds.ts';
+import { reserveRefund, resumePendingRefunds } from '../src/features/billing/refunds.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 import { startStripeFake } from './support/stripe-fake.ts';

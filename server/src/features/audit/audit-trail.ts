@@ -8,7 +8,7 @@ import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
-import { tableCsv } from '../staff/roster-csv.ts';
+import { tableCsv } from '../class-sessions/roster-csv.ts';
 
 /** The most rows one CSV export carries (a few years of a small center's changes). */
 export const EXPORT_LIMIT = 50_000;

@@ -1,53 +1,32 @@
 /**
- * Enrollments, waitlists and money on the staff side (issue 10): every route is `auth: 'staff'` (401
- * anonymous, 403 a parent) and the director's (403 for a teacher, checked before anything is read, so a
- * teacher learns nothing about any session). Writes are audited in their own transaction; money is cents.
+ * Payments on the staff side (issue 10): the payments list and its CSV, and a refund of a payment. Every route
+ * is `auth: 'staff'` (401 anonymous, 403 a parent) and the director's (403 for a teacher, checked before
+ * anything is read). Refunds are audited in their own transaction; money is cents. The office's changes to
+ * children's places (withdraw, move, enroll by hand, waitlist) are enrollment/office-routes.ts, under the same
+ * OpenAPI tag.
  */
 import {
-  ClassSessionIdParamsSchema,
-  ManualEnrollInputSchema,
-  MoveInputSchema,
-  MoveTargetSchema,
-  MoveTargetsQuerySchema,
-  parseClassSessionId,
   RefundInputSchema,
   RefundSchema,
-  StaffChildMatchSchema,
-  StaffChildSearchQuerySchema,
-  StaffEnrollmentSchema,
   StaffPaymentListQuerySchema,
   StaffPaymentListSchema,
-  WaitlistActionInputSchema,
-  WithdrawInputSchema,
-  WithdrawPreviewInputSchema,
-  WithdrawPreviewSchema,
 } from '@lc/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { classSessions } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
-import {
-  actOnWaitlist,
-  enrollByHand,
-  moveChild,
-  moveTargets,
-  previewWithdrawal,
-  searchChildren,
-  sessionEnrollments,
-  withdrawChild,
-} from './enrollment-actions.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
 import { refundPayment } from './refunds.ts';
 
+/** The OpenAPI tag, as the office's places routes' (enrollment/office-routes.ts). */
 const tags = ['Staff money'];
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+/** The payments routes (see the module comment). */
 export const staffMoneyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -56,11 +35,6 @@ export const staffMoneyRoutes =
       const user = currentUser(request);
       requireAdmin(user);
       return user;
-    };
-    const sessionId = (raw: string) => {
-      const id = parseClassSessionId(raw);
-      if (id === null) throw notFound('That session');
-      return id;
     };
     const afterWrite = () => ctx.work.runNow().catch(() => {});
 
@@ -136,185 +110,6 @@ export const staffMoneyRoutes =
         afterWrite();
         reply.code(created ? 201 : 200);
         return refund;
-      },
-    );
-
-    app.get(
-      '/api/staff/sessions/:classSessionId/enrollments',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'A session’s enrolled children with their payments (Admin)',
-          description: 'Cents paid, refunded and still refundable per child, for the roster’s actions.',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: z.array(StaffEnrollmentSchema) },
-        },
-      },
-      async (request) => {
-        admin(request);
-        const id = sessionId(request.params.classSessionId);
-        const [exists] = await ctx.db
-          .select({ id: classSessions.id })
-          .from(classSessions)
-          .where(eq(classSessions.id, id));
-        if (!exists) throw notFound('That session');
-        return sessionEnrollments(deps, id);
-      },
-    );
-
-    app.post(
-      '/api/staff/sessions/:classSessionId/withdraw',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Withdraw a child, optionally refunding (Admin)',
-          description:
-            'The enrollment becomes Withdrawn with the reason (the office’s internal note: kept on the enrollment and in the audit row, never mailed); the family is emailed with `familyMessage` when given (see `/withdraw/preview`); the freed seat is offered to the next waiting family (with an email), as when a hold lapses; the family is emailed. `refundAmount` (cents, default 0) refunds that much of the child’s payment after the withdrawal commits (502 if the provider refuses: the child stays withdrawn, nothing counts as refunded). 404 a child not enrolled. Audited.',
-          params: ClassSessionIdParamsSchema,
-          body: WithdrawInputSchema,
-          response: { 200: z.object({ offered: z.number().int(), refundId: z.string().nullable() }) },
-        },
-      },
-      async (request) => {
-        const user = admin(request);
-        const id = sessionId(request.params.classSessionId);
-        const result = await withdrawChild(deps, user.id, id, request.body);
-        afterWrite();
-        return result;
-      },
-    );
-
-    app.post(
-      '/api/staff/sessions/:classSessionId/withdraw/preview',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'What withdrawing a child would refund and mail, changing nothing (Admin)',
-          description:
-            '`quote`: the refund the session’s policy gives today (cents, as the parent’s withdrawal quote), where the dialog’s refund starts. `mails`: every mail the family would get with `familyMessage`, one per parent, exactly as sent. 404 unknown session or a child not enrolled in it.',
-          params: ClassSessionIdParamsSchema,
-          body: WithdrawPreviewInputSchema,
-          response: { 200: WithdrawPreviewSchema },
-        },
-      },
-      async (request) => {
-        admin(request);
-        return previewWithdrawal(deps, sessionId(request.params.classSessionId), request.body);
-      },
-    );
-
-    app.get(
-      '/api/staff/sessions/:classSessionId/move-targets',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Sessions an enrolled child can move to (Admin)',
-          description:
-            'Shown to families (not hidden), not ended, with a seat left, where the child holds no place; by name. 404 unknown session or a child not enrolled in it.',
-          params: ClassSessionIdParamsSchema,
-          querystring: MoveTargetsQuerySchema,
-          response: { 200: z.array(MoveTargetSchema) },
-        },
-      },
-      async (request) => {
-        admin(request);
-        return moveTargets(deps, sessionId(request.params.classSessionId), request.query.studentId);
-      },
-    );
-
-    app.post(
-      '/api/staff/sessions/:classSessionId/move',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Move a child to another session (Admin)',
-          description:
-            'One transaction: withdrawn here (the seat offered to this waitlist), enrolled in `toClassSessionId` with the same payment. 409 when that session is full or the child already has a place there. Audited.',
-          params: ClassSessionIdParamsSchema,
-          body: MoveInputSchema,
-          response: { 200: z.object({ enrollmentId: z.string() }) },
-        },
-      },
-      async (request) => {
-        const user = admin(request);
-        const result = await moveChild(deps, user.id, sessionId(request.params.classSessionId), request.body);
-        afterWrite();
-        return result;
-      },
-    );
-
-    app.post(
-      '/api/staff/sessions/:classSessionId/enrollments',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Enroll a child by hand, e.g. paid by check (Admin)',
-          description:
-            'Records a Paid payment with provider `offline`, the amount (cents) and the note, and enrolls the child, within the session’s seats (409 when full or already enrolled). The family is emailed. Audited.',
-          params: ClassSessionIdParamsSchema,
-          body: ManualEnrollInputSchema,
-          response: { 201: z.object({ enrollmentId: z.string(), paymentId: z.string() }) },
-        },
-      },
-      async (request, reply) => {
-        const user = admin(request);
-        const result = await enrollByHand(
-          deps,
-          user.id,
-          sessionId(request.params.classSessionId),
-          request.body,
-        );
-        afterWrite();
-        reply.code(201);
-        return result;
-      },
-    );
-
-    app.post(
-      '/api/staff/sessions/:classSessionId/waitlist/:studentId',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Offer a seat now, skip, or remove a waitlist place (Admin)',
-          description:
-            '`offer`: a free seat is offered to this child now (409 when none is free). `skip`: the child keeps waiting at the end of the line; a seat they were offered goes to the next family. `remove`: the place ends and the family is emailed. 204. Audited.',
-          params: ClassSessionIdParamsSchema.extend({ studentId: z.string() }),
-          body: WaitlistActionInputSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        const user = admin(request);
-        const id = sessionId(request.params.classSessionId);
-        if (!isUuid(request.params.studentId)) throw notFound('That waitlist place');
-        await actOnWaitlist(deps, user.id, id, request.params.studentId, request.body.action);
-        afterWrite();
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.get(
-      '/api/staff/children',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Find a child to enroll by hand (Admin)',
-          description: 'By the child’s name or a parent’s name or email; at most 20.',
-          querystring: StaffChildSearchQuerySchema,
-          response: { 200: z.array(StaffChildMatchSchema) },
-        },
-      },
-      async (request) => {
-        admin(request);
-        return searchChildren(deps, request.query.q);
       },
     );
   };

@@ -13,7 +13,7 @@ import {
 } from '@lc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { tableCsv } from './roster-csv.ts';
+import { tableCsv } from '../class-sessions/roster-csv.ts';
 
 /** The most rows one CSV export writes (a center's whole history fits many times over). */
 export const PAYMENTS_CSV_LIMIT = 50_000;

@@ -21,10 +21,10 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordAudit } from '../audit/record.ts';
-import { invalidateCatalog } from '../class-sessions/catalog.ts';
-import { findClassSession } from '../class-sessions/find-class-sessions.ts';
-import { auditedSession } from '../class-sessions/save-class-session.ts';
 import { visibleSessions } from '../team/access.ts';
+import { invalidateCatalog } from './catalog.ts';
+import { findClassSession } from './find-class-sessions.ts';
+import { auditedSession } from './save-class-session.ts';
 
 /** The session for the staff form and pages, or null when it does not exist or the caller does not teach it. */
 export async function readStaffSession(

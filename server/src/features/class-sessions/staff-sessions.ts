@@ -18,9 +18,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { seatsTakenSql, waitlistTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { waitlistPositionSql } from '../enrollment/records.ts';
 import { requireAdmin, visibleSessions } from '../team/access.ts';
+import { seatsTakenSql, waitlistTakenSql } from './find-class-sessions.ts';
 
 type SessionRowSql = {
   id: number;

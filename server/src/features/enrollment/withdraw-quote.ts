@@ -27,7 +27,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions, payments } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { type MoneyDeps, pendingCents } from '../staff/refunds.ts';
+import { type MoneyDeps, pendingCents } from '../billing/refunds.ts';
 import { type Child, childOf, type EnrollmentRow, type PaymentRow } from './withdraw-apply.ts';
 
 type SessionRow = typeof classSessions.$inferSelect;

@@ -26,8 +26,8 @@ import {
   type ParentWithdrawal,
   parentWithdrewMail,
   withdrawalRefundFailedMail,
-} from '../staff/money-mail.ts';
-import type { MoneyDeps } from '../staff/refunds.ts';
+} from '../billing/money-mail.ts';
+import type { MoneyDeps } from '../billing/refunds.ts';
 import { ownEnrollment } from './records.ts';
 import { childOf, type EnrollmentRow, notWithdrawable, withdrawEnrollment } from './withdraw-apply.ts';
 import { quoteFor, quoteToday, ruleInWords } from './withdraw-quote.ts';

@@ -14,7 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import { queryRows, uuidList } from '../../db/client.ts';
 import { redactSecrets } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
-import { tableCsv } from '../staff/roster-csv.ts';
+import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { familyMemberIds } from './members.ts';
 
 type Row = Record<string, unknown>;

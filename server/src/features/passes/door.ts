@@ -23,7 +23,7 @@ import { attendance, digitalPassports, kiosks } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { json } from '../staff/sessions.ts';
+import { json } from '../class-sessions/staff-sessions.ts';
 import { notifyFamilies, type Recorded, sendTexts, type Text } from './door-notify.ts';
 import { type KioskCaller, loggingRefusals, logRefusal, workingPass } from './door-refusals.ts';
 import {

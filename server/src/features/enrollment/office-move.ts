@@ -1,0 +1,157 @@
+/**
+ * The director moves an enrolled child to another session (issue 10): the sessions it can move to, and the
+ * move itself in one transaction (withdrawn from one, enrolled in the other with the same payment).
+ */
+import type { MoveInput, MoveTarget } from '@lc/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { classSessionEnrollments } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { recordAudit } from '../audit/record.ts';
+import { movedMail } from '../billing/money-mail.ts';
+import type { MoneyDeps } from '../billing/refunds.ts';
+import { seatsTakenSql } from '../class-sessions/find-class-sessions.ts';
+import { enrolledPlace, notEnrolled, seatChild } from './office-places.ts';
+import { type LockedSession, readSession } from './seats.ts';
+import { offerFreedSeats } from './waitlist.ts';
+import { childOf, parentsOf, seatsChanged } from './withdraw.ts';
+
+/**
+ * The sessions the child enrolled in `fromId` can move to (the move dialog's list): shown to families
+ * (`is_active`; a hidden session is not offered), not ended on the center's today, not `fromId`, with a seat
+ * left, and where the child holds no place (enrolled, or a seat held for a checkout). By name. 404 an unknown
+ * session or a child not enrolled in it.
+ */
+export async function moveTargets(deps: MoneyDeps, fromId: number, studentId: string): Promise<MoveTarget[]> {
+  await enrolledPlace(deps, fromId, studentId);
+  const now = deps.clock.now();
+  const today = deps.clock.today(now);
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    session_start_date: string;
+    roster_size: number;
+    seats_taken: number;
+  }>(
+    deps.db,
+    sql`select * from (
+        select class_sessions.id, class_sessions.name,
+          class_sessions.session_start_date::text as session_start_date, class_sessions.roster_size,
+          ${seatsTakenSql(now)} as seats_taken
+        from class_sessions
+        where class_sessions.is_active and class_sessions.session_end_date >= ${today}
+          and class_sessions.id <> ${fromId}
+          and not exists (select 1 from class_session_enrollments e
+            where e.class_session_id = class_sessions.id and e.student_id = ${studentId}
+              and (e.status = 'Enrolled' or (e.status = 'PendingPayment' and e.hold_expires_at > ${now})))
+      ) t
+      where t.seats_taken < t.roster_size
+      order by lower(t.name), t.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    sessionStartDate: r.session_start_date,
+    rosterSize: r.roster_size,
+    seatsTaken: r.seats_taken,
+  }));
+}
+
+/**
+ * Move an enrolled child from session `fromId` to `input.toClassSessionId` in one transaction: withdrawn
+ * from the first (its seat offered to that waitlist), enrolled in the second with the same payment. 404 an
+ * unknown session or a child not enrolled; 409 the same session, the second session full, or the child
+ * already there. Both sessions are locked in id order (no deadlock with another move the other way).
+ */
+export async function moveChild(
+  deps: MoneyDeps,
+  actorUserId: string,
+  fromId: number,
+  input: MoveInput,
+): Promise<{ enrollmentId: string }> {
+  const toId = input.toClassSessionId;
+  if (toId === fromId) {
+    const message = 'Choose a different session to move to.';
+    throw new HttpError(409, message, { toClassSessionId: message });
+  }
+  const result = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const locked = new Map<number, LockedSession>();
+    for (const id of [fromId, toId].sort((x, y) => x - y)) {
+      const session = await readSession(tx, id, now, deps.clock.today(now), { lock: true });
+      if (!session) {
+        const message = 'That session was not found.';
+        throw new HttpError(404, message, id === toId ? { toClassSessionId: message } : undefined);
+      }
+      locked.set(id, session);
+    }
+    const from = locked.get(fromId)!;
+    const to = locked.get(toId)!;
+    const [enrollment] = await tx
+      .select()
+      .from(classSessionEnrollments)
+      .where(
+        and(
+          eq(classSessionEnrollments.classSessionId, fromId),
+          eq(classSessionEnrollments.studentId, input.studentId),
+          eq(classSessionEnrollments.status, 'Enrolled'),
+        ),
+      );
+    if (!enrollment) throw notEnrolled();
+    const child = (await childOf(tx, input.studentId))!;
+    if (to.seatsLeft === 0) {
+      const message = `${to.name} is full (${to.seatsTaken} of ${to.row.rosterSize} seats taken), so ${child.firstName} cannot move there. Withdraw a child there or raise its roster size first.`;
+      throw new HttpError(409, message, { toClassSessionId: message });
+    }
+    await tx
+      .update(classSessionEnrollments)
+      .set({
+        status: 'Withdrawn',
+        withdrawnReason: `Moved to ${to.name}: ${input.reason}`,
+        withdrawnAt: now,
+        updated: now,
+      })
+      .where(eq(classSessionEnrollments.id, enrollment.id));
+    const movedId = await seatChild(
+      tx,
+      { classSessionId: toId, studentId: input.studentId, paymentId: enrollment.paymentId, now },
+      { field: 'toClassSessionId', message: `${child.firstName} already has a place in ${to.name}.` },
+    );
+    for (const parent of await parentsOf(tx, input.studentId))
+      await enqueueMail(
+        tx,
+        movedMail({
+          to: parent.emailAddress,
+          parentName: parent.firstName,
+          childName: child.firstName,
+          fromName: from.name,
+          toName: to.name,
+          toId,
+          appUrl: deps.appUrl,
+          language: parent.language,
+        }),
+      );
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: 'enrollment.move',
+        entityType: 'ClassSessionEnrollment',
+        entityId: enrollment.id,
+        before: { classSessionId: fromId, enrollmentId: enrollment.id, status: 'Enrolled' },
+        after: {
+          classSessionId: toId,
+          enrollmentId: movedId,
+          paymentId: enrollment.paymentId,
+          reason: input.reason,
+        },
+      },
+      now,
+    );
+    await offerFreedSeats(tx, deps, fromId);
+    return { enrollmentId: movedId };
+  });
+  seatsChanged(deps);
+  return result;
+}
