@@ -3,9 +3,9 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localPath } from '../../layout/in-language';
-import { markAppReady } from '../../layout/lazy-page';
-import { usePageTitle } from '../../layout/use-page-title';
+import { localPath } from './in-language';
+import { markAppReady } from './lazy-page';
+import { usePageTitle } from './use-page-title';
 
 /** spec §2: any unmatched path. The heading is the spec's exact text (English; `notFound.heading`). */
 export const NOT_FOUND_TEXT = 'Oops! Looks like you followed a bad link.';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { currentRole, isStaffRole } from '../lib/auth-token';
-import NotFoundPage from '../pages/public/not-found-page';
+import NotFoundPage from './not-found-page';
 import { useLoginRedirect } from './require-auth';
 
 /**

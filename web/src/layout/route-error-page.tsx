@@ -2,8 +2,8 @@ import { routes } from '@lc/contract';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import NotFoundPage from '../pages/public/not-found-page';
 import { markAppReady, PageLoadTimeoutError } from './lazy-page';
+import NotFoundPage from './not-found-page';
 import { usePageTitle } from './use-page-title';
 
 /**
