@@ -55,6 +55,7 @@ import { createPhotoStore, createPhotoSweep } from './features/passes/photos.ts'
 import { passRoutes } from './features/passes/routes.ts';
 import { createWallets } from './features/passes/wallets.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
+import { registerSpa } from './features/public-site/spa.ts';
 import { staffResourceRoutes } from './features/resources/routes.ts';
 import { staffSessionRoutes } from './features/staff/session-routes.ts';
 import { staffRoutes } from './features/team/routes.ts';
@@ -63,7 +64,6 @@ import { type RouteAuth, registerAuthentication, routeAuth } from './http/authen
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputRules } from './http/input-rules.ts';
 import { requestSerializer } from './http/log-redaction.ts';
-import { registerSpa } from './http/spa.ts';
 import { deliverDueMail } from './jobs/mail-outbox.ts';
 import { startBackgroundWork } from './jobs/worker.ts';
 import { type Clock, createClock } from './lib/clock.ts';

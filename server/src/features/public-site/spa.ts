@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.ts';
-import { errorBody } from './errors.ts';
+import type { AppContext } from '../../app-context.ts';
+import { errorBody } from '../../http/errors.ts';
 import { loadPublicPages } from './public-pages.ts';
 
 /** A request asks for JSON when it accepts JSON and not HTML (`curl`'s `*\/*` and browsers get HTML). */

@@ -20,8 +20,8 @@ import {
   type RenderedPublicPage,
 } from '@lc/contract';
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../app-context.ts';
-import { readCatalog, readCatalogSession } from '../features/class-sessions/catalog.ts';
+import type { AppContext } from '../../app-context.ts';
+import { readCatalog, readCatalogSession } from '../class-sessions/catalog.ts';
 
 /** How long a rendered page is reused, in milliseconds ("a taken seat shows within a few seconds"). */
 export const PAGE_CACHE_TTL_MS = 2_000;
