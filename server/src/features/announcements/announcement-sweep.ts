@@ -13,7 +13,7 @@ import type { SmsSender } from '../../adapters/sms.ts';
 import type { Database } from '../../db/client.ts';
 import { announcements } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
-import { deliverAnnouncements, type PendingText } from './staff-announcements.ts';
+import { deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
 
 /** Advisory lock key of the announcement sweep ("LC" 0003). */
 export const ANNOUNCEMENT_SWEEP_LOCK = 0x4c43_0003;

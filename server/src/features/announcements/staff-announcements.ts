@@ -13,148 +13,30 @@
  *   means it never goes out; after sending it takes it off the web (`isActive` false).
  * - The web message is rich text, sanitised on every write (server/src/lib/rich-text.ts).
  * - Every write appends its audit row in the same transaction.
+ * Reading is staff-announcement-list.ts; sending announcement-delivery.ts.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type AnnouncementReach,
-  type AnnouncementStatus,
-  announcementSmsText,
-  type StaffAnnouncement,
-  type StaffAnnouncementInputParsed,
-  type StaffAnnouncementListQuery,
-  type StaffAnnouncementUpdateSchema,
+import type {
+  AnnouncementReach,
+  StaffAnnouncement,
+  StaffAnnouncementInputParsed,
+  StaffAnnouncementUpdateSchema,
 } from '@lc/contract';
 import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { announcements, classSessions, users } from '../../db/schema.ts';
+import { announcements, classSessions } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordAudit } from '../audit/record.ts';
 import { visibleSessions } from '../team/access.ts';
-import { announcementMail, recipientRows, recipients } from './announcements.ts';
+import { deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
+import { recipientRows } from './announcements.ts';
+import { iso, type Row, readStaffAnnouncement, scope } from './staff-announcement-list.ts';
 
 export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date };
-
-/** A text message to send after the commit (`announcementId` to correct its count if delivery fails). */
-export type PendingText = { announcementId: number; to: string; body: string };
-
-type Row = typeof announcements.$inferSelect;
-
-const statusOf = (row: Pick<Row, 'sentAt' | 'cancelledAt'>): AnnouncementStatus =>
-  row.cancelledAt ? 'cancelled' : row.sentAt ? 'sent' : 'scheduled';
-
-const statusFilter: Record<AnnouncementStatus, SQL> = {
-  scheduled: and(isNull(announcements.sentAt), isNull(announcements.cancelledAt))!,
-  sent: and(isNotNull(announcements.sentAt), isNull(announcements.cancelledAt))!,
-  cancelled: isNotNull(announcements.cancelledAt),
-};
-
-/** Announcements `user` may see: all for the director; for a teacher, those of sessions they teach. */
-function scope(user: AuthUser): SQL | undefined {
-  if (user.role === 'Admin') return undefined;
-  return and(isNotNull(announcements.classSessionId), visibleSessions(user));
-}
-
-const iso = (at: Date | null) => at?.toISOString() ?? null;
-
-function toStaffAnnouncement(
-  row: Row,
-  sessionName: string | null,
-  author: { firstName: string | null; lastName: string | null } | null,
-): StaffAnnouncement {
-  return {
-    id: row.id,
-    status: statusOf(row),
-    title: row.title,
-    category: row.category,
-    priority: row.priority,
-    isActive: row.isActive,
-    startDate: iso(row.startDate),
-    endDate: iso(row.endDate),
-    webMessage: row.webMessage,
-    emailMessage: row.emailMessage,
-    smsMessage: row.smsMessage,
-    showOnWeb: row.showOnWeb,
-    sendEmail: row.sendEmail,
-    sendSMS: row.sendSMS,
-    classSessionId: row.classSessionId,
-    sessionName,
-    sendAt: iso(row.sendAt),
-    sentAt: iso(row.sentAt),
-    cancelledAt: iso(row.cancelledAt),
-    emailCount: row.emailCount,
-    smsCount: row.smsCount,
-    createdBy: author?.firstName ? `${author.firstName} ${author.lastName ?? ''}`.trim() : null,
-    dateCreated: row.dateCreated.toISOString(),
-    updated: row.updated.toISOString(),
-  };
-}
-
-function selectAnnouncements(db: DbOrTx) {
-  return db
-    .select({
-      a: announcements,
-      sessionName: classSessions.name,
-      author: { firstName: users.firstName, lastName: users.lastName },
-    })
-    .from(announcements)
-    .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
-    .leftJoin(users, eq(users.id, announcements.createdBy));
-}
-
-/**
- * `GET /api/staff/announcements`: the page `query.page` of the announcements `user` may see, scheduled ones
- * first (soonest first), then by newest; filtered by status and session.
- */
-export async function listStaffAnnouncements(
-  db: Db,
-  user: AuthUser,
-  query: StaffAnnouncementListQuery,
-): Promise<{ items: StaffAnnouncement[]; total: number }> {
-  const where = and(
-    scope(user),
-    query.status ? statusFilter[query.status] : undefined,
-    query.session === undefined ? undefined : eq(announcements.classSessionId, query.session),
-  );
-  const [rows, [count]] = await Promise.all([
-    selectAnnouncements(db)
-      .where(where)
-      .orderBy(
-        sql`case when ${announcements.sentAt} is null and ${announcements.cancelledAt} is null then 0 else 1 end`,
-        sql`case when ${announcements.sentAt} is null and ${announcements.cancelledAt} is null then ${announcements.sendAt} end asc`,
-        desc(
-          sql`coalesce(${announcements.sentAt}, ${announcements.cancelledAt}, ${announcements.dateCreated})`,
-        ),
-        desc(announcements.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(announcements)
-      .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => toStaffAnnouncement(r.a, r.sessionName, r.author)),
-    total: Number(count?.total ?? 0),
-  };
-}
-
-/** One announcement `user` may see; 404 otherwise (unknown, another teacher's session, center-wide). */
-export async function readStaffAnnouncement(
-  db: DbOrTx,
-  user: AuthUser,
-  id: number,
-): Promise<StaffAnnouncement> {
-  const [row] = await selectAnnouncements(db).where(and(eq(announcements.id, id), scope(user)));
-  if (!row) throw notFound('That announcement');
-  return toStaffAnnouncement(row.a, row.sessionName, row.author);
-}
 
 /**
  * The sessions `user` may write to among `ids` (de-duplicated). Empty: center-wide, the director's only
@@ -211,6 +93,7 @@ export async function announcementReach(
 
 /** The first instant of `day` ("YYYY-MM-DD") on the center's calendar. */
 const startOfDay = (day: string, timeZone: string) => new Date(wallTimeToInstant(`${day}T00:00`, timeZone)!);
+
 /** The last millisecond of `day` on the center's calendar (the instant before the next day starts). */
 const endOfDay = (day: string, timeZone: string) =>
   new Date(startOfDay(addDays(day, 1), timeZone).getTime() - 1);
@@ -239,54 +122,6 @@ function webCopy(html: string | null | undefined): string | null {
   if (!html) return null;
   const clean = sanitizeRichText(html);
   return clean === '' || isBlankRichText(clean) ? null : clean;
-}
-
-/**
- * Queue the emails of `rows` (just claimed or posted, in `tx`) and record their delivery counts; answer the
- * texts to send after the commit. A family reached by two rows of one announcement (its `group_id`; rows
- * without one: the same title and words) hears once. Each
- * email's sign-off is in its reader's language (`announcementMail`).
- * Source: issue 10 ("a sent announcement shows delivery counts").
- */
-export async function deliverAnnouncements(tx: DbOrTx, rows: Row[], now: Date): Promise<PendingText[]> {
-  const mailed = new Map<string, Set<string>>();
-  const texted = new Map<string, Set<string>>();
-  const texts: PendingText[] = [];
-  for (const row of rows) {
-    const { emails, phones, languages } = await recipients(
-      tx,
-      row.classSessionId === null ? [] : [row.classSessionId],
-      now,
-    );
-    let emailCount = 0;
-    if (row.sendEmail && row.emailMessage) {
-      const key = row.groupId ?? `${row.title}\u0000${row.emailMessage}`;
-      const seen = mailed.get(key) ?? new Set<string>();
-      mailed.set(key, seen);
-      for (const to of emails) {
-        if (seen.has(to)) continue;
-        seen.add(to);
-        await enqueueMail(tx, announcementMail(to, row.title, row.emailMessage, languages.get(to)));
-        emailCount += 1;
-      }
-    }
-    let smsCount = 0;
-    if (row.sendSMS && row.smsMessage) {
-      const key = row.groupId ?? row.smsMessage;
-      const seen = texted.get(key) ?? new Set<string>();
-      texted.set(key, seen);
-      for (const to of phones) {
-        if (seen.has(to)) continue;
-        seen.add(to);
-        texts.push({ announcementId: row.id, to, body: announcementSmsText(row.smsMessage) });
-        smsCount += 1;
-      }
-    }
-    await tx.update(announcements).set({ emailCount, smsCount }).where(eq(announcements.id, row.id));
-    row.emailCount = emailCount;
-    row.smsCount = smsCount;
-  }
-  return texts;
 }
 
 const plainCopy = (row: Row) => ({

@@ -21,12 +21,11 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendTexts } from './announcement-sweep.ts';
+import { listStaffAnnouncements, readStaffAnnouncement } from './staff-announcement-list.ts';
 import {
   announcementReach,
   cancelStaffAnnouncement,
   createStaffAnnouncements,
-  listStaffAnnouncements,
-  readStaffAnnouncement,
   updateStaffAnnouncement,
   type WriteOutcome,
 } from './staff-announcements.ts';

@@ -1,17 +1,13 @@
 /**
  * `/api/Student…` (spec §7 Student; issue 4): the family's children, their allergies and emergency
  * contacts. Every call needs a session and reaches only the caller's own family; another family's id
- * answers 404 like a missing one. Replies are `Cache-Control: no-store` (http/authenticate.ts).
+ * answers 404 like a missing one. Replies are `Cache-Control: no-store` (http/authenticate.ts). The
+ * family's account (`/api/Family…`: sharing, export, closing) is family-account-routes.ts, registered here.
  */
 import {
   AllergyIdParamsSchema,
   AllergyInputSchema,
   AllergySchema,
-  CloseAccountSchema,
-  CoParentFamilySchema,
-  InvitationPreviewSchema,
-  InvitationTokenSchema,
-  InviteCoParentSchema,
   StudentIdParamsSchema,
   StudentInputSchema,
   StudentListQuerySchema,
@@ -20,24 +16,15 @@ import {
   TrusteeInputSchema,
   TrusteeSchema,
 } from '@lc/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/pass-changes.ts';
-import { closeAccount } from './close-account.ts';
-import {
-  acceptInvitation,
-  inviteCoParent,
-  previewInvitation,
-  withdrawInvitation,
-} from './co-parent-invitations.ts';
-import { readFamily, removeFromFamily } from './co-parents.ts';
-import { familyExport } from './export.ts';
+import { familyAccountRoutes } from './family-account-routes.ts';
 import { familyMemberIds } from './members.ts';
 import { visibleChildIdsOf } from './staff-visibility.ts';
 import {
@@ -59,151 +46,7 @@ export const familyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const storage = createStorage(ctx.config);
-    app.get(
-      '/api/Family/Export',
-      {
-        schema: {
-          tags,
-          summary: 'Download our data: everything the center holds about the family, as a ZIP',
-          description:
-            '`family.json` with it all, and a CSV per table (children, allergies, contacts, enrollments, waitlist, payments, attendance, messages). Money in cents.',
-        },
-      },
-      async (request, reply) => {
-        const { bytes, fileName } = await familyExport(ctx, currentUser(request).id);
-        return reply
-          .type('application/zip')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .send(Buffer.from(bytes));
-      },
-    );
-
-    app.post(
-      '/api/Family/Close',
-      {
-        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
-        schema: {
-          tags,
-          summary: 'Close our account: erase the family’s personal data (the password again)',
-          description:
-            'Refused (409) while a child is enrolled in a session that has not ended or money is on its way; 400 for a wrong password. Payments are kept without personal details. The parent is emailed a confirmation.',
-          body: CloseAccountSchema,
-          response: { 204: z.null().describe('Closed') },
-        },
-      },
-      async (request, reply) => {
-        await closeAccount(ctx, currentUser(request).id, request.body.password);
-        return reply.status(204).send(null);
-      },
-    );
-
-    // Co-parents (issue 13): who shares the family, invitations, accepting, leaving.
-    const parentOnly = (request: FastifyRequest) => {
-      const user = currentUser(request);
-      if (user.role !== 'Parent')
-        throw new HttpError(403, 'Sharing a family is for parent accounts. Log in with your parent account.');
-      return user;
-    };
-    /** The family as it stands after a change; the change's emails go out now. */
-    const familyNow = (userId: string) => {
-      ctx.work.runNow();
-      return readFamily(ctx.db, userId, ctx.clock.now());
-    };
-    app.get(
-      '/api/Family',
-      {
-        schema: {
-          tags,
-          summary: 'Who shares the family: parents, open invitations, children’s first names',
-          response: { 200: CoParentFamilySchema },
-        },
-      },
-      async (request) => readFamily(ctx.db, parentOnly(request).id, ctx.clock.now()),
-    );
-    app.post(
-      '/api/Family/Invitations',
-      {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
-        schema: {
-          tags,
-          summary: 'Invite another parent to share the family (mails a single-use link, 7 days)',
-          description:
-            '400 (field `emailAddress`) for your own address, a parent already in the family or a staff address; 409 when the family has 4 parents.',
-          body: InviteCoParentSchema,
-          response: { 200: CoParentFamilySchema },
-        },
-      },
-      async (request) => {
-        const user = parentOnly(request);
-        await inviteCoParent(ctx, user.id, request.body.emailAddress);
-        return familyNow(user.id);
-      },
-    );
-    app.delete(
-      '/api/Family/Invitations/:invitationId',
-      {
-        schema: {
-          tags,
-          summary: 'Withdraw an invitation that has not been accepted (its link stops working)',
-          params: z.object({ invitationId: z.string() }),
-          response: { 200: CoParentFamilySchema },
-        },
-      },
-      async (request) => {
-        const user = parentOnly(request);
-        await withdrawInvitation(ctx, user.id, request.params.invitationId);
-        return familyNow(user.id);
-      },
-    );
-    app.post(
-      '/api/Family/Invitation/Preview',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
-        schema: {
-          tags,
-          summary: 'Who sent an invitation and for which children, before accepting it',
-          description: '410 for a used, withdrawn or expired link; 403 when it was sent to another address.',
-          body: InvitationTokenSchema,
-          response: { 200: InvitationPreviewSchema },
-        },
-      },
-      async (request) => previewInvitation(ctx, currentUser(request), request.body.token),
-    );
-    app.post(
-      '/api/Family/Invitation/Accept',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
-        schema: {
-          tags,
-          summary: 'Accept an invitation: both accounts share the family’s children, contacts and payments',
-          description:
-            '410 for a used, withdrawn or expired link; 403 for another address or a staff account; 409 when you already share another family.',
-          body: InvitationTokenSchema,
-          response: { 200: CoParentFamilySchema },
-        },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        await acceptInvitation(ctx, user, request.body.token);
-        return familyNow(user.id);
-      },
-    );
-    app.post(
-      '/api/Family/Leave',
-      {
-        schema: {
-          tags,
-          summary: 'Leave the shared family (the children’s details stay with the other parents)',
-          description: '404 when you share no family.',
-          response: { 200: CoParentFamilySchema },
-        },
-      },
-      async (request) => {
-        const user = parentOnly(request);
-        await removeFromFamily(ctx, user.id, user.id, false);
-        return familyNow(user.id);
-      },
-    );
+    await app.register(familyAccountRoutes(ctx));
 
     app.get(
       '/api/Student',

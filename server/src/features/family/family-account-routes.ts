@@ -1,0 +1,179 @@
+/**
+ * `/api/Family…`: the family's account (issue 13): who shares it and the co-parent invitations (accept,
+ * withdraw, leave), the family's data export, and closing the account (decision 013). Every call needs a
+ * session; sharing is for parent accounts (403 for staff). Registered inside routes.ts `familyRoutes`.
+ */
+import {
+  CloseAccountSchema,
+  CoParentFamilySchema,
+  InvitationPreviewSchema,
+  InvitationTokenSchema,
+  InviteCoParentSchema,
+} from '@lc/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { HttpError } from '../../http/errors.ts';
+import { closeAccount } from './close-account.ts';
+import {
+  acceptInvitation,
+  inviteCoParent,
+  previewInvitation,
+  withdrawInvitation,
+} from './co-parent-invitations.ts';
+import { readFamily, removeFromFamily } from './co-parents.ts';
+import { familyExport } from './export.ts';
+
+const tags = ['Student'];
+
+export const familyAccountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/Family/Export',
+      {
+        schema: {
+          tags,
+          summary: 'Download our data: everything the center holds about the family, as a ZIP',
+          description:
+            '`family.json` with it all, and a CSV per table (children, allergies, contacts, enrollments, waitlist, payments, attendance, messages). Money in cents.',
+        },
+      },
+      async (request, reply) => {
+        const { bytes, fileName } = await familyExport(ctx, currentUser(request).id);
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Buffer.from(bytes));
+      },
+    );
+
+    app.post(
+      '/api/Family/Close',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+        schema: {
+          tags,
+          summary: 'Close our account: erase the family’s personal data (the password again)',
+          description:
+            'Refused (409) while a child is enrolled in a session that has not ended or money is on its way; 400 for a wrong password. Payments are kept without personal details. The parent is emailed a confirmation.',
+          body: CloseAccountSchema,
+          response: { 204: z.null().describe('Closed') },
+        },
+      },
+      async (request, reply) => {
+        await closeAccount(ctx, currentUser(request).id, request.body.password);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // Co-parents (issue 13): who shares the family, invitations, accepting, leaving.
+    const parentOnly = (request: FastifyRequest) => {
+      const user = currentUser(request);
+      if (user.role !== 'Parent')
+        throw new HttpError(403, 'Sharing a family is for parent accounts. Log in with your parent account.');
+      return user;
+    };
+    /** The family as it stands after a change; the change's emails go out now. */
+    const familyNow = (userId: string) => {
+      ctx.work.runNow();
+      return readFamily(ctx.db, userId, ctx.clock.now());
+    };
+    app.get(
+      '/api/Family',
+      {
+        schema: {
+          tags,
+          summary: 'Who shares the family: parents, open invitations, children’s first names',
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => readFamily(ctx.db, parentOnly(request).id, ctx.clock.now()),
+    );
+    app.post(
+      '/api/Family/Invitations',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          summary: 'Invite another parent to share the family (mails a single-use link, 7 days)',
+          description:
+            '400 (field `emailAddress`) for your own address, a parent already in the family or a staff address; 409 when the family has 4 parents.',
+          body: InviteCoParentSchema,
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = parentOnly(request);
+        await inviteCoParent(ctx, user.id, request.body.emailAddress);
+        return familyNow(user.id);
+      },
+    );
+    app.delete(
+      '/api/Family/Invitations/:invitationId',
+      {
+        schema: {
+          tags,
+          summary: 'Withdraw an invitation that has not been accepted (its link stops working)',
+          params: z.object({ invitationId: z.string() }),
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = parentOnly(request);
+        await withdrawInvitation(ctx, user.id, request.params.invitationId);
+        return familyNow(user.id);
+      },
+    );
+    app.post(
+      '/api/Family/Invitation/Preview',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        schema: {
+          tags,
+          summary: 'Who sent an invitation and for which children, before accepting it',
+          description: '410 for a used, withdrawn or expired link; 403 when it was sent to another address.',
+          body: InvitationTokenSchema,
+          response: { 200: InvitationPreviewSchema },
+        },
+      },
+      async (request) => previewInvitation(ctx, currentUser(request), request.body.token),
+    );
+    app.post(
+      '/api/Family/Invitation/Accept',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        schema: {
+          tags,
+          summary: 'Accept an invitation: both accounts share the family’s children, contacts and payments',
+          description:
+            '410 for a used, withdrawn or expired link; 403 for another address or a staff account; 409 when you already share another family.',
+          body: InvitationTokenSchema,
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await acceptInvitation(ctx, user, request.body.token);
+        return familyNow(user.id);
+      },
+    );
+    app.post(
+      '/api/Family/Leave',
+      {
+        schema: {
+          tags,
+          summary: 'Leave the shared family (the children’s details stay with the other parents)',
+          description: '404 when you share no family.',
+          response: { 200: CoParentFamilySchema },
+        },
+      },
+      async (request) => {
+        const user = parentOnly(request);
+        await removeFromFamily(ctx, user.id, user.id, false);
+        return familyNow(user.id);
+      },
+    );
+  };
