@@ -61,11 +61,11 @@ export const ResetPasswordSchema = z
   });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 
-/** User.type values (ARCHITECTURE.md, Identity and access). */
+/** User.type values (docs/architecture.md, Identity and access). */
 export const USER_TYPES = ['Parent', 'Staff', 'Admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Claims of the JWT the server issues (ARCHITECTURE.md). `exp` and `iat` are seconds since the epoch. */
+/** Claims of the JWT the server issues (docs/architecture.md). `exp` and `iat` are seconds since the epoch. */
 export type TokenClaims = {
   sub: string;
   email: string;

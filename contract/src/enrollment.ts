@@ -1,6 +1,6 @@
 /**
  * The registration domain as the API speaks it (spec §3 ClassSessionEnrollment, Waitlist submission, Payment,
- * Announcement; §7 Enrollment, Billing, Announcement, ClassSession writes; ARCHITECTURE.md "Registration
+ * Announcement; §7 Enrollment, Billing, Announcement, ClassSession writes; docs/architecture.md "Registration
  * domain"; docs/decisions/006-registration.md).
  *
  * Units: money is integer cents (`originalAmount`, `finalAmount`, `unitAmount`, `amount`); instants are ISO
@@ -414,7 +414,7 @@ export function lineItemsTotal(items: ReadonlyArray<LineItem>): number {
 
 /**
  * The checkout lines for `childCount` children: the registration price and, when there is one, the supply
- * fee, each per child (ARCHITECTURE.md "Checkout"), then the sibling discount as its own negative line
+ * fee, each per child (docs/architecture.md "Checkout"), then the sibling discount as its own negative line
  * (issue 13, `family-money.ts`): every child but the first, or every child when the family already has
  * `siblingsAlreadyEnrolled` > 0, gets `siblingDiscountPerChild` off. Cents; `lineItemsTotal` is what is charged.
  */

@@ -1,5 +1,5 @@
 /**
- * The error body every failing API call answers with (ARCHITECTURE.md, API conventions):
+ * The error body every failing API call answers with (docs/architecture.md, API conventions):
  * `{ error: "Bad Request", message: "…", fields?: { firstName: "…" }, requestId: "…" }`.
  * `fields` maps a body field to the message to show beside it.
  */

@@ -1,5 +1,5 @@
 /**
- * Pickup passes and attendance (issue 11, ARCHITECTURE.md "Pickup passes and attendance"). A pass belongs to
+ * Pickup passes and attendance (issue 11, docs/architecture.md "Pickup passes and attendance"). A pass belongs to
  * one trusted adult (a Trustee who may pick up, or a parent); its QR code carries an opaque credential that
  * the door looks up on every scan. Instants are ISO date-times; calendar dates are "YYYY-MM-DD" in the
  * center's time zone.

@@ -1,5 +1,5 @@
 /**
- * The staff back office's API shapes (issue 10; ARCHITECTURE.md "Staff back office"). Lists are paginated,
+ * The staff back office's API shapes (issue 10; docs/architecture.md "Staff back office"). Lists are paginated,
  * filtered and sorted by query parameters the page keeps in its URL; a CSV export takes the same parameters,
  * so the file holds exactly what the screen shows. Money is integer cents; calendar dates are "YYYY-MM-DD";
  * instants are ISO date-times.

@@ -13,7 +13,7 @@ import type { Clock } from './lib/clock.ts';
 
 /**
  * The registration use cases' settings and payment providers: enrollment, checkout, fulfillment and the
- * waitlist (ARCHITECTURE.md "Registration domain", "Checkout", "Waitlist").
+ * waitlist (docs/architecture.md "Registration domain", "Checkout", "Waitlist").
  */
 export type Registration = {
   db: Db;

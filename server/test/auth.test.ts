@@ -77,7 +77,7 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
   });
 
   describe('register', () => {
-    it('creates a Parent, answers the token as text/plain with the claims of ARCHITECTURE.md, and stores only an argon2id hash', async () => {
+    it('creates a Parent, answers the token as text/plain with the claims of docs/architecture.md, and stores only an argon2id hash', async () => {
       const { token, res, emailAddress } = await register({ emailAddress: '  Priya.N@Example.COM ' });
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -1,5 +1,5 @@
 /**
- * The registration domain through the API (issue 5; ARCHITECTURE.md "Registration domain"): windows,
+ * The registration domain through the API (issue 5; docs/architecture.md "Registration domain"): windows,
  * capacity, duplicates, the test checkout's Pay and Cancel, hold expiry, waitlist order and cap, offers and
  * their expiry, refunds of a payment whose seat was gone, billing, and who may see what. On PGlite and on
  * the PostgreSQL server.

@@ -1,5 +1,5 @@
 /**
- * The SMS adapter (ARCHITECTURE.md: Twilio when TWILIO_* is set, else DATA_DIR/sms.log): the Twilio call is
+ * The SMS adapter (docs/architecture.md: Twilio when TWILIO_* is set, else DATA_DIR/sms.log): the Twilio call is
  * checked against a local HTTP fake of its Messages endpoint; the file fallback writes one JSON line per text.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
  * Outgoing email through nodemailer. With `SMTP_URL` it speaks real SMTP; without it every message is
  * written as an RFC 822 `.eml` file under `DATA_DIR/mail/` (open it in any mail app) and the log names
- * the file. Same code path either way: only the transport differs (ARCHITECTURE.md).
+ * the file. Same code path either way: only the transport differs (docs/architecture.md).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';

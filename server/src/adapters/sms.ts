@@ -1,5 +1,5 @@
 /**
- * Text messages (ARCHITECTURE.md: "SMS: Twilio (TWILIO_*) or DATA_DIR/sms.log").
+ * Text messages (docs/architecture.md: "SMS: Twilio (TWILIO_*) or DATA_DIR/sms.log").
  * With Twilio configured, one REST call per message (Twilio "Create a Message resource":
  * POST /2010-04-01/Accounts/{AccountSid}/Messages.json with To, From, Body, HTTP basic auth).
  * Without it, each message is appended to `${dataDir}/sms.log` as one JSON line, so the demo and tests can

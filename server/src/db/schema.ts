@@ -2,7 +2,7 @@
  * The database schema: every entity of spec §3, plus the tables the server needs to keep its promises
  * (reset tokens, contact submissions, the mail outbox, processed webhook events).
  *
- * Conventions (ARCHITECTURE.md):
+ * Conventions (docs/architecture.md):
  * - Money is integer cents (`registration_price`, `supply_fee`, `original_amount`, `final_amount`).
  * - Family-owned rows (users, students, allergies, trustees, enrollments, waitlist, payments) have UUID ids,
  *   so ids cannot be guessed by counting; catalog rows staff create (sections, sessions, policies,
@@ -30,7 +30,7 @@ import {
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created').notNull().defaultNow();
 
-/** Allowed status values (ARCHITECTURE.md, Registration domain). */
+/** Allowed status values (docs/architecture.md, Registration domain). */
 export const statuses = {
   user: ['Parent', 'Staff', 'Admin'],
   enrollment: ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'],
@@ -890,7 +890,7 @@ export const authThrottle = pgTable('auth_throttle', {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Staff back office (issue 10; ARCHITECTURE.md "Staff back office")
+// Staff back office (issue 10; docs/architecture.md "Staff back office")
 
 /**
  * Which teachers (User.type Staff) teach which sessions. A Staff user reads only the sessions they are
@@ -915,7 +915,7 @@ export const sessionStaff = pgTable(
 
 /**
  * The audit trail: one append-only row per change, written in the same transaction as the change it records
- * (ARCHITECTURE.md "Staff back office"). No code path updates or deletes these rows; a trigger refuses it.
+ * (docs/architecture.md "Staff back office"). No code path updates or deletes these rows; a trigger refuses it.
  */
 export const auditEvents = pgTable(
   'audit_events',

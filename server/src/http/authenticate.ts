@@ -1,7 +1,7 @@
 /**
  * Authentication for the API, secure by default: every `/api/*` route needs a valid session token unless
  * it declares `config: { auth: 'public' }`; `auth: 'staff'` also needs User.type Staff or Admin
- * (ARCHITECTURE.md, Identity and access). A token is accepted when its HS256 signature verifies, its `exp`
+ * (docs/architecture.md, Identity and access). A token is accepted when its HS256 signature verifies, its `exp`
  * has not passed (spec §9), its session (`sid`, a `user_sessions` row: decision 016) belongs to its user and
  * has not been ended by a logout, and its `tv` still equals the user's token version (a password reset, a role
  * change and a closed account move it). The session and the user's role are read from the database on every

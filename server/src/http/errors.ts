@@ -1,5 +1,5 @@
 /**
- * One error shape for every failing API call (contract ApiErrorBody, ARCHITECTURE.md API conventions):
+ * One error shape for every failing API call (contract ApiErrorBody, docs/architecture.md API conventions):
  * `{ error, message, fields?, requestId }`. Use cases throw {@link HttpError}; schema validation failures
  * become 400 with a message per field; anything unexpected becomes a 500 without a stack trace (the stack
  * goes to the log, tagged with the same request id).

@@ -1,5 +1,5 @@
 /**
- * Background work that runs inside the server on an interval (ARCHITECTURE.md "Background work"):
+ * Background work that runs inside the server on an interval (docs/architecture.md "Background work"):
  * delivering queued mail now, expiring holds and offers later. `runNow()` lets a request ask for a round
  * at once (e.g. right after a form's mail was queued) and lets tests wait for it.
  * Mail delivery is safe to run in several server processes at once: it claims rows with SKIP LOCKED.

@@ -1,5 +1,5 @@
 /**
- * The fetch client every API call goes through (spec §7, ARCHITECTURE.md "API conventions"):
+ * The fetch client every API call goes through (spec §7, docs/architecture.md "API conventions"):
  * - same-origin base: paths are site-relative (`/api/...`), so the browser sends them to the page's origin;
  * - `Authorization: Bearer <token>` whenever a token is stored;
  * - JSON bodies with `content-type: application/json`;

@@ -1,7 +1,7 @@
 /**
  * The session token kept in local storage (spec §4: "The session token is kept in local storage").
  *
- * The token is the JWT the server issues (claims in `TokenClaims`, ARCHITECTURE.md). The browser only
+ * The token is the JWT the server issues (claims in `TokenClaims`, docs/architecture.md). The browser only
  * *reads* its claims to greet the parent and to let the route guard skip a round trip when the token
  * has obviously expired; the server verifies the signature on every call, so nothing here is trusted.
  */

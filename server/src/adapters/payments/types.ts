@@ -1,5 +1,5 @@
 /**
- * The payment provider interface (ARCHITECTURE.md "Checkout"; docs/decisions/006-registration.md).
+ * The payment provider interface (docs/architecture.md "Checkout"; docs/decisions/006-registration.md).
  * Two implementations: Stripe Checkout (`stripe.ts`, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are
  * set) and the built-in test checkout (`test-checkout.ts`, no card is charged). Fulfillment never trusts a
  * caller's word about a checkout: it asks the provider with `retrieveCheckout`.

@@ -1,5 +1,5 @@
 /**
- * Scheduled announcements go out from the background sweep (issue 10; ARCHITECTURE.md "Staff back office":
+ * Scheduled announcements go out from the background sweep (issue 10; docs/architecture.md "Staff back office":
  * scheduled work lives in the database with a due time). Two guards make sure no family hears twice when
  * several server processes sweep the same database:
  * 1. the sweep runs under its own PostgreSQL advisory lock (`Database.exclusive`), so one process at a time;

@@ -1,5 +1,5 @@
 /**
- * Announcements on the staff side (issue 10, "Announcements"; ARCHITECTURE.md "Staff back office").
+ * Announcements on the staff side (issue 10, "Announcements"; docs/architecture.md "Staff back office").
  * - Scope: a teacher (Staff) reads and writes only announcements of sessions they are assigned to
  *   (`visibleSessions`); any other, and every center-wide one, answers 404 like an unknown one. Writing to
  *   the whole center (no session) is the director's (403 for a teacher). The director sees everything.

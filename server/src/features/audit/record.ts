@@ -1,5 +1,5 @@
 /**
- * The audit trail's one writer (ARCHITECTURE.md "Staff back office"): append a row in the caller's
+ * The audit trail's one writer (docs/architecture.md "Staff back office"): append a row in the caller's
  * transaction, so the record commits or rolls back with the change it describes. Rows are never updated or
  * deleted (the `audit_events_no_update_or_delete` trigger refuses it, migration 0004).
  *

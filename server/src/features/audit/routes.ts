@@ -1,6 +1,6 @@
 /**
  * The audit trail's API (issue 10 "Audit trail"): the director reads and exports it; a teacher gets 403,
- * a parent 403, anonymous 401 (ARCHITECTURE.md "Staff back office"). There is no route that changes a row.
+ * a parent 403, anonymous 401 (docs/architecture.md "Staff back office"). There is no route that changes a row.
  */
 import { AuditPageSchema, AuditQuerySchema } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

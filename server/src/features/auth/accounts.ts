@@ -307,7 +307,7 @@ export async function setAccountLanguage(db: Db, userId: string, language: Langu
 }
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD at start (ARCHITECTURE.md): create the Admin, or make the existing user
+ * ADMIN_EMAIL + ADMIN_PASSWORD at start (docs/architecture.md): create the Admin, or make the existing user
  * with that address an Admin. A changed password is stored and bumps the token version, signing the
  * old password's sessions out. Returns what happened, for the start-up log.
  */

@@ -1,5 +1,5 @@
 /**
- * Session tokens: HS256 JWTs signed with `jose` (ARCHITECTURE.md, Identity and access). Claims: `sub`
+ * Session tokens: HS256 JWTs signed with `jose` (docs/architecture.md, Identity and access). Claims: `sub`
  * (user id), `email`, `given_name`, `family_name`, `role` (User.type), `tv` (token version), `sid` (the
  * session's `user_sessions` row, decision 016; sessions.ts issues tokens with one), `iat`, `exp`
  * (seconds since the epoch). Verification allows HS256 only, so `alg: none` and RS/HS confusion fail, and

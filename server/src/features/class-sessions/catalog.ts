@@ -1,6 +1,6 @@
 /**
  * The session catalog as the public reads it (spec §7 `GET /api/ClassSession`, `/all`, `/{id}`), served from
- * a short per-process cache (ARCHITECTURE.md "Public pages and the catalog at speed"; decision 008).
+ * a short per-process cache (docs/architecture.md "Public pages and the catalog at speed"; decision 008).
  *
  * - One cache per database handle (so every app instance on the same `Db` shares it), `lru-cache` with a TTL of
  *   `CATALOG_TTL_MS` and at most `CATALOG_MAX_ENTRIES` views (three lists and one entry per session id asked).

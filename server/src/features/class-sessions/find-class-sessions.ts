@@ -4,7 +4,7 @@
  * so the list never disagrees with the detail page.
  *
  * A seat is taken by an `Enrolled` enrollment or by a `PendingPayment` one whose hold has not expired;
- * a waitlist place by a `Waiting` or `Offered` submission (ARCHITECTURE.md, Registration domain).
+ * a waitlist place by a `Waiting` or `Offered` submission (docs/architecture.md, Registration domain).
  */
 import type { ClassSection, ClassSession, Policy } from '@lc/contract';
 import { and, asc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ export type ClassSessionFilter = 'current' | 'past' | 'all';
  * Seats taken at `now`, correlated on `class_sessions.id`: enrolled children, unexpired checkout holds, and
  * unexpired waitlist offers (an offered seat is kept for that family until the offer lapses).
  * `exceptPaymentId` leaves one payment's own holds out (fulfillment re-checks a payment against the rest).
- * The one definition of a taken seat (ARCHITECTURE.md "Registration domain").
+ * The one definition of a taken seat (docs/architecture.md "Registration domain").
  */
 export const seatsTakenSql = (now: Date, exceptPaymentId: string | null = null) => sql<number>`((
   select count(*)::int from class_session_enrollments e

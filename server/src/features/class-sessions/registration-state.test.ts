@@ -14,7 +14,7 @@ const session: SessionWindows = {
 const state = (now: string, seats = 5, s: SessionWindows = session) =>
   registrationState(s, seats, at(now), now.slice(0, 10));
 
-describe('registration state (ARCHITECTURE.md, Registration domain)', () => {
+describe('registration state (docs/architecture.md, Registration domain)', () => {
   it('is Upcoming before the priority window opens and in the gap before general registration', () => {
     expect(state('2026-01-15T12:00:00Z')).toBe('Upcoming');
     expect(state('2026-02-08T12:00:00Z')).toBe('Upcoming');

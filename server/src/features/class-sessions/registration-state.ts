@@ -1,6 +1,6 @@
 /**
  * Where a class session stands for registration at a moment (contract `RegistrationState`).
- * Rules (ARCHITECTURE.md, Registration domain): a session that is inactive or has ended is Closed; one
+ * Rules (docs/architecture.md, Registration domain): a session that is inactive or has ended is Closed; one
  * with neither window set takes only waitlist sign-ups; inside the general window it is Open (or Full);
  * inside the priority window it is PriorityOpen (or Full); while a window is still to open it is Upcoming;
  * after both have closed it is Closed.

@@ -1,5 +1,5 @@
 /**
- * Setting up terms on the staff side (issue 10 "Sessions and programs"; ARCHITECTURE.md "Staff back office"):
+ * Setting up terms on the staff side (issue 10 "Sessions and programs"; docs/architecture.md "Staff back office"):
  * a session for the staff form, duplicating a session for next term, and the program and policy lists. Every
  * route is `auth: 'staff'` (401 anonymous, 403 a parent); reads are for staff (a session a teacher does not
  * teach answers 404), writes are the director's (403 for a teacher). Sessions themselves are written with

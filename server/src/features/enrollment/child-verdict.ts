@@ -1,5 +1,5 @@
 /**
- * The eligibility rules, pure (spec §7 VerifyEligibility; ARCHITECTURE.md "Registration domain";
+ * The eligibility rules, pure (spec §7 VerifyEligibility; docs/architecture.md "Registration domain";
  * docs/decisions/006-registration.md): from a session's facts and a child's standing, whether the child may
  * enroll or join the waitlist now and the sentence that tells a parent why. eligibility.ts reads the facts
  * (and re-exports everything here). The sentences are in the family's language (issue 14), from the

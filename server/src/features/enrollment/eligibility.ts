@@ -1,6 +1,6 @@
 /**
  * Who may enroll or join a waitlist, and the sentence that tells a parent why (spec §7 VerifyEligibility;
- * ARCHITECTURE.md "Registration domain"; docs/decisions/006-registration.md):
+ * docs/architecture.md "Registration domain"; docs/decisions/006-registration.md):
  * - during the priority window only returning families (`returningFamilySql`: a child of the family has or
  *   had a place in an earlier session that has started and was not withdrawn before its first day;
  *   decision 019) and children holding a waitlist offer may enroll;

@@ -1,5 +1,5 @@
 /**
- * Fulfillment: the one idempotent function that turns a checkout's outcome into enrollments (ARCHITECTURE.md
+ * Fulfillment: the one idempotent function that turns a checkout's outcome into enrollments (docs/architecture.md
  * "Checkout"). The Stripe webhook, the return page's `Confirmation/{checkoutId}` call, the test checkout's
  * Pay and Cancel buttons and the hold sweeper all call it; it never trusts its caller about the outcome and
  * asks the provider (`retrieveCheckout`) before taking any lock.

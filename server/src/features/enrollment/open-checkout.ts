@@ -1,5 +1,5 @@
 /**
- * Opening the provider's checkout for seats already held (ARCHITECTURE.md "Checkout"): after the reservation
+ * Opening the provider's checkout for seats already held (docs/architecture.md "Checkout"): after the reservation
  * has committed, never under the row lock. The payment's lines are sent in the provider's terms
  * (`providerLines`); if the provider fails, the hold is released at once and the parent is told nothing was
  * charged (decision 006).

@@ -2,7 +2,7 @@
  * Reading a family's registration records into the contract's shapes (spec §3 ClassSessionEnrollment,
  * Waitlist submission, Payment): enrollments with the children bought together, waitlist places with their
  * position in line, payments with what was bought. Callers pass a `where` that already limits rows to the
- * caller's family (ARCHITECTURE.md "Identity and access").
+ * caller's family (docs/architecture.md "Identity and access").
  */
 import type {
   ClassSessionEnrollment,

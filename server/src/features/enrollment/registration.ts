@@ -1,7 +1,7 @@
 /**
  * Wires the registration use cases to the app: which payment provider takes new checkouts (Stripe when
  * configured, else the built-in test checkout), the providers fulfillment may ask about older payments, and
- * the background sweep (ARCHITECTURE.md "Background work"). The shape is ports.ts `Registration`; the use
+ * the background sweep (docs/architecture.md "Background work"). The shape is ports.ts `Registration`; the use
  * cases take the parts they need (ReserveDeps, FulfillDeps, RegistrationDeps).
  */
 

@@ -1,7 +1,7 @@
 /**
  * Giving seats back: a checkout that expired, was cancelled or failed releases its held seats, an offer
  * that was being used by that checkout comes back to its family while its time is still running, and any
- * seat now free goes to the waitlist (ARCHITECTURE.md "Checkout": "An expired or cancelled checkout
+ * seat now free goes to the waitlist (docs/architecture.md "Checkout": "An expired or cancelled checkout
  * releases its seats and offers them to the waitlist").
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * Enrolling children: hold their seats and open a hosted checkout (spec §7 `POST /api/ClassSessionEnrollment`
- * → Payment with `checkoutUrl`; ARCHITECTURE.md "Registration domain", "Checkout").
+ * → Payment with `checkoutUrl`; docs/architecture.md "Registration domain", "Checkout").
  *
  * One transaction locks the session row, checks every child (ownership, window, duplicates), counts seats and
  * writes the payment (`Pending`, cents) and one `PendingPayment` enrollment per child holding a seat until

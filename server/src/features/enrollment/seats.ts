@@ -1,5 +1,5 @@
 /**
- * The seat count behind "no overselling" (ARCHITECTURE.md "Registration domain"): a reservation first
+ * The seat count behind "no overselling" (docs/architecture.md "Registration domain"): a reservation first
  * locks the class session row (`SELECT … FOR UPDATE`), then counts taken seats, then writes. Every writer
  * of seats and waitlist places (reserve, fulfil, join the waitlist, offer freed seats) goes through
  * `readSession(tx, …, { lock: true })`, so they queue on the row and each sees the others' committed work.

@@ -1,5 +1,5 @@
 /**
- * The registration sweep, run by the background worker (ARCHITECTURE.md "Background work"):
+ * The registration sweep, run by the background worker (docs/architecture.md "Background work"):
  * 1. checkouts whose hold has passed are expired at the provider and settled (seats released and offered);
  * 2. waitlist offers whose time is up lapse and pass to the next child;
  * 3. free seats in sessions with children waiting are offered (a withdrawal, a bigger roster);

@@ -1,5 +1,5 @@
 /**
- * Session waitlists (spec §7 JoinWaitlist; ARCHITECTURE.md "Waitlist"): first come, first served per
+ * Session waitlists (spec §7 JoinWaitlist; docs/architecture.md "Waitlist"): first come, first served per
  * session, capped by `waitlistSize`. A freed seat is offered to the oldest `Waiting` child for
  * WAITLIST_OFFER_HOURS with an email; the offer holds the seat (it counts as taken) until it lapses, then it
  * passes to the next child. All writes run under the session row lock (`readSession(…, { lock: true })`).

@@ -1,7 +1,7 @@
 /**
  * A family's children and their allergies (spec §3 Student, Allergy; §7 Student calls; issue 4).
  * Every function takes the caller's user id and reaches a child only through `user_students`, so another
- * family's child answers exactly like a missing one: 404 (ARCHITECTURE.md, Identity and access).
+ * family's child answers exactly like a missing one: 404 (docs/architecture.md, Identity and access).
  */
 import {
   ALLERGY_DUPLICATE,

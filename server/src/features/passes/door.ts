@@ -1,5 +1,5 @@
 /**
- * Check-in and check-out at the door (issue 11, ARCHITECTURE.md "Pickup passes and attendance",
+ * Check-in and check-out at the door (issue 11, docs/architecture.md "Pickup passes and attendance",
  * decision 012). The kiosk sends the code a pass's QR carried (or that a person typed); the server looks the
  * pass up by the code's hash on every request, so revoking or expiring a pass takes effect at once.
  *

@@ -1,5 +1,5 @@
 /**
- * Wallet copies of a pickup pass (issue 11, ARCHITECTURE.md "Pickup passes and attendance"). The pass is the
+ * Wallet copies of a pickup pass (issue 11, docs/architecture.md "Pickup passes and attendance"). The pass is the
  * `digital_passports` row; an Apple Wallet `.pkpass` and a Google Wallet object are views of it, offered only
  * when their settings are present (config.apple, config.google). The door never asks a wallet anything: a
  * revoked pass is refused by the server at once, and voiding the wallet copies afterwards is best-effort.

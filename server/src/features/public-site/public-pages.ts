@@ -1,5 +1,5 @@
 /**
- * Public pages as real HTML (issue 12; ARCHITECTURE.md "Public pages and the catalog at speed").
+ * Public pages as real HTML (issue 12; docs/architecture.md "Public pages and the catalog at speed").
  *
  * The web build writes a server renderer beside the browser build (`web/dist-ssr/entry-server.js`, next to
  * `WEB_DIST`). This module loads it once, and answers a page request with the built `index.html` filled in:

@@ -5,7 +5,7 @@
  * - A GET of a page path that does not ask for JSON gets HTML (issue 12): public pages rendered on the server
  *   with their content (`public-pages.ts`), an unknown path the spec's not-found page with status 404, and
  *   the sign-in and portal pages the browser-rendered shell. Unknown `/api/*` paths answer a JSON 404,
- *   never HTML (ARCHITECTURE.md).
+ *   never HTML (docs/architecture.md).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The staff's session pages (issue 10; ARCHITECTURE.md "Staff back office"): the sessions list and a
+ * The staff's session pages (issue 10; docs/architecture.md "Staff back office"): the sessions list and a
  * session's roster (as JSON and CSV). Every route is `auth: 'staff'` (401 anonymous, 403 a parent); a teacher
  * (Staff) reads only the sessions they teach: any other session answers 404, like an unknown one.
  */

@@ -1,6 +1,6 @@
 /**
  * The staff's role and permission checks: only the director (requireAdmin), the inbox right (mayReadInbox),
- * and who on the staff sees which session (issue 10, ARCHITECTURE.md "Staff back office"): an Admin (the
+ * and who on the staff sees which session (issue 10, docs/architecture.md "Staff back office"): an Admin (the
  * director) sees every session; a Staff user (a teacher) only the sessions they are assigned to in
  * `session_staff`. A session outside that scope answers 404, exactly like an unknown one, so a teacher cannot
  * even learn that it exists (as another family's child answers 404 for a parent).

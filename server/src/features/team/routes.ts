@@ -1,5 +1,5 @@
 /**
- * The staff team's API (issue 10; ARCHITECTURE.md "Staff back office"): who the signed-in staff member is,
+ * The staff team's API (issue 10; docs/architecture.md "Staff back office"): who the signed-in staff member is,
  * the team (invite, change a role or the inbox right, take off the staff) and who teaches a session. Every
  * route is `auth: 'staff'` (401 anonymous, 403 a parent); staff assignments are the director's (Admin; 403
  * for Staff). The sessions list and rosters are staff/session-routes.ts.

@@ -1,6 +1,6 @@
 /**
  * Who teaches a session (issue 10): the director sets it; a teacher then sees that session's roster.
- * The change and its audit row commit together (ARCHITECTURE.md "Staff back office").
+ * The change and its audit row commit together (docs/architecture.md "Staff back office").
  */
 import type { StaffMember } from '@lc/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';

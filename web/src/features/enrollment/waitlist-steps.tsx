@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
  */
 export const WAITLIST_OFFER_HOURS = 48;
 
-/** The waitlist in three plain steps (ARCHITECTURE.md "Waitlist"), for the waitlist and its success page. */
+/** The waitlist in three plain steps (docs/architecture.md "Waitlist"), for the waitlist and its success page. */
 export function WaitlistSteps({ headingId, title }: { headingId: string; title?: string }) {
   const { t } = useTranslation();
   return (
