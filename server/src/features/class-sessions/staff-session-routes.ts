@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { rosterCsv } from '../class-sessions/roster-csv.ts';
-import { listStaffSessions, readRoster } from '../class-sessions/staff-sessions.ts';
+import { rosterCsv } from './roster-csv.ts';
+import { listStaffSessions, readRoster } from './staff-sessions.ts';
 
 const tags = ['Staff'];
 
