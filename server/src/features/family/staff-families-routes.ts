@@ -1,8 +1,8 @@
 /**
  * Families and children on the staff side (issue 10): search families, a family's page and a child's page.
  * Every route is `auth: 'staff'` (401 anonymous, 403 a parent). A teacher sees only the families and children
- * of the sessions they teach; anything else answers 404, like an unknown id (families.ts explains the scope).
- * Only the director writes here: taking a parent out of a shared family (issue 13).
+ * of the sessions they teach; anything else answers 404, like an unknown id (staff-visibility.ts explains
+ * the scope). Only the director writes here: taking a parent out of a shared family (issue 13).
  */
 import { FamilyListQuerySchema, FamilyListSchema, StaffChildSchema, StaffFamilySchema } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

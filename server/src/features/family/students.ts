@@ -65,7 +65,7 @@ export async function listStudents(db: Db, userId: string): Promise<Student[]> {
   );
 }
 
-/** A child without the home address: what a teacher may read (staff/families.ts, "Who sees what"). */
+/** A child without the home address: what a teacher may read (staff-visibility.ts, "Who sees what"). */
 export function withoutAddress(student: Student): Student {
   return { ...student, address1: null, address2: null, city: null, state: null, zipCode: null };
 }

@@ -1,7 +1,7 @@
 /**
  * What the door recorded, for staff and families (issue 11): today's board per session (who is in, who has
  * left and with whom, who has not arrived, late pickups), and the attendance history filtered by child,
- * session and dates, with its CSV. Staff see only sessions they may see (staff/access.ts); a parent only
+ * session and dates, with its CSV. Staff see only sessions they may see (team/access.ts); a parent only
  * their own children.
  */
 import type { AttendanceQuery, AttendanceRecord, Board, BoardSession } from '@lc/contract';

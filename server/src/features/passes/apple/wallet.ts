@@ -13,7 +13,8 @@
  *   (https://developer.apple.com/documentation/walletpasses/adding-a-web-service-to-update-passes#Send-a-Push-Notification).
  *   The device then asks the web service which passes changed and downloads them again.
  * - A family downloads the pass through a signed link that works for 15 minutes
- *   (`/api/passes/apple/<serial>.pkpass?expires=…&signature=…`), like the signed file links of file-links.ts.
+ *   (`/api/passes/apple/<serial>.pkpass?expires=…&signature=…`), like the signed file links of
+ *   resources/file-links.ts.
  * The pass's files are built by pkpass.ts (its images: pass-images.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
