@@ -17,6 +17,7 @@ import {
   statusesFor,
 } from '@lc/contract';
 import { eq } from 'drizzle-orm';
+import type { MailMessage } from '../../adapters/mail.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { contactSubmissions, inboxEntries, tutoringWaitlistSubmissions, users } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
@@ -196,22 +197,7 @@ export async function replyToInboxItem(
 ): Promise<InboxItem> {
   return writeItem(deps, id, async (tx, item, now) => {
     await limitMailTo(tx, `staff:${actor.id}`, item.email, now);
-    const entryId = await addEntry(tx, item, 'Reply', body, actor, now);
-    const mailId = await enqueueMail(tx, replyMail(deps, item, actor, body));
-    const status = answered(item);
-    await setStatusAndAssignee(tx, item, { status, assigneeId: item.assignee_id }, now);
-    await recordAudit(
-      tx,
-      {
-        actorUserId: actor.id,
-        action: 'inbox.reply',
-        entityType: entityType(item.kind),
-        entityId: item.id,
-        before: { status: item.status },
-        after: { status, entryId, mailId, to: item.email },
-      },
-      now,
-    );
+    await mailFamily(tx, item, actor, 'inbox.reply', { body, mail: replyMail(deps, item, actor, body) }, now);
   });
 }
 
@@ -233,22 +219,36 @@ export async function inviteInboxFamily(deps: InboxDeps, actor: AuthUser, id: st
     }
     await limitMailTo(tx, `staff:${actor.id}`, item.email, now);
     // In the language they wrote in (issue 14): inbox-mail.ts.
-    const { body, mail } = inviteMail(deps, item, actor);
-    const entryId = await addEntry(tx, item, 'Reply', body, actor, now);
-    const mailId = await enqueueMail(tx, mail);
-    const status = answered(item);
-    await setStatusAndAssignee(tx, item, { status, assigneeId: item.assignee_id }, now);
-    await recordAudit(
-      tx,
-      {
-        actorUserId: actor.id,
-        action: 'inbox.invite',
-        entityType: entityType(item.kind),
-        entityId: item.id,
-        before: { status: item.status },
-        after: { status, entryId, mailId, to: item.email },
-      },
-      now,
-    );
+    await mailFamily(tx, item, actor, 'inbox.invite', inviteMail(deps, item, actor), now);
   });
+}
+
+/**
+ * Inside a write's transaction: keep `body` in the item's thread as a `Reply`, queue `mail`, move a New item
+ * on (`answered`) and audit it as `action` with the entry, the mail and the address.
+ */
+async function mailFamily(
+  tx: Tx,
+  item: ItemRowSql,
+  actor: AuthUser,
+  action: 'inbox.reply' | 'inbox.invite',
+  sent: { body: string; mail: MailMessage },
+  now: Date,
+): Promise<void> {
+  const entryId = await addEntry(tx, item, 'Reply', sent.body, actor, now);
+  const mailId = await enqueueMail(tx, sent.mail);
+  const status = answered(item);
+  await setStatusAndAssignee(tx, item, { status, assigneeId: item.assignee_id }, now);
+  await recordAudit(
+    tx,
+    {
+      actorUserId: actor.id,
+      action,
+      entityType: entityType(item.kind),
+      entityId: item.id,
+      before: { status: item.status },
+      after: { status, entryId, mailId, to: item.email },
+    },
+    now,
+  );
 }
