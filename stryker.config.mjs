@@ -16,6 +16,8 @@ export default {
   mutate: [
     'server/src/features/enrollment/withdraw*.ts',
     'server/src/features/enrollment/eligibility*.ts',
+    // The pure eligibility rules, split out of eligibility.ts (which re-exports them).
+    'server/src/features/enrollment/child-verdict.ts',
     'server/src/features/passes/door*.ts',
     'server/src/features/auth/throttle.ts',
     'contract/src/zoned-time.ts',
