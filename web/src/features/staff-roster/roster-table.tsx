@@ -1,0 +1,223 @@
+import {
+  type Board,
+  formatCents,
+  type Roster,
+  type RosterColumn,
+  routes,
+  type StaffEnrollment,
+} from '@lc/contract';
+import { Anchor, Badge, Button, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import classes from '../../pages/staff/staff.module.css';
+import type { RefundTarget } from '../staff/refund-dialog';
+import type { AttendanceTarget } from '../staff-attendance/attendance-dialog';
+import { type BoardChild, childStateText } from '../staff-attendance/attendance-parts';
+import { LateBadge, RecordButton, WRAPPING_BADGE } from '../staff-attendance/today-board';
+
+/** Columns whose cells never wrap (a date or a phone number broken over lines is hard to read). */
+const UNBROKEN_COLUMNS = new Set<RosterColumn>([
+  'Date of birth',
+  'Age at start',
+  'Parent phones',
+  'Enrolled on',
+]);
+
+/**
+ * "Enrolled children": the roster's table (`rows` under `columns`, exactly the CSV's), with a Today column
+ * when the session meets today (`today`) and the director's Actions menu on each row (`enrollments`: each
+ * child's payment, by student id).
+ */
+export function RosterTable({
+  session,
+  enrolled,
+  columns,
+  rows,
+  today,
+  enrollments,
+  isDirector,
+  onRecord,
+  onWithdraw,
+  onMove,
+  onRefund,
+}: {
+  session: Roster['session'];
+  enrolled: Roster['enrolled'];
+  columns: readonly RosterColumn[];
+  rows: string[][];
+  today: Board['sessions'][number] | undefined;
+  enrollments: StaffEnrollment[];
+  isDirector: boolean;
+  onRecord: (target: AttendanceTarget) => void;
+  onWithdraw: (child: StaffEnrollment) => void;
+  onMove: (child: StaffEnrollment) => void;
+  onRefund: (target: RefundTarget) => void;
+}) {
+  const moneyOf = new Map(enrollments.map((m) => [m.studentId, m]));
+  const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
+  return (
+    <section aria-labelledby="enrolled-heading">
+      <Title order={2} fz="h3" id="enrolled-heading" mb="sm">
+        Enrolled children
+      </Title>
+      {rows.length === 0 ? (
+        <Text>No children are enrolled yet.</Text>
+      ) : (
+        // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
+        <section className={classes.tableWrap} aria-label="Roster table" tabIndex={0}>
+          <Table striped verticalSpacing="xs" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column, c) => (
+                  <Fragment key={column}>
+                    <Table.Th scope="col">{column}</Table.Th>
+                    {c === 0 && today ? (
+                      <Table.Th scope="col" className={classes.noPrint}>
+                        Today
+                      </Table.Th>
+                    ) : null}
+                  </Fragment>
+                ))}
+                {isDirector ? (
+                  <Table.Th scope="col" className={classes.noPrint}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, r) => (
+                <Table.Tr key={enrolled[r]!.studentId}>
+                  <RosterCells
+                    row={row}
+                    columns={columns}
+                    studentId={enrolled[r]!.studentId}
+                    today={today}
+                    todayChild={todayOf.get(enrolled[r]!.studentId)}
+                    onRecord={onRecord}
+                  />
+                  {isDirector ? (
+                    <Table.Td className={classes.noPrint}>
+                      <ChildMenu
+                        name={row[0]!}
+                        child={moneyOf.get(enrolled[r]!.studentId)}
+                        onWithdraw={onWithdraw}
+                        onMove={onMove}
+                        onRefund={(child) =>
+                          onRefund({
+                            paymentId: child.paymentId!,
+                            label: `${row[0]} in ${session.name}: paid ${formatCents(child.finalAmount)}${child.refundedAmount > 0 ? `, ${formatCents(child.refundedAmount)} refunded so far` : ''}`,
+                            refundable: child.refundable,
+                          })
+                        }
+                      />
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </section>
+      )}
+    </section>
+  );
+}
+
+/** One row's cells: the child's name (a link), Today's cell when the session meets today, then the others. */
+function RosterCells({
+  row,
+  columns,
+  studentId,
+  today,
+  todayChild,
+  onRecord,
+}: {
+  row: string[];
+  columns: readonly RosterColumn[];
+  studentId: string;
+  today: Board['sessions'][number] | undefined;
+  todayChild: BoardChild | undefined;
+  onRecord: (target: AttendanceTarget) => void;
+}) {
+  return row.map((cell, c) =>
+    c === 0 ? (
+      <Fragment key={columns[c]}>
+        <Table.Th scope="row">
+          <Anchor component={Link} to={routes.staffChild(studentId)}>
+            {cell}
+          </Anchor>
+        </Table.Th>
+        {today ? (
+          <Table.Td className={classes.noPrint}>
+            <TodayCell child={todayChild} session={today} onRecord={onRecord} />
+          </Table.Td>
+        ) : null}
+      </Fragment>
+    ) : columns[c] === 'Allergies' && cell ? (
+      <Table.Td key={columns[c]}>
+        <Badge color="red" variant="light" radius="sm" tt="none" {...WRAPPING_BADGE}>
+          {cell}
+        </Badge>
+      </Table.Td>
+    ) : (
+      <Table.Td key={columns[c]} className={UNBROKEN_COLUMNS.has(columns[c]!) ? classes.nowrap : undefined}>
+        {cell}
+      </Table.Td>
+    ),
+  );
+}
+
+/** A child's drop-off or pickup today and the button to check them in or out. */
+function TodayCell({
+  child,
+  session,
+  onRecord,
+}: {
+  child: BoardChild | undefined;
+  session: { classSessionId: number; name: string };
+  onRecord: (target: AttendanceTarget) => void;
+}) {
+  if (!child) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">{childStateText(child)}</Text>
+      {child.late ? <LateBadge /> : null}
+      <RecordButton child={child} session={session} onRecord={onRecord} />
+    </Stack>
+  );
+}
+
+/** The director's menu on an enrolled child's row: withdraw, move, refund (when something is refundable). */
+function ChildMenu({
+  name,
+  child,
+  onWithdraw,
+  onMove,
+  onRefund,
+}: {
+  name: string;
+  child: StaffEnrollment | undefined;
+  onWithdraw: (child: StaffEnrollment) => void;
+  onMove: (child: StaffEnrollment) => void;
+  onRefund: (child: StaffEnrollment) => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-sm" variant="default" disabled={!child} aria-label={`Actions for ${name}`}>
+          Actions
+        </Button>
+      </Menu.Target>
+      {child ? (
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => onWithdraw(child)}>Withdraw…</Menu.Item>
+          <Menu.Item onClick={() => onMove(child)}>Move…</Menu.Item>
+          <Menu.Item onClick={() => onRefund(child)} disabled={!child.paymentId || child.refundable === 0}>
+            Refund…
+          </Menu.Item>
+        </Menu.Dropdown>
+      ) : null}
+    </Menu>
+  );
+}
