@@ -10,8 +10,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { listKiosks, revokeKiosk } from '../../api/passes';
-import classes from '../../pages/staff/staff.module.css';
 import { notifySuccess } from '../forms/notify';
+import classes from '../staff/staff.module.css';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
 import { formatWhen, TableRegion } from '../staff-families/family-parts';
 

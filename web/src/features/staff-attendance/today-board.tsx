@@ -19,7 +19,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import classes from '../../pages/staff/staff.module.css';
+import classes from '../staff/staff.module.css';
 import type { AttendanceTarget } from './attendance-dialog';
 import { type BoardChild, childStateText, formatClock, useBoard } from './attendance-parts';
 

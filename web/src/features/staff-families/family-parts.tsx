@@ -17,8 +17,8 @@ import {
 import { Anchor, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import classes from '../../pages/staff/staff.module.css';
 import { CENTER_TIME_ZONE, formatDay } from '../class-sessions/format';
+import classes from '../staff/staff.module.css';
 
 const when = dateTimeFormat('en-US', {
   month: 'short',

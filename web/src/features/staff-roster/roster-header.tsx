@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { downloadRosterCsv } from '../../api/staff';
 import { saveFile } from '../../lib/save-file';
-import classes from '../../pages/staff/staff.module.css';
 import { formatDateRange } from '../class-sessions/format';
 import { notifyError } from '../forms/notify';
+import classes from '../staff/staff.module.css';
 
 /**
  * The roster's head: the session's dates, schedule, seats and teachers, today's drop-offs and pickups when it

@@ -9,8 +9,8 @@ import {
 import { Anchor, Badge, Button, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import classes from '../../pages/staff/staff.module.css';
 import type { RefundTarget } from '../staff/refund-dialog';
+import classes from '../staff/staff.module.css';
 import type { AttendanceTarget } from '../staff-attendance/attendance-dialog';
 import { type BoardChild, childStateText } from '../staff-attendance/attendance-parts';
 import { LateBadge, RecordButton, WRAPPING_BADGE } from '../staff-attendance/today-board';

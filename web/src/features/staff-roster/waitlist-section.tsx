@@ -3,8 +3,8 @@ import { Button, Group, List, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { actOnWaitlist } from '../../api/staff-money';
-import classes from '../../pages/staff/staff.module.css';
 import { notifyError, notifySuccess } from '../forms/notify';
+import classes from '../staff/staff.module.css';
 
 /** "Name, phone; Name" for a child's parents or adults. */
 const adults = (people: RosterAdult[]) =>

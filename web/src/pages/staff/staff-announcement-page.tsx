@@ -2,6 +2,7 @@ import { routes } from '@lc/contract';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import classes from '../../features/staff/staff.module.css';
 import type { AnnouncementFormValues } from '../../features/staff-announcements/announcement-form';
 import {
   AnnouncementByline,
@@ -21,7 +22,6 @@ import { WebSection } from '../../features/staff-announcements/web-section';
 import { WhenSection } from '../../features/staff-announcements/when-section';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 /**
  * /staff/announcements/new and /staff/announcements/:id — compose an announcement for one or several

@@ -23,13 +23,13 @@ import { Link } from 'react-router';
 import { getStaffSessions } from '../../api/staff';
 import { getStaffAnnouncements } from '../../api/staff-announcements';
 import { ListPagination } from '../../features/staff/list-pagination';
+import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import own from '../../features/staff-announcements/announcements.module.css';
 import { formatInstant } from '../../features/staff-announcements/format';
 import { StatusBadge } from '../../features/staff-announcements/status-badge';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 const statusChoices = [
   { value: 'all', label: 'All' },

@@ -2,13 +2,13 @@ import { AttendanceQuerySchema } from '@lc/contract';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
+import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { AttendanceHistory } from '../../features/staff-attendance/attendance-history';
 import { DoorTablets } from '../../features/staff-attendance/door-tablets';
 import { TodayBoard } from '../../features/staff-attendance/today-board';
 import { usePageTitle } from '../../layout/use-page-title';
-import classes from './staff.module.css';
 
 /** The page's URL: the view (today's board or the history) and the history's filters. */
 const AttendancePageQuerySchema = AttendanceQuerySchema.extend({

@@ -23,11 +23,11 @@ import { downloadAuditCsv, getAudit } from '../../api/staff-audit';
 import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
 import { notifyError } from '../../features/forms/notify';
 import { ListPagination } from '../../features/staff/list-pagination';
+import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import { saveFile } from '../../lib/save-file';
-import classes from './staff.module.css';
 
 const CHANGES = AUDIT_CSV_COLUMNS.indexOf('Changes');
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { getStaffChild } from '../../api/staff-families';
+import classes from '../../features/staff/staff.module.css';
 import {
   AllergyBadges,
   ContactsTable,
@@ -18,7 +19,6 @@ import {
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
-import classes from './staff.module.css';
 
 const recordLabel = (entityType: string) =>
   (AUDIT_ENTITY_TYPES as Record<string, string>)[entityType] ?? entityType;

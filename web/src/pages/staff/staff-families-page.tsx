@@ -15,10 +15,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getFamilies } from '../../api/staff-families';
+import classes from '../../features/staff/staff.module.css';
 import { TableRegion } from '../../features/staff-families/family-parts';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 /** The search from the page's URL (a link to a search works); bad values fall back to the first page. */
 function queryFromUrl(params: URLSearchParams): FamilyListQuery {

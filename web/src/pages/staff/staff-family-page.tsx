@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { getFamily, removeFromFamily } from '../../api/staff-families';
 import { notifySuccess } from '../../features/forms/notify';
+import classes from '../../features/staff/staff.module.css';
 import { StaffDialog } from '../../features/staff/staff-dialog';
 import {
   AllergyBadges,
@@ -28,7 +29,6 @@ import { InboxKindBadge, InboxStatusBadge } from '../../features/staff-inbox/inb
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
-import classes from './staff.module.css';
 
 const paymentStatusLabels: Record<string, string> = {
   Pending: 'Awaiting payment',

@@ -36,6 +36,7 @@ import {
 } from '../../api/staff-inbox';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors';
+import classes from '../../features/staff/staff.module.css';
 import {
   formatBirthday,
   formatWhen,
@@ -45,7 +46,6 @@ import {
 } from '../../features/staff-inbox/inbox-format';
 import { usePageTitle } from '../../layout/use-page-title';
 import NotFoundPage from '../public/not-found-page';
-import classes from './staff.module.css';
 
 const NOBODY = 'none';
 const BODY_FIELD = ['body'] as const;

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { getInbox } from '../../api/staff-inbox';
 import { ListPagination } from '../../features/staff/list-pagination';
 import { ListSearch } from '../../features/staff/list-search';
+import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import {
   formatReceived,
@@ -14,7 +15,6 @@ import {
   personName,
 } from '../../features/staff-inbox/inbox-format';
 import { usePageTitle } from '../../layout/use-page-title';
-import classes from './staff.module.css';
 
 const ALL = 'all';
 

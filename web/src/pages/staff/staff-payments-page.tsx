@@ -30,10 +30,10 @@ import { notifyError } from '../../features/forms/notify';
 import { DateRangeFilter } from '../../features/staff/date-range-filter';
 import { ListPagination } from '../../features/staff/list-pagination';
 import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
+import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 import { saveFile } from '../../lib/save-file';
-import classes from './staff.module.css';
 
 const FILTERS = ['status', 'classSessionId', 'from', 'to'] as const;
 /** Money columns never wrap ("$1,945.00" reads as one piece). */

@@ -34,11 +34,11 @@ import { PolicyText } from '../../features/enrollment/policy-text';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
 import { SwitchField } from '../../features/forms/switch-field';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors';
+import classes from '../../features/staff/staff.module.css';
 import { DialogActions, StaffDialog } from '../../features/staff/staff-dialog';
 import { RichTextField } from '../../features/staff-announcements/rich-text-field';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 const PROGRAM_FIELDS = ['name', 'startDate', 'endDate', 'isActive'] as const;
 const POLICY_FIELDS = ['policyType', 'name', 'htmlValue'] as const;

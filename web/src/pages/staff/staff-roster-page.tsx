@@ -12,6 +12,7 @@ import type { ChildTarget } from '../../features/staff/money-form';
 import { MoveDialog } from '../../features/staff/move-dialog';
 import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
 import { SessionTeachers } from '../../features/staff/session-teachers';
+import classes from '../../features/staff/staff.module.css';
 import { WithdrawDialog } from '../../features/staff/withdraw-dialog';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { useBoard } from '../../features/staff-attendance/attendance-parts';
@@ -21,7 +22,6 @@ import { PendingSection, WaitlistSection } from '../../features/staff-roster/wai
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
-import classes from './staff.module.css';
 
 /**
  * /staff/sessions/:classSessionId — a session's roster (issue 10): enrolled children with what a teacher

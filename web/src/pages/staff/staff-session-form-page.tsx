@@ -35,10 +35,10 @@ import {
 } from '../../features/staff/session-form-values';
 import { RefundsSection } from '../../features/staff/session-refund-section';
 import { SessionResources } from '../../features/staff/session-resources';
+import classes from '../../features/staff/staff.module.css';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
-import classes from './staff.module.css';
 
 /** react-hook-form runs the form's own rules (session-form-values.ts) and hands the page `ClassSessionInput`. */
 const sessionResolver: Resolver<SessionFormValues, unknown, ClassSessionInput> = async (values) => {

@@ -26,10 +26,10 @@ import { getStaffSessions } from '../../api/staff';
 import { formatDateRange } from '../../features/class-sessions/format';
 import { ListPagination } from '../../features/staff/list-pagination';
 import { ListSearch } from '../../features/staff/list-search';
+import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 const periodLabels: Record<StaffSessionListQuery['period'], string> = {
   active: 'Running and upcoming',

@@ -24,9 +24,9 @@ import { changeStaffRole, getTeam, inviteToStaff } from '../../api/staff';
 import { setInboxAccess } from '../../api/staff-inbox';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
 import { useServerFieldErrors } from '../../features/forms/use-server-field-errors';
+import classes from '../../features/staff/staff.module.css';
 import { usePageTitle } from '../../layout/use-page-title';
 import { getToken, readClaims } from '../../lib/auth-token';
-import classes from './staff.module.css';
 
 const roleLabels = { Staff: 'Teacher', Admin: 'Director' } as const;
 const FIELD_ORDER = ['firstName', 'lastName', 'emailAddress', 'role'] as const;
