@@ -36,8 +36,8 @@ export async function door(t: TestApp, clock: MovableClock) {
     expect((await a.press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
   };
 
-  /** A contact of all `family`'s children, holding a pass with `pin`: its id and the code on the card. */
-  const contactWithPass = async (family: Family, firstName: string, pin = '4321', canPickup = true) => {
+  /** A contact of all `family`'s children (a grandparent); answers its id. */
+  const contact = async (family: Family, firstName: string, canPickup = true) => {
     const res = await a.call(family.token, 'POST', '/api/Student/Trustees', {
       firstName,
       lastName: 'Rivera',
@@ -48,7 +48,12 @@ export async function door(t: TestApp, clock: MovableClock) {
       studentIds: family.childIds,
     });
     expect(res.statusCode).toBe(201);
-    const id = res.json().id as string;
+    return res.json().id as string;
+  };
+
+  /** A contact of all `family`'s children holding a pass with `pin`: its id and the code on the card. */
+  const contactWithPass = async (family: Family, firstName: string, pin = '4321') => {
+    const id = await contact(family, firstName);
     expect((await a.call(family.token, 'POST', `/api/Student/Trustees/${id}/Pass`, { pin })).statusCode).toBe(
       201,
     );
@@ -89,5 +94,18 @@ export async function door(t: TestApp, clock: MovableClock) {
       .filter((r) => passportId === null || r.entity_id === passportId)
       .map((r) => (typeof r.after === 'string' ? JSON.parse(r.after) : r.after) as Record<string, unknown>);
 
-  return { a, admin, acorn, birch, kioskToken, enrollAndPay, contactWithPass, family, kiosk, rows, refusals };
+  return {
+    a,
+    admin,
+    acorn,
+    birch,
+    kioskToken,
+    enrollAndPay,
+    contact,
+    contactWithPass,
+    family,
+    kiosk,
+    rows,
+    refusals,
+  };
 }
