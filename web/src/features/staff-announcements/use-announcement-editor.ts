@@ -30,6 +30,16 @@ import {
 } from './announcement-form';
 import type { PendingSend } from './send-now-dialog';
 
+/** The sessions an announcement may be for (running and upcoming, the first 100 by start), when `enabled`. */
+export function useSessionChoices(enabled = true) {
+  return useQuery({
+    queryKey: ['staff', 'sessions', 'announcement-choices'],
+    queryFn: ({ signal }) =>
+      getStaffSessions({ period: 'active', sort: 'start', dir: 'asc', page: 1, pageSize: 100 }, signal),
+    enabled,
+  });
+}
+
 /** The announcement `id` (undefined: a new one) and its form; the reach is asked only while it may be shown. */
 export function useAnnouncementEditor(id: string | undefined, isDirector: boolean) {
   const editing = id !== undefined;
@@ -38,12 +48,7 @@ export function useAnnouncementEditor(id: string | undefined, isDirector: boolea
     queryFn: ({ signal }) => getStaffAnnouncement(id!, signal),
     enabled: editing,
   });
-  const sessions = useQuery({
-    queryKey: ['staff', 'sessions', 'announcement-choices'],
-    queryFn: ({ signal }) =>
-      getStaffSessions({ period: 'active', sort: 'start', dir: 'asc', page: 1, pageSize: 100 }, signal),
-    enabled: !editing,
-  });
+  const sessions = useSessionChoices(!editing);
   const form = useForm<AnnouncementFormValues>({ defaultValues: EMPTY_ANNOUNCEMENT });
   const { reset, watch } = form;
 

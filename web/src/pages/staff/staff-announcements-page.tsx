@@ -1,33 +1,15 @@
-import {
-  type ANNOUNCEMENT_STATUSES,
-  routes,
-  type StaffAnnouncement,
-  StaffAnnouncementListQuerySchema,
-} from '@lc/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { type ANNOUNCEMENT_STATUSES, routes, StaffAnnouncementListQuerySchema } from '@lc/contract';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getStaffSessions } from '../../api/staff';
 import { getStaffAnnouncements } from '../../api/staff-announcements';
 import { ListPagination } from '../../features/staff/list-pagination';
+import { ShowFilter } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
-import own from '../../features/staff-announcements/announcements.module.css';
-import { formatInstant } from '../../features/staff-announcements/format';
-import { StatusBadge } from '../../features/staff-announcements/status-badge';
+import { plural } from '../../features/staff-announcements/announcement-form';
+import { AnnouncementList } from '../../features/staff-announcements/announcement-list';
+import { useSessionChoices } from '../../features/staff-announcements/use-announcement-editor';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
@@ -45,34 +27,17 @@ const emptyMessages: Record<string, string> = {
   cancelled: 'Nothing has been cancelled.',
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** When it goes or went out, in words on the center's clock. */
-function whenLine(a: StaffAnnouncement): string {
-  if (a.status === 'scheduled') return `Goes out ${formatInstant(a.sendAt!)}`;
-  if (a.sentAt) {
-    const sent = `Sent ${formatInstant(a.sentAt)} · ${plural(a.emailCount ?? 0, 'email', 'emails')} · ${plural(a.smsCount ?? 0, 'text', 'texts')}`;
-    return a.status === 'cancelled' ? `${sent} · taken off the web ${formatInstant(a.cancelledAt!)}` : sent;
-  }
-  return `Cancelled ${formatInstant(a.cancelledAt!)} before it went out`;
-}
-
 /** /staff/announcements — what was sent, what is scheduled and what was cancelled (issue 10). */
 export default function StaffAnnouncementsPage() {
   usePageTitle('Staff · Announcements');
   const { query, update } = useUrlQuery(StaffAnnouncementListQuerySchema, { blank: 'all' });
   const isDirector = currentRole() === 'Admin';
-  const narrow = useMediaQuery('(max-width: 36em)');
   const list = useQuery({
     queryKey: ['staff', 'announcements', 'list', query],
     queryFn: ({ signal }) => getStaffAnnouncements(query, signal),
     placeholderData: keepPreviousData,
   });
-  const sessions = useQuery({
-    queryKey: ['staff', 'sessions', 'announcement-choices'],
-    queryFn: ({ signal }) =>
-      getStaffSessions({ period: 'active', sort: 'start', dir: 'asc', page: 1, pageSize: 100 }, signal),
-  });
+  const sessions = useSessionChoices();
 
   const sessionOptions = (sessions.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }));
   if (query.session !== undefined && !sessionOptions.some((o) => o.value === String(query.session)))
@@ -96,19 +61,12 @@ export default function StaffAnnouncementsPage() {
       </Group>
 
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id="status-label">
-            Show
-          </Text>
-          <SegmentedControl
-            orientation={narrow ? 'vertical' : 'horizontal'}
-            fullWidth={narrow}
-            aria-labelledby="status-label"
-            value={status}
-            onChange={(value) => update({ status: value })}
-            data={statusChoices}
-          />
-        </Stack>
+        <ShowFilter
+          labelId="status-label"
+          value={status}
+          onChange={(value) => update({ status: value })}
+          data={statusChoices}
+        />
         <Select
           label="Session"
           placeholder="All sessions"
@@ -132,48 +90,7 @@ export default function StaffAnnouncementsPage() {
           </Alert>
         ) : null}
         {list.data && list.data.items.length === 0 ? <Text>{emptyMessages[status]}</Text> : null}
-        {list.data && list.data.items.length > 0 ? (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {list.data.items.map((a) => (
-              <Paper key={a.id} component="li" withBorder radius="md" p="md" className={own.item}>
-                <Stack gap={6}>
-                  <Group gap="xs" wrap="wrap">
-                    <StatusBadge announcement={a} />
-                    {a.priority > 0 ? (
-                      <Badge color="honey.9" variant="filled" tt="none" radius="sm">
-                        Important
-                      </Badge>
-                    ) : null}
-                    {a.category ? (
-                      <Badge color="gray" variant="default" tt="none" radius="sm">
-                        {a.category}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Title order={3} fz="h5" className={own.title}>
-                    <Anchor component={Link} to={routes.staffAnnouncement(a.id)} inherit>
-                      {a.title}
-                    </Anchor>
-                  </Title>
-                  <Text size="sm" fw={600}>
-                    {a.sessionName ?? 'Every family at the center'}
-                  </Text>
-                  <Text size="sm">{whenLine(a)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {[
-                      a.showOnWeb ? 'Web' : null,
-                      a.sendEmail ? 'Email' : null,
-                      a.sendSMS ? 'Text message' : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    {a.createdBy ? ` — by ${a.createdBy}` : ''}
-                  </Text>
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-        ) : null}
+        {list.data && list.data.items.length > 0 ? <AnnouncementList items={list.data.items} /> : null}
         {list.data ? (
           <ListPagination
             mt="md"
