@@ -1,22 +1,14 @@
-import { INBOX_KINDS, INBOX_STATUSES, InboxListQuerySchema, inboxKindLabels, routes } from '@lc/contract';
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { InboxListQuerySchema } from '@lc/contract';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { getInbox } from '../../api/staff-inbox';
-import { ListPagination } from '../../features/staff/list-pagination';
-import { ListSearch } from '../../features/staff/list-search';
+import { ListFooter, LoadFailure } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
-import {
-  formatReceived,
-  InboxKindBadge,
-  InboxStatusBadge,
-  personName,
-} from '../../features/staff-inbox/inbox-format';
+import { ALL, InboxFilters } from '../../features/staff-inbox/inbox-filters';
+import { InboxTable } from '../../features/staff-inbox/inbox-table';
 import { usePageTitle } from '../../layout/use-page-title';
-
-const ALL = 'all';
 
 /**
  * /staff/inbox — contact messages, tour requests and tutoring waitlist families in one list (issue 10):
@@ -65,54 +57,10 @@ export default function StaffInboxPage() {
         </Text>
       </div>
 
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label="Status"
-          value={query.status ?? ALL}
-          onChange={(value) => update({ status: value ?? undefined })}
-          data={[{ value: ALL, label: 'Any status' }, ...INBOX_STATUSES.map((s) => ({ value: s, label: s }))]}
-          allowDeselect={false}
-          w={160}
-        />
-        <Select
-          label="Kind"
-          value={query.kind ?? ALL}
-          onChange={(value) => update({ kind: value ?? undefined })}
-          data={[
-            { value: ALL, label: 'Everything' },
-            ...INBOX_KINDS.map((k) => ({ value: k, label: inboxKindLabels[k] })),
-          ]}
-          allowDeselect={false}
-          w={180}
-        />
-        <Select
-          label="Assigned to"
-          value={query.assignee ?? ALL}
-          onChange={(value) => update({ assignee: value ?? undefined })}
-          data={[
-            { value: ALL, label: 'Anyone' },
-            { value: 'me', label: 'Me' },
-            { value: 'none', label: 'Nobody yet' },
-            ...(data?.assignees ?? []).map((m) => ({ value: m.id, label: personName(m) })),
-          ]}
-          allowDeselect={false}
-          w={180}
-        />
-        <ListSearch
-          label="Search the inbox"
-          placeholder="Family, email or child"
-          value={query.q}
-          onSearch={(q) => update({ q })}
-        />
-      </Group>
+      <InboxFilters query={query} update={update} assignees={data?.assignees ?? []} />
 
       {inbox.isError ? (
-        <Alert color="red" variant="light" role="alert" title="We could not load the inbox">
-          Please check your connection and try again.
-          <Button variant="light" color="red" size="xs" ml="sm" onClick={() => inbox.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailure title="We could not load the inbox" onRetry={() => inbox.refetch()} />
       ) : null}
 
       {inbox.isPending ? (
@@ -124,90 +72,20 @@ export default function StaffInboxPage() {
             : 'The inbox is empty. Messages from the website’s forms will appear here.'}
         </Text>
       ) : data ? (
-        // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
-        <section className={classes.tableWrap} aria-label="Inbox messages" tabIndex={0}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-describedby="inbox-count">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">From</Table.Th>
-                {/* On a phone everything sits in the first column, so the page never scrolls sideways. */}
-                <Table.Th scope="col" visibleFrom="sm">
-                  Message
-                </Table.Th>
-                <Table.Th scope="col" visibleFrom="sm">
-                  Status
-                </Table.Th>
-                <Table.Th scope="col" visibleFrom="sm">
-                  Received
-                </Table.Th>
-                <Table.Th scope="col" visibleFrom="sm">
-                  Assigned to
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td miw={{ base: 0, sm: 180 }}>
-                    <Anchor
-                      component={Link}
-                      to={routes.staffInboxItem(item.id)}
-                      fw={item.status === 'New' ? 700 : 600}
-                    >
-                      {item.familyName}
-                    </Anchor>
-                    <Text size="sm" c="dimmed">
-                      {item.childName ? `For ${item.childName}` : item.email}
-                    </Text>
-                    <Stack hiddenFrom="sm" gap={4} mt={6}>
-                      <Group gap={6}>
-                        <InboxKindBadge kind={item.kind} />
-                        <InboxStatusBadge status={item.status} />
-                      </Group>
-                      <Text size="sm" lineClamp={2}>
-                        {item.preview}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatReceived(item.submitted)} ·{' '}
-                        {item.assignee ? personName(item.assignee) : 'Nobody assigned yet'}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td miw={240} visibleFrom="sm">
-                    <InboxKindBadge kind={item.kind} mb={4} />
-                    <Text size="sm" lineClamp={2}>
-                      {item.preview}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" miw={120}>
-                    <InboxStatusBadge status={item.status} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatReceived(item.submitted)}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    {item.assignee ? personName(item.assignee) : 'Nobody yet'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </section>
+        <InboxTable items={data.items} />
       ) : null}
 
       {data ? (
-        <Group justify="space-between" wrap="wrap">
+        <ListFooter
+          total={data.total}
+          pageSize={data.pageSize}
+          page={query.page}
+          onPage={(page) => update({ page })}
+        >
           <Text size="sm" id="inbox-count">
             {data.total} {data.total === 1 ? 'message' : 'messages'}
           </Text>
-          <ListPagination
-            total={data.total}
-            pageSize={data.pageSize}
-            page={query.page}
-            onChange={(page) => update({ page })}
-          />
-        </Group>
+        </ListFooter>
       ) : null}
     </Stack>
   );
