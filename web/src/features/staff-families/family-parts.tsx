@@ -18,7 +18,7 @@ import { Anchor, Badge, Button, Group, Table, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CENTER_TIME_ZONE, formatDay } from '../class-sessions/format';
-import classes from '../staff/staff.module.css';
+import { ScrollRegion } from '../staff/list-parts';
 
 const when = dateTimeFormat('en-US', {
   month: 'short',
@@ -66,12 +66,11 @@ export function PageSection({ id, title, children }: { id: string; title: string
 /** A table that scrolls inside its own region on a narrow screen (the region takes focus for the keyboard). */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
-    <section className={classes.tableWrap} aria-label={label} tabIndex={0}>
+    <ScrollRegion label={label}>
       <Table striped verticalSpacing="xs" fz="sm">
         {children}
       </Table>
-    </section>
+    </ScrollRegion>
   );
 }
 

@@ -1,12 +1,10 @@
 import { type Board, type Roster, routes } from '@lc/contract';
 import { Anchor, Button, Group, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { downloadRosterCsv } from '../../api/staff';
-import { saveFile } from '../../lib/save-file';
 import { formatDateRange } from '../class-sessions/format';
-import { notifyError } from '../forms/notify';
 import classes from '../staff/staff.module.css';
+import { useCsvDownload } from '../staff/use-csv-download';
 
 /**
  * The roster's head: the session's dates, schedule, seats and teachers, today's drop-offs and pickups when it
@@ -26,24 +24,15 @@ export function RosterHeader({
   isDirector: boolean;
   onEnroll: () => void;
 }) {
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportCsv } = useCsvDownload(
+    () => downloadRosterCsv(session.id),
+    'The roster could not be downloaded. Please try again.',
+  );
   const todayCounts = today
     ? (['In', 'Out', 'NotArrived'] as const).map(
         (state) => today.children.filter((c) => c.state === state).length,
       )
     : null;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadRosterCsv(session.id);
-      saveFile(blob, fileName);
-    } catch {
-      notifyError('The roster could not be downloaded. Please try again.');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>

@@ -4,15 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { downloadPaymentsCsv, getStaffPayments } from '../../api/staff-money';
-import { notifyError } from '../../features/forms/notify';
 import { ListFooter } from '../../features/staff/list-parts';
 import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
 import classes from '../../features/staff/staff.module.css';
+import { useCsvDownload } from '../../features/staff/use-csv-download';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { isFiltered, PaymentsFilters } from '../../features/staff-payments/payments-filters';
 import { PaymentsTable, PaymentTotals } from '../../features/staff-payments/payments-table';
 import { usePageTitle } from '../../layout/use-page-title';
-import { saveFile } from '../../lib/save-file';
 
 /**
  * /staff/payments — the director's payments (issue 10): filters by status, session and dates kept in the
@@ -22,25 +21,16 @@ import { saveFile } from '../../lib/save-file';
 export default function StaffPaymentsPage() {
   usePageTitle('Staff · Payments');
   const { query, update, reset } = useUrlQuery(StaffPaymentListQuerySchema, { keepValid: true });
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportCsv } = useCsvDownload(
+    () => downloadPaymentsCsv(query),
+    'The payments could not be downloaded. Please try again.',
+  );
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const list = useQuery({
     queryKey: ['staff', 'payments', query],
     queryFn: ({ signal }) => getStaffPayments(query, signal),
     placeholderData: keepPreviousData,
   });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadPaymentsCsv(query);
-      saveFile(blob, fileName);
-    } catch {
-      notifyError('The payments could not be downloaded. Please try again.');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (
