@@ -1,0 +1,101 @@
+import type { ProgramRow } from '@lc/contract';
+import { Alert, Badge, Button, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { getPrograms } from '../../api/staff-setup';
+import { formatDateRange } from '../class-sessions/format';
+import { ScrollRegion } from '../staff/list-parts';
+
+/** "No sessions", "1 session", "3 sessions": how many sessions use a program or a policy. */
+export const used = (n: number) => (n === 0 ? 'No sessions' : n === 1 ? '1 session' : `${n} sessions`);
+
+/** A section's heading (`id` names the section) with the director's button beside it. */
+export function SectionHead({ id, title, action }: { id: string; title: string; action: ReactNode }) {
+  return (
+    <Group justify="space-between" mb="sm">
+      <Title order={2} fz="h3" id={id}>
+        {title}
+      </Title>
+      {action}
+    </Group>
+  );
+}
+
+/** "Programs": each with its dates and how many sessions use it; the director adds and edits them. */
+export function ProgramsSection({
+  isDirector,
+  onEdit,
+}: {
+  isDirector: boolean;
+  /** Opens the program's dialog (null: a new program). */
+  onEdit: (program: ProgramRow | null) => void;
+}) {
+  const programs = useQuery({
+    queryKey: ['staff', 'programs'],
+    queryFn: ({ signal }) => getPrograms(signal),
+  });
+  return (
+    <section aria-labelledby="programs-heading">
+      <SectionHead
+        id="programs-heading"
+        title="Programs"
+        action={isDirector ? <Button onClick={() => onEdit(null)}>Add a program</Button> : null}
+      />
+      {programs.isPending ? <Text role="status">Loading the programs…</Text> : null}
+      {programs.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          We could not load the programs. Please check your connection and try again.
+        </Alert>
+      ) : null}
+      {programs.data?.length === 0 ? <Text>No programs yet.</Text> : null}
+      {programs.data && programs.data.length > 0 ? (
+        <ScrollRegion label="Programs table">
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Program</Table.Th>
+                <Table.Th scope="col">Dates</Table.Th>
+                <Table.Th scope="col">Used by</Table.Th>
+                {isDirector ? (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {programs.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Th scope="row">
+                    {p.name}
+                    {p.isActive ? null : (
+                      <Badge ml="xs" variant="light" color="gray" radius="sm" tt="none">
+                        Inactive
+                      </Badge>
+                    )}
+                  </Table.Th>
+                  <Table.Td>
+                    {p.startDate && p.endDate ? formatDateRange(p.startDate, p.endDate) : 'Year-round'}
+                  </Table.Td>
+                  <Table.Td>{used(p.sessionCount)}</Table.Td>
+                  {isDirector ? (
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        size="xs"
+                        onClick={() => onEdit(p)}
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        Edit
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      ) : null}
+    </section>
+  );
+}
