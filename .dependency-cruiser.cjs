@@ -14,7 +14,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'An import circle (type-only imports count): move the shared part into a lower module both import.',
+      comment:
+        'An import circle (type-only imports count): move the shared part into a lower module both import.',
       from: {},
       to: { circular: true },
     },
@@ -56,15 +57,20 @@ module.exports = {
     {
       name: 'server-nothing-imports-the-composition',
       severity: 'error',
-      comment: 'app.ts, main.ts and startup.ts compose everything; nothing imports them but tests and scripts.',
+      comment:
+        'app.ts, main.ts and startup.ts compose everything; nothing imports them but tests and scripts.',
       from: { path: '^server/src/', pathNot: '^server/src/(app|main|startup)\\.ts$|\\.test\\.ts$' },
       to: { path: '^server/src/(app|main|startup)\\.ts$' },
     },
     {
       name: 'web-parent-side-imports-no-staff-code',
       severity: 'error',
-      comment: 'The staff back office is loaded lazily and never lands in a parent bundle (docs/architecture.md, Layers).',
-      from: { path: '^web/src/', pathNot: `${WEB_STAFF}|^web/src/(router|entry-server|main|boot)\\.tsx?$|\\.test\\.tsx?$` },
+      comment:
+        'The staff back office is loaded lazily and never lands in a parent bundle (docs/architecture.md, Layers).',
+      from: {
+        path: '^web/src/',
+        pathNot: `${WEB_STAFF}|^web/src/(router|entry-server|main|boot)\\.tsx?$|\\.test\\.tsx?$`,
+      },
       to: { path: WEB_STAFF },
     },
     {

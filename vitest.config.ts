@@ -13,7 +13,12 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
-        test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node', isolate: false },
+        test: {
+          name: 'contract',
+          include: ['contract/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
       },
       {
         test: {

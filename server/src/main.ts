@@ -11,8 +11,8 @@ import { createMailer } from './adapters/mail.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './startup.ts';
 import { createClock } from './lib/clock.ts';
+import { prepareDatabase } from './startup.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

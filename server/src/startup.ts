@@ -5,9 +5,10 @@
  * same moment on one empty PostgreSQL database take turns instead of racing (issue 12): the second finds
  * the demo content and the account already there.
  */
-import { ensureAdminAccount } from './features/auth/accounts.ts';
+
 import { type Database, STARTUP_LOCK } from './db/client.ts';
 import { type SeedResult, seedDemo } from './db/seed/demo.ts';
+import { ensureAdminAccount } from './features/auth/accounts.ts';
 
 export type StartupOptions = {
   seedDemo: boolean;

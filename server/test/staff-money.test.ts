@@ -21,8 +21,8 @@ import {
   sessionStaff,
   waitlistSubmissions,
 } from '../src/db/schema.ts';
-import { fulfillCheckout } from '../src/features/enrollment/fulfill-checkout.ts';
 import { reserveRefund, resumePendingRefunds } from '../src/features/billing/refunds.ts';
+import { fulfillCheckout } from '../src/features/enrollment/fulfill-checkout.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 import { startStripeFake } from './support/stripe-fake.ts';

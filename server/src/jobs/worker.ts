@@ -10,7 +10,6 @@ export type { BackgroundWork };
 
 export type Task = { name: string; run: () => Promise<unknown> };
 
-
 export function startBackgroundWork(
   tasks: Task[],
   intervalMs: number,
