@@ -1,7 +1,7 @@
 import type { ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaffDialog } from '../staff/staff-dialog';
+import { AppDialog } from '../forms/dialog';
 
 /**
  * A dialog on a family's page titled `title`: the staff dialog's frame (named by its title, focus trapped,
@@ -15,5 +15,5 @@ export function FamilyDialog(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  return <StaffDialog {...props} closeLabel={t('family.common.closeDialog')} />;
+  return <AppDialog {...props} closeLabel={t('family.common.closeDialog')} />;
 }

@@ -23,8 +23,8 @@ import { formatPolicyDay, refundPolicySentences } from '../enrollment/refund-pol
 import { FamilyDialog } from '../family/family-dialog.tsx';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { AmountTable } from '../forms/amount-table';
+import { DialogActions } from '../forms/dialog';
 import { notifySuccess } from '../forms/notify.ts';
-import { DialogActions } from '../staff/staff-dialog.tsx';
 import { joinNames } from './format.ts';
 
 /** Withdraw `enrollment`'s child; `onWithdrawn` runs after the server said yes (the page reloads its data). */
