@@ -1,27 +1,27 @@
-import { AUDIT_ENTITY_TYPES, auditChanges, formatAgeMonths, routes } from '@lc/contract';
-import { Alert, Anchor, List, Stack, Table, Text, Title } from '@mantine/core';
+import { formatAgeMonths, routes } from '@lc/contract';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { getStaffChild } from '../../api/staff-families';
 import classes from '../../features/staff/staff.module.css';
 import {
-  AllergyBadges,
+  AllergiesNote,
+  ChangesTable,
+  CheckInsTable,
+  PickupList,
+} from '../../features/staff-families/child-sections';
+import {
   ContactsTable,
   EnrollmentsTable,
   formatDate,
-  formatWhen,
   PageSection,
   ParentsTable,
-  TableRegion,
   WaitlistTable,
 } from '../../features/staff-families/family-parts';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
-
-const recordLabel = (entityType: string) =>
-  (AUDIT_ENTITY_TYPES as Record<string, string>)[entityType] ?? entityType;
 
 /**
  * /staff/children/:studentId — one child for the staff (issue 10): age, allergies (they stand out), parents,
@@ -54,7 +54,6 @@ export default function StaffChildPage() {
     );
 
   const { child, parents, contacts, enrollments, waitlist, attendance, changes } = record.data;
-  const pickup = contacts.filter((c) => c.canPickup);
 
   return (
     <Stack gap="xl" mt="lg" className={classes.page}>
@@ -72,31 +71,11 @@ export default function StaffChildPage() {
       </div>
 
       <PageSection id="allergies-heading" title="Allergies">
-        {child.allergies.length > 0 ? (
-          <Alert color="red" variant="outline">
-            <Stack gap="xs">
-              <AllergyBadges allergies={child.allergies} />
-              <Text size="sm">Check with the family before any food, craft or outing.</Text>
-            </Stack>
-          </Alert>
-        ) : (
-          <Text>No allergies recorded.</Text>
-        )}
+        <AllergiesNote allergies={child.allergies} />
       </PageSection>
 
       <PageSection id="pickup-heading" title="Who may pick up">
-        {pickup.length === 0 ? (
-          <Text>Only the parents: no emergency contact may pick up {child.firstName}.</Text>
-        ) : (
-          <List spacing={4}>
-            <List.Item>Parents: {parents.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}</List.Item>
-            {pickup.map((c) => (
-              <List.Item key={c.id}>
-                {c.firstName} {c.lastName} ({c.relationship})
-              </List.Item>
-            ))}
-          </List>
-        )}
+        <PickupList firstName={child.firstName} parents={parents} contacts={contacts} />
       </PageSection>
 
       <PageSection id="parents-heading" title="Parents">
@@ -116,77 +95,14 @@ export default function StaffChildPage() {
       </PageSection>
 
       <PageSection id="attendance-heading" title="Check-ins">
-        {attendance.length === 0 ? (
-          <Text>No check-ins recorded yet.</Text>
-        ) : (
-          <TableRegion label="Check-ins table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">What</Table.Th>
-                <Table.Th scope="col">Session</Table.Th>
-                <Table.Th scope="col">Adult</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {attendance.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Th scope="row">{formatWhen(a.at)}</Table.Th>
-                  <Table.Td>{a.kind === 'CheckIn' ? 'Checked in' : 'Checked out'}</Table.Td>
-                  <Table.Td>{a.sessionName}</Table.Td>
-                  <Table.Td>{a.adultName ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </TableRegion>
-        )}
+        <CheckInsTable attendance={attendance} />
         <Anchor component={Link} to={`${routes.staffAttendance}?view=history&studentId=${studentId}`} mt="sm">
           All of {child.firstName}’s drop-offs and pickups
         </Anchor>
       </PageSection>
 
       <PageSection id="changes-heading" title="Who changed what">
-        {changes.length === 0 ? (
-          <Text>No changes recorded yet.</Text>
-        ) : (
-          <>
-            {isDirector ? null : (
-              <Text size="sm" c="dimmed" mb="xs">
-                You see who made each change and when; the director also sees the values before and after.
-              </Text>
-            )}
-            <TableRegion label="Who changed what table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">What</Table.Th>
-                  <Table.Th scope="col">Record</Table.Th>
-                  {isDirector ? <Table.Th scope="col">Changes</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {changes.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Th scope="row">{formatWhen(c.at)}</Table.Th>
-                    <Table.Td>{c.actorName ?? 'The system'}</Table.Td>
-                    <Table.Td>{c.action}</Table.Td>
-                    <Table.Td>{recordLabel(c.entityType)}</Table.Td>
-                    {isDirector ? (
-                      <Table.Td>
-                        <List size="sm" spacing={2}>
-                          {auditChanges(c.before, c.after).map((change) => (
-                            <List.Item key={change}>{change}</List.Item>
-                          ))}
-                        </List>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </TableRegion>
-          </>
-        )}
+        <ChangesTable changes={changes} isDirector={isDirector} />
       </PageSection>
     </Stack>
   );

@@ -1,43 +1,27 @@
-import {
-  type FamilyParent,
-  formatAgeMonths,
-  formatCents,
-  type InboxKind,
-  type InboxStatus,
-  routes,
-} from '@lc/contract';
-import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { type FamilyParent, routes } from '@lc/contract';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { getFamily, removeFromFamily } from '../../api/staff-families';
-import { notifySuccess } from '../../features/forms/notify';
+import { getFamily } from '../../api/staff-families';
 import classes from '../../features/staff/staff.module.css';
-import { StaffDialog } from '../../features/staff/staff-dialog';
 import {
-  AllergyBadges,
   ContactsTable,
   EnrollmentsTable,
-  formatDate,
   PageSection,
   ParentsTable,
-  TableRegion,
   WaitlistTable,
 } from '../../features/staff-families/family-parts';
-import { InboxKindBadge, InboxStatusBadge } from '../../features/staff-inbox/inbox-format';
+import {
+  ChildrenTable,
+  FamilyInboxTable,
+  FamilyPaymentsTable,
+} from '../../features/staff-families/family-tables';
+import { RemoveParentDialog } from '../../features/staff-families/remove-parent-dialog';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 import NotFoundPage from '../public/not-found-page';
-
-const paymentStatusLabels: Record<string, string> = {
-  Pending: 'Awaiting payment',
-  Paid: 'Paid',
-  Failed: 'Failed',
-  Expired: 'Checkout expired',
-  Refunded: 'Refunded',
-  RefundDue: 'Refund due',
-};
 
 /**
  * /staff/families/:userId — one family (issue 10): parents, children with their allergies, emergency contacts
@@ -96,36 +80,7 @@ export default function StaffFamilyPage() {
       </PageSection>
 
       <PageSection id="children-heading" title="Children">
-        {children.length === 0 ? (
-          <Text>No children added yet.</Text>
-        ) : (
-          <TableRegion label="Children table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Born</Table.Th>
-                <Table.Th scope="col">Age</Table.Th>
-                <Table.Th scope="col">Allergies</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {children.map((child) => (
-                <Table.Tr key={child.studentId}>
-                  <Table.Th scope="row">
-                    <Anchor component={Link} to={routes.staffChild(child.studentId)}>
-                      {child.firstName} {child.lastName}
-                    </Anchor>
-                  </Table.Th>
-                  <Table.Td>{formatDate(child.dateOfBirth)}</Table.Td>
-                  <Table.Td>{formatAgeMonths(child.ageMonths)}</Table.Td>
-                  <Table.Td>
-                    <AllergyBadges allergies={child.allergies} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </TableRegion>
-        )}
+        <ChildrenTable familyChildren={children} />
       </PageSection>
 
       <PageSection id="contacts-heading" title="Emergency contacts and pickup">
@@ -142,143 +97,15 @@ export default function StaffFamilyPage() {
 
       {payments ? (
         <PageSection id="payments-heading" title="Payments">
-          {payments.length === 0 ? (
-            <Text>No payments yet.</Text>
-          ) : (
-            <TableRegion label="Payments table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Session</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Refunded</Table.Th>
-                  <Table.Th scope="col">Note</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Th scope="row">{formatDate(p.created)}</Table.Th>
-                    <Table.Td>{p.sessionName ?? '—'}</Table.Td>
-                    <Table.Td>{paymentStatusLabels[p.status] ?? p.status}</Table.Td>
-                    <Table.Td>{formatCents(p.finalAmount)}</Table.Td>
-                    <Table.Td>{p.refundedAmount > 0 ? formatCents(p.refundedAmount) : '—'}</Table.Td>
-                    <Table.Td>{p.note ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </TableRegion>
-          )}
+          <FamilyPaymentsTable payments={payments} />
         </PageSection>
       ) : null}
 
       {inbox ? (
         <PageSection id="inbox-heading" title="Messages to the center">
-          {inbox.length === 0 ? (
-            <Text>No messages from this family’s email addresses.</Text>
-          ) : (
-            <TableRegion label="Messages to the center table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Received</Table.Th>
-                  <Table.Th scope="col">Kind</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Message</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {inbox.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Th scope="row">
-                      <Anchor component={Link} to={routes.staffInboxItem(item.id)}>
-                        {formatDate(item.submitted)}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>
-                      <InboxKindBadge kind={item.kind as InboxKind} />
-                    </Table.Td>
-                    <Table.Td>
-                      <InboxStatusBadge status={item.status as InboxStatus} />
-                    </Table.Td>
-                    <Table.Td>{item.excerpt || '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </TableRegion>
-          )}
+          <FamilyInboxTable inbox={inbox} />
         </PageSection>
       ) : null}
     </Stack>
-  );
-}
-
-/**
- * The director takes a parent out of the family they share (issue 13): they lose the children and contacts,
- * the other parents keep them, and everyone is emailed.
- */
-function RemoveParentDialog({
-  parent,
-  onClose,
-  onRemoved,
-}: {
-  parent: FamilyParent | null;
-  onClose: () => void;
-  onRemoved: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const name = parent ? `${parent.firstName} ${parent.lastName}` : '';
-  return (
-    <StaffDialog
-      opened={parent !== null}
-      onClose={() => {
-        if (busy) return;
-        setError(null);
-        onClose();
-      }}
-      title={`Remove ${name} from the family?`}
-    >
-      <Stack>
-        <Text size="sm">
-          {name} will no longer see or manage the family’s children, contacts, places or announcements. The
-          other parents keep everything. {name} keeps their own account, payments and receipts. We email
-          everyone.
-        </Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
-            Keep {parent?.firstName}
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={async () => {
-              if (!parent) return;
-              setBusy(true);
-              setError(null);
-              try {
-                await removeFromFamily(parent.userId);
-                notifySuccess(`${name} no longer shares this family.`);
-                onClose();
-                onRemoved();
-              } catch (failure) {
-                setError(
-                  failure instanceof ApiError ? failure.message : 'We could not do that. Please try again.',
-                );
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Remove from family
-          </Button>
-        </Group>
-      </Stack>
-    </StaffDialog>
   );
 }

@@ -1,0 +1,127 @@
+/**
+ * The one-child page's own parts (issue 10): the allergies that stand out, who may pick the child up, the
+ * check-ins, and who changed what (the director also sees the values before and after).
+ */
+import {
+  AUDIT_ENTITY_TYPES,
+  auditChanges,
+  type ChildAttendance,
+  type ChildChange,
+  type FamilyContact,
+  type FamilyParent,
+} from '@lc/contract';
+import { Alert, List, Stack, Table, Text } from '@mantine/core';
+import { AllergyBadges, formatWhen, TableRegion } from './family-parts';
+
+const recordLabel = (entityType: string) =>
+  (AUDIT_ENTITY_TYPES as Record<string, string>)[entityType] ?? entityType;
+
+/** The child's allergies on red, with the staff's reminder; or that none are recorded. */
+export function AllergiesNote({ allergies }: { allergies: string[] }) {
+  return allergies.length > 0 ? (
+    <Alert color="red" variant="outline">
+      <Stack gap="xs">
+        <AllergyBadges allergies={allergies} />
+        <Text size="sm">Check with the family before any food, craft or outing.</Text>
+      </Stack>
+    </Alert>
+  ) : (
+    <Text>No allergies recorded.</Text>
+  );
+}
+
+/** The parents and the emergency contacts who may pick the child (`firstName`) up. */
+export function PickupList({
+  firstName,
+  parents,
+  contacts,
+}: {
+  firstName: string;
+  parents: FamilyParent[];
+  contacts: FamilyContact[];
+}) {
+  const pickup = contacts.filter((c) => c.canPickup);
+  return pickup.length === 0 ? (
+    <Text>Only the parents: no emergency contact may pick up {firstName}.</Text>
+  ) : (
+    <List spacing={4}>
+      <List.Item>Parents: {parents.map((p) => `${p.firstName} ${p.lastName}`).join(', ')}</List.Item>
+      {pickup.map((c) => (
+        <List.Item key={c.id}>
+          {c.firstName} {c.lastName} ({c.relationship})
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The child's check-ins and check-outs: when, which, the session and the adult. */
+export function CheckInsTable({ attendance }: { attendance: ChildAttendance[] }) {
+  if (attendance.length === 0) return <Text>No check-ins recorded yet.</Text>;
+  return (
+    <TableRegion label="Check-ins table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">When</Table.Th>
+          <Table.Th scope="col">What</Table.Th>
+          <Table.Th scope="col">Session</Table.Th>
+          <Table.Th scope="col">Adult</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {attendance.map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Th scope="row">{formatWhen(a.at)}</Table.Th>
+            <Table.Td>{a.kind === 'CheckIn' ? 'Checked in' : 'Checked out'}</Table.Td>
+            <Table.Td>{a.sessionName}</Table.Td>
+            <Table.Td>{a.adultName ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </TableRegion>
+  );
+}
+
+/** Who changed what about the child, and when; the director also sees each change's before and after. */
+export function ChangesTable({ changes, isDirector }: { changes: ChildChange[]; isDirector: boolean }) {
+  if (changes.length === 0) return <Text>No changes recorded yet.</Text>;
+  return (
+    <>
+      {isDirector ? null : (
+        <Text size="sm" c="dimmed" mb="xs">
+          You see who made each change and when; the director also sees the values before and after.
+        </Text>
+      )}
+      <TableRegion label="Who changed what table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">Who</Table.Th>
+            <Table.Th scope="col">What</Table.Th>
+            <Table.Th scope="col">Record</Table.Th>
+            {isDirector ? <Table.Th scope="col">Changes</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Th scope="row">{formatWhen(c.at)}</Table.Th>
+              <Table.Td>{c.actorName ?? 'The system'}</Table.Td>
+              <Table.Td>{c.action}</Table.Td>
+              <Table.Td>{recordLabel(c.entityType)}</Table.Td>
+              {isDirector ? (
+                <Table.Td>
+                  <List size="sm" spacing={2}>
+                    {auditChanges(c.before, c.after).map((change) => (
+                      <List.Item key={change}>{change}</List.Item>
+                    ))}
+                  </List>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableRegion>
+    </>
+  );
+}
