@@ -151,22 +151,28 @@ export function dateInRange(date: string): boolean {
  * the contract: every date in a path, query or body goes through it or {@link isoInstantSchema}.
  */
 export function calendarDateSchema(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .describe('An ISO calendar date ("2026-01-12") or date-time, read as the center’s calendar date')
-    .transform((value, ctx) => {
-      const date = centerCalendarDate(value);
-      if (date === null) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      if (!dateInRange(date)) {
-        ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
-        return z.NEVER;
-      }
-      return date;
-    });
+  return (
+    z
+      .string({ error: message })
+      .trim()
+      // `format: date` in the API's document (server/src/http/openapi.ts): what a caller sends; a date-time is read too.
+      .meta({
+        description: 'An ISO calendar date ("2026-01-12") or date-time, read as the center’s calendar date',
+        format: 'date',
+      })
+      .transform((value, ctx) => {
+        const date = centerCalendarDate(value);
+        if (date === null) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        if (!dateInRange(date)) {
+          ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
+          return z.NEVER;
+        }
+        return date;
+      })
+  );
 }
 
 /**
@@ -177,7 +183,7 @@ export function calendarDateSchema(message: string) {
  */
 export function isoInstantSchema(message: string, { wallTime = false, dateOnly = false } = {}) {
   const wall = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-  return z
+  const schema = z
     .string({ error: message })
     .trim()
     .superRefine((value, ctx) => {
@@ -188,6 +194,8 @@ export function isoInstantSchema(message: string, { wallTime = false, dateOnly =
       if (!real || Number.isNaN(Date.parse(value))) ctx.addIssue({ code: 'custom', message });
       else if (!dateInRange(date)) ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
     });
+  // Only an instant with its zone is an RFC 3339 `date-time` (the API's document, server/src/http/openapi.ts).
+  return wallTime || dateOnly ? schema : schema.meta({ format: 'date-time' });
 }
 
 /** An ISO calendar date "YYYY-MM-DD" that exists on the calendar, or a date-time read in the center's zone. */

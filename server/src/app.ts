@@ -13,12 +13,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail.ts';
 import { createStripeProvider } from './adapters/payments/stripe.ts';
 import { createTestCheckoutProvider } from './adapters/payments/test-checkout.ts';
@@ -64,6 +59,7 @@ import { type RouteAuth, registerAuthentication, routeAuth } from './http/authen
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputRules } from './http/input-rules.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { deliverDueMail } from './jobs/mail-outbox.ts';
 import { startBackgroundWork } from './jobs/worker.ts';
 import { type Clock, createClock } from './lib/clock.ts';
@@ -242,22 +238,7 @@ export async function buildApp(
       return error;
     },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Bright Oak Learning Center API',
-        version: '1.0.0',
-        description:
-          'The API behind the website and parent portal. Money is integer cents; dates are ISO strings. ' +
-          'Errors answer `{ error, message, fields?, requestId }`. Routes marked with a lock need ' +
-          '`Authorization: Bearer <token>`, the text that Login and Register answer.',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
@@ -266,8 +247,6 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     const auth = routeAuth(route.url, route.config?.auth);
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
-    // The OpenAPI document shows which calls need the Bearer token.
-    if (auth !== 'public' && route.schema) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
   });
   registerAuthentication(app, ctx);
   await app.register(healthRoutes(ctx));
