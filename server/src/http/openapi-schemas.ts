@@ -18,12 +18,15 @@ const isNullBranch = (schema: Json) =>
   schema.enum.length === 1 &&
   schema.enum[0] === null;
 
-/** The string format (`email`, `uuid`, `url`, `date`, `datetime` → `date-time`…) a schema checks, if any. */
+/** zod's format names that JSON Schema spells otherwise (as zod's own conversion maps them). */
+const ZOD_FORMATS: Record<string, string> = { guid: 'uuid', url: 'uri', datetime: 'date-time' };
+
+/** The JSON Schema format (`email`, `uuid`, `uri`, `date`, `date-time`…) a string schema checks, if any. */
 function stringFormat(schema: $ZodType): string | undefined {
   const def = schema._zod.def as { type: string; format?: string; in?: $ZodType; out?: $ZodType };
   if (def.type === 'pipe') return (def.out && stringFormat(def.out)) ?? (def.in && stringFormat(def.in));
   if (def.type !== 'string' || !def.format) return undefined;
-  return def.format === 'datetime' ? 'date-time' : def.format;
+  return ZOD_FORMATS[def.format] ?? def.format;
 }
 
 /**

@@ -44,6 +44,22 @@ declare module 'fastify' {
   }
 }
 
+/** A file's bytes (a Buffer or a stream): an upload's part, or a reply's body (`type: string, format: binary`). */
+export const fileBytes = z
+  .custom<Uint8Array | NodeJS.ReadableStream>()
+  .meta({ type: 'string', format: 'binary' });
+
+/**
+ * A success reply whose body is a file (a Buffer or stream, never serialized), for `schema.response`: e.g.
+ * `{ 200: fileReply('The ZIP', 'application/zip') }`.
+ */
+export function fileReply(description: string, ...mediaTypes: string[]) {
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: fileBytes }])),
+  };
+}
+
 /** The reusable error replies (`#/components/responses/…`), by status: name and when it is answered. */
 const ERROR_REPLIES: Record<ErrorStatus, [name: string, description: string]> = {
   400: ['BadRequest', 'The request could not be read, or a value is invalid: `fields` names each field.'],

@@ -5,6 +5,7 @@
  * own family.
  */
 import {
+  ApiErrorSchema,
   api,
   CheckoutIdParamsSchema,
   ClassSessionEnrollmentSchema,
@@ -299,7 +300,9 @@ export const enrollmentRoutes =
           summary: 'Retired: use JoinWaitlist',
           description:
             '410 Gone. The old variant is retired; `POST /api/ClassSessionEnrollment/JoinWaitlist/{classSessionId}` with the same body joins the waitlist and answers each child’s position.',
+          deprecated: true,
           params: ClassSessionIdParamsSchema,
+          response: { 410: ApiErrorSchema.describe('Always: this way of joining is retired') },
         },
       },
       async () => {
@@ -337,12 +340,14 @@ export const enrollmentRoutes =
       scope.post(
         api.stripeWebhook,
         {
-          config: { auth: 'public' },
+          config: { auth: 'public', errors: [404] },
           schema: {
             tags: ['Billing'],
             summary: 'Stripe webhook (signed)',
             description:
               'Verifies `Stripe-Signature` over the raw body, then applies `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed` and `…expired` through fulfillment. Each event id is applied once. 400 on a bad signature; 404 when Stripe is not configured.',
+            requestContent: { 'application/json': z.looseObject({}).describe('A Stripe event') },
+            response: { 200: z.object({ received: z.literal(true) }) },
           },
         },
         async (request, reply) => {

@@ -33,6 +33,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hasUnstorableText } from '../../http/input-rules.ts';
+import { fileBytes, fileReply } from '../../http/openapi.ts';
 import { requireAdmin } from '../team/access.ts';
 import { FILES_PREFIX, fileLinks, presentResource, RESOURCES, THUMBNAILS } from './file-links.ts';
 import {
@@ -229,6 +230,14 @@ export const staffResourceRoutes =
           description:
             'Multipart with a `file` part (a PDF, JPEG, PNG or WebP under 20 MB, checked by its content) and optional `name` and `description` fields; or JSON `{ type: "Link" | "Video", name, description, url }` with an http(s) address. Added at the end of the list, active. Answers the whole list (201).',
           consumes: ['multipart/form-data', 'application/json'],
+          requestContent: {
+            'multipart/form-data': z.object({
+              file: fileBytes,
+              name: z.string().optional(),
+              description: z.string().optional(),
+            }),
+            'application/json': ResourceLinkInputSchema,
+          },
           params: ClassSessionIdParamsSchema,
           response: { 201: z.array(StaffResourceSchema) },
         },
@@ -339,6 +348,9 @@ export const staffResourceRoutes =
             scope: z.string().optional(),
             signature: z.string().optional(),
           }),
+          response: {
+            200: fileReply('The file', ...DOCUMENTS.keys()),
+          },
         },
       },
       async (request, reply) => {
