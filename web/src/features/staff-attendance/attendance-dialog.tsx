@@ -9,7 +9,7 @@ import type { StaffChild } from '@lc/contract';
 import { Alert, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormSetError, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { recordAttendance } from '../../api/passes';
@@ -101,6 +101,27 @@ function adultChoices(child: StaffChild | null, kind: AttendanceTarget['kind']):
   ];
 }
 
+/** The form's rules: a pickup names who picks up; "Someone else…" needs a name (under 80 characters). */
+function attendanceSchema(checkingOut: boolean) {
+  return z
+    .object({
+      trusteeId: z.string(),
+      adultName: z.string().trim().max(80, 'Keep the name under 80 characters'),
+    })
+    .superRefine((values, ctx) => {
+      if (values.trusteeId === '')
+        ctx.addIssue({ code: 'custom', path: ['trusteeId'], message: 'Choose who is picking up' });
+      if (values.trusteeId === SOMEONE_ELSE && values.adultName === '')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['adultName'],
+          message: checkingOut ? 'Name the adult who is picking up' : 'Name the adult who brought them',
+        });
+    });
+}
+type AttendanceValues = z.infer<ReturnType<typeof attendanceSchema>>;
+
+/** The form: who brought or picks up the child, and the server's refusal if any. */
 function AttendanceForm({
   target,
   child,
@@ -112,75 +133,21 @@ function AttendanceForm({
 }) {
   const checkingOut = target.kind === 'CheckOut';
   const choices = useMemo(() => adultChoices(child, target.kind), [child, target.kind]);
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          trusteeId: z.string(),
-          adultName: z.string().trim().max(80, 'Keep the name under 80 characters'),
-        })
-        .superRefine((values, ctx) => {
-          if (values.trusteeId === '')
-            ctx.addIssue({ code: 'custom', path: ['trusteeId'], message: 'Choose who is picking up' });
-          if (values.trusteeId === SOMEONE_ELSE && values.adultName === '')
-            ctx.addIssue({
-              code: 'custom',
-              path: ['adultName'],
-              message: checkingOut ? 'Name the adult who is picking up' : 'Name the adult who brought them',
-            });
-        }),
-    [checkingOut],
-  );
-  type Values = z.infer<typeof schema>;
+  const schema = useMemo(() => attendanceSchema(checkingOut), [checkingOut]);
   const {
     register,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  } = useForm<AttendanceValues>({
     resolver: zodResolver(schema),
     defaultValues: { trusteeId: checkingOut ? '' : NO_ONE, adultName: '' },
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const chosen = watch('trusteeId');
   const name = `${target.firstName} ${target.lastName}`;
   const notForPickup = checkingOut ? (child?.contacts ?? []).filter((c) => !c.canPickup) : [];
-
-  const onSubmit = async (values: Values) => {
-    setFailure(null);
-    const choice = choices.find((c) => c.value === values.trusteeId);
-    const trusteeId = choice?.trusteeId ?? null;
-    // A parent or someone else is named; a contact is sent by id (the server writes their name).
-    const adultName =
-      values.trusteeId === SOMEONE_ELSE ? values.adultName : trusteeId ? null : (choice?.person ?? null);
-    const adult = values.trusteeId === SOMEONE_ELSE ? values.adultName : (choice?.person ?? null);
-    try {
-      const done = await recordAttendance({
-        studentId: target.studentId,
-        classSessionId: target.classSessionId,
-        kind: target.kind,
-        trusteeId,
-        adultName,
-      });
-      notifySuccess(
-        checkingOut
-          ? `${done.firstName} is checked out${adult ? ` with ${adult}` : ''}. The family has been told.`
-          : `${done.firstName} is checked in${adult ? `, brought by ${adult}` : ''}. The family has been told.`,
-      );
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'attendance'] });
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'child', target.studentId] });
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['trusteeId', 'adultName'] as const))
-        setFailure(
-          error instanceof ApiError
-            ? error.message
-            : 'That did not work. Please check your connection and try again.',
-        );
-    }
-  };
+  const { failure, onSubmit } = useRecordAttendance(target, choices, setError, onDone);
 
   return (
     <form
@@ -236,4 +203,52 @@ function AttendanceForm({
       </Stack>
     </form>
   );
+}
+
+/**
+ * Records the check-in or check-out: a contact is sent by id, a parent or someone else by name; then the
+ * board and the child's page refresh and `onDone`. A refusal goes by its field, or into `failure`.
+ */
+function useRecordAttendance(
+  target: AttendanceTarget,
+  choices: Choice[],
+  setError: UseFormSetError<AttendanceValues>,
+  onDone: () => void,
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const onSubmit = async (values: AttendanceValues) => {
+    setFailure(null);
+    const choice = choices.find((c) => c.value === values.trusteeId);
+    const trusteeId = choice?.trusteeId ?? null;
+    // A parent or someone else is named; a contact is sent by id (the server writes their name).
+    const adultName =
+      values.trusteeId === SOMEONE_ELSE ? values.adultName : trusteeId ? null : (choice?.person ?? null);
+    const adult = values.trusteeId === SOMEONE_ELSE ? values.adultName : (choice?.person ?? null);
+    try {
+      const done = await recordAttendance({
+        studentId: target.studentId,
+        classSessionId: target.classSessionId,
+        kind: target.kind,
+        trusteeId,
+        adultName,
+      });
+      notifySuccess(
+        target.kind === 'CheckOut'
+          ? `${done.firstName} is checked out${adult ? ` with ${adult}` : ''}. The family has been told.`
+          : `${done.firstName} is checked in${adult ? `, brought by ${adult}` : ''}. The family has been told.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'attendance'] });
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'child', target.studentId] });
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['trusteeId', 'adultName'] as const))
+        setFailure(
+          error instanceof ApiError
+            ? error.message
+            : 'That did not work. Please check your connection and try again.',
+        );
+    }
+  };
+  return { failure, onSubmit };
 }

@@ -1,8 +1,8 @@
 /**
  * What the attendance pages share (issue 11): the board's query (refetched every 30 s, also read by the
- * roster), times in the center's zone, and a child's state on the board in words.
+ * roster), times in the center's zone, a child's state on the board in words, and the history's filters.
  */
-import { type AttendanceRecord, type Board, dateTimeFormat } from '@lc/contract';
+import { type AttendanceQuery, type AttendanceRecord, type Board, dateTimeFormat } from '@lc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getBoard } from '../../api/passes';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
@@ -65,3 +65,6 @@ export const SECOND_FACTOR_LABELS: Record<NonNullable<AttendanceRecord['secondFa
   Pin: 'PIN',
   Photo: 'Photo checked',
 };
+
+/** The attendance history's filters as the URL keeps them. */
+export type HistoryFilters = Pick<AttendanceQuery, 'studentId' | 'classSessionId' | 'from' | 'to'>;

@@ -151,7 +151,7 @@ function renderAttendance(path = '/staff/attendance') {
 const errorReply = (status: number, message: string, fields?: Record<string, string>) =>
   jsonReply(status, { error: 'Refused', message, requestId: 'r', ...(fields ? { fields } : {}) });
 
-describe('staff attendance', () => {
+describe('staff attendance: today’s board', () => {
   it('shows today’s board: counts, allergies flagged, a late pickup marked in words, each child’s state', async () => {
     serveApi(fetchMock, {
       'GET /api/staff/attendance/today': () => jsonReply(200, BOARD),
@@ -210,7 +210,9 @@ describe('staff attendance', () => {
     expect(screen.getByText(/^Saturday, November 21\./)).toBeInTheDocument();
     expect(await screen.findByText('No door tablets are set up yet.')).toBeInTheDocument();
   });
+});
 
+describe('staff attendance: by hand', () => {
   it('checks a child out by hand: errors sit by their field with focus, the server’s refusal shows, then it is done', async () => {
     let posted: unknown[] = [];
     let reply = () => errorReply(400, 'x');
@@ -300,7 +302,9 @@ describe('staff attendance', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+});
 
+describe('staff attendance: history', () => {
   it('shows the history from the URL, with the CSV’s columns and a note when it stops at 500', async () => {
     serveApi(fetchMock, {
       'GET /api/staff/attendance?classSessionId=7': () =>
