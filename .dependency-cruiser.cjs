@@ -4,7 +4,7 @@
  * an import circle, a lower layer importing a higher one, or parent-side web code importing staff code.
  * @type {import('dependency-cruiser').IConfiguration}
  */
-const SERVER_BASICS = '^server/src/(lib/|config\\.ts$|ports\\.ts$|app-context\\.ts$|db/|adapters/)';
+const SERVER_BASICS = '^server/src/(lib/|config(-env)?\\.ts$|ports\\.ts$|app-context\\.ts$|db/|adapters/)';
 /** Tests may render a page through its real parts, whatever layer they sit in. */
 const TESTS = '\\.test\\.tsx?$';
 const WEB_STAFF = '^web/src/(pages/staff/|features/(staff|kiosk)[^/]*/)';
