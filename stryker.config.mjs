@@ -29,6 +29,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
-  timeoutMS: 30_000,
+  // A mutant that makes a test run this much longer than it did unmutated is a timeout (counted as killed).
+  timeoutMS: 60_000,
   dryRunTimeoutMinutes: 30,
 };

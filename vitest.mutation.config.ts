@@ -29,7 +29,9 @@ export default defineConfig({
     include: mutationTestFiles,
     environment: 'node',
     env: { TEST_DATABASE_URL: '' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: on a busy machine a test that waits past its time fails, and a mutant would count as killed
+    // by the wait rather than by the test.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

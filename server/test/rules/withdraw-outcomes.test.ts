@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classSessionEnrollments, payments } from '../../src/db/schema.ts';
+import { classSessionEnrollments, classSessions, payments } from '../../src/db/schema.ts';
 import { resultMessage } from '../../src/features/enrollment/withdraw.ts';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.ts';
 import { movableClock } from '../support/registration.ts';
@@ -184,16 +184,34 @@ describe.each(dbKinds)('what a withdrawal leaves behind, on %s', (kind) => {
     clock.set(NOW);
     const id = await w.a.session({ name: 'Twice Room', sessionStartDate: '2027-01-18', rosterSize: 3 });
     const family = await w.enrolledFamily('Twice', id);
+    const waiting = await w.a.family('Twicewaiting', 1);
+    await w.db().update(classSessions).set({ rosterSize: 1 }).where(eq(classSessions.id, id));
+    expect((await w.a.joinWaitlist(waiting, id)).statusCode).toBeLessThan(300);
     const idempotencyKey = w.key();
     const first = await w.withdraw(family.token, family.enrollmentId, 55_000, { idempotencyKey });
     const again = await w.withdraw(family.token, family.enrollmentId, 55_000, { idempotencyKey });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
+    // The replay is answered from the first withdrawal's audit row: its refund and its one offer.
+    const [audit] = await w.withdrawAudits(family.enrollmentId);
+    expect(audit!.after).toMatchObject({ refundAmount: 55_000, offered: 1 });
     expect(await w.refundRows(family.paymentId)).toHaveLength(1);
     expect(await w.withdrawAudits(family.enrollmentId)).toHaveLength(1);
     expect(await withdrawalMails(family.email)).toHaveLength(1);
     const other = await w.withdraw(family.token, family.enrollmentId, 55_000);
     expect(other.statusCode).toBe(409);
+  });
+
+  it('the seat freed shows at once on the session’s page, and another family may take it', async () => {
+    clock.set(NOW);
+    const id = await w.a.session({ name: 'Freed Room', sessionStartDate: '2027-01-18', rosterSize: 1 });
+    const family = await w.enrolledFamily('Freed', id);
+    expect(await w.a.seatsLeft(id)).toBe(0);
+    const next = await w.a.family('Next', 1);
+    expect((await w.a.enroll(next, id)).statusCode).toBe(409);
+    expect((await w.withdraw(family.token, family.enrollmentId, 55_000)).statusCode).toBe(200);
+    expect(await w.a.seatsLeft(id)).toBe(1);
+    expect((await w.a.enroll(next, id)).statusCode).toBe(201);
   });
 
   it('a provider refusing the refund: the child is withdrawn, the center told once; the director is told why', async () => {

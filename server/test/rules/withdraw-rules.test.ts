@@ -153,6 +153,19 @@ describe.each(dbKinds)('a parent’s withdrawal at its edges, on %s', (kind) => 
     expect(res.json().message).toBe('Ava is withdrawn. There is no refund under the session’s policy.');
   });
 
+  it('on a two-child payment the first place out is worth the sibling price, the last the full price', async () => {
+    clock.set(NOW);
+    const discount = { siblingDiscountType: 'Percent' as const, siblingDiscountValue: 10, rosterSize: 4 };
+    const id = await w.a.session({ name: 'Pair Room', sessionStartDate: '2027-01-18', ...discount });
+    const family = await w.enrolledFamily('Pair', id, 2);
+    expect((await w.paymentRow(family.paymentId)).finalAmount).toBe(105_000);
+    const first = (await w.quote(family.token, family.enrollmentIds[0]!)).json();
+    expect(first).toMatchObject({ registrationShare: 45_000, refund: 50_000, refundableOnPayment: 105_000 });
+    expect((await w.withdraw(family.token, family.enrollmentIds[0]!, 50_000)).statusCode).toBe(200);
+    const last = (await w.quote(family.token, family.enrollmentIds[1]!)).json();
+    expect(last).toMatchObject({ registrationShare: 50_000, refund: 55_000, refundableOnPayment: 55_000 });
+  });
+
   it('the quote in full: the policy in words, the window, each part, and where the money goes', async () => {
     clock.set(NOW);
     const id = await w.a.session({ name: 'Quote Room', sessionStartDate: '2027-01-18', rosterSize: 3 });
