@@ -4,13 +4,14 @@
  * turns the device in hand into the door kiosk.
  */
 import { type Kiosk, routes } from '@lc/contract';
-import { Alert, Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { listKiosks, revokeKiosk } from '../../api/passes';
 import { notifySuccess } from '../forms/notify';
+import { ColumnHeads } from '../staff/list-parts';
 import classes from '../staff/staff.module.css';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
 import { formatWhen, TableRegion } from '../staff-families/family-parts';
@@ -44,18 +45,7 @@ export function DoorTablets() {
         {kiosks.data && kiosks.data.length === 0 ? <Text>No door tablets are set up yet.</Text> : null}
         {kiosks.data && kiosks.data.length > 0 ? (
           <TableRegion label="Door tablets table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Tablet</Table.Th>
-                <Table.Th scope="col">Set up by</Table.Th>
-                <Table.Th scope="col">Set up</Table.Th>
-                <Table.Th scope="col">Last used</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Tablet', 'Set up by', 'Set up', 'Last used', 'Status']} actions />
             <Table.Tbody>
               {kiosks.data.map((kiosk) => (
                 <Table.Tr key={kiosk.id}>

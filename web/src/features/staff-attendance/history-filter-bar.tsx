@@ -1,10 +1,9 @@
 import { Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { getRoster, getStaffSessions } from '../../api/staff';
 import { getStaffChild } from '../../api/staff-families';
-import { DateRangeFilter } from '../staff/date-range-filter';
+import { DateRangeFilter, useDateRange } from '../staff/date-range-filter';
 import type { UrlQueryChanges } from '../staff/use-url-query';
 import type { HistoryFilters } from './attendance-parts';
 
@@ -24,8 +23,7 @@ export function HistoryFilterBar({
   update: (changes: UrlQueryChanges<HistoryFilters>) => void;
 }) {
   const { studentId, classSessionId, from: urlFrom, to: urlTo } = filters;
-  const [from, setFrom] = useState(urlFrom ?? '');
-  const [to, setTo] = useState(urlTo ?? '');
+  const { from, to, setFrom, setTo, clear } = useDateRange({ from: urlFrom, to: urlTo });
   const sessions = useQuery({
     queryKey: ['staff', 'sessions', { period: 'all', pageSize: 100, sort: 'start', dir: 'desc' }],
     queryFn: ({ signal }) => getStaffSessions(SESSIONS_QUERY, signal),
@@ -85,8 +83,7 @@ export function HistoryFilterBar({
         <Button
           variant="subtle"
           onClick={() => {
-            setFrom('');
-            setTo('');
+            clear();
             update({ studentId: undefined, classSessionId: undefined, from: undefined, to: undefined });
           }}
         >

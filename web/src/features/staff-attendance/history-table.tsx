@@ -1,6 +1,7 @@
 import { type AttendanceRecord, routes } from '@lc/contract';
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
+import { ColumnHeads } from '../staff/list-parts';
 import classes from '../staff/staff.module.css';
 import { formatDate, TableRegion } from '../staff-families/family-parts';
 import { formatClock, HISTORY_COLUMNS, METHOD_LABELS, SECOND_FACTOR_LABELS } from './attendance-parts';
@@ -9,15 +10,7 @@ import { formatClock, HISTORY_COLUMNS, METHOD_LABELS, SECOND_FACTOR_LABELS } fro
 export function HistoryTable({ records }: { records: AttendanceRecord[] }) {
   return (
     <TableRegion label="Attendance history table">
-      <Table.Thead>
-        <Table.Tr>
-          {HISTORY_COLUMNS.map((column) => (
-            <Table.Th key={column} scope="col">
-              {column}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads columns={HISTORY_COLUMNS} />
       <Table.Tbody>
         {records.map((r) => (
           <Table.Tr key={r.id}>

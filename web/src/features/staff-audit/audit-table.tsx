@@ -1,7 +1,7 @@
 import { AUDIT_CSV_COLUMNS, type AuditEvent, auditChanges, auditTableRows } from '@lc/contract';
 import { List, Table } from '@mantine/core';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
-import { ScrollRegion } from '../staff/list-parts';
+import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
 
 const CHANGES = AUDIT_CSV_COLUMNS.indexOf('Changes');
 
@@ -11,15 +11,7 @@ export function AuditTable({ items }: { items: AuditEvent[] }) {
   return (
     <ScrollRegion label="Audit trail table">
       <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            {AUDIT_CSV_COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={AUDIT_CSV_COLUMNS} />
         <Table.Tbody>
           {items.map((event, index) => (
             <Table.Tr key={event.id}>

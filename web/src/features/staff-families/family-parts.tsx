@@ -18,7 +18,7 @@ import { Anchor, Badge, Button, Group, Table, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CENTER_TIME_ZONE, formatDay } from '../class-sessions/format';
-import { ScrollRegion } from '../staff/list-parts';
+import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
 
 const when = dateTimeFormat('en-US', {
   month: 'short',
@@ -74,20 +74,6 @@ export function TableRegion({ label, children }: { label: string; children: Reac
   );
 }
 
-function Head({ columns }: { columns: string[] }) {
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        {columns.map((column) => (
-          <Table.Th key={column} scope="col">
-            {column}
-          </Table.Th>
-        ))}
-      </Table.Tr>
-    </Table.Thead>
-  );
-}
-
 /** Allergies as red badges, or a plain "None recorded". */
 export function AllergyBadges({ allergies }: { allergies: string[] }) {
   if (allergies.length === 0) return <Text size="sm">None recorded</Text>;
@@ -129,7 +115,7 @@ export function ParentsTable({
   const shared = onRemove !== undefined && parents.some((p) => p.sharesFamily);
   return (
     <TableRegion label="Parents table">
-      <Head columns={['Name', 'Email', 'Mobile', ...(shared ? ['Shared family'] : [])]} />
+      <ColumnHeads columns={['Name', 'Email', 'Mobile', ...(shared ? ['Shared family'] : [])]} />
       <Table.Tbody>
         {parents.map((p) => (
           <Table.Tr key={p.userId}>
@@ -170,7 +156,7 @@ export function ContactsTable({
   if (contacts.length === 0) return <Text>No emergency contacts yet.</Text>;
   return (
     <TableRegion label="Emergency contacts table">
-      <Head
+      <ColumnHeads
         columns={[
           'Name',
           'Relationship',
@@ -225,7 +211,7 @@ export function EnrollmentsTable({
   if (enrollments.length === 0) return <Text>No places in any session yet.</Text>;
   return (
     <TableRegion label="Places in sessions table">
-      <Head
+      <ColumnHeads
         columns={[...(showChild ? ['Child'] : []), 'Session', 'Dates', 'Status', 'Since', 'Withdrawn on']}
       />
       <Table.Tbody>
@@ -260,7 +246,7 @@ export function WaitlistTable({
   if (places.length === 0) return <Text>Not on any waitlist.</Text>;
   return (
     <TableRegion label="Waitlist places table">
-      <Head columns={[...(showChild ? ['Child'] : []), 'Session', 'Status', 'Joined', 'Offer ends']} />
+      <ColumnHeads columns={[...(showChild ? ['Child'] : []), 'Session', 'Status', 'Joined', 'Offer ends']} />
       <Table.Tbody>
         {places.map((w) => (
           <Table.Tr key={w.id}>

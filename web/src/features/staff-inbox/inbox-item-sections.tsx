@@ -61,17 +61,15 @@ export function FamilyDetails({ data }: { data: InboxItem }) {
   );
 }
 
-/** "Where we are": the status and who looks after it; a change is saved at once, then `settle`d. */
-export function HandlingSection({
-  itemId,
-  data,
-  settle,
-}: {
-  /** The item's id as the page's address has it. */
+/** A section that changes the item: its id as the page's address has it, the item, and `settle` for its answer. */
+type ItemSectionProps = {
   itemId: string;
   data: InboxItem;
   settle: (next: InboxItem) => Promise<void>;
-}) {
+};
+
+/** "Where we are": the status and who looks after it; a change is saved at once, then `settle`d. */
+export function HandlingSection({ itemId, data, settle }: ItemSectionProps) {
   const update = useMutation({
     mutationFn: (input: InboxUpdateInput) => updateInboxItem(itemId, input),
     onSuccess: async (next, input) => {
@@ -125,16 +123,7 @@ export function HandlingSection({
 }
 
 /** "Invite to register", or that the family already has an account. */
-export function InviteSection({
-  itemId,
-  data,
-  settle,
-}: {
-  /** The item's id as the page's address has it. */
-  itemId: string;
-  data: InboxItem;
-  settle: (next: InboxItem) => Promise<void>;
-}) {
+export function InviteSection({ itemId, data, settle }: ItemSectionProps) {
   const invite = useMutation({
     mutationFn: () => inviteInboxFamily(itemId),
     onSuccess: async (next) => {

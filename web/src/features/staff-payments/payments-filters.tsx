@@ -1,9 +1,8 @@
 import { PAYMENT_STATUSES, paymentStatusLabel, type StaffPaymentListQuery } from '@lc/contract';
 import { Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { getStaffSessions } from '../../api/staff';
-import { DateRangeFilter } from '../staff/date-range-filter';
+import { DateRangeFilter, useDateRange } from '../staff/date-range-filter';
 import type { UrlQueryChanges } from '../staff/use-url-query';
 
 const FILTERS = ['status', 'classSessionId', 'from', 'to'] as const;
@@ -24,8 +23,7 @@ export function PaymentsFilters({
   update: (changes: UrlQueryChanges<StaffPaymentListQuery>) => void;
   reset: () => void;
 }) {
-  const [from, setFrom] = useState(query.from ?? '');
-  const [to, setTo] = useState(query.to ?? '');
+  const { from, to, setFrom, setTo, clear } = useDateRange(query);
   const sessions = useQuery({
     queryKey: ['staff', 'sessions', { period: 'all', pageSize: 100, sort: 'start', dir: 'desc' }],
     queryFn: ({ signal }) =>
@@ -59,8 +57,7 @@ export function PaymentsFilters({
         <Button
           variant="subtle"
           onClick={() => {
-            setFrom('');
-            setTo('');
+            clear();
             reset();
           }}
         >

@@ -5,9 +5,9 @@ import {
   type StaffPaymentList,
   type StaffPaymentRow,
 } from '@lc/contract';
-import { Button, Paper, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
-import { ScrollRegion } from '../staff/list-parts';
+import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
 import type { RefundTarget } from '../staff/refund-dialog';
 import classes from '../staff/staff.module.css';
 
@@ -55,18 +55,7 @@ export function PaymentsTable({
   return (
     <ScrollRegion label="Payments table">
       <Table striped verticalSpacing="xs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {PAYMENT_CSV_COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={PAYMENT_CSV_COLUMNS} actions />
         <Table.Tbody>
           {rows.map((row, r) => {
             const payment = items[r]!;

@@ -1,10 +1,10 @@
 import type { ProgramRow } from '@lc/contract';
-import { Alert, Badge, Button, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getPrograms } from '../../api/staff-setup';
 import { formatDateRange } from '../class-sessions/format';
-import { ScrollRegion } from '../staff/list-parts';
+import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
 
 /** "No sessions", "1 session", "3 sessions": how many sessions use a program or a policy. */
 export const used = (n: number) => (n === 0 ? 'No sessions' : n === 1 ? '1 session' : `${n} sessions`);
@@ -51,18 +51,7 @@ export function ProgramsSection({
       {programs.data && programs.data.length > 0 ? (
         <ScrollRegion label="Programs table">
           <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Program</Table.Th>
-                <Table.Th scope="col">Dates</Table.Th>
-                <Table.Th scope="col">Used by</Table.Th>
-                {isDirector ? (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Program', 'Dates', 'Used by']} actions={isDirector} />
             <Table.Tbody>
               {programs.data.map((p) => (
                 <Table.Tr key={p.id}>

@@ -1,12 +1,12 @@
 import type { TeamMember } from '@lc/contract';
-import { Badge, Button, Select, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Select, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { changeStaffRole } from '../../api/staff';
 import { setInboxAccess } from '../../api/staff-inbox';
 import { getToken, readClaims } from '../../lib/auth-token';
 import { notifyError, notifySuccess } from '../forms/notify';
-import { ScrollRegion } from '../staff/list-parts';
+import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
 
 const roleLabels = { Staff: 'Teacher', Admin: 'Director' } as const;
 
@@ -21,17 +21,7 @@ export function TeamTable({ team }: { team: TeamMember[] }) {
   return (
     <ScrollRegion label="Team table">
       <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Inbox</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Name', 'Email', 'Role', 'Inbox']} actions />
         <Table.Tbody>
           {team.map((member) => {
             const name = `${member.firstName} ${member.lastName}`;

@@ -1,4 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
 
 /**
  * A list's "From / To / Apply dates" filter (calendar dates "YYYY-MM-DD"), as the payments and attendance
@@ -42,4 +43,18 @@ export function DateRangeFilter({
       </Group>
     </form>
   );
+}
+
+/**
+ * The typed dates of a `DateRangeFilter` ("YYYY-MM-DD"), starting from the URL's (`from`, `to`); `clear`
+ * empties both, for a list's "Clear filters".
+ */
+export function useDateRange(initial: { from?: string; to?: string }) {
+  const [from, setFrom] = useState(initial.from ?? '');
+  const [to, setTo] = useState(initial.to ?? '');
+  const clear = () => {
+    setFrom('');
+    setTo('');
+  };
+  return { from, to, setFrom, setTo, clear };
 }

@@ -1,8 +1,9 @@
 /**
- * Parts the staff lists share (issue 10): the "Show" choice above a list, a wide table's scrolling region, a
- * list that did not load (with Try again), and the line under a list with its count and its page links.
+ * Parts the staff lists share (issue 10): the "Show" choice above a list, a wide table's scrolling region and
+ * its column headers, a list that did not load (with Try again), and the line under a list with its count and
+ * its page links.
  */
-import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ListPagination } from './list-pagination';
@@ -85,5 +86,28 @@ export function ShowFilter({
         data={data}
       />
     </Stack>
+  );
+}
+
+/**
+ * A table's column headers, `columns` in order; with `actions` a last column for each row's buttons, named
+ * "Actions" for screen readers only.
+ */
+export function ColumnHeads({ columns, actions = false }: { columns: readonly string[]; actions?: boolean }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column} scope="col">
+            {column}
+          </Table.Th>
+        ))}
+        {actions ? (
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        ) : null}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
