@@ -41,6 +41,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test-setup.ts'],
+          // A page test types and clicks through a whole dialog; on a busy 2-core machine one took 6.3 s (1.5 s
+          // alone) and failed Vitest's default 5 s limit. Each expectation still waits only its own 1 s.
+          testTimeout: 15_000,
         },
       },
     ],
