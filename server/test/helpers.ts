@@ -1,7 +1,8 @@
 /**
  * Test harness: a fresh database per test file — in-memory PGlite always, and a throw-away database on
  * the PostgreSQL server at TEST_DATABASE_URL when it is set (CI sets it) — and an app built on it with
- * mail written to a temporary folder. Nothing is mocked: the real schema, migrations and SQL run.
+ * mail written to a temporary folder. Nothing is mocked: the real schema, migrations and SQL run. Every API
+ * reply is checked against the OpenAPI document (support/reply-contract.ts).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { type Clock, createClock } from '../src/lib/clock.ts';
+import { checkReplies } from './support/reply-contract.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -64,6 +66,11 @@ export type TestAppOptions = {
   database?: Database;
   /** Fastify logger options (e.g. `{ level: 'info', stream }` to read the log lines). */
   logger?: { level: string; stream: { write: (line: string) => void } };
+  /**
+   * Check every API reply against the OpenAPI document (support/reply-contract.ts): a reply that breaks it
+   * makes its `inject` reject. On unless `false`.
+   */
+  checkReplies?: boolean;
 };
 
 /** Build the app on a fresh database of `kind`, with mail to a temp folder and no background timer. */
@@ -85,6 +92,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     backgroundIntervalMs: 0,
     logger: options.logger,
   });
+  const unreported = options.checkReplies === false ? () => [] : checkReplies(built.app);
   await built.app.ready();
   return {
     ...built,
@@ -103,6 +111,9 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
       await built.app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
+      const problems = unreported();
+      if (problems.length > 0)
+        throw new Error(`Replies that break the OpenAPI document:\n${problems.join('\n')}`);
     },
   };
 }

@@ -60,6 +60,11 @@ export function fileReply(description: string, ...mediaTypes: string[]) {
   };
 }
 
+const EMPTY_MARK = 'x-empty-body';
+
+/** A success reply without a body, for `schema.response` (204 and 304 never have one): `{ 200: emptyReply('Done') }`. */
+export const emptyReply = (description: string) => z.void().meta({ description, [EMPTY_MARK]: true });
+
 /** The reusable error replies (`#/components/responses/…`), by status: name and when it is answered. */
 const ERROR_REPLIES: Record<ErrorStatus, [name: string, description: string]> = {
   400: ['BadRequest', 'The request could not be read, or a value is invalid: `fields` names each field.'],
@@ -163,8 +168,13 @@ function finishDocument({
       if (!operation) continue;
       const responses = operation.responses as Record<string, OpenAPIV3.ResponseObject>;
       for (const [status, response] of Object.entries(responses)) {
-        if (status === '204' || status === '304') delete response.content;
-        const json = response.content?.['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
+        const json = response.content?.['application/json']?.schema as
+          | (OpenAPIV3.SchemaObject & Json)
+          | undefined;
+        if (status === '204' || status === '304' || json?.[EMPTY_MARK]) {
+          delete response.content;
+          continue;
+        }
         // Fastify sends a string reply as text (reply.send), whatever the route's schema says.
         if (status.startsWith('2') && json?.type === 'string')
           response.content = { 'text/plain': { schema: json } };

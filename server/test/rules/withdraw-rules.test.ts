@@ -81,6 +81,7 @@ describe.each(dbKinds)('a parent’s withdrawal at its edges, on %s', (kind) => 
     expect(wrong.json().message).toMatch(
       /^The refund for withdrawing Ava today is \$400\.00, not the \$550\.00/,
     );
+    expect(wrong.json().fields).toEqual({ expectedRefund: 'The refund is now $400.00.' });
     await w.refundInProgress(family.paymentId, 45_000);
     expect((await w.quote(family.token, family.enrollmentId)).json()).toMatchObject({
       refundableOnPayment: 0,
@@ -195,6 +196,11 @@ describe.each(dbKinds)('a parent’s withdrawal at its edges, on %s', (kind) => 
       capped: false,
       refundMethod: 'card',
     });
+    // The director's withdraw dialog starts from the same quote.
+    const preview = await w.a.call(await w.a.staff(), 'POST', `/api/staff/sessions/${id}/withdraw/preview`, {
+      studentId: family.childIds[0],
+    });
+    expect(preview.json().quote).toEqual(q.json());
     // The center's date decides the window: 11 pm on January 4 in California is still the last full day.
     await w.at('2027-01-05T07:00:00Z', family);
     expect((await w.quote(family.token, family.enrollmentId)).json()).toMatchObject({
@@ -287,5 +293,34 @@ describe.each(dbKinds)('a parent’s withdrawal at its edges, on %s', (kind) => 
       .set({ withdrawnAt: null })
       .where(eq(classSessionEnrollments.id, gone.enrollmentId));
     expect(await refusal(gone.token, gone.enrollmentId)).toBe('Ava was already withdrawn from State Room.');
+  });
+
+  it('the emails leave at once, without waiting for the background round', async () => {
+    clock.set(NOW);
+    const id = await w.a.session({ name: 'Prompt Room', sessionStartDate: '2027-01-18', rosterSize: 3 });
+    const family = await w.enrolledFamily('Prompt', id);
+    await t.flush();
+    expect((await w.withdraw(family.token, family.enrollmentId, 55_000)).statusCode).toBe(200);
+    const sent = async () =>
+      (await w.mailsTo(family.email)).some(
+        (m) => m.subject.startsWith('Ava is withdrawn') && m.status === 'Sent',
+      );
+    for (let i = 0; i < 100 && !(await sent()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await sent()).toBe(true);
+  });
+
+  it('the OpenAPI document says what the two routes do and answer', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const quote = doc.paths['/api/ClassSessionEnrollment/{enrollmentId}/Withdrawal'].get;
+    expect(quote.tags).toEqual(['Enrollment']);
+    expect(quote.summary).toBe('The refund withdrawing this child today gives');
+    expect(quote.description).toMatch(/^For the caller’s own enrolled child: the session’s refund policy/);
+    expect(JSON.stringify(quote.responses['200'])).toContain('refundableOnPayment');
+    const withdraw = doc.paths['/api/ClassSessionEnrollment/{enrollmentId}/Withdraw'].post;
+    expect(withdraw.tags).toEqual(['Enrollment']);
+    expect(withdraw.summary).toBe('Withdraw the caller’s child and refund under the session’s policy');
+    expect(withdraw.description).toMatch(/^`expectedRefund` is the refund \(cents\) the parent confirmed/);
+    expect(JSON.stringify(withdraw.responses['200'])).toContain('refundStatus');
+    expect(JSON.stringify(withdraw.requestBody)).toContain('idempotencyKey');
   });
 });

@@ -90,7 +90,7 @@ export const announcementRoutes =
     app.post(
       api.announcements,
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [404, 409] },
         schema: {
           tags,
           summary: 'Post an announcement to sessions (staff)',

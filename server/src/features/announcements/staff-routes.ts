@@ -77,7 +77,7 @@ export const staffAnnouncementRoutes =
     app.get(
       api.staffAnnouncementReach,
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [404] },
         schema: {
           tags,
           summary: 'How many families and contacts each channel reaches',
@@ -93,7 +93,7 @@ export const staffAnnouncementRoutes =
     app.post(
       api.staffAnnouncements,
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [404] },
         schema: {
           tags,
           summary: 'Compose an announcement (now or scheduled)',
@@ -129,7 +129,7 @@ export const staffAnnouncementRoutes =
     app.put(
       '/api/staff/announcements/:announcementId',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Edit an announcement',
@@ -154,7 +154,7 @@ export const staffAnnouncementRoutes =
     app.post(
       '/api/staff/announcements/:announcementId/cancel',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Cancel an announcement',

@@ -54,7 +54,7 @@ export const authRoutes =
     app.post(
       '/api/UserAuthentication/Register',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', errors: [409, 429] },
         schema: {
           tags,
           summary: 'Create a parent account and sign in',
@@ -75,7 +75,7 @@ export const authRoutes =
     app.post(
       '/api/UserAuthentication/Login',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', errors: [401, 429] },
         schema: {
           tags,
           summary: 'Sign in',
@@ -95,7 +95,7 @@ export const authRoutes =
     app.post(
       '/api/UserAuthentication/ResetPassword',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', errors: [429] },
         schema: {
           tags,
           summary: 'Mail a password reset link',
@@ -157,6 +157,7 @@ export const authRoutes =
     app.post(
       '/api/UserAuthentication/ConfirmEmail',
       {
+        config: { errors: [429] },
         schema: {
           tags,
           summary: 'Mail a fresh confirmation link to the signed-in user',

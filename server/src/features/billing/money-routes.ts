@@ -82,7 +82,7 @@ export const staffMoneyRoutes =
     app.post(
       '/api/staff/payments/:paymentId/refunds',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409, 502] },
         schema: {
           tags,
           summary: 'Refund a payment in full or in part (Admin)',

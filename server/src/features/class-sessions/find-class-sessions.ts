@@ -59,6 +59,17 @@ export async function findClassSessions(
   return assemble(db, now, today, await selectSessions(db, now, where));
 }
 
+/** When each of sessions `ids` was last edited by staff (`lastUpdated`), by id; sessions not found are left out. */
+export async function sessionsLastUpdated(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Date>> {
+  const edited = ids.length
+    ? await db
+        .select({ id: classSessions.id, lastUpdated: classSessions.lastUpdated })
+        .from(classSessions)
+        .where(inArray(classSessions.id, [...ids]))
+    : [];
+  return new Map(edited.map((row) => [row.id, row.lastUpdated]));
+}
+
 /** One session by id, or null when there is none. */
 export async function findClassSession(db: DbOrTx, clock: Clock, id: number): Promise<ClassSession | null> {
   const now = clock.now();

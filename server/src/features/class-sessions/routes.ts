@@ -11,17 +11,15 @@ import {
   DigitalResourceSchema,
   parseClassSessionId,
 } from '@lc/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { digitalResources } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
 import { fileLinks, presentResource } from '../resources/file-links.ts';
-import { resourceOrder } from '../resources/resources.ts';
+import { activeResources } from '../resources/resources.ts';
 import { requireAdmin } from '../team/access.ts';
 import { readCatalogEntry, readCatalogSessionEntry } from './catalog.ts';
 import { findClassSession } from './find-class-sessions.ts';
@@ -108,11 +106,7 @@ export const classSessionRoutes =
         if (id === null) throw notFound('That session');
         if (user.role === 'Parent' && !(await hasEnrolledChild(ctx.db, user.id, id)))
           throw notFound('That session');
-        const rows = await ctx.db
-          .select()
-          .from(digitalResources)
-          .where(and(eq(digitalResources.classSessionId, id), eq(digitalResources.isActive, true)))
-          .orderBy(...resourceOrder);
+        const rows = await activeResources(ctx.db, id);
         reply.header('cache-control', 'no-store');
         const links = await fileLinks(ctx);
         const now = ctx.clock.now();
@@ -146,7 +140,7 @@ export const classSessionRoutes =
     app.put(
       '/api/ClassSession/:classSessionId',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Update a session (the director)',

@@ -113,7 +113,7 @@ export const staffSetupRoutes =
     app.post(
       api.staffPrograms,
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: { ...programBody, summary: 'Add a program (the director); answers the list (201)' },
       },
       async (request, reply) => {
@@ -128,7 +128,7 @@ export const staffSetupRoutes =
     app.put(
       '/api/staff/programs/:id',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: { ...programBody, params: IdParamsSchema, summary: 'Edit a program (the director)' },
       },
       async (request) => {
@@ -178,7 +178,7 @@ export const staffSetupRoutes =
     app.put(
       '/api/staff/policies/:id',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           ...policyBody,
           params: IdParamsSchema,

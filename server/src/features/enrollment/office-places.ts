@@ -100,11 +100,19 @@ export async function seatChild(
   return enrollment!.id;
 }
 
-/** The enrolled children of a session with their payment's money (cents), for the roster's actions. */
+/**
+ * The enrolled children of a session with their payment's money (cents), for the roster's actions; 404 an
+ * unknown session.
+ */
 export async function sessionEnrollments(
   deps: MoneyDeps,
   classSessionId: number,
 ): Promise<StaffEnrollment[]> {
+  const [exists] = await deps.db
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(eq(classSessions.id, classSessionId));
+  if (!exists) throw notFound('That session');
   const rows = await queryRows<{
     enrollment_id: string;
     student_id: string;

@@ -20,11 +20,9 @@ import {
   WithdrawPreviewInputSchema,
   WithdrawPreviewSchema,
 } from '@lc/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { classSessions } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -69,20 +67,14 @@ export const staffOfficeRoutes =
       },
       async (request) => {
         admin(request);
-        const id = sessionId(request.params.classSessionId);
-        const [exists] = await ctx.db
-          .select({ id: classSessions.id })
-          .from(classSessions)
-          .where(eq(classSessions.id, id));
-        if (!exists) throw notFound('That session');
-        return sessionEnrollments(deps, id);
+        return sessionEnrollments(deps, sessionId(request.params.classSessionId));
       },
     );
 
     app.post(
       '/api/staff/sessions/:classSessionId/withdraw',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409, 502] },
         schema: {
           tags,
           summary: 'Withdraw a child, optionally refunding (Admin)',
@@ -145,7 +137,7 @@ export const staffOfficeRoutes =
     app.post(
       '/api/staff/sessions/:classSessionId/move',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Move a child to another session (Admin)',
@@ -167,7 +159,7 @@ export const staffOfficeRoutes =
     app.post(
       '/api/staff/sessions/:classSessionId/enrollments',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Enroll a child by hand, e.g. paid by check (Admin)',
@@ -195,7 +187,7 @@ export const staffOfficeRoutes =
     app.post(
       '/api/staff/sessions/:classSessionId/waitlist/:studentId',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Offer a seat now, skip, or remove a waitlist place (Admin)',

@@ -6,10 +6,12 @@
  */
 import { chargeLines, type Language, type LineItem, routes } from '@lc/contract';
 import { eq } from 'drizzle-orm';
-import type { CheckoutLine } from '../../adapters/payments/types.ts';
+import type { CheckoutLine, PaymentProvider } from '../../adapters/payments/types.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
+import { checkoutStatus } from './records.ts';
 import { settleEnrollmentsAfterRelease } from './release.ts';
 import type { ReserveDeps } from './reserve-locked.ts';
 import { seatsMayHaveFreed } from './seat-gate.ts';
@@ -87,4 +89,16 @@ export async function openCheckout(
       'We couldn’t start the card checkout just now, so nothing was charged and no seat is held. Please try again in a minute.',
     );
   }
+}
+
+/**
+ * End checkout `checkoutId` at its provider while its payment is still `Pending` (the parent left through the
+ * cancel link), so fulfillment then releases its seats at once. Anything else is left as it is.
+ */
+export async function expireOpenCheckout(
+  deps: { db: DbOrTx; providers: Partial<Record<string, PaymentProvider>> },
+  checkoutId: string,
+): Promise<void> {
+  const row = await checkoutStatus(deps.db, checkoutId);
+  if (row?.status === 'Pending') await deps.providers[row.provider]?.expireCheckout(checkoutId);
 }

@@ -24,6 +24,7 @@ import {
   users,
   waitlistSubmissions,
 } from '../../db/schema.ts';
+import { familyMemberIds } from '../family/members.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -52,6 +53,10 @@ export const toStudentSummary = (s: { id: string; firstName: string; lastName: s
 /** Only enrollments of the user's own children. */
 export const ownEnrollment = (userId: string) =>
   sql`${classSessionEnrollments.studentId} in (select ${userStudents.studentId} from ${userStudents} where ${userStudents.userId} = ${userId})`;
+
+/** Only waitlist places of the user's own children. */
+export const ownWaitlistPlace = (userId: string) =>
+  sql`${waitlistSubmissions.studentId} in (select student_id from user_students where user_id = ${userId})`;
 
 /** Enrollments matching `where`, newest session first, each with the children of the same payment. */
 export async function loadEnrollments(db: DbOrTx, where: SQL | undefined): Promise<ClassSessionEnrollment[]> {
@@ -182,6 +187,23 @@ export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<
     refundedAmount: p.refundedAmount,
     refundedAt: refundedAt.get(p.id) ?? (p.refundedAmount > 0 ? p.created.toISOString() : null),
   }));
+}
+
+/** The whole family's payments, newest first (issue 13: a co-parent sees the other parent's too). */
+export async function loadFamilyPayments(db: DbOrTx, userId: string): Promise<Payment[]> {
+  return loadPayments(db, inArray(payments.userId, await familyMemberIds(db, userId)));
+}
+
+/** The provider and status of the payment checkout `checkoutId` belongs to, or null when none does. */
+export async function checkoutStatus(
+  db: DbOrTx,
+  checkoutId: string,
+): Promise<Pick<typeof payments.$inferSelect, 'provider' | 'status'> | null> {
+  const [row] = await db
+    .select({ provider: payments.provider, status: payments.status })
+    .from(payments)
+    .where(eq(payments.checkoutId, checkoutId));
+  return row ?? null;
 }
 
 /** One payment of the user by id or checkout id, or null. */

@@ -19,19 +19,24 @@ import {
   SessionStudentSchema,
   WaitlistSubmissionSchema,
 } from '@lc/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../app-context.ts';
-import { payments, waitlistSubmissions } from '../../db/schema.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
-import { findPayment, loadEnrollments, loadPayments, loadWaitlist, ownEnrollment } from './records.ts';
+import { expireOpenCheckout } from './open-checkout.ts';
+import {
+  findPayment,
+  loadEnrollments,
+  loadFamilyPayments,
+  loadWaitlist,
+  ownEnrollment,
+  ownWaitlistPlace,
+} from './records.ts';
 import { reserveSeats } from './reserve-seats.ts';
 import { readSession } from './seats.ts';
 import { joinWaitlist } from './waitlist.ts';
@@ -76,15 +81,6 @@ export const enrollmentRoutes =
       return { session, judged, now };
     };
 
-    /** End a still-open checkout at its provider (the parent left through the cancel link). */
-    const expireOpenCheckout = async (checkoutId: string) => {
-      const [row] = await ctx.db
-        .select({ provider: payments.provider, status: payments.status })
-        .from(payments)
-        .where(eq(payments.checkoutId, checkoutId));
-      if (row?.status === 'Pending') await reg.providers[row.provider]?.expireCheckout(checkoutId);
-    };
-
     app.get(
       api.enrollments,
       {
@@ -102,6 +98,7 @@ export const enrollmentRoutes =
     app.post(
       api.enrollments,
       {
+        config: { errors: [404, 409, 502] },
         schema: {
           tags,
           summary: 'Hold seats and start the card checkout',
@@ -134,11 +131,7 @@ export const enrollmentRoutes =
           response: { 200: z.array(WaitlistSubmissionSchema) },
         },
       },
-      async (request) =>
-        loadWaitlist(
-          ctx.db,
-          sql`${waitlistSubmissions.studentId} in (select student_id from user_students where user_id = ${currentUser(request).id})`,
-        ),
+      async (request) => loadWaitlist(ctx.db, ownWaitlistPlace(currentUser(request).id)),
     );
 
     app.get(
@@ -160,7 +153,7 @@ export const enrollmentRoutes =
       },
       async (request, reply) => {
         const { checkoutId } = request.params;
-        if (request.query.cancelled === 'true') await expireOpenCheckout(checkoutId);
+        if (request.query.cancelled === 'true') await expireOpenCheckout(reg, checkoutId);
         const outcome = await fulfillCheckout(reg, checkoutId);
         if (outcome === 'unknown') throw notFound('That checkout');
         ctx.work.runNow().catch(() => {});
@@ -231,6 +224,7 @@ export const enrollmentRoutes =
     app.post(
       '/api/ClassSessionEnrollment/:classSessionId',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Enroll in a session that has nothing to pay',
@@ -265,6 +259,7 @@ export const enrollmentRoutes =
     app.post(
       '/api/ClassSessionEnrollment/JoinWaitlist/:classSessionId',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Join a full session’s waitlist',
@@ -324,11 +319,7 @@ export const enrollmentRoutes =
         },
       },
       // The whole family's payments (issue 13: a co-parent sees the other parent's too).
-      async (request) =>
-        loadPayments(
-          ctx.db,
-          inArray(payments.userId, await familyMemberIds(ctx.db, currentUser(request).id)),
-        ),
+      async (request) => loadFamilyPayments(ctx.db, currentUser(request).id),
     );
 
     // The Stripe webhook needs the raw body to verify its signature: a JSON parser of its own, in this scope.

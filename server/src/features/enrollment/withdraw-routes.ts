@@ -22,6 +22,7 @@ export const withdrawRoutes =
     app.get(
       '/api/ClassSessionEnrollment/:enrollmentId/Withdrawal',
       {
+        config: { errors: [403, 409] },
         schema: {
           tags,
           summary: 'The refund withdrawing this child today gives',
@@ -38,6 +39,7 @@ export const withdrawRoutes =
     app.post(
       '/api/ClassSessionEnrollment/:enrollmentId/Withdraw',
       {
+        config: { errors: [403, 409] },
         schema: {
           tags,
           summary: 'Withdraw the caller’s child and refund under the session’s policy',

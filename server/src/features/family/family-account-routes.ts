@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
+import { fileReply } from '../../http/openapi.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
@@ -39,6 +40,7 @@ export const familyAccountRoutes =
           summary: 'Download our data: everything the center holds about the family, as a ZIP',
           description:
             '`family.json` with it all, and a CSV per table (children, allergies, contacts, enrollments, waitlist, payments, attendance, messages). Money in cents.',
+          response: { 200: fileReply('The ZIP', 'application/zip') },
         },
       },
       async (request, reply) => {
@@ -53,7 +55,7 @@ export const familyAccountRoutes =
     app.post(
       '/api/Family/Close',
       {
-        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+        config: { rateLimit: { max: 5, timeWindow: '15 minutes' }, errors: [403, 409] },
         schema: {
           tags,
           summary: 'Close our account: erase the family’s personal data (the password again)',
@@ -84,6 +86,7 @@ export const familyAccountRoutes =
     app.get(
       '/api/Family',
       {
+        config: { errors: [403] },
         schema: {
           tags,
           summary: 'Who shares the family: parents, open invitations, children’s first names',
@@ -95,7 +98,7 @@ export const familyAccountRoutes =
     app.post(
       '/api/Family/Invitations',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' }, errors: [403, 409] },
         schema: {
           tags,
           summary: 'Invite another parent to share the family (mails a single-use link, 7 days)',
@@ -114,6 +117,7 @@ export const familyAccountRoutes =
     app.delete(
       '/api/Family/Invitations/:invitationId',
       {
+        config: { errors: [403] },
         schema: {
           tags,
           summary: 'Withdraw an invitation that has not been accepted (its link stops working)',
@@ -130,7 +134,7 @@ export const familyAccountRoutes =
     app.post(
       '/api/Family/Invitation/Preview',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' }, errors: [403, 410] },
         schema: {
           tags,
           summary: 'Who sent an invitation and for which children, before accepting it',
@@ -144,7 +148,7 @@ export const familyAccountRoutes =
     app.post(
       '/api/Family/Invitation/Accept',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' }, errors: [403, 409, 410] },
         schema: {
           tags,
           summary: 'Accept an invitation: both accounts share the family’s children, contacts and payments',
@@ -163,6 +167,7 @@ export const familyAccountRoutes =
     app.post(
       '/api/Family/Leave',
       {
+        config: { errors: [403, 404] },
         schema: {
           tags,
           summary: 'Leave the shared family (the children’s details stay with the other parents)',

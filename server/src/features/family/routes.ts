@@ -51,6 +51,7 @@ export const familyRoutes =
     app.get(
       '/api/Student',
       {
+        config: { errors: [404] },
         schema: {
           tags,
           summary: "The signed-in parent's children",
@@ -80,6 +81,7 @@ export const familyRoutes =
     app.post(
       '/api/Student',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Add a child to the family',
@@ -117,6 +119,7 @@ export const familyRoutes =
     app.post(
       '/api/Student/Trustees',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Add an emergency contact for some of the family’s children',
@@ -230,6 +233,7 @@ export const familyRoutes =
     app.delete(
       '/api/Student/:studentId',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Remove a child from the family',
@@ -264,6 +268,7 @@ export const familyRoutes =
     app.post(
       '/api/Student/:studentId/Allergies',
       {
+        config: { errors: [409] },
         schema: {
           tags,
           summary: 'Add an allergy to a child',

@@ -1,7 +1,7 @@
 /** `GET /healthz` (the process is up) and `GET /readyz` (the database answers). */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { pingDatabase } from './readiness.ts';
 
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -9,7 +9,7 @@ export const healthRoutes =
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
       try {
-        await ctx.db.execute(sql`select 1`);
+        await pingDatabase(ctx.db);
         return { status: 'ok', database: ctx.database.kind };
       } catch {
         return reply.status(503).send({ status: 'unavailable', database: ctx.database.kind });

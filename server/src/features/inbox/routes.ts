@@ -135,7 +135,7 @@ export const staffInboxRoutes =
     app.post(
       '/api/staff/inbox/:id/replies',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [429] },
         schema: {
           tags,
           summary: 'Reply to the family by email',
@@ -157,7 +157,7 @@ export const staffInboxRoutes =
     app.post(
       '/api/staff/inbox/:id/invite',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409, 429] },
         schema: {
           tags,
           summary: 'Invite the family to create an account',

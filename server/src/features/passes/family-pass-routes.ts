@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { digitalPassports, trusteePassports, userTrustees } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { fileReply } from '../../http/openapi.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { assertRoom } from '../family/limits.ts';
@@ -65,6 +66,7 @@ export const familyPassRoutes =
     app.post(
       '/api/Student/Trustees/:trusteeId/Pass',
       {
+        config: { errors: [429] },
         schema: {
           tags: familyTags,
           summary: 'Issue (or re-issue) a pickup pass with a PIN',
@@ -134,7 +136,9 @@ export const familyPassRoutes =
           summary: 'Add or replace the adult’s photo (multipart `file`: JPEG or PNG, ≤ 5 MB)',
           description:
             'Shown at the door, where staff may confirm it instead of the PIN, and on the wallet pass. The photo it replaces is deleted. 413 (field `file`) when the family’s photos would pass its 25 MB quota.',
+          consumes: ['multipart/form-data'],
           params: TrusteeIdParamsSchema,
+          response: { 200: PassStateSchema },
         },
       },
       async (request) => {
@@ -189,6 +193,7 @@ export const familyPassRoutes =
           tags: familyTags,
           summary: 'The adult’s photo on their current pass',
           params: TrusteeIdParamsSchema,
+          response: { 200: fileReply('The photo', ...PHOTO_KINDS.keys()) },
         },
       },
       async (request, reply) => {

@@ -55,6 +55,7 @@ export const passRoutes =
         config: {
           auth: 'public',
           rateLimit: { max: ctx.config.formRateLimit * 3, timeWindow: '10 minutes' },
+          errors: [404],
         },
         schema: {
           tags: doorTags,
@@ -87,7 +88,7 @@ export const passRoutes =
     app.post(
       '/api/kiosk/scan',
       {
-        config: { auth: 'kiosk', rateLimit: doorRate },
+        config: { auth: 'kiosk', rateLimit: doorRate, errors: [403, 404] },
         schema: {
           tags: doorTags,
           summary: 'Who is at the door and the children they may bring or take today',
@@ -102,7 +103,7 @@ export const passRoutes =
     app.post(
       '/api/kiosk/check-in',
       {
-        config: { auth: 'kiosk', rateLimit: doorRate },
+        config: { auth: 'kiosk', rateLimit: doorRate, errors: [403, 404] },
         schema: {
           tags: doorTags,
           summary: 'Drop-off: check the chosen children in',
@@ -116,7 +117,7 @@ export const passRoutes =
     app.post(
       '/api/kiosk/check-out',
       {
-        config: { auth: 'kiosk', rateLimit: doorRate },
+        config: { auth: 'kiosk', rateLimit: doorRate, errors: [403, 404] },
         schema: {
           tags: doorTags,
           summary: 'Pickup: check the chosen children out (PIN or photo confirmation)',

@@ -70,7 +70,7 @@ export const staffDoorRoutes =
     app.post(
       '/api/staff/attendance',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [404, 409] },
         schema: {
           tags: ['Staff'],
           summary: 'Check a child in or out by hand, naming the adult',

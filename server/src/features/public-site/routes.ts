@@ -11,11 +11,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, pathInLanguage, privatePathPrefixes, publicPagePaths, routes } from '@lc/contract';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { classSessions } from '../../db/schema.ts';
 import { readCatalog } from '../class-sessions/catalog.ts';
+import { sessionsLastUpdated } from '../class-sessions/find-class-sessions.ts';
 
 /** Text safe inside XML. */
 function xml(text: string): string {
@@ -81,14 +80,10 @@ export function publicSiteRoutes(ctx: AppContext) {
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       const sessions = await readCatalog(ctx, { active: true });
-      const ids = sessions.map((session) => session.id);
-      const edited = ids.length
-        ? await ctx.db
-            .select({ id: classSessions.id, lastUpdated: classSessions.lastUpdated })
-            .from(classSessions)
-            .where(inArray(classSessions.id, ids))
-        : [];
-      const editedAt = new Map(edited.map((row) => [row.id, row.lastUpdated]));
+      const editedAt = await sessionsLastUpdated(
+        ctx.db,
+        sessions.map((session) => session.id),
+      );
       const entries = [
         ...publicPagePaths.flatMap((pagePath) => inEveryLanguage(origin, pagePath, builtAt)),
         ...sessions.flatMap((session) =>

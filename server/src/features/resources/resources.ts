@@ -34,6 +34,15 @@ export async function canSeeSession(db: DbOrTx, user: AuthUser, id: number): Pro
   return rows.length > 0;
 }
 
+/** The active resources of session `id`, in order: what families (and staff) read on the session. */
+export function activeResources(db: DbOrTx, id: number): Promise<ResourceRow[]> {
+  return db
+    .select()
+    .from(digitalResources)
+    .where(and(eq(digitalResources.classSessionId, id), eq(digitalResources.isActive, true)))
+    .orderBy(...resourceOrder);
+}
+
 /** Every resource of session `id`, active or not, in order. */
 export function listResources(db: DbOrTx, id: number): Promise<ResourceRow[]> {
   return db

@@ -71,7 +71,7 @@ export const staffRoutes =
     app.post(
       '/api/staff/team',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409, 429] },
         schema: {
           tags,
           summary: 'Invite someone to the staff (Admin)',
@@ -94,7 +94,7 @@ export const staffRoutes =
     app.put(
       '/api/staff/team/:userId',
       {
-        config: { auth: 'staff' },
+        config: { auth: 'staff', errors: [409] },
         schema: {
           tags,
           summary: 'Change a staff member’s role or inbox access, or take them off the staff (Admin)',

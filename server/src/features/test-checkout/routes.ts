@@ -11,16 +11,14 @@
  * `server/src/i18n/locales/{en,es}.json`.
  */
 import { dateTimeFormat, formatCents, type LineItem, testCheckout } from '@lc/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TestCheckoutObject } from '../../adapters/payments/test-checkout.ts';
 import type { AppContext } from '../../app-context.ts';
-import { payments } from '../../db/schema.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { CENTER, mailLocale, mailT } from '../../i18n/family-mail.ts';
 import type { mailMessages } from '../../i18n/mail-i18n.ts';
 import { fulfillCheckout } from '../enrollment/fulfill-checkout.ts';
-import { findPayment } from '../enrollment/records.ts';
+import { checkoutStatus, findPayment } from '../enrollment/records.ts';
 
 type TestCheckoutKey = keyof (typeof mailMessages)['en']['testCheckout'];
 /**
@@ -169,11 +167,7 @@ export const testCheckoutRoutes =
       if (!checkout) return notFoundPage(reply, language);
       await fulfillCheckout(reg, checkoutId);
       ctx.work.runNow().catch(() => {});
-      const [row] = await ctx.db
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.checkoutId, checkoutId));
-      const paid = row?.status === 'Paid';
+      const paid = (await checkoutStatus(ctx.db, checkoutId))?.status === 'Paid';
       return reply.redirect(paid ? checkout.success_url : checkout.cancel_url, 303);
     };
 

@@ -32,6 +32,7 @@ import type { AppContext } from '../../../app-context.ts';
 import { digitalPassports, passDevices, passRegistrations } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { redactUrl } from '../../../http/log-redaction.ts';
+import { emptyReply, fileReply } from '../../../http/openapi.ts';
 import { loadPassContent } from '../pass-content.ts';
 import { hashToken, passKeys } from '../pass-keys.ts';
 import { DOWNLOAD_FILE_NAME, PKPASS_TYPE } from './wallet.ts';
@@ -117,7 +118,7 @@ export const applePassRoutes =
     app.post(
       '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', credential: 'applePass', errors: [401] },
         schema: {
           tags,
           summary: 'PassKit: register a device for a pass’s updates',
@@ -125,6 +126,7 @@ export const applePassRoutes =
             'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` and `{ pushToken }`. 201 when the device is newly registered for the pass, 200 when it already was (its push token is updated), 401 for a missing or wrong token, 404 for an unknown pass.',
           params: RegistrationParams,
           body: z.object({ pushToken: z.string().min(1).max(400) }),
+          response: { 200: emptyReply('Already registered'), 201: emptyReply('Registered') },
         },
       },
       async (request, reply) => {
@@ -201,13 +203,14 @@ export const applePassRoutes =
     app.delete(
       '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', credential: 'applePass', errors: [401] },
         schema: {
           tags,
           summary: 'PassKit: unregister a device from a pass’s updates',
           description:
             'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` when the pass is removed from the device. 200 (also when it was not registered), 401 for a missing or wrong token, 404 for an unknown pass.',
           params: RegistrationParams,
+          response: { 200: emptyReply('Unregistered') },
         },
       },
       async (request, reply) => {
@@ -245,13 +248,14 @@ export const applePassRoutes =
     app.get(
       '/api/passes/v1/passes/:passTypeIdentifier/:serialNumber',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', credential: 'applePass', errors: [401] },
         schema: {
           tags,
           summary: 'PassKit: the latest version of a pass',
           description:
             'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>`. 200 with the signed `.pkpass` and `Last-Modified`; 304 when `If-Modified-Since` is not older than the pass; 401 for a missing or wrong token; 404 for an unknown pass. A revoked or expired pass is still answered, marked voided.',
           params: PassParams,
+          response: { 200: fileReply('The signed pass', PKPASS_TYPE), 304: emptyReply('Not modified') },
         },
       },
       async (request, reply) => {
@@ -278,6 +282,7 @@ export const applePassRoutes =
           summary: 'PassKit: messages from Apple Wallet about errors with our passes',
           description: `\`{ logs: string[] }\`: each line (at most ${LOG_LINES}, each cut at ${LOG_LINE_CHARS} characters) is written to the server log as a warning. 200.`,
           body: z.object({ logs: z.array(z.string()) }),
+          response: { 200: emptyReply('Written to the log') },
         },
       },
       async (request, reply) => {
@@ -299,6 +304,7 @@ export const applePassRoutes =
             '`{serialNumber}.pkpass` with the `expires` and `signature` of a link the pass page gave (it works for 15 minutes). 200 with the signed `.pkpass`; 404 for a bad or expired signature or an unknown pass.',
           params: z.object({ file: z.string().max(240) }),
           querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+          response: { 200: fileReply('The signed pass', PKPASS_TYPE) },
         },
       },
       async (request, reply) => {

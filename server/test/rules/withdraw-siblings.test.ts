@@ -1,0 +1,101 @@
+/**
+ * A sibling discount that ends with a withdrawn place (server/src/features/enrollment/withdraw-quote.ts;
+ * issue 21, decision 019): a brother's or sister's discount this place earned is kept from its refund (never
+ * below $0; the rest is not charged), named in the quote and in the refund's reason (two children of one
+ * payment named together), capped refunds included; a payment that never got the sibling price (the discount
+ * was turned on later) keeps nothing. Each test makes its own family and session. On PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classSessionEnrollments, classSessions, payments } from '../../src/db/schema.ts';
+import { createTestApp, dbKinds, type TestApp } from '../helpers.ts';
+import { type Family, movableClock } from '../support/registration.ts';
+import { NOW, withdrawals } from './withdraw-support.ts';
+
+describe.each(dbKinds)('a sibling discount that ends with a withdrawal, on %s', (kind) => {
+  let t: TestApp;
+  let w: ReturnType<typeof withdrawals>;
+  const clock = movableClock(NOW);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock, env: { SIGNUP_RATE_LIMIT: '10000' } });
+    w = withdrawals(t, clock);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** `studentIds` enrolled in `sessionId` and paid, a minute after the last payment; answers the payment. */
+  const pay = async (f: Family, sessionId: number, studentIds: string[]) => {
+    clock.advanceMinutes(1);
+    const res = await w.a.enroll(f, sessionId, studentIds);
+    expect(res.statusCode).toBe(201);
+    const checkoutId = new URL(res.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
+    expect((await w.a.press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    return res.json().id as string;
+  };
+  const placeOn = async (paymentId: string) =>
+    (
+      await w
+        .db()
+        .select()
+        .from(classSessionEnrollments)
+        .where(eq(classSessionEnrollments.paymentId, paymentId))
+    )[0]!;
+  const refunded = (paymentId: string, refundedAmount: number) =>
+    w.db().update(payments).set({ refundedAmount }).where(eq(payments.id, paymentId));
+
+  it('Ben and Cleo, paid together at the sibling price after Ava: her refund keeps one discount, never below $0', async () => {
+    clock.set(NOW);
+    const discount = { siblingDiscountType: 'Amount' as const, siblingDiscountValue: 5_000, rosterSize: 6 };
+    const id = await w.a.session({ name: 'Sibling Room', sessionStartDate: '2027-01-18', ...discount });
+    const family = await w.a.family('Sibling', 3);
+    const avaPayment = await pay(family, id, [family.childIds[0]!]);
+    await pay(family, id, [family.childIds[1]!, family.childIds[2]!]);
+    const ava = await placeOn(avaPayment);
+    expect((await w.quote(family.token, ava.id)).json()).toMatchObject({
+      policyTotal: 55_000,
+      siblingDiscounts: [{ firstNames: ['Ben', 'Cleo'], sessionName: 'Sibling Room', discount: 5_000 }],
+      siblingDiscountKept: 5_000,
+      refund: 50_000,
+      capped: false,
+    });
+    // 3,000 left on Ava's payment: the give-back takes all of it, and the family is not charged the rest.
+    await refunded(avaPayment, 52_000);
+    expect((await w.quote(family.token, ava.id)).json()).toMatchObject({
+      siblingDiscountKept: 3_000,
+      refund: 0,
+    });
+    // 45,000 left: capped, then less the discount.
+    await refunded(avaPayment, 10_000);
+    expect((await w.withdraw(family.token, ava.id, 40_000)).statusCode).toBe(200);
+    expect((await w.refundRows(avaPayment))[0]!.reason).toBe(
+      'Withdrawn by the family (the full refund, up to Monday, January 4, 2027; part of the payment had already been refunded, so $450.00 was left to give back; less $50.00 of sibling discount (Ben and Cleo in Sibling Room) that ended with this place)',
+    );
+    const [audit] = await w.withdrawAudits(ava.id);
+    expect(audit!.after).toMatchObject({
+      refundAmount: 40_000,
+      siblingDiscountKept: 5_000,
+      siblingDiscounts: [{ firstNames: ['Ben', 'Cleo'], sessionName: 'Sibling Room', discount: 5_000 }],
+    });
+  });
+
+  it('a brother who paid full price (the discount was turned on later) keeps nothing from the refund', async () => {
+    clock.set(NOW);
+    const id = await w.a.session({ name: 'Later Room', sessionStartDate: '2027-01-18', rosterSize: 6 });
+    const family = await w.a.family('Latediscount', 2);
+    const avaPayment = await pay(family, id, [family.childIds[0]!]);
+    await pay(family, id, [family.childIds[1]!]);
+    await w
+      .db()
+      .update(classSessions)
+      .set({ siblingDiscountType: 'Amount', siblingDiscountValue: 5_000 })
+      .where(eq(classSessions.id, id));
+    expect((await w.quote(family.token, (await placeOn(avaPayment)).id)).json()).toMatchObject({
+      siblingDiscounts: [],
+      siblingDiscountKept: 0,
+      refund: 55_000,
+    });
+  });
+});
