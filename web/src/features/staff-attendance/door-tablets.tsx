@@ -14,7 +14,8 @@ import { notifySuccess } from '../forms/notify';
 import { ColumnHeads } from '../staff/list-parts';
 import classes from '../staff/staff.module.css';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
-import { formatWhen, TableRegion } from '../staff-families/family-parts';
+import { formatWhen } from '../staff/staff-format';
+import { TableRegion } from '../staff-families/family-parts';
 
 const KIOSKS_QUERY_KEY = ['staff', 'kiosks'] as const;
 

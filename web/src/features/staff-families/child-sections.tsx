@@ -11,7 +11,8 @@ import {
   type FamilyParent,
 } from '@lc/contract';
 import { Alert, List, Stack, Table, Text } from '@mantine/core';
-import { AllergyBadges, formatWhen, TableRegion } from './family-parts';
+import { formatWhen } from '../staff/staff-format';
+import { AllergyBadges, TableRegion } from './family-parts';
 
 const recordLabel = (entityType: string) =>
   (AUDIT_ENTITY_TYPES as Record<string, string>)[entityType] ?? entityType;

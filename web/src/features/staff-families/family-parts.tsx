@@ -4,7 +4,6 @@
  * sideways; allergies are red badges and pickup rights a clear badge.
  */
 import {
-  dateTimeFormat,
   type EnrollmentStatus,
   type FamilyContact,
   type FamilyEnrollment,
@@ -17,20 +16,9 @@ import {
 import { Anchor, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CENTER_TIME_ZONE, formatDay } from '../class-sessions/format';
+import { formatDay } from '../class-sessions/format';
 import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
-
-const when = dateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: CENTER_TIME_ZONE,
-});
-
-/** "Nov 20, 2026, 10:00 AM" in the center's time zone. */
-export const formatWhen = (iso: string) => when.format(new Date(iso));
+import { formatWhen } from '../staff/staff-format';
 
 /** "Nov 20, 2026" for a calendar date or an instant (the center's calendar). */
 export const formatDate = (iso: string) => formatDay(iso, { withYear: true });

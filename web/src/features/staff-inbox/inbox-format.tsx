@@ -32,14 +32,6 @@ export function InboxKindBadge({ kind, ...props }: BadgeProps & { kind: InboxKin
   );
 }
 
-const when = dateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: CENTER_TIME_ZONE,
-});
 const day = dateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -48,8 +40,6 @@ const day = dateTimeFormat('en-US', {
 });
 const birthday = dateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** "Nov 20, 2026, 10:14 AM" in the center's zone, from an ISO instant. */
-export const formatWhen = (iso: string) => when.format(new Date(iso));
 /** "Nov 20, 2026" in the center's zone, from an ISO instant. */
 export const formatReceived = (iso: string) => day.format(new Date(iso));
 /** "May 14, 2022" from a calendar date "YYYY-MM-DD". */

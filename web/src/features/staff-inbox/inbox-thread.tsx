@@ -10,7 +10,8 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { addInboxNote, replyToInboxItem } from '../../api/staff-inbox';
 import { notifyError, notifySuccess } from '../forms/notify';
 import { useServerFieldErrors } from '../forms/use-server-field-errors';
-import { formatWhen, personName } from './inbox-format';
+import { formatWhen } from '../staff/staff-format';
+import { personName } from './inbox-format';
 
 const BODY_FIELD = ['body'] as const;
 

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { getInboxItem } from '../../api/staff-inbox';
 import classes from '../../features/staff/staff.module.css';
-import { formatWhen, InboxKindBadge, InboxStatusBadge } from '../../features/staff-inbox/inbox-format';
+import { formatWhen } from '../../features/staff/staff-format';
+import { InboxKindBadge, InboxStatusBadge } from '../../features/staff-inbox/inbox-format';
 import {
   FamilyDetails,
   HandlingSection,
