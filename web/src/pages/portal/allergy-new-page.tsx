@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AllergyInput, AllergyInputSchema, routes } from '@lc/contract';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type AllergyInput, AllergyInputSchema, routes, type Student } from '@lc/contract';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,35 +9,20 @@ import type { z } from 'zod';
 import { addAllergy, getStudent } from '../../api/family.ts';
 import { familyKeys } from '../../api/query-keys.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
-import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
-import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { TextField } from '../../features/forms/fields.tsx';
+import { notifyError } from '../../features/forms/notify.ts';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-
-const FIELD_ORDER = ['name'] as const;
 
 /** /dashboard/my-students/:studentId/allergies/new (spec §2): add one allergy to a child. */
 export default function AllergyNewPage() {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   usePageTitle(t('family.allergy.title'));
   const { studentId } = useParams();
-  const navigate = useNavigate();
   const student = useQuery({
     queryKey: familyKeys.student(studentId),
     queryFn: ({ signal }) => getStudent(studentId, signal),
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AllergyInput, unknown, z.output<typeof AllergyInputSchema>>({
-    resolver: zodResolver(AllergyInputSchema),
-    mode: 'onTouched',
-    defaultValues: { name: '' },
-  });
-  const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
 
   if (student.status === 'pending') return <Loading label={t('family.common.loading')} />;
   if (student.status === 'error') {
@@ -54,17 +39,31 @@ export default function AllergyNewPage() {
     }
     return <LoadFailed message={t('family.allergy.loadFailed')} retry={() => student.refetch()} />;
   }
-  const child = student.data;
+  return <AllergyForm child={student.data} />;
+}
 
-  const onSubmit = async (values: z.output<typeof AllergyInputSchema>) => {
-    try {
-      const allergy = await addAllergy(child.id, values);
-      notifySuccess(t('family.allergy.added', { allergy: allergy.name, name: child.firstName }));
-      navigate(routes.myStudents);
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError(t('family.allergy.addFailed'));
-    }
-  };
+/**
+ * The allergy's name, with what is already on file. A duplicate is refused by the field (the API's 409
+ * names it); any other failure is told by a toast, as the family's pages do.
+ */
+function AllergyForm({ child }: { child: Student }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<AllergyInput, unknown, z.output<typeof AllergyInputSchema>>({
+    resolver: zodResolver(AllergyInputSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '' },
+  });
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (values) => addAllergy(child.id, values),
+    fields: ['name'],
+    success: (allergy) => t('family.allergy.added', { allergy: allergy.name, name: child.firstName }),
+    onSuccess: () => navigate(routes.myStudents),
+    alert: () => {
+      notifyError(t('family.allergy.addFailed'));
+      return null;
+    },
+  });
 
   return (
     <Stack gap="lg" pt="xl" maw={560}>
@@ -73,14 +72,14 @@ export default function AllergyNewPage() {
         <Text mt={4}>{t('family.allergy.intro')}</Text>
       </div>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('family.allergy.title')}>
+        <form onSubmit={onSubmit} noValidate aria-label={t('family.allergy.title')}>
           <Stack gap="md">
-            <TextInput
+            <TextField
+              form={form}
+              name="name"
               label={t('family.allergy.label')}
               description={t('family.allergy.description')}
               required
-              error={fieldMessage(errors.name?.message)}
-              {...register('name')}
             />
             {child.allergies.length > 0 ? (
               <Text size="sm">
@@ -91,7 +90,7 @@ export default function AllergyNewPage() {
               <Button component={Link} to={routes.myStudents} variant="default">
                 {t('family.common.cancel')}
               </Button>
-              <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              <Button type="submit" loading={submitting} disabled={submitting}>
                 {t('family.allergy.submit')}
               </Button>
             </Group>

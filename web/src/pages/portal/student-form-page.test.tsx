@@ -52,6 +52,31 @@ describe('add a child', () => {
     await waitFor(() => expect(screen.getByLabelText(/^first name/i)).toHaveFocus());
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('puts the server’s message by its field with focus, and says so in a toast when no field explains it', async () => {
+    let reply = () =>
+      jsonReply(400, {
+        error: 'Bad Request',
+        message: 'Please fix the fields below.',
+        fields: { city: 'Please enter a city' },
+        requestId: 'r',
+      });
+    serve({ 'POST /api/Student': () => reply() });
+    renderNew();
+    await screen.findByRole('heading', { level: 1, name: 'Add a child' });
+    type(/^first name/i, 'Mia');
+    type(/^last name/i, 'Lee');
+    type(/^date of birth/i, `${new Date().getFullYear() - 7}-03-02`);
+    fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    const city = screen.getByLabelText(/^city/i);
+    await waitFor(() => expect(city).toHaveFocus());
+    expect(city).toHaveAccessibleDescription('Please enter a city');
+
+    reply = () => jsonReply(500, { error: 'Internal Server Error', message: 'Boom', requestId: 'r' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(await screen.findByText('We could not save these details. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+  });
 });
 
 describe('the child form in Spanish (issue 14)', () => {

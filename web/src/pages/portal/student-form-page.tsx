@@ -14,12 +14,10 @@ import {
   CloseButton,
   Group,
   Modal,
-  NativeSelect,
   Paper,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -28,25 +26,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { createStudent, deleteAllergy, deleteStudent, getStudent, updateStudent } from '../../api/family.ts';
 import { familyKeys } from '../../api/query-keys.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
+import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
+import { NativeSelectField, TextField } from '../../features/forms/fields.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
-import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-
-const FIELD_ORDER = [
-  'firstName',
-  'lastName',
-  'dateOfBirth',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'zipCode',
-] as const;
 
 /** The contract's rules plus the age check against today's date (spec §9, 3½–12 years). */
 const FormSchema = StudentInputSchema.superRefine((value, ctx) => {
@@ -120,31 +108,25 @@ function StudentForm({ student }: { student: Student | null }) {
   const [allergies, setAllergies] = useState(student?.allergies ?? []);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<StudentInput, unknown, z.output<typeof FormSchema>>({
+  const form = useForm<StudentInput, unknown, z.output<typeof FormSchema>>({
     resolver: zodResolver(FormSchema),
     mode: 'onTouched',
     defaultValues: student ? toInput(student) : EMPTY,
   });
-  const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
-
-  const onSubmit = async (values: z.output<typeof FormSchema>) => {
-    try {
-      const saved = student ? await updateStudent(student.id, values) : await createStudent(values);
-      notifySuccess(
-        student
-          ? t('family.studentForm.saved', { name: saved.firstName })
-          : t('family.studentForm.added', { name: saved.firstName }),
-      );
-      navigate(routes.myStudents);
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError(t('family.studentForm.saveFailed'));
-    }
-  };
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (values) => (student ? updateStudent(student.id, values) : createStudent(values)),
+    fields: ['firstName', 'lastName', 'dateOfBirth', 'address1', 'address2', 'city', 'state', 'zipCode'],
+    success: (saved) =>
+      student
+        ? t('family.studentForm.saved', { name: saved.firstName })
+        : t('family.studentForm.added', { name: saved.firstName }),
+    onSuccess: () => navigate(routes.myStudents),
+    // A failure no field explains is told by a toast, as the family's pages do.
+    alert: () => {
+      notifyError(t('family.studentForm.saveFailed'));
+      return null;
+    },
+  });
 
   const removeAllergy = async (allergyId: string, name: string) => {
     if (!student) return;
@@ -166,11 +148,9 @@ function StudentForm({ student }: { student: Student | null }) {
       navigate(routes.myStudents);
     } catch (error) {
       setConfirmingDelete(false);
-      notifyError(
-        error instanceof ApiError && error.status === 409
-          ? (fieldMessage(error.message) ?? error.message)
-          : t('family.studentForm.removeFailed'),
-      );
+      // A 409 says why the child must stay (sessions or payments on record), in the reader's language.
+      const failed = t('family.studentForm.removeFailed');
+      notifyError(failedWith(error, 409) ? (fieldMessage(failureMessage(error, failed)) ?? failed) : failed);
     } finally {
       setDeleting(false);
     }
@@ -188,34 +168,34 @@ function StudentForm({ student }: { student: Student | null }) {
       </div>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <form
-          onSubmit={handleSubmit(onSubmit)}
+          onSubmit={onSubmit}
           noValidate
           aria-label={student ? t('family.studentForm.editTitle') : t('family.studentForm.addTitle')}
         >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
+              <TextField
+                form={form}
+                name="firstName"
                 label={t('family.studentForm.firstName')}
                 autoComplete="off"
                 required
-                error={fieldMessage(errors.firstName?.message)}
-                {...register('firstName')}
               />
-              <TextInput
+              <TextField
+                form={form}
+                name="lastName"
                 label={t('family.studentForm.lastName')}
                 autoComplete="off"
                 required
-                error={fieldMessage(errors.lastName?.message)}
-                {...register('lastName')}
               />
             </SimpleGrid>
-            <TextInput
+            <TextField
+              form={form}
+              name="dateOfBirth"
               label={t('family.studentForm.dateOfBirth')}
               type="date"
               required
               max={todayIsoDate()}
-              error={fieldMessage(errors.dateOfBirth?.message)}
-              {...register('dateOfBirth')}
             />
             <Title order={2} size="h4" mt="sm">
               {t('family.studentForm.homeAddress')}{' '}
@@ -223,45 +203,45 @@ function StudentForm({ student }: { student: Student | null }) {
                 {t('family.studentForm.optional')}
               </Text>
             </Title>
-            <TextInput
+            <TextField
+              form={form}
+              name="address1"
               label={t('family.studentForm.street')}
               autoComplete="address-line1"
-              error={fieldMessage(errors.address1?.message)}
-              {...register('address1')}
             />
-            <TextInput
+            <TextField
+              form={form}
+              name="address2"
               label={t('family.studentForm.unit')}
               autoComplete="address-line2"
-              error={fieldMessage(errors.address2?.message)}
-              {...register('address2')}
             />
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <TextInput
+              <TextField
+                form={form}
+                name="city"
                 label={t('family.studentForm.city')}
                 autoComplete="address-level2"
-                error={fieldMessage(errors.city?.message)}
-                {...register('city')}
               />
-              <NativeSelect
+              <NativeSelectField
+                form={form}
+                name="state"
                 label={t('family.studentForm.state')}
                 autoComplete="address-level1"
                 data={[{ value: '', label: t('family.studentForm.chooseState') }, ...STATES]}
-                error={fieldMessage(errors.state?.message)}
-                {...register('state')}
               />
-              <TextInput
+              <TextField
+                form={form}
+                name="zipCode"
                 label={t('family.studentForm.zip')}
                 autoComplete="postal-code"
                 inputMode="numeric"
-                error={fieldMessage(errors.zipCode?.message)}
-                {...register('zipCode')}
               />
             </SimpleGrid>
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button component={Link} to={routes.myStudents} variant="default">
                 {t('family.common.cancel')}
               </Button>
-              <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              <Button type="submit" loading={submitting} disabled={submitting}>
                 {student ? t('family.common.saveChanges') : t('family.studentForm.addChild')}
               </Button>
             </Group>
