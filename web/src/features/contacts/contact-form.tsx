@@ -17,28 +17,28 @@ export function ContactForm({
   trustee: Trustee | null;
 }) {
   const { t } = useTranslation();
-  const { register, control, errors, isSubmitting, submit } = useContactForm(students, trustee);
+  const { form, onSubmit, submitting } = useContactForm(students, trustee);
   const formLabel = trustee
     ? t('family.contactForm.editHeading', { name: trustee.fullName })
     : t('family.contactForm.addTitle');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate aria-label={formLabel}>
+      <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
         <Stack gap="md">
-          <WhoTheyAreFields register={register} errors={errors} control={control} />
+          <WhoTheyAreFields form={form} />
 
-          <ReachFields register={register} errors={errors} />
+          <ReachFields form={form} />
 
-          <PermissionFields register={register} errors={errors} editing={trustee !== null} />
+          <PermissionFields form={form} editing={trustee !== null} />
 
-          <ChildrenField students={students} errors={errors} control={control} />
+          <ChildrenField form={form} students={students} />
 
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button component={Link} to={routes.emergencyContacts} variant="default">
               {t('family.common.cancel')}
             </Button>
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            <Button type="submit" loading={submitting} disabled={submitting}>
               {trustee ? t('family.common.saveChanges') : t('family.contactForm.saveContact')}
             </Button>
           </Group>

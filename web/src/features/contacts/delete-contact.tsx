@@ -3,8 +3,8 @@ import { Button, Group, Modal, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { deleteTrustee } from '../../api/family.ts';
+import { failedWith } from '../forms/feedback.ts';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 
 /**
@@ -25,7 +25,7 @@ export function DeleteContact({ trustee }: { trustee: Trustee }) {
       navigate(routes.emergencyContacts);
     } catch (error) {
       setDeleting(false);
-      if (error instanceof ApiError && error.status === 404) {
+      if (failedWith(error, 404)) {
         setConfirming(false);
         notifySuccess(t('family.contactForm.alreadyDeleted', { name: trustee.fullName }));
         navigate(routes.emergencyContacts);

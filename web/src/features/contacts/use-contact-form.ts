@@ -10,54 +10,47 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { createTrustee, updateTrustee } from '../../api/family.ts';
-import { notifyError, notifySuccess } from '../forms/notify.ts';
-import { useServerFieldErrors } from '../forms/use-server-field-errors.ts';
+import { failedWith, failureFields } from '../forms/feedback.ts';
+import { notifyError } from '../forms/notify.ts';
+import { useSubmit } from '../forms/use-submit.tsx';
 import { emptyInput, FIELD_ORDER, toInput } from './contact-input.ts';
 
 /**
- * The emergency contact form's state (spec §2; issue 4): `submit` adds the contact (POST) or saves the one
- * being edited (PUT), then goes back to the family's contacts with a notice. The server's field errors are
- * placed on their fields (first on screen first); any other failure is said in a notice.
+ * The emergency contact form (spec §2; issue 4; docs/architecture.md, "Forms"): `onSubmit` adds the contact
+ * (POST) or saves the one being edited (PUT), then goes back to the family's contacts with a notice. The
+ * server's field errors are placed on their fields (first on screen first); every failure is also said in
+ * a titled notice: "check the fields", "this contact is gone" (404) or "not saved".
  */
 export function useContactForm(students: readonly Student[], trustee: Trustee | null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TrusteeInput, unknown, TrusteeValues>({
+  const form = useForm<TrusteeInput, unknown, TrusteeValues>({
     resolver: zodResolver(TrusteeInputSchema),
     mode: 'onTouched',
     defaultValues: trustee ? toInput(trustee, students) : emptyInput(students),
   });
-  const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
-
-  const onSubmit = async (values: TrusteeValues) => {
-    try {
-      const saved = trustee ? await updateTrustee(trustee.id, values) : await createTrustee(values);
-      notifySuccess(
-        trustee
-          ? t('family.contactForm.saved', { name: saved.fullName })
-          : t('family.contactForm.added', { name: saved.fullName }),
-      );
-      navigate(routes.emergencyContacts);
-    } catch (error) {
-      const placed = showFieldErrors(error);
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (values) => (trustee ? updateTrustee(trustee.id, values) : createTrustee(values)),
+    fields: FIELD_ORDER,
+    success: (saved) =>
+      trustee
+        ? t('family.contactForm.saved', { name: saved.fullName })
+        : t('family.contactForm.added', { name: saved.fullName }),
+    onSuccess: () => navigate(routes.emergencyContacts),
+    alert: () => null,
+    // After the field messages are placed, so the notice follows them as it always has.
+    onFailure: (error) => {
+      const byField = FIELD_ORDER.some((name) => Boolean(failureFields(error)[name]));
       notifyError(
-        placed
+        byField
           ? t('family.contactForm.checkFields')
-          : error instanceof ApiError && error.status === 404
+          : failedWith(error, 404)
             ? t('family.contactForm.gone')
             : t('family.contactForm.saveFailed'),
         t('family.contactForm.saveFailedTitle'),
       );
-    }
-  };
-
-  return { register, control, errors, isSubmitting, submit: handleSubmit(onSubmit) };
+    },
+  });
+  return { form, onSubmit, submitting };
 }

@@ -155,6 +155,37 @@ describe('emergency contact form', () => {
     });
   });
 
+  it('puts the server’s message by its field with focus, and says in a notice what to do', async () => {
+    let reply = () =>
+      jsonReply(400, {
+        error: 'Bad Request',
+        message: 'Please fix the fields below.',
+        fields: { emailAddress: 'That address cannot receive mail.' },
+        requestId: 'r',
+      });
+    serve(() => reply());
+    renderNew();
+    await screen.findByRole('checkbox', { name: 'Sam Lee' });
+    type(/^first name/i, 'Rose');
+    type(/^last name/i, 'Lee');
+    type(/^relationship/i, 'Grandparent');
+    type(/^cell phone/i, '(650) 555-0101');
+    type(/^email/i, 'rose@example.com');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sam Lee' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+
+    const email = screen.getByLabelText(/^email/i);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('That address cannot receive mail.');
+    expect(await screen.findByText('Please check the highlighted fields and try again.')).toBeInTheDocument();
+    expect(screen.getAllByText('Contact not saved').length).toBeGreaterThan(0);
+
+    reply = () => jsonReply(500, { error: 'Internal Server Error', message: 'Boom', requestId: 'r' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+    expect(await screen.findByText('We could not save this contact. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+  });
+
   it('fills the form with a saved contact and deletes it after confirming', async () => {
     serve(undefined, {
       [`GET ${ROSE_URL}`]: () => jsonReply(200, ROSE),

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { getChildrenAndContacts } from '../../api/family.ts';
 import { ensureSelfContact } from '../../api/passes.ts';
 import { familyKeys } from '../../api/query-keys.ts';
 import { ContactCard } from '../../features/family/contact-card.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { notifyError } from '../../features/forms/notify.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -100,10 +100,10 @@ function OwnPassButton() {
       navigate(routes.emergencyContact(trusteeId));
     } catch (error) {
       setOpening(false);
+      // A 400 says what the parent's account lacks (a name, a phone), in the reader's language.
+      const failed = t('family.contacts.ownPassFailed');
       notifyError(
-        error instanceof ApiError && error.status === 400
-          ? (fieldMessage(error.message) ?? error.message)
-          : t('family.contacts.ownPassFailed'),
+        failedWith(error, 400) ? (fieldMessage(failureMessage(error, failed)) ?? failed) : failed,
         t('family.contacts.ownPassFailedTitle'),
       );
     }
