@@ -1,9 +1,11 @@
 // First: installs zod's plain field messages and jitless mode before any schema is built.
 import './messages.ts';
 
+export * from './api/auth.ts';
 export * from './auth.ts';
 export * from './class-session.ts';
 export * from './contact.ts';
+export * from './endpoint.ts';
 export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './family.ts';

@@ -146,20 +146,6 @@ export const api = {
   classSessionResources: (id: number | string) => `/api/ClassSession/${id}/Resources`,
   contact: '/api/Contact',
   contactWaitlist: '/api/Contact/Waitlist',
-  login: '/api/UserAuthentication/Login',
-  register: '/api/UserAuthentication/Register',
-  resetPassword: '/api/UserAuthentication/ResetPassword',
-  resetPasswordToken: (token: string) => `/api/UserAuthentication/ResetPassword/${encodeURIComponent(token)}`,
-  /** POST with a token confirms the address; POST without one (signed in) mails a fresh link. */
-  confirmEmail: '/api/UserAuthentication/ConfirmEmail',
-  confirmEmailToken: (token: string) => `/api/UserAuthentication/ConfirmEmail/${encodeURIComponent(token)}`,
-  /** GET: the signed-in user's own account (name, email, role, whether the email is confirmed). */
-  me: '/api/UserAuthentication/Me',
-  accountLanguage: '/api/UserAuthentication/Language',
-  /** POST (signed in): end this session on the server; its token stops working at once (decision 016). */
-  logout: '/api/UserAuthentication/Logout',
-  /** POST (signed in): end every session of the account, this one included (decision 016). */
-  logoutEverywhere: '/api/UserAuthentication/LogoutEverywhere',
   students: '/api/Student',
   student: (id: string) => `/api/Student/${encodeURIComponent(id)}`,
   studentAllergies: (id: string) => `/api/Student/${encodeURIComponent(id)}/Allergies`,

@@ -5,7 +5,8 @@
  * in http/log-redaction.ts, and real requests to each pattern go through the app's logger: the secret never
  * appears in the log, the route's shape does.
  */
-import { api, routes, testCheckout } from '@lc/contract';
+import * as contract from '@lc/contract';
+import { api, authApi, type Endpoint, endpointPath, routes, testCheckout } from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, SECRET_PATHS } from '../src/http/log-redaction.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -25,22 +26,37 @@ function parameterNames(builder: (...args: never[]) => string): string[] {
 describe('the list of secrets in addresses', () => {
   it('covers every address builder of the contract that takes a token or a checkout id, and only those', () => {
     let secrets = 0;
+    const check = (where: string, address: string, names: string[]) => {
+      const logged = redactUrl(address);
+      for (const parameter of names) {
+        if (!address.includes(`canary${parameter}0x`)) continue;
+        if (SECRET_PARAMETER.test(parameter)) {
+          secrets++;
+          expect(logged, where).not.toContain(`canary${parameter}0x`);
+          expect(logged, where).toContain('[redacted]');
+        } else {
+          expect(logged, `${where} keeps ${parameter}`).toContain(`canary${parameter}0x`);
+        }
+      }
+    };
     for (const [table, builders] of Object.entries({ routes, api, testCheckout })) {
       for (const [name, builder] of Object.entries(builders)) {
         if (typeof builder !== 'function') continue;
         const names = parameterNames(builder);
-        const address = (builder as (...args: string[]) => string)(...names.map((p) => `canary${p}0x`));
-        const logged = redactUrl(address);
-        for (const parameter of names) {
-          if (!address.includes(`canary${parameter}0x`)) continue;
-          if (SECRET_PARAMETER.test(parameter)) {
-            secrets++;
-            expect(logged, `${table}.${name}`).not.toContain(`canary${parameter}0x`);
-            expect(logged, `${table}.${name}`).toContain('[redacted]');
-          } else {
-            expect(logged, `${table}.${name} keeps ${parameter}`).toContain(`canary${parameter}0x`);
-          }
-        }
+        check(
+          `${table}.${name}`,
+          (builder as (...args: string[]) => string)(...names.map((p) => `canary${p}0x`)),
+          names,
+        );
+      }
+    }
+    // The API table's rows (contract/src/api/*): every `…Api` export.
+    for (const [table, rows] of Object.entries(contract).filter(([key]) => key.endsWith('Api'))) {
+      for (const [name, row] of Object.entries(rows as Record<string, Endpoint>)) {
+        if (typeof row?.path !== 'string') continue;
+        const names = [...row.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+        const address = endpointPath(row, Object.fromEntries(names.map((p) => [p, `canary${p}0x`])));
+        check(`${table}.${name}`, address, names);
       }
     }
     // reset, confirm and join pages; both checkout returns; the two link APIs and the confirmation; four test checkout pages.
@@ -94,8 +110,16 @@ describe('the request log', () => {
       ['GET', (s) => routes.joinFamily(s), '/dashboard/family/join/[redacted]'],
       ['GET', (s) => routes.enrollmentSuccessful(4, s), '/sessions/4/enrollment-successful/[redacted]'],
       ['GET', (s) => routes.enrollmentFailed(4, s), '/sessions/4/enrollment-failed/[redacted]'],
-      ['POST', (s) => api.resetPasswordToken(s), '/api/UserAuthentication/ResetPassword/[redacted]'],
-      ['POST', (s) => api.confirmEmailToken(s), '/api/UserAuthentication/ConfirmEmail/[redacted]'],
+      [
+        'POST',
+        (s) => endpointPath(authApi.resetPassword, { token: s }),
+        '/api/UserAuthentication/ResetPassword/[redacted]',
+      ],
+      [
+        'POST',
+        (s) => endpointPath(authApi.confirmEmail, { token: s }),
+        '/api/UserAuthentication/ConfirmEmail/[redacted]',
+      ],
       ['GET', (s) => api.confirmation(s), '/api/ClassSessionEnrollment/Confirmation/[redacted]'],
       ['GET', (s) => testCheckout.page(s), '/test-checkout/[redacted]'],
       ['POST', (s) => testCheckout.pay(s), '/test-checkout/[redacted]/pay'],

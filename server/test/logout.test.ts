@@ -4,7 +4,7 @@
  * other sessions go on; after `POST …/LogoutEverywhere` every token of the account answers 401 and another
  * account's token still works. A token cannot borrow another account's session.
  */
-import { api } from '@lc/contract';
+import { authApi } from '@lc/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSessions } from '../src/db/schema.ts';
@@ -29,10 +29,10 @@ describe.each(dbKinds)('logging out on %s', (kind) => {
       headers: token ? { authorization: `Bearer ${token}` } : {},
       remoteAddress: `198.51.100.${++counter % 250}`,
     });
-  const me = (token: string, app = t) => call(app, token, 'GET', api.me);
+  const me = (token: string, app = t) => call(app, token, 'GET', authApi.me.path);
   const signUp = async (name: string) => {
     const emailAddress = `${name}.${kind}.${++counter}@families.example`;
-    const res = await call(t, null, 'POST', api.register, {
+    const res = await call(t, null, 'POST', authApi.register.path, {
       firstName: name,
       lastName: 'Family',
       emailAddress,
@@ -42,7 +42,7 @@ describe.each(dbKinds)('logging out on %s', (kind) => {
     return { emailAddress, token: res.body };
   };
   const logIn = async (emailAddress: string) => {
-    const res = await call(t, null, 'POST', api.login, { emailAddress, password: PASSWORD });
+    const res = await call(t, null, 'POST', authApi.login.path, { emailAddress, password: PASSWORD });
     expect(res.statusCode).toBe(200);
     return res.body;
   };
@@ -63,7 +63,7 @@ describe.each(dbKinds)('logging out on %s', (kind) => {
     expect((await me(first)).statusCode).toBe(200);
     expect((await me(first, other)).statusCode).toBe(200);
 
-    const out = await call(t, first, 'POST', api.logout);
+    const out = await call(t, first, 'POST', authApi.logout.path);
     expect(out.statusCode).toBe(204);
 
     for (const server of [t, other]) {
@@ -72,7 +72,7 @@ describe.each(dbKinds)('logging out on %s', (kind) => {
       expect(after.json().message).toBe('Your session has ended. Please log in again.');
     }
     expect((await call(t, first, 'GET', '/api/Student')).statusCode).toBe(401);
-    expect((await call(t, first, 'POST', api.logout)).statusCode).toBe(401);
+    expect((await call(t, first, 'POST', authApi.logout.path)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(200);
     expect((await me(second, other)).statusCode).toBe(200);
   });
@@ -83,7 +83,7 @@ describe.each(dbKinds)('logging out on %s', (kind) => {
     const tablet = await logIn(emailAddress);
     const { token: neighbour } = await signUp('Rosa');
 
-    const out = await call(other, laptop, 'POST', api.logoutEverywhere);
+    const out = await call(other, laptop, 'POST', authApi.logoutEverywhere.path);
     expect(out.statusCode).toBe(204);
 
     for (const token of [phone, laptop, tablet]) {

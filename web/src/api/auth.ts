@@ -1,7 +1,7 @@
 /** Account calls (spec §7 Authentication). Login and Register answer with the token as text/plain. */
 import {
   type Account,
-  api,
+  authApi,
   type Language,
   type LoginInput,
   type RegisterInput,
@@ -9,50 +9,50 @@ import {
   type ResetRequestInput,
 } from '@lc/contract';
 import { clearToken, getToken } from '../lib/auth-token.ts';
-import { apiRequest, requiredParam } from './client.ts';
+import { callApi } from './call.ts';
 
 /** POST /api/UserAuthentication/Login — resolves to the token (a JWT) to store. */
 export async function login(body: LoginInput): Promise<string> {
-  return tokenFrom(await apiRequest<unknown>(api.login, { method: 'POST', body }));
+  return tokenFrom(await callApi(authApi.login, { body }));
 }
 
 /** POST /api/UserAuthentication/Register — resolves to the token (a JWT) to store. */
 export async function register(body: RegisterInput): Promise<string> {
-  return tokenFrom(await apiRequest<unknown>(api.register, { method: 'POST', body }));
+  return tokenFrom(await callApi(authApi.register, { body }));
 }
 
 /** PUT /api/UserAuthentication/Language — the signed-in parent's language; their emails follow it. */
 export async function saveAccountLanguage(language: Language): Promise<void> {
-  await apiRequest<unknown>(api.accountLanguage, { method: 'PUT', body: { language } });
+  await callApi(authApi.accountLanguage, { body: { language } });
 }
 
 /** POST /api/UserAuthentication/ResetPassword — asks for a reset link by email. */
-export function requestPasswordReset(body: ResetRequestInput): Promise<unknown> {
-  return apiRequest<unknown>(api.resetPassword, { method: 'POST', body });
+export async function requestPasswordReset(body: ResetRequestInput): Promise<void> {
+  await callApi(authApi.requestPasswordReset, { body });
 }
 
 /** POST /api/UserAuthentication/ResetPassword/{token} — sets a new password. Throws RequiredError without a token. */
 export async function resetPassword(
   token: string | null | undefined,
   body: ResetPasswordInput,
-): Promise<unknown> {
-  // api.resetPasswordToken URL-encodes the token.
-  return apiRequest<unknown>(api.resetPasswordToken(requiredParam('token', token)), { method: 'POST', body });
+): Promise<void> {
+  // The path's token is URL-encoded; a missing one throws RequiredError before any call.
+  await callApi(authApi.resetPassword, { params: { token }, body });
 }
 
 /** POST /api/UserAuthentication/ConfirmEmail/{token} — confirms the address the link was mailed to. */
 export async function confirmEmail(token: string | null | undefined): Promise<void> {
-  await apiRequest<unknown>(api.confirmEmailToken(requiredParam('token', token)), { method: 'POST' });
+  await callApi(authApi.confirmEmail, { params: { token } });
 }
 
 /** POST /api/UserAuthentication/ConfirmEmail — mails the signed-in parent a fresh confirmation link. */
 export async function resendConfirmation(): Promise<void> {
-  await apiRequest<unknown>(api.confirmEmail, { method: 'POST' });
+  await callApi(authApi.resendConfirmation);
 }
 
 /** GET /api/UserAuthentication/Me — the signed-in parent's account. */
 export function getAccount(signal?: AbortSignal): Promise<Account> {
-  return apiRequest<Account>(api.me, { signal });
+  return callApi(authApi.me, { signal });
 }
 
 /**
@@ -65,7 +65,7 @@ export async function logOut(): Promise<void> {
   clearToken();
   if (!token) return;
   try {
-    await fetch(api.logout, {
+    await fetch(authApi.logout.path, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       credentials: 'same-origin',
@@ -81,7 +81,7 @@ export async function logOut(): Promise<void> {
  * (decision 016); then the token here is forgotten too.
  */
 export async function logOutEverywhere(): Promise<void> {
-  await apiRequest<unknown>(api.logoutEverywhere, { method: 'POST' });
+  await callApi(authApi.logoutEverywhere);
   clearToken();
 }
 
