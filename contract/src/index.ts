@@ -2,6 +2,12 @@
 import './messages.ts';
 
 export * from './api/auth.ts';
+export * from './api/class-sessions.ts';
+export * from './api/enrollment.ts';
+export * from './api/family.ts';
+export * from './api/messages.ts';
+export * from './api/office.ts';
+export * from './api/passes.ts';
 export * from './auth.ts';
 export * from './class-session.ts';
 export * from './contact.ts';

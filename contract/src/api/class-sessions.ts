@@ -1,0 +1,4 @@
+/**
+ * The class-sessions endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions").
+ */
+export const classSessionsApi = {} as const;

@@ -1,0 +1,4 @@
+/**
+ * The family endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions").
+ */
+export const familyApi = {} as const;

@@ -1,0 +1,4 @@
+/**
+ * The messages endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions").
+ */
+export const messagesApi = {} as const;

@@ -1,0 +1,4 @@
+/**
+ * The office endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions").
+ */
+export const officeApi = {} as const;
