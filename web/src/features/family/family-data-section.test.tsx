@@ -46,6 +46,33 @@ describe('your family’s data', () => {
     expect(password).toHaveAccessibleDescription('Type your password to confirm');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
+
+  it('gives the center’s reason in the dialog’s alert, and opens again empty after “Keep my account”', async () => {
+    serve();
+    renderPage(<FamilyDataSection />, { path: '/dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close our account' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Close our account' });
+    const submit = within(dialog).getByRole('button', { name: 'Close our account' });
+    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'not-it' } });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Your password')).toHaveAccessibleDescription(
+        'That password is not right',
+      ),
+    );
+    fireEvent.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MONEY);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /^keep/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Close our account' }));
+    dialog = await screen.findByRole('dialog', { name: 'Close our account' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Your password')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Your password')).not.toHaveAccessibleDescription(
+      'That password is not right',
+    );
+  });
 });
 
 describe('your family’s data in Spanish (issue 14)', () => {

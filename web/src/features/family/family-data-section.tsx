@@ -3,15 +3,21 @@
  * the center holds about the family (`GET /api/Family/Export`: family.json and a CSV per table); **Close our
  * account** erases the family's details after the password is typed again (`POST /api/Family/Close`).
  */
-import { api, routes } from '@lc/contract';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { api, CloseAccountSchema, routes } from '@lc/contract';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, apiDownload, apiRequest } from '../../api/client';
+import type { z } from 'zod';
+import { apiDownload, apiRequest } from '../../api/client';
 import { useFieldMessage } from '../../i18n/field-messages';
 import { saveFile } from '../../lib/save-file';
+import { failureMessage } from '../forms/feedback';
+import { PasswordField } from '../forms/fields';
 import { notifySuccess } from '../forms/notify';
+import { FormFailure, useSubmit } from '../forms/use-submit';
 import { FamilyDialog } from './family-dialog';
 
 export function FamilyDataSection() {
@@ -54,23 +60,16 @@ export function FamilyDataSection() {
   );
 }
 
-/** "Close our account": what it does, the password again, and the center's reason when it cannot be done yet. */
+/**
+ * "Close our account": what it does, the password again, and the center's reason when it cannot be done yet.
+ * The dialog cannot be closed while the request is on its way.
+ */
 function CloseAccount() {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
-  const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const close = () => {
-    if (busy) return;
-    setOpened(false);
-    setPassword('');
-    setFieldError(null);
-    setRefusal(null);
+    if (!busy) setOpened(false);
   };
   return (
     <>
@@ -81,67 +80,63 @@ function CloseAccount() {
         {t('family.familyData.close')}
       </Button>
       <FamilyDialog opened={opened} onClose={close} title={t('family.familyData.close')}>
-        <form
-          noValidate
-          onSubmit={async (event) => {
-            event.preventDefault();
-            setFieldError(null);
-            setRefusal(null);
-            if (!password) {
-              // The contract's words (CloseAccountSchema), shown in the family's language below.
-              setFieldError('Type your password to confirm');
-              passwordRef.current?.focus();
-              return;
-            }
-            setBusy(true);
-            try {
-              await apiRequest(api.familyClose, { method: 'POST', body: { password } });
-              // Signed out the usual way (/logout clears the session and shows the login page).
-              navigate(routes.logout, { replace: true });
-              notifySuccess(t('family.familyData.closed'));
-            } catch (error) {
-              if (error instanceof ApiError && error.fields.password) {
-                setFieldError(error.fields.password);
-                passwordRef.current?.focus();
-              } else {
-                setRefusal(
-                  error instanceof ApiError
-                    ? (fieldMessage(error.message) ?? error.message)
-                    : t('family.familyData.closeFailed'),
-                );
-              }
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <Stack>
-            <Text size="sm">{t('family.familyData.closeExplained')}</Text>
-            {refusal ? (
-              <Alert color="red" variant="light" role="alert">
-                {refusal}
-              </Alert>
-            ) : null}
-            <PasswordInput
-              ref={passwordRef}
-              label={t('family.familyData.password')}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldMessage(fieldError ?? undefined)}
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={busy}>
-                {t('family.familyData.keep')}
-              </Button>
-              <Button type="submit" color="red" loading={busy}>
-                {t('family.familyData.close')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {/* Inside the dialog, so each opening starts empty: no password, no message left from before. */}
+        <CloseAccountForm onCancel={close} onBusy={setBusy} />
       </FamilyDialog>
     </>
+  );
+}
+
+/**
+ * The password again (the contract's CloseAccountSchema), then `POST /api/Family/Close`: a wrong password is
+ * said by the field, any other refusal (money still on its way) in the form's alert, in the family's
+ * language; once closed, the parent is signed out the usual way.
+ */
+function CloseAccountForm({ onCancel, onBusy }: { onCancel: () => void; onBusy: (busy: boolean) => void }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  const navigate = useNavigate();
+  const form = useForm<z.input<typeof CloseAccountSchema>>({
+    resolver: zodResolver(CloseAccountSchema),
+    // A message stays by the field until the next try.
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '' },
+  });
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: (values) => apiRequest(api.familyClose, { method: 'POST', body: values }),
+    fields: ['password'],
+    onSuccess: () => {
+      // Signed out the usual way (/logout clears the session and shows the login page).
+      navigate(routes.logout, { replace: true });
+      notifySuccess(t('family.familyData.closed'));
+    },
+    alert: (error) => {
+      const reason = failureMessage(error, t('family.familyData.closeFailed'));
+      return fieldMessage(reason) ?? reason;
+    },
+  });
+  useEffect(() => onBusy(submitting), [onBusy, submitting]);
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack>
+        <Text size="sm">{t('family.familyData.closeExplained')}</Text>
+        <FormFailure failure={failure} />
+        <PasswordField
+          form={form}
+          name="password"
+          label={t('family.familyData.password')}
+          autoComplete="current-password"
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            {t('family.familyData.keep')}
+          </Button>
+          <Button type="submit" color="red" loading={submitting}>
+            {t('family.familyData.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

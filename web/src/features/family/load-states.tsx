@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { failedWith } from '../forms/feedback.ts';
 
 /** A loading indicator with a label read by screen readers. */
 export function Loading({ label }: { label: string }) {
@@ -33,7 +33,7 @@ export function LoadFailed({ message, retry }: { message: ReactNode; retry: () =
 
 /** True when a load failed because the record is not the family's or does not exist (the API's 404). */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return failedWith(error, 404);
 }
 
 /** A page-level "we couldn't find that …" with a way back to the list it belongs to. */

@@ -71,6 +71,31 @@ describe('family sharing page', () => {
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ emailAddress: 'chidi@families.example' });
   });
 
+  it('says a refusal no field explains in the form’s alert, then confirms an invitation and empties the field', async () => {
+    const FULL = 'A family can be shared by 4 parents at most. Ask us if you need more.';
+    let reply = () => jsonReply(409, { error: 'Conflict', message: FULL, requestId: 'r' });
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/Family/Invitations' && init?.method === 'POST'
+        ? reply()
+        : jsonReply(200, ALONE),
+    );
+    renderPage(<FamilyPage />, { path: '/dashboard/family' });
+    const email = await screen.findByLabelText('Their email address');
+    fireEvent.change(email, { target: { value: ' Chidi@Families.example ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FULL);
+
+    reply = () => jsonReply(200, ALONE);
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('We emailed an invitation to chidi@families.example.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(FULL)).not.toBeInTheDocument();
+    expect(email).toHaveValue('');
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(sent[1]?.[1]?.body))).toEqual({ emailAddress: 'Chidi@Families.example' });
+  });
+
   it('lists both parents and asks before leaving, naming who keeps the children', async () => {
     fetchMock.mockImplementation(async () => jsonReply(200, SHARED));
     renderPage(<FamilyPage />, { path: '/dashboard/family' });

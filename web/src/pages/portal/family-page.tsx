@@ -1,14 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type CoParentFamily, dateTimeFormat } from '@lc/contract';
-import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { z } from 'zod';
 import { getFamily, inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
 import { familySharingKeys } from '../../api/query-keys';
 import { FamilyDialog } from '../../features/family/family-dialog';
 import { LoadFailed, Loading } from '../../features/family/load-states';
+import { failureMessage } from '../../features/forms/feedback';
+import { TextField } from '../../features/forms/fields';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
+import { FormFailure, useSubmit } from '../../features/forms/use-submit';
 import { joinFirstNames } from '../../features/passes/format';
 import { useFieldMessage } from '../../i18n/field-messages';
 import { intlLocale } from '../../i18n/intl-locale';
@@ -19,6 +24,9 @@ const dateFormat = () => dateTimeFormat(intlLocale(), { month: 'long', day: 'num
 
 /** Said by the email field when it is left empty; shown in the family's language (`family.fieldMessages`). */
 const EMAIL_NEEDED = 'Enter the other parent’s email address';
+
+/** The invitation: an address, trimmed (the server checks its form and says why it refuses one). */
+const InviteSchema = z.object({ emailAddress: z.string().trim().min(1, EMAIL_NEEDED) });
 
 /**
  * /dashboard/family (issue 13, co-parents): who shares the family's portal, inviting another parent by
@@ -97,15 +105,26 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
 function InviteParent({ family, changed }: { family: CoParentFamily; changed: () => void }) {
   const { t } = useTranslation();
   const fieldMessage = useFieldMessage();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const fail = (message: string) => {
-    setFieldError(message);
-    inputRef.current?.focus();
-  };
+  const form = useForm<z.input<typeof InviteSchema>, unknown, z.output<typeof InviteSchema>>({
+    resolver: zodResolver(InviteSchema),
+    // A message stays by the field until the next try, as the server's do.
+    reValidateMode: 'onSubmit',
+    defaultValues: { emailAddress: '' },
+  });
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: ({ emailAddress }) => inviteCoParent(emailAddress),
+    fields: ['emailAddress'],
+    onSuccess: (_, { emailAddress }) => {
+      form.reset();
+      notifySuccess(t('family.familySharing.invited', { email: emailAddress.toLowerCase() }));
+      changed();
+    },
+    // The server's reason in the family's language (`family.fieldMessages`), or "not sent".
+    alert: (error) => {
+      const reason = failureMessage(error, t('family.familySharing.inviteFailed'));
+      return fieldMessage(reason) ?? reason;
+    },
+  });
   return (
     <Card component="section" aria-labelledby="family-invite" withBorder radius="lg" padding="lg">
       <Title order={2} size="h3" id="family-invite" mb={6}>
@@ -114,53 +133,23 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
       <Text size="sm" mb="sm" maw={640}>
         {t('family.familySharing.inviteExplained')}
       </Text>
-      <form
-        noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setFieldError(null);
-          setRefusal(null);
-          const address = email.trim();
-          if (!address) return fail(EMAIL_NEEDED);
-          setBusy(true);
-          try {
-            await inviteCoParent(address);
-            setEmail('');
-            notifySuccess(t('family.familySharing.invited', { email: address.toLowerCase() }));
-            changed();
-          } catch (error) {
-            if (error instanceof ApiError && error.fields.emailAddress) fail(error.fields.emailAddress);
-            else
-              setRefusal(
-                error instanceof ApiError
-                  ? (fieldMessage(error.message) ?? error.message)
-                  : t('family.familySharing.inviteFailed'),
-              );
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            ref={inputRef}
-            label={t('family.familySharing.email')}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldMessage(fieldError ?? undefined)}
-            w={{ base: '100%', sm: 340 }}
-          />
-          <Button type="submit" loading={busy} mt={{ base: 0, sm: 25 }}>
-            {t('family.familySharing.send')}
-          </Button>
-        </Group>
-        {refusal ? (
-          <Alert color="red" variant="light" role="alert" mt="sm">
-            {refusal}
-          </Alert>
-        ) : null}
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="sm">
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextField
+              form={form}
+              name="emailAddress"
+              label={t('family.familySharing.email')}
+              type="email"
+              autoComplete="off"
+              w={{ base: '100%', sm: 340 }}
+            />
+            <Button type="submit" loading={submitting} mt={{ base: 0, sm: 25 }}>
+              {t('family.familySharing.send')}
+            </Button>
+          </Group>
+          <FormFailure failure={failure} />
+        </Stack>
       </form>
       {family.invitations.length > 0 ? (
         <>
@@ -250,11 +239,8 @@ function LeaveFamily({ family, changed }: { family: CoParentFamily; changed: () 
                   notifySuccess(t('family.familySharing.left'));
                   changed();
                 } catch (error) {
-                  notifyError(
-                    error instanceof ApiError
-                      ? (fieldMessage(error.message) ?? error.message)
-                      : t('family.familySharing.leaveFailed'),
-                  );
+                  const reason = failureMessage(error, t('family.familySharing.leaveFailed'));
+                  notifyError(fieldMessage(reason) ?? reason);
                 } finally {
                   setBusy(false);
                 }

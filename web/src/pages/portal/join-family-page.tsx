@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { acceptInvitation, previewInvitation } from '../../api/family-sharing';
 import { familySharingKeys } from '../../api/query-keys';
 import { Loading } from '../../features/family/load-states';
+import { failureMessage } from '../../features/forms/feedback';
 import { notifySuccess } from '../../features/forms/notify';
 import { joinFirstNames } from '../../features/passes/format';
 import { useFieldMessage } from '../../i18n/field-messages';
@@ -35,12 +35,12 @@ export default function JoinFamilyPage() {
   });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const problem =
-    preview.status === 'error'
-      ? preview.error instanceof ApiError
-        ? fieldMessage(preview.error.message)
-        : t('family.join.openFailed')
-      : null;
+  // The server's reason (used, withdrawn, expired, another address) in the reader's language.
+  const said = (error: unknown, fallback: string) => {
+    const reason = failureMessage(error, fallback);
+    return fieldMessage(reason) ?? reason;
+  };
+  const problem = preview.status === 'error' ? said(preview.error, t('family.join.openFailed')) : null;
   return (
     <Stack gap="lg" pt="xl" maw={640}>
       <Title order={1}>{t('family.join.title')}</Title>
@@ -87,11 +87,7 @@ export default function JoinFamilyPage() {
                   notifySuccess(t('family.join.shared', { children: names(preview.data.childNames) }));
                   navigate(routes.myStudents);
                 } catch (error) {
-                  setRefusal(
-                    error instanceof ApiError
-                      ? (fieldMessage(error.message) ?? error.message)
-                      : t('family.join.acceptFailed'),
-                  );
+                  setRefusal(said(error, t('family.join.acceptFailed')));
                 } finally {
                   setBusy(false);
                 }
