@@ -15,7 +15,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
 import { withdrawKeys } from '../../api/query-keys.ts';
 import { getWithdrawalQuote, newWithdrawKey, withdrawChild } from '../../api/withdraw.ts';
 import { formatMoney } from '../../i18n/intl-locale.ts';
@@ -24,6 +23,7 @@ import { FamilyDialog } from '../family/family-dialog.tsx';
 import { LoadFailed, Loading } from '../family/load-states.tsx';
 import { AmountTable } from '../forms/amount-table';
 import { DialogActions } from '../forms/dialog';
+import { failedWith, failureFields, failureMessage, failureStatus } from '../forms/feedback.ts';
 import { notifySuccess } from '../forms/notify.ts';
 import { joinNames } from './format.ts';
 
@@ -110,10 +110,10 @@ function WithdrawPanel({
 
   if (quote.status === 'pending') return <Loading label={t('enroll.withdraw.loading')} />;
   if (quote.status === 'error')
-    return quote.error instanceof ApiError && quote.error.status === 409 ? (
+    return failedWith(quote.error, 409) ? (
       <Stack gap="md">
         <Alert color="yellow" variant="light" role="alert">
-          {quote.error.message}
+          {failureMessage(quote.error, t('enroll.withdraw.loadFailed'))}
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
@@ -149,11 +149,12 @@ function WithdrawPanel({
       );
       onDone();
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status < 500 ? error.message : t('enroll.withdraw.failed'),
-      );
+      // The server's reason for a refusal (4xx); anything else, or no answer, is "could not withdraw".
+      const status = failureStatus(error);
+      const failed = t('enroll.withdraw.failed');
+      setFailure(status !== null && status < 500 ? failureMessage(error, failed) : failed);
       // The refund changed since the dialog opened: load the new one afresh (the button says it).
-      if (error instanceof ApiError && error.status === 409 && error.fields.expectedRefund)
+      if (failedWith(error, 409) && failureFields(error).expectedRefund)
         void queryClient.resetQueries({ queryKey: quoteKey, exact: true });
     } finally {
       setSubmitting(false);
