@@ -103,6 +103,31 @@ describe('attendance page', () => {
     expect(router.state.location.search).toBe(`?studentId=${LEO.id}&from=2026-11-10&to=2026-11-20`);
   });
 
+  it('shows the filters of the address, the child too once the children have loaded', async () => {
+    serve(RECORDS);
+    renderPage(<AttendancePage />, {
+      path: `/dashboard/attendance?studentId=${LEO.id}&from=2026-11-10&to=2026-11-20`,
+      pattern: '/dashboard/attendance',
+    });
+    await screen.findByRole('option', { name: 'Leo Okafor' });
+    expect(screen.getByRole('combobox', { name: 'Child' })).toHaveValue(LEO.id);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-10');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-20');
+  });
+
+  it('clears the “To” message as soon as “To” is changed', async () => {
+    serve(RECORDS);
+    renderPage(<AttendancePage />, { path: '/dashboard/attendance' });
+    await screen.findByRole('option', { name: 'Leo Okafor' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const to = screen.getByLabelText('To');
+    await waitFor(() => expect(to).toHaveAccessibleDescription('Choose a date on or after the “From” date'));
+    fireEvent.change(to, { target: { value: '2026-11-02' } });
+    await waitFor(() => expect(to).not.toHaveAccessibleDescription(/Choose a date/));
+  });
+
   it('says what will show up here when nothing has happened yet', async () => {
     serve([]);
     renderPage(<AttendancePage />, { path: '/dashboard/attendance' });

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AttendanceQuery,
   AttendanceQuerySchema,
@@ -14,25 +15,32 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { getStudents } from '../../api/family.ts';
 import { getFamilyAttendance } from '../../api/passes.ts';
 import { familyKeys, passKeys } from '../../api/query-keys.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { type FormOf, TextField, useFieldError } from '../../features/forms/fields.tsx';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { clockTime, eventLine, methodLine, shortDay } from '../../features/passes/format.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { intlLocale } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** By the "To" field; shown in the family's language through `family.fieldMessages.toBeforeFrom`. */
 const TO_BEFORE_FROM = 'Choose a date on or after the “From” date';
+
+/** The filters as typed: a child's id and two ISO days, each empty for "any"; "To" not before "From". */
+const FiltersSchema = z
+  .object({ studentId: z.string(), from: z.string(), to: z.string() })
+  .refine(({ from, to }) => !(from && to && to < from), { path: ['to'], message: TO_BEFORE_FROM });
+type FilterValues = z.infer<typeof FiltersSchema>;
 
 /** The filters in the address (child, from, to), so a filtered view can be reloaded or bookmarked. */
 function useAttendanceQuery(): [AttendanceQuery, (next: AttendanceQuery) => void] {
@@ -131,55 +139,36 @@ function Filters({
   filtered: boolean;
 }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
-  const [studentId, setStudentId] = useState(query.studentId ?? '');
-  const [from, setFrom] = useState(query.from ?? '');
-  const [to, setTo] = useState(query.to ?? '');
-  const [toError, setToError] = useState<string | null>(null);
-  const toRef = useRef<HTMLInputElement>(null);
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (from && to && to < from) {
-      setToError(TO_BEFORE_FROM);
-      toRef.current?.focus();
-      return;
-    }
-    setToError(null);
-    onApply({ studentId: studentId || undefined, from: from || undefined, to: to || undefined });
-  };
+  const form = useForm<FilterValues>({
+    resolver: zodResolver(FiltersSchema),
+    // The "To" message stays until the next "Show", or until "To" is changed.
+    reValidateMode: 'onSubmit',
+    defaultValues: { studentId: query.studentId ?? '', from: query.from ?? '', to: query.to ?? '' },
+  });
+  const { onSubmit } = useSubmit(form, {
+    action: async ({ studentId, from, to }) =>
+      onApply({ studentId: studentId || undefined, from: from || undefined, to: to || undefined }),
+    fields: ['studentId', 'from', 'to'],
+  });
 
   return (
     <Paper withBorder radius="lg" p="md">
-      <form onSubmit={apply} noValidate aria-label={t('family.attendance.filters')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('family.attendance.filters')}>
         <Group align="flex-start" gap="md" wrap="wrap">
-          <NativeSelect
-            label={t('family.attendance.child')}
-            value={studentId}
-            onChange={(event) => setStudentId(event.currentTarget.value)}
-            data={[
-              { value: '', label: t('family.attendance.allChildren') },
-              ...students.map((student) => ({ value: student.id, label: student.fullName })),
-            ]}
-            style={{ flex: '1 1 12rem' }}
-          />
-          <TextInput
+          <ChildFilter form={form} students={students} />
+          <TextField
+            form={form}
+            name="from"
             type="date"
             label={t('family.attendance.from')}
-            value={from}
-            onChange={(event) => setFrom(event.currentTarget.value)}
             style={{ flex: '1 1 10rem' }}
           />
-          <TextInput
-            ref={toRef}
+          <TextField
+            form={form}
+            name="to"
+            rules={{ onChange: () => form.clearErrors('to') }}
             type="date"
             label={t('family.attendance.to')}
-            value={to}
-            error={fieldMessage(toError ?? undefined)}
-            onChange={(event) => {
-              setTo(event.currentTarget.value);
-              setToError(null);
-            }}
             style={{ flex: '1 1 10rem' }}
           />
           {/* Aligned with the inputs (below their labels) on a wide screen; under them on a phone. */}
@@ -194,6 +183,32 @@ function Filters({
         </Group>
       </form>
     </Paper>
+  );
+}
+
+/**
+ * The child to show, or all children. Controlled, not registered: the children arrive after the form, and a
+ * child chosen in the address must show as chosen once its option is there.
+ */
+function ChildFilter({ form, students }: { form: FormOf<FilterValues>; students: readonly Student[] }) {
+  const { t } = useTranslation();
+  const { field } = useController({ control: form.control, name: 'studentId' });
+  const error = useFieldError(form, 'studentId');
+  return (
+    <NativeSelect
+      label={t('family.attendance.child')}
+      ref={field.ref}
+      name={field.name}
+      value={field.value}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+      data={[
+        { value: '', label: t('family.attendance.allChildren') },
+        ...students.map((student) => ({ value: student.id, label: student.fullName })),
+      ]}
+      style={{ flex: '1 1 12rem' }}
+    />
   );
 }
 
