@@ -1,12 +1,17 @@
 /**
  * The error body every failing API call answers with (docs/architecture.md, API conventions):
- * `{ error: "Bad Request", message: "…", fields?: { firstName: "…" }, requestId: "…" }`.
- * `fields` maps a body field to the message to show beside it.
+ * `{ error: "Bad Request", code: "request.invalidFields", params?: {…}, message: "…", fields?: { firstName: "…" },
+ * requestId: "…" }`. `code` and `params` are stable (api-errors.ts); `message` is their sentence in the caller's
+ * language; `fields` maps a body field to the message to show beside it.
  */
 import { z } from 'zod';
 
 export const ApiErrorSchema = z.object({
   error: z.string(),
+  /** The error's stable code (api-errors.ts), e.g. `auth.loginFailed`. */
+  code: z.string().optional(),
+  /** The parts its sentence names, e.g. `{ minutes: 12 }`. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   requestId: z.string(),

@@ -8,6 +8,7 @@ export * from './api/family.ts';
 export * from './api/messages.ts';
 export * from './api/office.ts';
 export * from './api/passes.ts';
+export * from './api-errors.ts';
 export * from './auth.ts';
 export * from './class-session.ts';
 export * from './contact.ts';

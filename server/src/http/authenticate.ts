@@ -9,7 +9,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { UserType } from '@lc/contract';
+import type { ApiErrorCode, UserType } from '@lc/contract';
 import DataLoader from 'dataloader';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -74,9 +74,9 @@ type SessionUserRow = {
   lastName: string;
 };
 
-function unauthorized(reply: FastifyReply, message: string): HttpError {
+function unauthorized(reply: FastifyReply, code: ApiErrorCode): HttpError {
   reply.header('www-authenticate', 'Bearer realm="api"');
-  return new HttpError(401, message);
+  return new HttpError(401, code);
 }
 
 /** Install the request decoration and the onRequest check. Call before any route is registered. */
@@ -114,34 +114,26 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
         : [];
       if (!row) {
         reply.header('www-authenticate', 'Kiosk realm="door"');
-        throw new HttpError(
-          401,
-          'This tablet is not set up as a door kiosk any more. Ask a staff member to set it up again.',
-        );
+        throw new HttpError(401, 'access.kioskRevoked');
       }
       request.kiosk = row;
       return;
     }
 
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw unauthorized(reply, 'Please log in to continue.');
+    if (!match?.[1]) throw unauthorized(reply, 'access.signIn');
     const result = await ctx.tokens.verify(match[1], ctx.clock.now());
     if ('error' in result) {
-      throw unauthorized(
-        reply,
-        result.error === 'expired'
-          ? 'Your session has expired. Please log in again.'
-          : 'Please log in to continue.',
-      );
+      throw unauthorized(reply, result.error === 'expired' ? 'access.sessionExpired' : 'access.signIn');
     }
     const { sub, tv, sid } = result.claims;
     const row = isUuid(sub) && isUuid(sid) ? await sessionLoader.load(sid) : null;
     if (!row || row.sessionUserId !== sub || row.endedAt !== null || row.tokenVersion !== tv) {
-      throw unauthorized(reply, 'Your session has ended. Please log in again.');
+      throw unauthorized(reply, 'access.sessionEnded');
     }
     const role = row.type as UserType;
     if (auth === 'staff' && role !== 'Staff' && role !== 'Admin') {
-      throw new HttpError(403, 'Only center staff can do this.');
+      throw new HttpError(403, 'access.staffOnly');
     }
     request.user = {
       id: row.id,
@@ -166,12 +158,12 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 
 /** The door tablet of a `kiosk` route (the hook guarantees it; this narrows the type). */
 export function currentKiosk(request: FastifyRequest): { id: string; name: string } {
-  if (!request.kiosk) throw new HttpError(401, 'This tablet is not set up as a door kiosk.');
+  if (!request.kiosk) throw new HttpError(401, 'access.kioskNotSetUp');
   return request.kiosk;
 }
 
 /** The signed-in user of a `user`/`staff` route (the hook guarantees it; this narrows the type). */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, 'Please log in to continue.');
+  if (!request.user) throw new HttpError(401, 'access.signIn');
   return request.user;
 }

@@ -7,11 +7,14 @@
  * - 204 (and any empty body) resolves to `undefined`; `text/plain` replies resolve to the text
  *   (Login and Register answer with the token as text), JSON replies to the parsed value.
  */
-import type { ApiErrorBody } from '@lc/contract';
+import { type ApiErrorBody, apiErrorSentence } from '@lc/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { endSession, getToken } from '../lib/auth-token.ts';
 
-/** A non-2xx reply. `body` is the server's JSON error body when it sent one; `fields` maps a field to its message. */
+/**
+ * A non-2xx reply. `body` is the server's JSON error body when it sent one (its `code` and `params` stable,
+ * contract/src/errors.ts); `message` is its sentence; `fields` maps a field to its message.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -19,7 +22,13 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
 
   constructor(status: number, body: ApiErrorBody | null, statusText = '') {
-    super(body?.message || statusText || `Request failed with status ${status}`);
+    // A coded error is written from the one pair of message files (contract api-errors.ts) in the language
+    // the page shows now; a body without a code keeps the server's sentence.
+    super(
+      (body?.code ? apiErrorSentence(body.code, body.params, i18n.language) : body?.message) ||
+        statusText ||
+        `Request failed with status ${status}`,
+    );
     this.status = status;
     this.body = body;
     this.fields = body?.fields ?? {};

@@ -4,7 +4,14 @@
  * Emails are compared lower-cased (contract EmailSchema). Rules follow OWASP ASVS level 2 and the
  * Authentication and Forgot Password cheat sheets; each function names the rule it keeps.
  */
-import { type Account, type Language, routes, type UserType } from '@lc/contract';
+import {
+  type Account,
+  type ApiErrorCode,
+  apiErrorSentence,
+  type Language,
+  routes,
+  type UserType,
+} from '@lc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -35,12 +42,12 @@ export type AccountDeps = {
 };
 
 /** The one message for an unknown address and a wrong password alike (no account enumeration). */
-export const LOGIN_FAILED = 'The email address or password is incorrect.';
-export const RESET_LINK_INVALID =
-  'This password reset link is invalid, already used or expired. Please ask for a new one.';
-export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid or has expired.';
-export const EMAIL_TAKEN =
-  'An account with this email address already exists. Please log in or reset your password.';
+/** The English sentences of the account errors (for tests and logs); the API answers their codes. */
+const english = (code: ApiErrorCode) => apiErrorSentence(code, undefined, 'en');
+export const LOGIN_FAILED = english('auth.loginFailed');
+export const RESET_LINK_INVALID = english('auth.resetLinkInvalid');
+export const CONFIRM_LINK_INVALID = english('auth.confirmLinkInvalid');
+export const EMAIL_TAKEN = english('auth.emailTaken');
 
 const sessionUserColumns = {
   id: users.id,
@@ -67,8 +74,7 @@ export async function registerParent(
   const now = deps.now();
   const limit = { max: deps.signupsPerHour, windowMinutes: 60 };
   const wait = await hit(deps.db, [{ key: throttleKeys.registerIp(ip), limit }], now);
-  if (wait > 0)
-    throw tooManyRequests(wait, 'Too many new accounts from this network. Please try again later.');
+  if (wait > 0) throw tooManyRequests(wait, 'auth.tooManySignups');
 
   const password = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
@@ -77,7 +83,7 @@ export async function registerParent(
       .values({ ...input, language: input.language ?? 'en', password, type: 'Parent', created: now })
       .onConflictDoNothing({ target: users.emailAddress })
       .returning(sessionUserColumns);
-    if (!row) throw new HttpError(409, EMAIL_TAKEN, { emailAddress: EMAIL_TAKEN });
+    if (!row) throw new HttpError(409, 'auth.emailTaken', { fields: { emailAddress: 'auth.emailTaken' } });
     const token = await createOneTimeToken(tx, row.id, 'EmailConfirmation', now);
     await enqueueMail(
       tx,
@@ -111,10 +117,7 @@ export async function logIn(
     now,
   );
   if (wait > 0) {
-    throw tooManyRequests(
-      wait,
-      `Too many login attempts. Please wait ${Math.ceil(wait / 60)} minutes, or reset your password.`,
-    );
+    throw tooManyRequests(wait, 'auth.tooManyLogins', { minutes: Math.ceil(wait / 60) });
   }
 
   const [row] = await deps.db
@@ -122,7 +125,7 @@ export async function logIn(
     .from(users)
     .where(eq(users.emailAddress, input.emailAddress));
   const ok = await verifyPassword(row?.password ?? null, input.password);
-  if (!row || !ok) throw new HttpError(401, LOGIN_FAILED);
+  if (!row || !ok) throw new HttpError(401, 'auth.loginFailed');
 
   await clear(deps.db, [accountKey]);
   await giveBack(deps.db, ipKey, now);
@@ -144,8 +147,7 @@ export async function throttleResetRequest(deps: AccountDeps, emailAddress: stri
     ],
     deps.now(),
   );
-  if (wait > 0)
-    throw tooManyRequests(wait, 'Too many reset requests. Please check your inbox, or try again later.');
+  if (wait > 0) throw tooManyRequests(wait, 'auth.tooManyResets');
 }
 
 /** Mail a reset link to the account with this address, if there is one; otherwise do nothing. */
@@ -192,7 +194,7 @@ export async function resetPassword(deps: AccountDeps, rawToken: string, newPass
     const token =
       (await findTokenForUpdate(tx, rawToken, 'PasswordReset')) ??
       (await findTokenForUpdate(tx, rawToken, 'StaffInvite'));
-    if (!token || !isUsable(token, now)) throw new HttpError(400, RESET_LINK_INVALID);
+    if (!token || !isUsable(token, now)) throw new HttpError(400, 'auth.resetLinkInvalid');
     const [user] = await tx
       .update(users)
       .set({
@@ -225,13 +227,13 @@ export async function confirmEmail(deps: AccountDeps, rawToken: string): Promise
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const token = await findTokenForUpdate(tx, rawToken, 'EmailConfirmation');
-    if (!token) throw new HttpError(400, CONFIRM_LINK_INVALID);
+    if (!token) throw new HttpError(400, 'auth.confirmLinkInvalid');
     const [user] = await tx
       .select({ confirmedAt: users.emailConfirmedAt })
       .from(users)
       .where(eq(users.id, token.userId));
     if (user?.confirmedAt) return;
-    if (!isUsable(token, now)) throw new HttpError(400, CONFIRM_LINK_INVALID);
+    if (!isUsable(token, now)) throw new HttpError(400, 'auth.confirmLinkInvalid');
     await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, token.userId));
     await useAllTokens(tx, token.userId, 'EmailConfirmation', now);
   });
@@ -257,11 +259,7 @@ export async function resendConfirmation(deps: AccountDeps, userId: string): Pro
       [{ key: throttleKeys.confirmResend(userId), limit: limits.confirmResendPerAccount }],
       now,
     );
-    if (wait > 0)
-      throw tooManyRequests(
-        wait,
-        'We have sent several links already. Please check your inbox and spam folder.',
-      );
+    if (wait > 0) throw tooManyRequests(wait, 'auth.tooManyConfirmations');
     const token = await createOneTimeToken(tx, user.id, 'EmailConfirmation', now);
     await enqueueMail(
       tx,

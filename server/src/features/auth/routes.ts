@@ -150,7 +150,7 @@ export const authRoutes =
 
     serve(app, authApi.me, { tags, summary: "The signed-in user's account" }, async (request) => {
       const account = await getAccount(ctx.db, currentUser(request).id);
-      if (!account) throw new HttpError(401, 'Please log in to continue.');
+      if (!account) throw new HttpError(401, 'access.signIn');
       return account;
     });
 
@@ -200,7 +200,7 @@ export const authRoutes =
       },
       async (request, reply) => {
         const saved = await setAccountLanguage(ctx.db, currentUser(request).id, request.body.language);
-        if (!saved) throw new HttpError(401, 'Please log in to continue.');
+        if (!saved) throw new HttpError(401, 'access.signIn');
         return reply.status(204).send(null);
       },
     );

@@ -93,14 +93,28 @@ export function TextareaField<T extends FieldValues>({
   return <Textarea {...props} error={error} {...form.register(name)} />;
 }
 
-/** The browser's own select (best on phones and for short fixed lists); the value is the option's text value. */
+/**
+ * The browser's own select (best on phones and for short fixed lists); the value is the option's text value.
+ * Controlled, so a value set before its options arrive (a choice kept in the address) shows once they do.
+ */
 export function NativeSelectField<T extends FieldValues>({
   form,
   name,
   ...props
 }: Bound<T> & Omit<NativeSelectProps, Wired>) {
+  const { field } = useController({ control: form.control, name });
   const error = useFieldError(form, name);
-  return <NativeSelect {...props} error={error} {...form.register(name)} />;
+  return (
+    <NativeSelect
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
 }
 
 /** Mantine's searchable select; the form holds the chosen option's value, or null when none is chosen. */

@@ -25,8 +25,8 @@ export type SubmitOptions<TIn extends FieldValues, TOut, TResult> = {
   action: (values: TOut) => Promise<TResult>;
   /** The form's fields in the order it shows them: the server's messages go beside these, focus on the first. */
   fields: readonly FieldPath<TIn>[];
-  /** A toast after success: a text, or one made from the reply. */
-  success?: string | ((result: TResult) => string);
+  /** A toast after success: a text, or one made from the reply and the values sent. */
+  success?: string | ((result: TResult, values: TOut) => string);
   /** Query keys to refresh after success (before `onSuccess`, so a page the person goes to is current). */
   invalidate?: readonly QueryKey[];
   /** What happens next (navigate, close the dialog…). */
@@ -89,7 +89,8 @@ export function useSubmit<TIn extends FieldValues, TOut, TResult>(
       }
       if (current.invalidate && queryClient)
         await Promise.all(current.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      const success = typeof current.success === 'function' ? current.success(result) : current.success;
+      const success =
+        typeof current.success === 'function' ? current.success(result, values) : current.success;
       if (success) notifySuccess(success);
       await current.onSuccess?.(result, values);
     },
