@@ -3,14 +3,54 @@
  * conventions"). A use case throws a code such as `auth.tooManyLogins` with `{ minutes: 12 }`; the error body
  * carries the code and its parameters beside the sentence; the server writes the sentence in the caller's
  * language and the web writes it in the reader's, both with {@link apiErrorSentence} from the one pair of
- * message files `locales/api-errors.{en,es}.json` (i18next's format: `{{name}}` parts, `_one`/`_other`
+ * message files `locales/api-errors/*.{en,es}.json` (i18next's format: `{{name}}` parts, `_one`/`_other`
  * plurals called with `count`). A code with no Spanish reads English (the staff pages' and the door's
  * sentences, which stay English: decision 015).
  */
 import i18next, { type TFunction } from 'i18next';
 import type { Language } from './language.ts';
-import en from './locales/api-errors.en.json' with { type: 'json' };
-import es from './locales/api-errors.es.json' with { type: 'json' };
+import authEn from './locales/api-errors/auth.en.json' with { type: 'json' };
+import authEs from './locales/api-errors/auth.es.json' with { type: 'json' };
+import billingEn from './locales/api-errors/billing.en.json' with { type: 'json' };
+import billingEs from './locales/api-errors/billing.es.json' with { type: 'json' };
+import commonEn from './locales/api-errors/common.en.json' with { type: 'json' };
+import commonEs from './locales/api-errors/common.es.json' with { type: 'json' };
+import enrollmentEn from './locales/api-errors/enrollment.en.json' with { type: 'json' };
+import enrollmentEs from './locales/api-errors/enrollment.es.json' with { type: 'json' };
+import familyEn from './locales/api-errors/family.en.json' with { type: 'json' };
+import familyEs from './locales/api-errors/family.es.json' with { type: 'json' };
+import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
+import messagesEs from './locales/api-errors/messages.es.json' with { type: 'json' };
+import passesEn from './locales/api-errors/passes.en.json' with { type: 'json' };
+import passesEs from './locales/api-errors/passes.es.json' with { type: 'json' };
+import sessionsEn from './locales/api-errors/sessions.en.json' with { type: 'json' };
+import sessionsEs from './locales/api-errors/sessions.es.json' with { type: 'json' };
+
+/**
+ * The message files, one pair per domain (`locales/api-errors/<domain>.{en,es}.json`; `common` holds the
+ * request, server, access and not-found sentences): a domain's codes start with its name, e.g.
+ * `enrollment.sessionFull`.
+ */
+const en = {
+  ...commonEn,
+  auth: authEn,
+  billing: billingEn,
+  enrollment: enrollmentEn,
+  family: familyEn,
+  messages: messagesEn,
+  passes: passesEn,
+  sessions: sessionsEn,
+} as const;
+const es = {
+  ...commonEs,
+  auth: authEs,
+  billing: billingEs,
+  enrollment: enrollmentEs,
+  family: familyEs,
+  messages: messagesEs,
+  passes: passesEs,
+  sessions: sessionsEs,
+};
 
 /** The message files, for their tests. */
 export const apiErrorMessages = { en, es } as const;
@@ -43,9 +83,18 @@ const fixed: Record<Language, TFunction> = {
   es: translator.getFixedT('es'),
 };
 
+/** Every code of the English files (a plural's code without its `_one`/`_other`). */
+const codes = new Set<string>();
+(function collect(tree: object, prefix: string) {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') codes.add(`${prefix}${key}`.replace(/_(one|other)$/, ''));
+    else collect(value, `${prefix}${key}.`);
+  }
+})(en, '');
+
 /** Whether `text` is one of the codes of the message files. */
 export function isApiErrorCode(text: string): text is ApiErrorCode {
-  return translator.exists(text, { lng: 'en' }) || translator.exists(`${text}_other`, { lng: 'en' });
+  return codes.has(text);
 }
 
 /**
