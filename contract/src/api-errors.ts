@@ -4,10 +4,11 @@
  * carries the code and its parameters beside the sentence; the server writes the sentence in the caller's
  * language and the web writes it in the reader's, both with {@link apiErrorSentence} from the one pair of
  * message files `locales/api-errors/*.{en,es}.json` (i18next's format: `{{name}}` parts, `_one`/`_other`
- * plurals called with `count`). A code with no Spanish reads English (the staff pages' and the door's
+ * plurals called with `count`, `{{date, policyDate}}` for an ISO date written out in the sentence's language). A code with no Spanish reads English (the staff pages' and the door's
  * sentences, which stay English: decision 015).
  */
 import i18next, { type TFunction } from 'i18next';
+import { formatPolicyDate } from './family-money.ts';
 import type { Language } from './language.ts';
 import authEn from './locales/api-errors/auth.en.json' with { type: 'json' };
 import authEs from './locales/api-errors/auth.es.json' with { type: 'json' };
@@ -78,6 +79,11 @@ translator.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+// `{{date, policyDate}}`: an ISO date written out in the sentence's language ("Friday, January 2, 2026";
+// "viernes, 2 de enero de 2026"), as the family's pages and mails write it.
+translator.services.formatter?.add('policyDate', (value: unknown, lng: string | undefined) =>
+  formatPolicyDate(String(value), lng === 'es' ? 'es-US' : 'en-US'),
+);
 const fixed: Record<Language, TFunction> = {
   en: translator.getFixedT('en'),
   es: translator.getFixedT('es'),
