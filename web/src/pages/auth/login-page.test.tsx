@@ -75,5 +75,23 @@ describe('login page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(getToken()).toBeNull();
+    expect(screen.queryByText('x')).not.toBeInTheDocument();
+  });
+
+  it('also says how long to wait after too many tries, in an alert on the page', async () => {
+    const wait = 'Too many attempts. Please try again in 15 minutes.';
+    fetchMock.mockResolvedValue(
+      jsonReply(429, { error: 'Too Many Requests', message: wait, requestId: 'r' }),
+    );
+    renderPage(<LoginPage />, { path: '/login' });
+    fill('parent@example.com', 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(
+      await screen.findByText('Failed to login. Please check your credentials and try again.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent === wait)).toBe(true),
+    );
   });
 });

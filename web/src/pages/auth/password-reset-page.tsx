@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ResetRequestInput, ResetRequestSchema, routes } from '@lc/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { requestPasswordReset } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
-import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { TextField } from '../../features/forms/fields.tsx';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -18,42 +18,35 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
  */
 export default function PasswordResetPage() {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   usePageTitle(t('passwordReset.heading'));
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetRequestInput, unknown, z.output<typeof ResetRequestSchema>>({
+  const form = useForm<ResetRequestInput, unknown, z.output<typeof ResetRequestSchema>>({
     resolver: zodResolver(ResetRequestSchema),
     mode: 'onTouched',
     defaultValues: { emailAddress: '' },
   });
-
-  const onSubmit = async (values: z.output<typeof ResetRequestSchema>) => {
-    try {
-      await requestPasswordReset(values);
-      notifySuccess(t('passwordReset.success'));
-      reset({ emailAddress: '' });
-    } catch {
-      notifyError(t('passwordReset.failure'));
-    }
-  };
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: requestPasswordReset,
+    fields: [],
+    success: t('passwordReset.success'),
+    onSuccess: () => form.reset({ emailAddress: '' }),
+    // One toast whatever went wrong (spec §8).
+    failureToast: t('passwordReset.failure'),
+    alert: () => null,
+  });
 
   return (
     <AuthCard title={t('passwordReset.heading')} intro={t('passwordReset.intro')}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('passwordReset.heading')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('passwordReset.heading')}>
         <Stack gap="md">
-          <TextInput
+          <TextField
+            form={form}
+            name="emailAddress"
             label={t('passwordReset.emailAddress')}
             type="email"
             autoComplete="email"
             required
-            error={fieldMessage(errors.emailAddress?.message)}
-            {...register('emailAddress')}
           />
-          <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
+          <Button type="submit" fullWidth size="md" loading={submitting} disabled={submitting}>
             {t('passwordReset.submit')}
           </Button>
           <Button component={Link} to={routes.login} variant="subtle" fullWidth>

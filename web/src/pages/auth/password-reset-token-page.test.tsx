@@ -51,6 +51,25 @@ describe('password reset with a token', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/UserAuthentication/ResetPassword/tok');
   });
 
+  it('says a dead link cannot be used, with a way to ask for a new one, and the toast', async () => {
+    const dead = 'This password reset link has expired. Please ask for a new one.';
+    fetchMock.mockResolvedValue(jsonReply(400, { error: 'Bad Request', message: dead, requestId: 'r' }));
+    renderPage(<PasswordResetTokenPage />, {
+      path: '/password-reset/tok',
+      pattern: '/password-reset/:token',
+    });
+    fill('long enough 1', 'long enough 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
+    const alert = (await screen.findByText(dead)).closest('[role="alert"]');
+    expect(alert).toHaveTextContent('This link cannot be used');
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute(
+      'href',
+      '/password-reset',
+    );
+  });
+
   it.each([
     ['en' as const, 'This password is one of the most common passwords'],
     ['es' as const, 'Esta contraseña es una de las más comunes'],

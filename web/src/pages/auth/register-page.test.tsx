@@ -1,7 +1,7 @@
 import { registerPrefillQuery } from '@lc/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderPage } from '../../features/testing/render-page.tsx';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { i18n } from '../../i18n/i18n.ts';
 import RegisterPage from './register-page.tsx';
 
@@ -22,6 +22,36 @@ describe('register page', () => {
     renderPage(<RegisterPage />, { path: '/register?redirect=%2Fsessions', pattern: '/register' });
     expect(screen.getByLabelText(/^first name/i)).toHaveValue('');
     expect(screen.getByLabelText(/^email address/i)).toHaveValue('');
+  });
+});
+
+describe('register page when the center refuses', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says so in a toast, and an address already in use by its field, with focus there', async () => {
+    const taken = 'An account already uses this email address.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(
+        jsonReply(409, {
+          error: 'Conflict',
+          message: taken,
+          fields: { emailAddress: taken },
+          requestId: 'r',
+        }),
+      ),
+    );
+    renderPage(<RegisterPage />, { path: '/register', pattern: '/register' });
+    fireEvent.input(screen.getByLabelText(/^first name/i), { target: { value: 'Ana' } });
+    fireEvent.input(screen.getByLabelText(/^last name/i), { target: { value: 'Ruiz' } });
+    fireEvent.input(screen.getByLabelText(/^email address/i), { target: { value: 'ana@example.com' } });
+    fireEvent.input(screen.getByLabelText(/^password/i), { target: { value: 'long enough 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText('Failed to create your account. Please try again.')).toBeInTheDocument();
+    const email = screen.getByLabelText(/^email address/i);
+    await waitFor(() => expect(email).toHaveAccessibleDescription(taken));
+    expect(email).toHaveFocus();
   });
 });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RegisterInput, RegisterSchema, routes } from '@lc/contract';
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,13 +8,10 @@ import type { z } from 'zod';
 import { register as registerAccount } from '../../api/auth.ts';
 import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { redirectTarget, withRedirect } from '../../features/auth/safe-redirect.ts';
-import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
-import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { PasswordField, TextField } from '../../features/forms/fields.tsx';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { setToken } from '../../lib/auth-token.ts';
-
-const fieldOrder = ['firstName', 'lastName', 'emailAddress', 'password'] as const;
 
 /**
  * What an invitation from the center's inbox filled in (`#firstName=…&lastName=…&email=…`, contract
@@ -35,73 +32,64 @@ function prefill(hash: string, search: string): RegisterInput {
 /** /register?redirect=… (spec §2, §4, §5, §8). Default destination /dashboard. */
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
-  const fieldMessage = useFieldMessage();
   usePageTitle(t('register.pageTitle'));
   const location = useLocation();
   const navigate = useNavigate();
   const target = redirectTarget(location.state, location.search);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
+  const form = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
     resolver: zodResolver(RegisterSchema),
     mode: 'onTouched',
     defaultValues: prefill(location.hash, location.search),
   });
-
-  const showFieldErrors = useServerFieldErrors(setError, fieldOrder);
-
-  const onSubmit = async (values: z.output<typeof RegisterSchema>) => {
-    try {
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: async (values) => {
       // The family's emails are written in the language they signed up in (issue 14).
       setToken(await registerAccount({ ...values, language: i18n.language === 'es' ? 'es' : 'en' }));
-      notifySuccess(t('register.success'));
-      navigate(target, { replace: true });
-    } catch (error) {
-      // spec §8's message always; an address that already has an account is also said by its field.
-      notifyError(t('register.failure'));
-      showFieldErrors(error);
-    }
-  };
+    },
+    fields: ['firstName', 'lastName', 'emailAddress', 'password'],
+    success: t('register.success'),
+    onSuccess: () => navigate(target, { replace: true }),
+    // spec §8's message always; an address that already has an account is also said by its field.
+    failureToast: t('register.failure'),
+    alert: () => null,
+  });
 
   return (
     <AuthCard title={t('register.heading')} intro={t('register.intro')}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('register.heading')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('register.heading')}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
+            <TextField
+              form={form}
+              name="firstName"
               label={t('register.firstName')}
               autoComplete="given-name"
               required
-              error={fieldMessage(errors.firstName?.message)}
-              {...register('firstName')}
             />
-            <TextInput
+            <TextField
+              form={form}
+              name="lastName"
               label={t('register.lastName')}
               autoComplete="family-name"
               required
-              error={fieldMessage(errors.lastName?.message)}
-              {...register('lastName')}
             />
           </SimpleGrid>
-          <TextInput
+          <TextField
+            form={form}
+            name="emailAddress"
             label={t('register.emailAddress')}
             type="email"
             autoComplete="email"
             required
-            error={fieldMessage(errors.emailAddress?.message)}
-            {...register('emailAddress')}
           />
-          <PasswordInput
+          <PasswordField
+            form={form}
+            name="password"
             label={t('register.password')}
             description={t('register.passwordHint')}
             autoComplete="new-password"
             required
-            error={fieldMessage(errors.password?.message)}
-            {...register('password')}
           />
           <Text size="sm">
             <Trans
@@ -109,7 +97,7 @@ export default function RegisterPage() {
               components={{ terms: <Anchor component={Link} to={routes.terms} inherit underline="always" /> }}
             />
           </Text>
-          <Button type="submit" fullWidth size="md" loading={isSubmitting} disabled={isSubmitting}>
+          <Button type="submit" fullWidth size="md" loading={submitting} disabled={submitting}>
             {t('register.submit')}
           </Button>
         </Stack>
