@@ -1,19 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContactForm, type ContactFormInput, ContactFormSchema, routes } from '@lc/contract';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Container,
-  Grid,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Container, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -21,9 +8,9 @@ import { Link, useSearchParams } from 'react-router';
 import { postContact } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
 import { LazyMap } from '../../features/contact/lazy-map.tsx';
-import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
-import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { CheckboxField, TextareaField, TextField } from '../../features/forms/fields.tsx';
+import { notifyError } from '../../features/forms/notify.ts';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { localPath } from '../../layout/in-language';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -76,7 +63,6 @@ export default function ContactPage() {
   const isTour = searchParams.get('tour') === 'true';
   const keys = isTour ? COPY.tour : COPY.contact;
   const { t, i18n } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const copy = {
     title: t(keys.title),
     intro: t(keys.intro),
@@ -87,31 +73,24 @@ export default function ContactPage() {
   usePageTitle(copy.title);
 
   const hydrated = useMounted();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactForm>({
+  const form = useForm<ContactFormInput, unknown, ContactForm>({
     resolver: zodResolver(ContactFormSchema),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const showServerErrors = useServerFieldErrors(setError, FIELD_ORDER);
-
-  const onSubmit = async (values: ContactForm) => {
-    try {
-      // The page's language goes along: the center's reply is written in it (issue 14).
-      await postContact({ ...values, tour: isTour, language: i18n.language === 'es' ? 'es' : 'en' });
-      notifySuccess(copy.success);
-      reset(EMPTY);
-    } catch (error) {
-      if (!showServerErrors(error)) {
-        notifyError(t('contact.sendFailed', { email: site.email }), t('contact.sendFailedTitle'));
-      }
-    }
-  };
+  const { onSubmit, submitting } = useSubmit(form, {
+    // The page's language goes along: the center's reply is written in it (issue 14).
+    action: (values) =>
+      postContact({ ...values, tour: isTour, language: i18n.language === 'es' ? 'es' : 'en' }),
+    fields: FIELD_ORDER,
+    success: copy.success,
+    onSuccess: () => form.reset(EMPTY),
+    // The page has no alert: a failure no field explains is a toast with the center's address.
+    alert: () => {
+      notifyError(t('contact.sendFailed', { email: site.email }), t('contact.sendFailedTitle'));
+      return null;
+    },
+  });
 
   return (
     <Container size="lg" py="xl">
@@ -143,80 +122,76 @@ export default function ContactPage() {
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-              <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={copy.title}>
+              <form onSubmit={onSubmit} noValidate aria-label={copy.title}>
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="firstName"
                       label={t('contact.firstName')}
                       autoComplete="given-name"
                       required
-                      error={fieldMessage(errors.firstName?.message)}
-                      {...register('firstName')}
                     />
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="lastName"
                       label={t('contact.lastName')}
                       autoComplete="family-name"
                       required
-                      error={fieldMessage(errors.lastName?.message)}
-                      {...register('lastName')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="email"
                       label={t('contact.email')}
                       type="email"
                       autoComplete="email"
                       required
-                      error={fieldMessage(errors.email?.message)}
-                      {...register('email')}
                     />
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="phoneNumber"
                       label={t('contact.phoneNumber')}
                       type="tel"
                       autoComplete="tel"
-                      error={fieldMessage(errors.phoneNumber?.message)}
-                      {...register('phoneNumber')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="childName"
                       label={t('contact.childName')}
                       autoComplete="off"
-                      error={fieldMessage(errors.childName?.message)}
-                      {...register('childName')}
                     />
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="childBirthdate"
                       label={t('contact.childBirthdate')}
                       type="date"
-                      error={fieldMessage(errors.childBirthdate?.message)}
-                      {...register('childBirthdate')}
                     />
                   </SimpleGrid>
-                  <Checkbox
+                  <CheckboxField
+                    form={form}
+                    name="previousAttendance"
                     label={t('contact.previousAttendance')}
-                    error={fieldMessage(errors.previousAttendance?.message)}
-                    {...register('previousAttendance')}
                   />
-                  <TextInput
-                    label={t('contact.referred')}
-                    error={fieldMessage(errors.referred?.message)}
-                    {...register('referred')}
-                  />
-                  <Textarea
+                  <TextField form={form} name="referred" label={t('contact.referred')} />
+                  <TextareaField
+                    form={form}
+                    name="message"
                     label={t('contact.message')}
                     description={copy.messageDescription}
                     required
                     autosize
                     minRows={4}
                     maxRows={12}
-                    error={fieldMessage(errors.message?.message)}
-                    {...register('message')}
                   />
                   <Button
                     type="submit"
-                    loading={isSubmitting}
+                    loading={submitting}
                     // Server-rendered: until this page's code has run, a click would submit the bare form.
-                    disabled={isSubmitting || !hydrated}
+                    disabled={submitting || !hydrated}
                     size="md"
                     w={{ base: '100%', sm: 'auto' }}
                   >
