@@ -1,9 +1,9 @@
 import type { SessionStudent } from '@lc/contract';
 import { Checkbox, Paper, Stack } from '@mantine/core';
 import { type ReactNode, type Ref, useId } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { type FormOf, useFieldError } from '../forms/fields.tsx';
 import { type FormError, FormErrorAlert } from './form-error-alert.tsx';
 
 export type ChildPickerProps = {
@@ -76,49 +76,47 @@ export function ChildPicker(props: ChildPickerProps) {
 }
 
 /**
- * The children question of the enroll and waitlist forms: a react-hook-form `studentIds` field drawn as a
- * {@link ChildPicker} in its own card, with the server's refusal (`formError`) shown inside the group.
- * `action` picks the sentence for when some children cannot be chosen ("Children who can’t enroll now say why.").
+ * The children question of the enroll and waitlist forms: the form's `studentIds` field drawn as a
+ * {@link ChildPicker} in its own card, bound like the kit's fields (features/forms/fields.tsx: the error in
+ * the reader's language, the ref that takes focus), with the server's refusal (`formError`) shown inside
+ * the group. `action` picks the sentence for when some children cannot be chosen ("Children who can’t enroll
+ * now say why.").
  */
 export function ChildPickerField<T extends FieldValues & { studentIds: string[] }>(props: {
-  control: Control<T>;
+  form: FormOf<T>;
   label: string;
   action: 'enroll' | 'join';
   students: readonly SessionStudent[];
   canChoose: (student: SessionStudent) => boolean;
   formError: FormError | null;
 }) {
-  const { students, canChoose } = props;
+  const { form, students, canChoose } = props;
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
+  const name = 'studentIds' as FieldPath<T>;
+  const { field } = useController({ control: form.control, name });
+  const error = useFieldError(form, name);
   const someCannot = students.some((s) => !canChoose(s));
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Controller
-        name={'studentIds' as Path<T>}
-        control={props.control}
-        render={({ field, fieldState }) => (
-          <ChildPicker
-            label={props.label}
-            description={
-              someCannot
-                ? props.action === 'enroll'
-                  ? t('enroll.childPicker.someCannotEnroll')
-                  : t('enroll.childPicker.someCannotJoin')
-                : t('enroll.childPicker.chooseOneOrMore')
-            }
-            students={students}
-            canChoose={canChoose}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldMessage(fieldState.error?.message)}
-          >
-            <FormErrorAlert error={props.formError} />
-          </ChildPicker>
-        )}
-      />
+      <ChildPicker
+        label={props.label}
+        description={
+          someCannot
+            ? props.action === 'enroll'
+              ? t('enroll.childPicker.someCannotEnroll')
+              : t('enroll.childPicker.someCannotJoin')
+            : t('enroll.childPicker.chooseOneOrMore')
+        }
+        students={students}
+        canChoose={canChoose}
+        value={field.value as string[]}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        error={error}
+      >
+        <FormErrorAlert error={props.formError} />
+      </ChildPicker>
     </Paper>
   );
 }

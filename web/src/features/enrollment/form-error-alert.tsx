@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { failureFields, failureMessage } from '../forms/feedback.ts';
 
 /** A failed submission's message; `attempt` changes on every failure so focus moves even when it repeats. */
 export type FormError = { message: string; attempt: number };
@@ -26,25 +26,23 @@ export function FormErrorAlert({ error }: { error: FormError | null }) {
 }
 
 /**
- * The failure state of a children form (enroll, waitlist): `fail(message)` shows a message in the alert;
- * `report(error, offline)` turns a refused request into one. A 400/409 shows the server's sentence (and its
- * `studentIds` field message beside the picker when it differs); any other server reply its message; no
- * reply at all the `offline` sentence.
+ * The failure side of a children form (enroll, waitlist) on the kit's useSubmit (docs/architecture.md,
+ * "Web"), read through feedback.ts: `alert(error)` gives the alert's sentence — the server's (and its
+ * `studentIds` field message beside the picker when it differs) or, with no reply at all, `offline` — and
+ * `onFailure` counts the failures, so `formError(failure)` moves focus to the alert even when its sentence
+ * repeats.
  */
-export function useFormFailure(setFieldError: (message: string) => void) {
-  const [formError, setFormError] = useState<FormError | null>(null);
-  const attempts = useRef(0);
-  const fail = (message: string) => {
-    attempts.current += 1;
-    setFormError({ message, attempt: attempts.current });
+export function useFormFailure(setFieldError: (message: string) => void, offline: string) {
+  const [attempt, setAttempt] = useState(0);
+  return {
+    alert: (error: unknown) => {
+      const sentence = failureMessage(error, offline);
+      // The server repeats its sentence as the field's message; only a different one needs its own place.
+      const field = failureFields(error).studentIds;
+      if (field && field !== sentence) setFieldError(field);
+      return sentence;
+    },
+    onFailure: () => setAttempt((count) => count + 1),
+    formError: (failure: string | null): FormError | null => (failure ? { message: failure, attempt } : null),
   };
-  const report = (error: unknown, offline: string) => {
-    if (!(error instanceof ApiError) || !error.body) return fail(offline);
-    fail(error.message);
-    if (error.status !== 400 && error.status !== 409) return;
-    // The server repeats its sentence as the field's message; only a different one needs its own place.
-    const field = error.fields.studentIds;
-    if (field && field !== error.message) setFieldError(field);
-  };
-  return { formError, clear: () => setFormError(null), fail, report };
 }

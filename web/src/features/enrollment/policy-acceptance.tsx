@@ -1,7 +1,8 @@
 import type { Policy } from '@lc/contract';
 import { Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { FormOf } from '../forms/fields.tsx';
 import { policyName } from './format.ts';
 import { PolicyText } from './policy-text.tsx';
 import type { EnrollValues } from './use-enroll-form.ts';
@@ -11,15 +12,14 @@ import type { EnrollValues } from './use-enroll-form.ts';
  * a policy not accepted says so under its checkbox, tied to it by `aria-describedby`.
  */
 export function PolicyAcceptance({
+  form,
   policies,
-  errors,
-  register,
 }: {
+  form: FormOf<EnrollValues>;
   policies: readonly Policy[];
-  errors: FieldErrors<EnrollValues>;
-  register: UseFormRegister<EnrollValues>;
 }) {
   const { t } = useTranslation();
+  const { errors } = useFormState({ control: form.control, name: 'accepted' });
   return (
     <section aria-labelledby="policies-heading">
       <Title order={2} size="h3" id="policies-heading">
@@ -48,7 +48,7 @@ export function PolicyAcceptance({
                 error={error ? <span id={errorId}>{error}</span> : undefined}
                 aria-describedby={error ? errorId : undefined}
                 aria-invalid={error ? true : undefined}
-                {...register(`accepted.${policy.policyType}`)}
+                {...form.register(`accepted.${policy.policyType}`)}
               />
             </Paper>
           );

@@ -2,16 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ClassSession,
   EnrollmentRequestSchema,
+  type Payment,
   type Policy,
   routes,
   type SessionStudent,
 } from '@lc/contract';
 import { useMemo, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { startCheckout } from '../../api/enrollment.ts';
+import { useSubmit } from '../forms/use-submit.tsx';
 import { useFormFailure } from './form-error-alert.tsx';
 import { goToCheckout } from './go-to-checkout.ts';
 
@@ -37,12 +39,25 @@ function enrollSchema(policies: readonly Policy[]) {
   });
 }
 
+/** A reply that neither opened a checkout nor enrolled for free: said as "could not start the checkout". */
+class CheckoutNotStarted extends Error {}
+
+/**
+ * Where a started enrollment goes next: the card checkout while it is open, or (nothing to pay, the children
+ * enrolled already) the success page; any other reply is a failure.
+ */
+function nextStep(payment: Payment): { checkoutUrl: string } | { checkoutId: string } {
+  if (payment.checkoutUrl && payment.status === 'Pending') return { checkoutUrl: payment.checkoutUrl };
+  if (payment.checkoutId && payment.status === 'Paid') return { checkoutId: payment.checkoutId };
+  throw new CheckoutNotStarted();
+}
+
 /**
  * The enroll form's state (spec §2, issue 5): the session's policies, the chosen children, the children
- * already placed (sibling discount), and `submit`, which starts the card checkout
+ * already placed (sibling discount), and `submit` (the kit's useSubmit), which starts the card checkout
  * (POST /api/ClassSessionEnrollment → `checkoutUrl`) or, with nothing to pay, goes to the enrollment's
  * success page. A failure is said on the form (`formError`); invalid input focuses the first problem in the
- * order the page shows them.
+ * order the page shows them (the children, then each policy: the order their fields are registered in).
  */
 export function useEnrollForm(session: ClassSession, students: SessionStudent[]) {
   const { t } = useTranslation();
@@ -50,72 +65,50 @@ export function useEnrollForm(session: ClassSession, students: SessionStudent[])
   const policies = useMemo(() => policiesOf(session), [session]);
   const schema = useMemo(() => enrollSchema(policies), [policies]);
   const choosable = students.filter((s) => s.canEnroll);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<EnrollValues, unknown, EnrollOutput>({
+  const form = useForm<EnrollValues, unknown, EnrollOutput>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    // Focus goes to the first problem in the order the page shows them (see onInvalid).
-    shouldFocusError: false,
     defaultValues: {
       // With one child who can enroll there is nothing to choose.
       studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [],
       accepted: Object.fromEntries(policies.map((p) => [p.policyType, false])),
     },
   });
-  const { formError, clear, fail, report } = useFormFailure((message) =>
-    setError('studentIds', { type: 'server', message }),
+  const refusal = useFormFailure(
+    (message) => form.setError('studentIds', { type: 'server', message }),
+    t('enroll.enroll.checkoutOffline'),
   );
   // Stays true once the browser is on its way to the checkout, so the button cannot be pressed again.
   const [leaving, setLeaving] = useState(false);
-  const busy = isSubmitting || leaving;
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: async (values) => nextStep(await startCheckout(session.id, values.studentIds)),
+    // The server's refusal goes in the alert inside the children's group (and a different field message by it).
+    fields: [],
+    onSuccess: (next) => {
+      if ('checkoutId' in next) {
+        navigate(routes.enrollmentSuccessful(session.id, next.checkoutId));
+        return;
+      }
+      setLeaving(true);
+      goToCheckout(next.checkoutUrl);
+    },
+    alert: (error) =>
+      error instanceof CheckoutNotStarted ? t('enroll.enroll.checkoutFailed') : refusal.alert(error),
+    onFailure: refusal.onFailure,
+  });
 
-  const chosenIds = watch('studentIds');
+  const chosenIds = form.watch('studentIds');
   const chosen = students.filter((s) => chosenIds.includes(s.id));
   // The family's children already holding a place that makes these brothers or sisters (the checkout's count).
   const alreadyPlaced = students.filter((s) => s.holdsSiblingPlace === true && !chosenIds.includes(s.id));
 
-  const onSubmit = async (values: EnrollOutput) => {
-    clear();
-    try {
-      const payment = await startCheckout(session.id, values.studentIds);
-      if (payment.checkoutUrl && payment.status === 'Pending') {
-        setLeaving(true);
-        goToCheckout(payment.checkoutUrl);
-        return;
-      }
-      // Nothing to pay (a free session): the children are enrolled already.
-      if (payment.checkoutId && payment.status === 'Paid') {
-        navigate(routes.enrollmentSuccessful(session.id, payment.checkoutId));
-        return;
-      }
-      fail(t('enroll.enroll.checkoutFailed'));
-    } catch (error) {
-      report(error, t('enroll.enroll.checkoutOffline'));
-    }
-  };
-
-  const onInvalid = (invalid: FieldErrors<EnrollValues>) => {
-    if (invalid.studentIds) return setFocus('studentIds');
-    const policy = policies.find((p) => invalid.accepted?.[p.policyType]);
-    if (policy) setFocus(`accepted.${policy.policyType}`);
-  };
-
   return {
-    control,
-    register,
-    errors,
-    busy,
-    formError,
+    form,
+    busy: submitting || leaving,
+    formError: refusal.formError(failure),
     policies,
     chosen,
     alreadyPlaced,
-    submit: handleSubmit(onSubmit, onInvalid),
+    submit: onSubmit,
   };
 }

@@ -123,6 +123,46 @@ describe('enroll page', () => {
     expect(goToCheckout).not.toHaveBeenCalled();
   });
 
+  it('asks for a policy not accepted once the children are chosen, with focus on its checkbox', async () => {
+    serve();
+    renderEnroll();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Theo Avery' }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and accept the Family expectations policy' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+    const latePickup = screen.getByRole('checkbox', {
+      name: 'I have read and accept the Late pickup policy',
+    });
+    await waitFor(() => expect(latePickup).toHaveFocus());
+    expect(latePickup).toHaveAccessibleDescription(
+      'Please read and accept the Late pickup policy to continue',
+    );
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('goes to the success page when there is nothing to pay, and says so when no checkout started', async () => {
+    let reply = paymentFixture({ status: 'Pending', checkoutUrl: null });
+    serve({ onPost: () => jsonReply(201, reply) });
+    const { router } = renderEnroll();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Theo Avery' }));
+    acceptPolicies();
+    const button = screen.getByRole('button', { name: 'Continue to payment' });
+    fireEvent.click(button);
+
+    const alert = await within(screen.getByRole('group', { name: /which children/i })).findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t start the checkout. Please try again in a minute');
+    await waitFor(() => expect(alert).toHaveFocus());
+
+    reply = paymentFixture({ status: 'Paid' });
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/sessions/1/enrollment-successful/test_cs_1'),
+    );
+    expect(goToCheckout).not.toHaveBeenCalled();
+  });
+
   it('sends a family without children to add one first', async () => {
     serve({
       students: [],

@@ -74,15 +74,14 @@ function EnrollBody({ family }: { family: SessionFamily }) {
 /** The enroll form: the children, the price and refund policy (when there is one), the policies to accept. */
 function EnrollForm({ session, students }: { session: ClassSession; students: SessionStudent[] }) {
   const { t } = useTranslation();
-  const { control, register, errors, busy, formError, policies, chosen, alreadyPlaced, submit } =
-    useEnrollForm(session, students);
+  const { form, busy, formError, policies, chosen, alreadyPlaced, submit } = useEnrollForm(session, students);
   const perChild = session.registrationPrice + session.supplyFee;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('enroll.enroll.titleIn', { session: session.name })}>
       <Stack gap="xl">
         <ChildPickerField
-          control={control}
+          form={form}
           label={t('enroll.enroll.whichChildren')}
           action="enroll"
           students={students}
@@ -103,9 +102,7 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
 
         {perChild > 0 ? <RefundPolicy session={session} /> : null}
 
-        {policies.length > 0 ? (
-          <PolicyAcceptance policies={policies} errors={errors} register={register} />
-        ) : null}
+        {policies.length > 0 ? <PolicyAcceptance form={form} policies={policies} /> : null}
 
         <Stack gap="xs">
           <Group justify="flex-end" gap="sm">

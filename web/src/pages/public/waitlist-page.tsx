@@ -21,6 +21,7 @@ import {
 import type { WaitlistSuccessState } from '../../features/enrollment/waitlist-places.ts';
 import { WaitlistSteps } from '../../features/enrollment/waitlist-steps.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -125,51 +126,47 @@ function WaitlistForm({ session, students }: { session: ClassSession; students: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const choosable = students.filter((s) => s.canJoinWaitlist);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = useForm<WaitlistValues>({
+  const form = useForm<WaitlistValues>({
     resolver: zodResolver(WaitlistFormSchema),
     mode: 'onTouched',
     defaultValues: { studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [] },
   });
-  const { formError, clear, report } = useFormFailure((message) =>
-    setError('studentIds', { type: 'server', message }),
+  const refusal = useFormFailure(
+    (message) => form.setError('studentIds', { type: 'server', message }),
+    t('enroll.waitlist.offline'),
   );
-
-  const onSubmit = async (values: WaitlistValues) => {
-    clear();
-    try {
-      const places = await joinWaitlist(session.id, values.studentIds);
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: (values) => joinWaitlist(session.id, values.studentIds),
+    // The server's refusal goes in the alert inside the children's group (and a different field message by it).
+    fields: [],
+    onSuccess: (places) => {
       const state: WaitlistSuccessState = { places };
       navigate(routes.waitlistSuccess(session.id), { state });
-    } catch (error) {
-      report(error, t('enroll.waitlist.offline'));
-    }
-  };
+    },
+    alert: refusal.alert,
+    onFailure: refusal.onFailure,
+  });
 
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       noValidate
       aria-label={t('enroll.waitlist.titleFor', { session: session.name })}
     >
       <Stack gap="lg">
         <ChildPickerField
-          control={control}
+          form={form}
           label={t('enroll.waitlist.whichChildren')}
           action="join"
           students={students}
           canChoose={(s) => s.canJoinWaitlist}
-          formError={formError}
+          formError={refusal.formError(failure)}
         />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={routes.session(session.id)} variant="default" size="md">
             {t('enroll.common.cancel')}
           </Button>
-          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting}>
+          <Button type="submit" size="md" loading={submitting} disabled={submitting}>
             {t('enroll.common.joinTheWaitlist')}
           </Button>
         </Group>
