@@ -6,29 +6,15 @@ import {
   type TutoringWaitlistFormInput,
   TutoringWaitlistFormSchema,
 } from '@lc/contract';
-import {
-  Badge,
-  Button,
-  Container,
-  Grid,
-  List,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Container, Grid, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { postTutoringWaitlist } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
-import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
-import { useServerFieldErrors } from '../../features/forms/use-server-field-errors.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { NativeSelectField, TextareaField, TextField } from '../../features/forms/fields.tsx';
+import { notifyError } from '../../features/forms/notify.ts';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -73,7 +59,6 @@ const SUBJECT_KEYS = {
 /** /tutoring-waitlist — the tutoring program (grades K–6, Coming Fall 2024) takes a waitlist only. */
 export default function TutoringWaitlistPage() {
   const { t, i18n } = useTranslation();
-  const fieldMessage = useFieldMessage();
   usePageTitle(t('enroll.tutoring.title'));
   const gradeOptions = [
     { value: '', label: t('enroll.tutoring.chooseGrade'), disabled: true },
@@ -90,13 +75,7 @@ export default function TutoringWaitlistPage() {
     })),
   ];
   const hydrated = useMounted();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<WaitlistFormValues, unknown, TutoringWaitlistForm>({
+  const form = useForm<WaitlistFormValues, unknown, TutoringWaitlistForm>({
     // The schema is the one definition of validity; the form's '' placeholders are just invalid input to it.
     resolver: zodResolver(TutoringWaitlistFormSchema) as unknown as Resolver<
       WaitlistFormValues,
@@ -106,20 +85,18 @@ export default function TutoringWaitlistPage() {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const showServerErrors = useServerFieldErrors(setError, FIELD_ORDER);
-
-  const onSubmit = async (values: TutoringWaitlistForm) => {
-    try {
-      // The page's language goes along: the center's reply is written in it (issue 14).
-      await postTutoringWaitlist({ ...values, language: i18n.language === 'es' ? 'es' : 'en' });
-      notifySuccess(t('enroll.tutoring.success'));
-      reset(EMPTY);
-    } catch (error) {
-      if (!showServerErrors(error)) {
-        notifyError(t('enroll.tutoring.failure', { email: site.email }), t('enroll.tutoring.failureTitle'));
-      }
-    }
-  };
+  const { onSubmit, submitting } = useSubmit(form, {
+    // The page's language goes along: the center's reply is written in it (issue 14).
+    action: (values) => postTutoringWaitlist({ ...values, language: i18n.language === 'es' ? 'es' : 'en' }),
+    fields: FIELD_ORDER,
+    success: t('enroll.tutoring.success'),
+    onSuccess: () => form.reset(EMPTY),
+    // The page has no alert: a failure no field explains is a toast with the center's address.
+    alert: () => {
+      notifyError(t('enroll.tutoring.failure', { email: site.email }), t('enroll.tutoring.failureTitle'));
+      return null;
+    },
+  });
 
   return (
     <Container size="lg" py="xl">
@@ -151,72 +128,72 @@ export default function TutoringWaitlistPage() {
               <Title order={2} fz="h3" id="waitlist-form">
                 {t('enroll.tutoring.formHeading')}
               </Title>
-              <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="waitlist-form">
+              <form onSubmit={onSubmit} noValidate aria-labelledby="waitlist-form">
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="parentName"
                       label={t('enroll.tutoring.parentName')}
                       autoComplete="name"
                       required
-                      error={fieldMessage(errors.parentName?.message)}
-                      {...register('parentName')}
                     />
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="studentName"
                       label={t('enroll.tutoring.studentName')}
                       autoComplete="off"
                       required
-                      error={fieldMessage(errors.studentName?.message)}
-                      {...register('studentName')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <NativeSelect
+                    <NativeSelectField
+                      form={form}
+                      name="grade"
                       label={t('enroll.tutoring.grade')}
                       required
                       data={gradeOptions}
-                      error={fieldMessage(errors.grade?.message)}
-                      {...register('grade')}
                     />
-                    <NativeSelect
+                    <NativeSelectField
+                      form={form}
+                      name="subjectMatter"
                       label={t('enroll.tutoring.subject')}
                       required
                       data={subjectOptions}
-                      error={fieldMessage(errors.subjectMatter?.message)}
-                      {...register('subjectMatter')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="emailAddress"
                       label={t('enroll.tutoring.email')}
                       type="email"
                       autoComplete="email"
                       required
-                      error={fieldMessage(errors.emailAddress?.message)}
-                      {...register('emailAddress')}
                     />
-                    <TextInput
+                    <TextField
+                      form={form}
+                      name="phoneNumber"
                       label={t('enroll.tutoring.phoneNumber')}
                       type="tel"
                       autoComplete="tel"
                       required
-                      error={fieldMessage(errors.phoneNumber?.message)}
-                      {...register('phoneNumber')}
                     />
                   </SimpleGrid>
-                  <Textarea
+                  <TextareaField
+                    form={form}
+                    name="message"
                     label={t('enroll.tutoring.message')}
                     description={t('enroll.tutoring.messageDescription')}
                     autosize
                     minRows={3}
                     maxRows={10}
-                    error={fieldMessage(errors.message?.message)}
-                    {...register('message')}
                   />
                   <Button
                     type="submit"
-                    loading={isSubmitting}
+                    loading={submitting}
                     // Server-rendered: until this page's code has run, a click would submit the bare form.
-                    disabled={isSubmitting || !hydrated}
+                    disabled={submitting || !hydrated}
                     size="md"
                     w={{ base: '100%', sm: 'auto' }}
                   >
