@@ -29,3 +29,12 @@ export function failureMessage(error: unknown, fallback: string): string {
 export function failureFields(error: unknown): Record<string, string> {
   return error instanceof ApiError && (error.status === 400 || error.status === 409) ? error.fields : {};
 }
+
+/**
+ * The server's message for one field, whatever the status (e.g. a 404 whose `code` field says no pass has
+ * that code), or undefined when it gave none. Forms place 400/409 messages through useSubmit; this is for
+ * the few replies that name a field with another status.
+ */
+export function failureField(error: unknown, name: string): string | undefined {
+  return error instanceof ApiError ? error.fields[name] : undefined;
+}

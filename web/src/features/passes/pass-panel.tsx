@@ -3,13 +3,13 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
 import { getPassCard, getPassState, revokePass } from '../../api/passes.ts';
 import { passKeys } from '../../api/query-keys.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { getToken, readClaims } from '../../lib/auth-token.ts';
 import { isNotFound, LoadFailed, Loading } from '../family/load-states.tsx';
+import { failedWith } from '../forms/feedback.ts';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 import { joinFirstNames, longDay, passStatusColor, passStatusLabel } from './format.ts';
 import { PassCardView } from './pass-card.tsx';
@@ -264,7 +264,7 @@ function ActivePass(props: {
       );
       props.onRevoked(revoked);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
+      if (failedWith(error, 404)) {
         setConfirming(false);
         notifySuccess(t('family.passPanel.alreadyOff'));
         props.onGone();

@@ -1,11 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { PassState } from '@lc/contract';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { type Resolver, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiDownload } from '../../api/client.ts';
+import { z } from 'zod';
+import { apiDownload } from '../../api/client.ts';
 import { uploadPassPhoto } from '../../api/passes.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
-import { notifyError, notifySuccess } from '../forms/notify.ts';
+import { failedWith, failureMessage } from '../forms/feedback.ts';
+import { type FormOf, useFieldError } from '../forms/fields.tsx';
+import { notifyError } from '../forms/notify.ts';
+import { useSubmit } from '../forms/use-submit.tsx';
 
 /**
  * The server's rule for a photo (passes routes: JPEG or PNG, at most 5 MB), checked here first. Its words and
@@ -15,6 +20,15 @@ export const PHOTO_MESSAGE = 'Choose a JPEG or PNG photo of at most 5 MB';
 const PHOTO_MISSING = 'Choose a photo to upload.';
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The chosen file: one there is (the form holds null until then), a JPEG or PNG of at most 5 MB. */
+const PhotoFormSchema = z.object({
+  file: z
+    .instanceof(File, { message: PHOTO_MISSING })
+    .refine((file) => PHOTO_TYPES.includes(file.type) && file.size <= PHOTO_MAX_BYTES, PHOTO_MESSAGE),
+});
+type PhotoInput = { file: File | null };
+type PhotoValues = z.output<typeof PhotoFormSchema>;
 
 /**
  * A blob as a `data:` URL. The page's CSP allows `data:` images but not `blob:` ones, so a photo fetched
@@ -31,7 +45,9 @@ function dataUrlOf(blob: Blob): Promise<string> {
 
 /**
  * The adult's photo on their pass (issue 11): shown once there is one (fetched with the session token: it
- * is an API route), and a file input to add or replace it. Staff see it at the door.
+ * is an API route), and a file input to add or replace it (react-hook-form and the kit's useSubmit: the
+ * photo is checked here first, a 400's reason said by the input, anything else in a toast). Staff see it
+ * at the door.
  */
 export function PassPhoto({
   trusteeId,
@@ -46,12 +62,40 @@ export function PassPhoto({
   onUploaded: (state: PassState) => void;
 }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const [shown, setShown] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const inputRef = useRef<HTMLButtonElement>(null);
+  const form = useForm<PhotoInput, unknown, PhotoValues>({
+    // The schema is the one definition of a photo it takes; the form's null is just invalid input to it.
+    resolver: zodResolver(PhotoFormSchema) as unknown as Resolver<PhotoInput, unknown, PhotoValues>,
+    // A message stays until the next upload or another choice.
+    reValidateMode: 'onSubmit',
+    defaultValues: { file: null },
+  });
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: async ({ file }) => {
+      const state = await uploadPassPhoto(trusteeId, file);
+      setShown(await dataUrlOf(file));
+      return state;
+    },
+    fields: ['file'],
+    success: holder.isSelf
+      ? t('family.photo.savedSelf')
+      : t('family.photo.savedOther', { name: holder.fullName }),
+    onSuccess: (state) => {
+      form.reset({ file: null });
+      onUploaded(state);
+    },
+    // A refused photo without a field message: the server's reason by the input; anything else a toast.
+    alert: (error) => {
+      if (failedWith(error, 400)) {
+        form.setError(
+          'file',
+          { type: 'server', message: failureMessage(error, PHOTO_MESSAGE) },
+          { shouldFocus: true },
+        );
+      } else notifyError(t('family.photo.failed'), t('family.photo.failedTitle'));
+      return null;
+    },
+  });
 
   useEffect(() => {
     if (!imageUrl) return;
@@ -68,32 +112,6 @@ export function PassPhoto({
       current = false;
     };
   }, [imageUrl]);
-
-  const fail = (message: string) => {
-    setError(message);
-    inputRef.current?.focus();
-  };
-
-  const upload = async () => {
-    if (!file) return fail(PHOTO_MISSING);
-    if (!PHOTO_TYPES.includes(file.type) || file.size > PHOTO_MAX_BYTES) return fail(PHOTO_MESSAGE);
-    setUploading(true);
-    try {
-      const state = await uploadPassPhoto(trusteeId, file);
-      setShown(await dataUrlOf(file));
-      setFile(null);
-      setError(null);
-      notifySuccess(
-        holder.isSelf ? t('family.photo.savedSelf') : t('family.photo.savedOther', { name: holder.fullName }),
-      );
-      onUploaded(state);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) fail(failure.fields.file ?? failure.message);
-      else notifyError(t('family.photo.failed'), t('family.photo.failedTitle'));
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const alt = holder.isSelf
     ? t('family.photo.altSelf')
@@ -112,26 +130,52 @@ export function PassPhoto({
           />
         ) : null}
         <Stack gap="xs" style={{ flex: '1 1 14rem', minWidth: 0 }}>
-          <FileInput
-            ref={inputRef}
+          <PhotoField
+            form={form}
             label={imageUrl ? t('family.photo.replace') : t('family.photo.add')}
             description={t('family.photo.description')}
-            accept={PHOTO_TYPES.join(',')}
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              setError(null);
-            }}
-            error={fieldMessage(error ?? undefined)}
-            clearable
           />
           <Group>
-            <Button variant="default" onClick={upload} loading={uploading}>
+            {/* Not a form of its own (it sits beside the pass's other controls): the button sends it. */}
+            <Button variant="default" onClick={onSubmit} loading={submitting}>
               {t('family.photo.upload')}
             </Button>
           </Group>
         </Stack>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * The photo's file input, bound like the kit's fields (features/forms/fields.tsx): the error in the
+ * family's language, the ref that takes focus; choosing another file clears the message.
+ */
+function PhotoField({
+  form,
+  label,
+  description,
+}: {
+  form: FormOf<PhotoInput> & { clearErrors: (name: 'file') => void };
+  label: string;
+  description: string;
+}) {
+  const { field } = useController({ control: form.control, name: 'file' });
+  const error = useFieldError(form, 'file');
+  return (
+    <FileInput
+      ref={field.ref}
+      label={label}
+      description={description}
+      accept={PHOTO_TYPES.join(',')}
+      value={field.value}
+      onChange={(chosen) => {
+        field.onChange(chosen);
+        form.clearErrors('file');
+      }}
+      onBlur={field.onBlur}
+      error={error}
+      clearable
+    />
   );
 }

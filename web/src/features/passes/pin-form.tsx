@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PassIssueSchema, type PickupPass } from '@lc/contract';
-import { Button, Group, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { issuePass } from '../../api/passes.ts';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
+import { failedWith, failureMessage } from '../forms/feedback.ts';
+import { PasswordField } from '../forms/fields.tsx';
 import { notifyError } from '../forms/notify.ts';
-import { useServerFieldErrors } from '../forms/use-server-field-errors.ts';
+import { useSubmit } from '../forms/use-submit.tsx';
 
 /** Shown in the family's language through `family.fieldMessages.pinMismatch`. */
 export const PIN_MISMATCH = 'The two PINs are not the same. Please type the PIN again.';
@@ -19,8 +20,6 @@ const PinFormSchema = z
   .refine((values) => values.pin === values.confirmPin, { path: ['confirmPin'], message: PIN_MISMATCH });
 type PinFormInput = z.input<typeof PinFormSchema>;
 type PinFormValues = z.output<typeof PinFormSchema>;
-
-const FIELD_ORDER = ['pin', 'confirmPin'] as const;
 
 /**
  * Issue (or re-issue) a pickup pass with a PIN (issue 11): the PIN of 4 to 6 digits typed twice, checked here
@@ -45,31 +44,25 @@ export function PinForm({
 }) {
   const { t } = useTranslation();
   const fieldMessage = useFieldMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PinFormInput, unknown, PinFormValues>({
+  const form = useForm<PinFormInput, unknown, PinFormValues>({
     resolver: zodResolver(PinFormSchema),
     mode: 'onTouched',
     defaultValues: { pin: '', confirmPin: '' },
   });
-  const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
-
-  const onSubmit = async (values: PinFormValues) => {
-    try {
-      onIssued(await issuePass(trusteeId, values.pin));
-    } catch (error) {
-      if (showFieldErrors(error)) return;
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (values) => issuePass(trusteeId, values.pin),
+    fields: ['pin', 'confirmPin'],
+    onSuccess: onIssued,
+    // The form has no alert: a failure no field explains is a toast, with the server's reason for a 400/404.
+    alert: (error) => {
+      const failed = t('family.pinForm.failed');
       notifyError(
-        error instanceof ApiError && (error.status === 400 || error.status === 404)
-          ? (fieldMessage(error.message) ?? error.message)
-          : t('family.pinForm.failed'),
+        failedWith(error, 400, 404) ? (fieldMessage(failureMessage(error, failed)) ?? failed) : failed,
         t('family.pinForm.failedTitle'),
       );
-    }
-  };
+      return null;
+    },
+  });
 
   // Masked like a password (the eye button shows it), with the phone's number pad. `off`, not `new-password`:
   // the PIN is the pickup adult's, not a secret of this account for the browser to save and fill in.
@@ -82,31 +75,25 @@ export function PinForm({
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label}>
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="sm">
         <Text size="sm">{t('family.pinForm.description', { description })}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <PasswordInput
-            label={t('family.pinForm.pin')}
-            required
-            error={fieldMessage(errors.pin?.message)}
-            {...pinInput}
-            {...register('pin')}
-          />
-          <PasswordInput
+          <PasswordField form={form} name="pin" label={t('family.pinForm.pin')} required {...pinInput} />
+          <PasswordField
+            form={form}
+            name="confirmPin"
             label={t('family.pinForm.pinAgain')}
             required
-            error={fieldMessage(errors.confirmPin?.message)}
             {...pinInput}
-            {...register('confirmPin')}
           />
         </SimpleGrid>
         <Group gap="sm">
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={submitting}>
             {submitLabel}
           </Button>
           {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
               {t('family.common.cancel')}
             </Button>
           ) : null}

@@ -138,6 +138,25 @@ describe('the holder’s pass page', () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription(/We could not find a pass with that code/));
     await waitFor(() => expect(field).toHaveFocus());
   });
+  it('says how long to wait after too many tries, in an alert that goes once a code is sent again', async () => {
+    const wait = 'Too many tries. Please wait 10 minutes and try again.';
+    fetchMock.mockResolvedValueOnce(
+      jsonReply(429, { error: 'Too Many Requests', message: wait, requestId: 'r' }),
+    );
+    renderAt('/pass');
+    const field = await screen.findByRole('textbox', { name: /^Pass code/ });
+    fireEvent.input(field, { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open my pass' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(wait);
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+
+    serve();
+    fireEvent.click(screen.getByRole('button', { name: 'Open my pass' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rosa Rivera’s pickup pass' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('the holder’s pass page in Spanish (issue 14)', () => {

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PassCard, PassCodeSchema } from '@lc/contract';
-import { Alert, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { openPassCard } from '../../api/passes.ts';
 import { site } from '../../content/site.ts';
+import { failedWith, failureField, failureMessage } from '../../features/forms/feedback.ts';
+import { TextField } from '../../features/forms/fields.tsx';
+import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { codeFromHash } from '../../features/passes/format.ts';
 import { PassCardView, passTitle } from '../../features/passes/pass-card.tsx';
 import { useFieldMessage } from '../../i18n/field-messages.ts';
@@ -39,17 +41,20 @@ type Opened =
   | { status: 'loading' }
   | { status: 'shown'; card: PassCard }
   /** `message`: the server's words (shown in the visitor's language when known), or null for "could not open". */
-  | { status: 'failed'; code: string; message: string | null; onField: boolean };
+  | ({ status: 'failed'; code: string } & Reason);
 
-/** What to say when a code did not open a pass: by the field when it is about the code. */
-function failure(error: unknown, code: string): Extract<Opened, { status: 'failed' }> {
-  if (error instanceof ApiError && error.fields.code) {
-    return { status: 'failed', code, message: error.fields.code, onField: true };
-  }
-  if (error instanceof ApiError && error.status === 429) {
-    return { status: 'failed', code, message: error.message, onField: false };
-  }
-  return { status: 'failed', code, message: null, onField: false };
+type Reason = { message: string | null; onField: boolean };
+
+/**
+ * What to say when a code did not open a pass (read through feedback.ts): by the field when it is about the
+ * code (an unknown code is a 404 that says so for the field), how long to wait after too many tries, else
+ * null for "could not open".
+ */
+function reasonOf(error: unknown): Reason {
+  const aboutCode = failureField(error, 'code');
+  if (aboutCode) return { message: aboutCode, onField: true };
+  if (failedWith(error, 429)) return { message: failureMessage(error, '') || null, onField: false };
+  return { message: null, onField: false };
 }
 
 /**
@@ -88,8 +93,8 @@ export default function PassPage() {
       },
       (error: unknown) => {
         if (!current) return;
-        if (error instanceof ApiError && error.status === 404) storeCode(null);
-        setOpened(failure(error, code));
+        if (failedWith(error, 404)) storeCode(null);
+        setOpened({ status: 'failed', code, ...reasonOf(error) });
       },
     );
     return () => {
@@ -158,19 +163,38 @@ function CodeForm({
 }) {
   const { t } = useTranslation();
   const fieldMessage = useFieldMessage();
-  /** A failure not about the code itself: the server's words, or null for "could not open". */
-  const [problem, setProblem] = useState<{ message: string | null } | null>(
-    failed && !failed.onField ? { message: failed.message } : null,
-  );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeInput, unknown, CodeValues>({
+  /** The server's words (in the visitor's language when known), or "could not open" for null. */
+  const said = (message: string | null) =>
+    message === null
+      ? t('family.passPage.openFailed', { phone: site.phone })
+      : (fieldMessage(message) ?? message);
+  /** The link's failure not about the code itself, shown until the typed code is sent. */
+  const [linkProblem, setLinkProblem] = useState(failed && !failed.onField ? said(failed.message) : null);
+  const form = useForm<CodeInput, unknown, CodeValues>({
     resolver: zodResolver(PassCodeSchema),
     mode: 'onSubmit',
     defaultValues: { code: failed?.code ?? '' },
+  });
+  const { setError } = form;
+  const {
+    onSubmit,
+    failure: problem,
+    submitting,
+  } = useSubmit(form, {
+    action: ({ code }) => {
+      setLinkProblem(null);
+      return openPassCard(code);
+    },
+    fields: ['code'],
+    onSuccess: (card, { code }) => onOpened(card, code),
+    // An unknown code is a 404 whose message is for the field (useSubmit places a 400/409's only).
+    intercept: (error) => {
+      const reason = reasonOf(error);
+      if (reason.onField)
+        setError('code', { type: 'server', message: reason.message ?? undefined }, { shouldFocus: true });
+      return reason.onField;
+    },
+    alert: (error) => said(reasonOf(error).message),
   });
 
   // A link that opened nothing: its code stays in the field with the reason beside it.
@@ -178,18 +202,7 @@ function CodeForm({
     if (failed?.onField) setError('code', { type: 'server', message: failed.message ?? undefined });
   }, [failed, setError]);
 
-  const onSubmit = async ({ code }: CodeValues) => {
-    setProblem(null);
-    try {
-      onOpened(await openPassCard(code), code);
-    } catch (error) {
-      const said = failure(error, code);
-      if (said.onField)
-        setError('code', { type: 'server', message: said.message ?? undefined }, { shouldFocus: true });
-      else setProblem({ message: said.message });
-    }
-  };
-
+  const shown = problem ?? linkProblem;
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
@@ -197,29 +210,25 @@ function CodeForm({
           {t('family.passPage.openHeading')}
         </Title>
         <Text>{failed ? t('family.passPage.linkFailed') : t('family.passPage.intro')}</Text>
-        {problem ? (
+        {shown ? (
           <Alert color="red" variant="light" role="alert">
-            <Text>
-              {problem.message === null
-                ? t('family.passPage.openFailed', { phone: site.phone })
-                : fieldMessage(problem.message)}
-            </Text>
+            <Text>{shown}</Text>
           </Alert>
         ) : null}
-        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('family.passPage.openHeading')}>
+        <form onSubmit={onSubmit} noValidate aria-label={t('family.passPage.openHeading')}>
           <Stack gap="md">
-            <TextInput
+            <TextField
+              form={form}
+              name="code"
               label={t('family.passPage.code')}
               description={t('family.passPage.codeHint')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               required
-              error={fieldMessage(errors.code?.message)}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              {...register('code')}
             />
-            <Button type="submit" loading={isSubmitting} w="fit-content">
+            <Button type="submit" loading={submitting} w="fit-content">
               {t('family.passPage.open')}
             </Button>
           </Stack>
