@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { getAccount, resendConfirmation } from '../../api/auth.ts';
-import { ApiError } from '../../api/client.ts';
 import { accountKeys } from '../../api/query-keys.ts';
+import { failedWith, failureMessage } from '../forms/feedback.ts';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 
 /**
@@ -28,11 +28,9 @@ export function EmailConfirmationNotice() {
       setSent(true);
       notifySuccess(t('family.emailNotice.sentToast', { email: emailAddress }));
     } catch (error) {
-      notifyError(
-        error instanceof ApiError && error.status === 429
-          ? error.message
-          : t('family.emailNotice.sendFailed'),
-      );
+      // Too many asks: the server says how long to wait; anything else, a general sentence.
+      const failed = t('family.emailNotice.sendFailed');
+      notifyError(failedWith(error, 429) ? failureMessage(error, failed) : failed);
     } finally {
       setSending(false);
     }

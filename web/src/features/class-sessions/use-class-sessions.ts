@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getClassSession, getClassSessions } from '../../api/class-sessions.ts';
-import { ApiError } from '../../api/client.ts';
 import { classSessionKeys } from '../../api/query-keys.ts';
+import { failedWith } from '../forms/feedback.ts';
 
 /** The sessions open to browse (GET /api/ClassSession?active=true). */
 export function useActiveClassSessions() {
@@ -21,7 +21,7 @@ export function useClassSession(classSessionId: string) {
     queryKey: classSessionKeys.publicDetail(classSessionId),
     queryFn: ({ signal }) =>
       getClassSession(classSessionId, signal).catch((error: unknown) => {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+        if (failedWith(error, 404, 400)) return null;
         throw error;
       }),
   });

@@ -1,14 +1,14 @@
 /**
  * What the enroll and waitlist pages load for one session: the session itself (GET /api/ClassSession/{id}),
  * the family's children with what each may do in it (GET /api/ClassSessionEnrollment/{id}) and the
- * family's eligibility sentence (GET …/{id}/VerifyEligibility). An unknown session ends in an ApiError 404.
+ * family's eligibility sentence (GET …/{id}/VerifyEligibility). An unknown session ends in a 404.
  */
 import type { ClassSession, SessionStudent } from '@lc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getClassSession } from '../../api/class-sessions.ts';
-import { ApiError } from '../../api/client.ts';
 import { getSessionStudents, verifyEligibility } from '../../api/enrollment.ts';
 import { enrollmentKeys } from '../../api/query-keys.ts';
+import { failedWith } from '../forms/feedback.ts';
 
 export type SessionFamily = {
   session: ClassSession;
@@ -27,7 +27,7 @@ export function isSessionIdParam(value: string | undefined): value is string {
 
 /** True when a load failed because the session does not exist (404; 400 for an id the API rejects). */
 export function isUnknownSession(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return failedWith(error, 404, 400);
 }
 
 /** The session, the family's children for it and the eligibility sentence, loaded together. */

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmEmail } from '../../api/auth.ts';
-import { ApiError } from '../../api/client.ts';
 import { accountKeys } from '../../api/query-keys.ts';
+import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { isSignedIn } from '../../lib/auth-token.ts';
 
@@ -55,8 +55,9 @@ export default function ConfirmEmailPage() {
               {t('confirmEmail.failedHeading')}
             </Title>
             <Text role="alert">
-              {result.error instanceof ApiError && result.error.status === 400
-                ? result.error.message
+              {/* A dead or used link (400) is said in the server's words; anything else generally. */}
+              {failedWith(result.error, 400)
+                ? failureMessage(result.error, t('confirmEmail.failed'))
                 : t('confirmEmail.failed')}
             </Text>
             <Text size="sm">
