@@ -198,6 +198,24 @@ export const CheckoutIdParamsSchema = z.object({ checkoutId: z.string().min(1).m
  */
 export const ConfirmationQuerySchema = z.object({ cancelled: z.enum(['true', 'false']).optional() });
 
+/** `GET /api/ClassSessionEnrollment`: the family's enrollments, newest session first. */
+export const EnrollmentListSchema = z.array(ClassSessionEnrollmentSchema);
+
+/** `GET /api/ClassSessionEnrollment/Waitlist` and `POST …/JoinWaitlist/{classSessionId}`: waitlist places. */
+export const WaitlistPlacesSchema = z.array(WaitlistSubmissionSchema);
+
+/** `GET /api/ClassSessionEnrollment/{classSessionId}`: each of the family's children for the session. */
+export const SessionStudentsSchema = z.array(SessionStudentSchema);
+
+/** `GET …/{classSessionId}/VerifyEligibility`: the sentence for the family, sent as plain text. */
+export const EligibilitySentenceSchema = z.string();
+
+/** `GET /api/Billing`: the family's payments, newest first. */
+export const PaymentListSchema = z.array(PaymentSchema);
+
+/** What the Stripe webhook answers once an event is taken in (`POST /api/Billing/StripeWebhook`). */
+export const WebhookReceiptSchema = z.object({ received: z.literal(true) });
+
 /** `fromDate` (ISO date or instant) limits announcements to those starting on or after it. */
 export const AnnouncementQuerySchema = z.object({
   fromDate: isoInstantSchema('Use a date like 2026-01-31', { dateOnly: true }).optional(),

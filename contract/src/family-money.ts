@@ -231,6 +231,9 @@ const withdrawKey = z
   .string({ error: 'Send an idempotency key (8 to 100 letters, digits, - or _).' })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Send an idempotency key (8 to 100 letters, digits, - or _).');
 
+/** Path of `GET …/{enrollmentId}/Withdrawal` and `POST …/{enrollmentId}/Withdraw`: the child's enrollment. */
+export const EnrollmentIdParamsSchema = z.object({ enrollmentId: z.string() });
+
 /** How a refund reaches the family: to the card (Stripe, test checkout), by the office (e.g. a check), or none. */
 export const REFUND_METHODS = ['card', 'office', 'none'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];

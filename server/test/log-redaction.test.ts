@@ -6,7 +6,7 @@
  * appears in the log, the route's shape does.
  */
 import * as contract from '@lc/contract';
-import { api, authApi, type Endpoint, endpointPath, routes, testCheckout } from '@lc/contract';
+import { api, authApi, type Endpoint, endpointPath, enrollmentApi, routes, testCheckout } from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, SECRET_PATHS } from '../src/http/log-redaction.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -120,7 +120,11 @@ describe('the request log', () => {
         (s) => endpointPath(authApi.confirmEmail, { token: s }),
         '/api/UserAuthentication/ConfirmEmail/[redacted]',
       ],
-      ['GET', (s) => api.confirmation(s), '/api/ClassSessionEnrollment/Confirmation/[redacted]'],
+      [
+        'GET',
+        (s) => endpointPath(enrollmentApi.confirmation, { checkoutId: s }),
+        '/api/ClassSessionEnrollment/Confirmation/[redacted]',
+      ],
       ['GET', (s) => testCheckout.page(s), '/test-checkout/[redacted]'],
       ['POST', (s) => testCheckout.pay(s), '/test-checkout/[redacted]/pay'],
       ['GET', (s) => testCheckout.receipt(s), '/test-checkout/[redacted]/receipt'],

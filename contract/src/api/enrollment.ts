@@ -1,4 +1,136 @@
 /**
- * The enrollment endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions").
+ * The enrollment endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions"):
+ * `/api/ClassSessionEnrollment/*` and `/api/Billing/*` (spec §7 Enrollment, Billing; issue 5), and a parent's
+ * withdrawal of their own child (issue 13). Money is integer cents.
  */
-export const enrollmentApi = {} as const;
+import { ClassSessionIdParamsSchema } from '../class-session.ts';
+import { endpoint } from '../endpoint.ts';
+import {
+  CheckoutIdParamsSchema,
+  ClassSessionEnrollmentSchema,
+  ConfirmationQuerySchema,
+  EligibilityQuerySchema,
+  EligibilitySentenceSchema,
+  EnrollmentListSchema,
+  EnrollmentRequestSchema,
+  PaymentListSchema,
+  PaymentSchema,
+  SessionStudentsSchema,
+  WaitlistPlacesSchema,
+  WebhookReceiptSchema,
+} from '../enrollment.ts';
+import {
+  EnrollmentIdParamsSchema,
+  WithdrawalQuoteSchema,
+  WithdrawRequestSchema,
+  WithdrawResultSchema,
+} from '../family-money.ts';
+
+export const enrollmentApi = {
+  /** The signed-in family's enrollments, newest session first. */
+  enrollments: endpoint({
+    method: 'GET',
+    path: '/api/ClassSessionEnrollment',
+    status: 200,
+    reply: EnrollmentListSchema,
+  }),
+  /**
+   * Hold seats and start the card checkout: 201 with the Payment whose `checkoutUrl` the browser opens (200
+   * with the same Payment when the same children's checkout is still open).
+   */
+  startCheckout: endpoint({
+    method: 'POST',
+    path: '/api/ClassSessionEnrollment',
+    body: EnrollmentRequestSchema,
+    status: 201,
+    reply: PaymentSchema,
+  }),
+  /** The signed-in family's waitlist places, offered ones first. */
+  waitlist: endpoint({
+    method: 'GET',
+    path: '/api/ClassSessionEnrollment/Waitlist',
+    status: 200,
+    reply: WaitlistPlacesSchema,
+  }),
+  /** Settle a checkout and answer its payment (the checkout's return page; works signed out). */
+  confirmation: endpoint({
+    method: 'GET',
+    path: '/api/ClassSessionEnrollment/Confirmation/:checkoutId',
+    params: CheckoutIdParamsSchema,
+    query: ConfirmationQuerySchema,
+    status: 200,
+    reply: PaymentSchema,
+  }),
+  /** The family's children for one session, with what each may do. */
+  sessionStudents: endpoint({
+    method: 'GET',
+    path: '/api/ClassSessionEnrollment/:classSessionId',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: SessionStudentsSchema,
+  }),
+  /** Whether the family (or one child) may enroll now, as a sentence (plain text). */
+  verifyEligibility: endpoint({
+    method: 'GET',
+    path: '/api/ClassSessionEnrollment/:classSessionId/VerifyEligibility',
+    params: ClassSessionIdParamsSchema,
+    query: EligibilityQuerySchema,
+    status: 200,
+    reply: EligibilitySentenceSchema,
+  }),
+  /** Enroll in a session that has nothing to pay: the first enrollment, every child in `students`. */
+  enrollFree: endpoint({
+    method: 'POST',
+    path: '/api/ClassSessionEnrollment/:classSessionId',
+    params: ClassSessionIdParamsSchema,
+    body: EnrollmentRequestSchema,
+    status: 201,
+    reply: ClassSessionEnrollmentSchema,
+  }),
+  /** Join a full session's waitlist: each new place with its position. */
+  joinWaitlist: endpoint({
+    method: 'POST',
+    path: '/api/ClassSessionEnrollment/JoinWaitlist/:classSessionId',
+    params: ClassSessionIdParamsSchema,
+    body: EnrollmentRequestSchema,
+    status: 201,
+    reply: WaitlistPlacesSchema,
+  }),
+  /**
+   * Retired: always answers 410 Gone with a sentence pointing to `joinWaitlist` (the server documents no
+   * success reply for it).
+   */
+  joinWaitlistOld: endpoint({
+    method: 'POST',
+    path: '/api/ClassSessionEnrollment/JoinWaitlistOld/:classSessionId',
+    params: ClassSessionIdParamsSchema,
+    status: 204,
+    reply: 'empty',
+  }),
+  /** The signed-in family's payments, newest first. */
+  payments: endpoint({ method: 'GET', path: '/api/Billing', status: 200, reply: PaymentListSchema }),
+  /** The signed Stripe webhook (public; its raw body is a Stripe event, checked by its signature). */
+  stripeWebhook: endpoint({
+    method: 'POST',
+    path: '/api/Billing/StripeWebhook',
+    status: 200,
+    reply: WebhookReceiptSchema,
+  }),
+  /** The refund withdrawing this child today gives (issue 13). */
+  withdrawalQuote: endpoint({
+    method: 'GET',
+    path: '/api/ClassSessionEnrollment/:enrollmentId/Withdrawal',
+    params: EnrollmentIdParamsSchema,
+    status: 200,
+    reply: WithdrawalQuoteSchema,
+  }),
+  /** Withdraw the caller's child with the refund the parent confirmed (`expectedRefund`). */
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/api/ClassSessionEnrollment/:enrollmentId/Withdraw',
+    params: EnrollmentIdParamsSchema,
+    body: WithdrawRequestSchema,
+    status: 200,
+    reply: WithdrawResultSchema,
+  }),
+} as const;

@@ -52,6 +52,8 @@ export type RouteDoc = {
   fileTypes?: readonly string[];
   /** Other replies the document shows with a body of their own (e.g. 304, or 410 for a retired route). */
   otherReplies?: Record<number, unknown>;
+  /** A retired route answers only its `otherReplies` (410 Gone): the document shows no success reply. */
+  retired?: true;
   /** More of the document's schema: `consumes`, `deprecated`, `requestContent`, `hide`. */
   schema?: Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'>;
   /** Fastify route options besides these, e.g. `bodyLimit`. */
@@ -90,7 +92,7 @@ export function serve<E extends Endpoint>(
       ...(row.params ? { params: row.params } : {}),
       ...(row.query ? { querystring: row.query } : {}),
       ...(row.body ? { body: row.body } : {}),
-      response: { [row.status]: successReply(row, doc), ...doc.otherReplies },
+      response: { ...(doc.retired ? {} : { [row.status]: successReply(row, doc) }), ...doc.otherReplies },
     },
     handler: handler as unknown as RouteOptions['handler'],
   });

@@ -8,22 +8,29 @@ import {
   api,
   type ClassSessionEnrollment,
   type DigitalResource,
+  enrollmentApi,
   type Payment,
   type SessionStudent,
   type WaitlistSubmission,
 } from '@lc/contract';
+import { callApi } from './call.ts';
 import { apiRequest, requiredParam } from './client.ts';
 
 type SessionId = number | string | null | undefined;
 
+/** The session's path parameter as the row takes it (text); a null or undefined id stays so (RequiredError). */
+const sessionParams = (classSessionId: SessionId) => ({
+  classSessionId: classSessionId == null ? classSessionId : String(classSessionId),
+});
+
 /** GET /api/ClassSessionEnrollment — the family's enrollments, newest session first. */
 export function getEnrollments(signal?: AbortSignal): Promise<ClassSessionEnrollment[]> {
-  return apiRequest<ClassSessionEnrollment[]>(api.enrollments, { signal });
+  return callApi(enrollmentApi.enrollments, { signal });
 }
 
 /** GET /api/ClassSessionEnrollment/Waitlist — the family's waitlist places (offered first, then waiting). */
 export function getWaitlistPlaces(signal?: AbortSignal): Promise<WaitlistSubmission[]> {
-  return apiRequest<WaitlistSubmission[]>(api.waitlist, { signal });
+  return callApi(enrollmentApi.waitlist, { signal });
 }
 
 /** GET /api/ClassSessionEnrollment/{classSessionId} — each child with what they may do in this session. */
@@ -31,17 +38,12 @@ export function getSessionStudents(
   classSessionId: SessionId,
   signal?: AbortSignal,
 ): Promise<SessionStudent[]> {
-  return apiRequest<SessionStudent[]>(
-    api.sessionEnrollment(requiredParam('classSessionId', classSessionId)),
-    { signal },
-  );
+  return callApi(enrollmentApi.sessionStudents, { params: sessionParams(classSessionId), signal });
 }
 
 /** GET …/{classSessionId}/VerifyEligibility — a sentence for the family (text). */
 export function verifyEligibility(classSessionId: SessionId, signal?: AbortSignal): Promise<string> {
-  return apiRequest<string>(api.verifyEligibility(requiredParam('classSessionId', classSessionId)), {
-    signal,
-  });
+  return callApi(enrollmentApi.verifyEligibility, { params: sessionParams(classSessionId), signal });
 }
 
 /**
@@ -49,7 +51,7 @@ export function verifyEligibility(classSessionId: SessionId, signal?: AbortSigna
  * `checkoutUrl`. ApiError 409 (with a sentence) when a child cannot enroll or seats are short.
  */
 export function startCheckout(classSessionId: number, studentIds: string[]): Promise<Payment> {
-  return apiRequest<Payment>(api.enrollments, { method: 'POST', body: { classSessionId, studentIds } });
+  return callApi(enrollmentApi.startCheckout, { body: { classSessionId, studentIds } });
 }
 
 /**
@@ -62,22 +64,24 @@ export function getConfirmation(
   signal?: AbortSignal,
   cancelled = false,
 ): Promise<Payment> {
-  return apiRequest<Payment>(api.confirmation(requiredParam('checkoutId', checkoutId), cancelled), {
+  return callApi(enrollmentApi.confirmation, {
+    params: { checkoutId },
+    query: cancelled ? { cancelled: 'true' } : undefined,
     signal,
   });
 }
 
 /** POST …/JoinWaitlist/{classSessionId} — answers each child's new place with its position. */
 export function joinWaitlist(classSessionId: number, studentIds: string[]): Promise<WaitlistSubmission[]> {
-  return apiRequest<WaitlistSubmission[]>(api.joinWaitlist(classSessionId), {
-    method: 'POST',
+  return callApi(enrollmentApi.joinWaitlist, {
+    params: sessionParams(classSessionId),
     body: { classSessionId, studentIds },
   });
 }
 
 /** GET /api/Billing — the family's payments, newest first. */
 export function getPayments(signal?: AbortSignal): Promise<Payment[]> {
-  return apiRequest<Payment[]>(api.billing, { signal });
+  return callApi(enrollmentApi.payments, { signal });
 }
 
 /** GET /api/Announcement — announcements for the family (active, in range), most important first. */

@@ -3,8 +3,8 @@
  * withdrawal with exactly that refund. Shapes: contract `family-money.ts`; money is integer cents. Every id
  * parameter is required: a null or undefined one throws RequiredError before any call (spec §5).
  */
-import { api, type WithdrawalQuote, type WithdrawRequest, type WithdrawResult } from '@lc/contract';
-import { apiRequest, requiredParam } from './client.ts';
+import { enrollmentApi, type WithdrawalQuote, type WithdrawRequest, type WithdrawResult } from '@lc/contract';
+import { callApi } from './call.ts';
 
 /**
  * GET /api/ClassSessionEnrollment/{enrollmentId}/Withdrawal — the refund withdrawing the child today gives.
@@ -14,7 +14,7 @@ export function getWithdrawalQuote(
   enrollmentId: string | null | undefined,
   signal?: AbortSignal,
 ): Promise<WithdrawalQuote> {
-  return apiRequest<WithdrawalQuote>(api.withdrawal(requiredParam('enrollmentId', enrollmentId)), { signal });
+  return callApi(enrollmentApi.withdrawalQuote, { params: { enrollmentId }, signal });
 }
 
 /**
@@ -27,10 +27,7 @@ export function withdrawChild(
   enrollmentId: string | null | undefined,
   body: WithdrawRequest,
 ): Promise<WithdrawResult> {
-  return apiRequest<WithdrawResult>(api.withdraw(requiredParam('enrollmentId', enrollmentId)), {
-    method: 'POST',
-    body,
-  });
+  return callApi(enrollmentApi.withdraw, { params: { enrollmentId }, body });
 }
 
 /** A fresh idempotency key for one withdraw dialog. */

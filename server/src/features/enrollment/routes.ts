@@ -4,21 +4,7 @@
  * the login lapsed while paying) and the signed Stripe webhook needs a session, and reaches only the caller's
  * own family.
  */
-import {
-  ApiErrorSchema,
-  api,
-  CheckoutIdParamsSchema,
-  ClassSessionEnrollmentSchema,
-  ClassSessionIdParamsSchema,
-  ConfirmationQuerySchema,
-  EligibilityQuerySchema,
-  EnrollmentRequestSchema,
-  type Language,
-  PaymentSchema,
-  parseClassSessionId,
-  SessionStudentSchema,
-  WaitlistSubmissionSchema,
-} from '@lc/contract';
+import { ApiErrorSchema, enrollmentApi, type Language, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/types.ts';
@@ -26,6 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
 import { expireOpenCheckout } from './open-checkout.ts';
@@ -42,7 +29,6 @@ import { readSession } from './seats.ts';
 import { joinWaitlist } from './waitlist.ts';
 
 const tags = ['Enrollment'];
-const text = z.string();
 
 /** The numeric session id of a path, or 404 (a non-number names no session). */
 function sessionIdOf(raw: string): number {
@@ -81,34 +67,30 @@ export const enrollmentRoutes =
       return { session, judged, now };
     };
 
-    app.get(
-      api.enrollments,
+    serve(
+      app,
+      enrollmentApi.enrollments,
       {
-        schema: {
-          tags,
-          summary: "The signed-in family's enrollments",
-          description:
-            'Every enrollment of the caller’s children, newest session first, with the children bought together.',
-          response: { 200: z.array(ClassSessionEnrollmentSchema) },
-        },
+        tags,
+        summary: "The signed-in family's enrollments",
+        description:
+          'Every enrollment of the caller’s children, newest session first, with the children bought together.',
       },
       async (request) => loadEnrollments(ctx.db, ownEnrollment(currentUser(request).id)),
     );
 
-    app.post(
-      api.enrollments,
+    serve(
+      app,
+      enrollmentApi.startCheckout,
       {
         config: { errors: [404, 409, 502] },
-        schema: {
-          tags,
-          summary: 'Hold seats and start the card checkout',
-          description:
-            'Holds one seat per child for `CHECKOUT_HOLD_MINUTES` and answers the Payment whose `checkoutUrl` the browser opens (201). ' +
-            'The same children again while that checkout is open answer the same Payment (200). ' +
-            '409 with a sentence when a child may not enroll now or seats are short; 502 when the payment provider is unreachable (nothing held or charged).',
-          body: EnrollmentRequestSchema,
-          response: { 200: PaymentSchema, 201: PaymentSchema },
-        },
+        tags,
+        summary: 'Hold seats and start the card checkout',
+        description:
+          'Holds one seat per child for `CHECKOUT_HOLD_MINUTES` and answers the Payment whose `checkoutUrl` the browser opens (201). ' +
+          'The same children again while that checkout is open answer the same Payment (200). ' +
+          '409 with a sentence when a child may not enroll now or seats are short; 502 when the payment provider is unreachable (nothing held or charged).',
+        otherReplies: { 200: enrollmentApi.startCheckout.reply },
       },
       async (request, reply) => {
         // The card checkout opens in the language of the page the family started from (issue 14).
@@ -120,36 +102,30 @@ export const enrollmentRoutes =
       },
     );
 
-    app.get(
-      api.waitlist,
+    serve(
+      app,
+      enrollmentApi.waitlist,
       {
-        schema: {
-          tags,
-          summary: "The signed-in family's waitlist places",
-          description:
-            'Offered places first (with when the offer lapses), then waiting ones with their position (1 = next).',
-          response: { 200: z.array(WaitlistSubmissionSchema) },
-        },
+        tags,
+        summary: "The signed-in family's waitlist places",
+        description:
+          'Offered places first (with when the offer lapses), then waiting ones with their position (1 = next).',
       },
       async (request) => loadWaitlist(ctx.db, ownWaitlistPlace(currentUser(request).id)),
     );
 
-    app.get(
-      '/api/ClassSessionEnrollment/Confirmation/:checkoutId',
+    serve(
+      app,
+      enrollmentApi.confirmation,
       {
         config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Settle a checkout and answer its payment (the checkout return page)',
-          description:
-            'Asks the payment provider how the checkout ended and applies it (the same idempotent fulfillment the webhook uses), ' +
-            'then answers the Payment with the enrolled children and the receipt. With `cancelled=true` (the parent came back through the cancel link) ' +
-            'a checkout that is still open is ended at the provider first, so its seats are released at once. The checkout id is the secret: ' +
-            'a provider id (Stripe `cs_…`, test `test_cs_…`) that only the paying browser was sent to. Unknown id: 404.',
-          params: CheckoutIdParamsSchema,
-          querystring: ConfirmationQuerySchema,
-          response: { 200: PaymentSchema },
-        },
+        tags,
+        summary: 'Settle a checkout and answer its payment (the checkout return page)',
+        description:
+          'Asks the payment provider how the checkout ended and applies it (the same idempotent fulfillment the webhook uses), ' +
+          'then answers the Payment with the enrolled children and the receipt. With `cancelled=true` (the parent came back through the cancel link) ' +
+          'a checkout that is still open is ended at the provider first, so its seats are released at once. The checkout id is the secret: ' +
+          'a provider id (Stripe `cs_…`, test `test_cs_…`) that only the paying browser was sent to. Unknown id: 404.',
       },
       async (request, reply) => {
         const { checkoutId } = request.params;
@@ -164,18 +140,15 @@ export const enrollmentRoutes =
       },
     );
 
-    app.get(
-      '/api/ClassSessionEnrollment/:classSessionId',
+    serve(
+      app,
+      enrollmentApi.sessionStudents,
       {
-        schema: {
-          tags,
-          summary: "The family's children for one session, with what each may do",
-          description:
-            'Each child with their enrollment and waitlist standing in the session, whether they can enroll or join the waitlist now, and the sentence `VerifyEligibility` gives. ' +
-            '`holdsSiblingPlace` marks the children who make a brother or sister an additional child for the session’s sibling discount (the enroll page prices with it, as the checkout does).',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: z.array(SessionStudentSchema) },
-        },
+        tags,
+        summary: "The family's children for one session, with what each may do",
+        description:
+          'Each child with their enrollment and waitlist standing in the session, whether they can enroll or join the waitlist now, and the sentence `VerifyEligibility` gives. ' +
+          '`holdsSiblingPlace` marks the children who make a brother or sister an additional child for the session’s sibling discount (the enroll page prices with it, as the checkout does).',
       },
       async (request) => {
         const userId = currentUser(request).id;
@@ -189,19 +162,15 @@ export const enrollmentRoutes =
       },
     );
 
-    app.get(
-      '/api/ClassSessionEnrollment/:classSessionId/VerifyEligibility',
+    serve(
+      app,
+      enrollmentApi.verifyEligibility,
       {
-        schema: {
-          tags,
-          summary: 'Whether the family (or one child) may enroll now, as a sentence',
-          description:
-            'Plain text a parent can act on, e.g. “Maya can enroll now.” or “Priority registration for returning families is open now; general registration opens on Monday, January 5.” ' +
-            'With `studentId`: about that child (404 if not the caller’s).',
-          params: ClassSessionIdParamsSchema,
-          querystring: EligibilityQuerySchema,
-          response: { 200: text },
-        },
+        tags,
+        summary: 'Whether the family (or one child) may enroll now, as a sentence',
+        description:
+          'Plain text a parent can act on, e.g. “Maya can enroll now.” or “Priority registration for returning families is open now; general registration opens on Monday, January 5.” ' +
+          'With `studentId`: about that child (404 if not the caller’s).',
       },
       async (request, reply) => {
         const { studentId } = request.query;
@@ -221,20 +190,16 @@ export const enrollmentRoutes =
       },
     );
 
-    app.post(
-      '/api/ClassSessionEnrollment/:classSessionId',
+    serve(
+      app,
+      enrollmentApi.enrollFree,
       {
         config: { errors: [409] },
-        schema: {
-          tags,
-          summary: 'Enroll in a session that has nothing to pay',
-          description:
-            'For a session whose registration price and supply fee are both 0: the children are enrolled at once and the first enrollment is answered, with every child in `students`. ' +
-            'A session with a fee answers 409: use `POST /api/ClassSessionEnrollment` for the card checkout.',
-          params: ClassSessionIdParamsSchema,
-          body: EnrollmentRequestSchema,
-          response: { 201: ClassSessionEnrollmentSchema },
-        },
+        tags,
+        summary: 'Enroll in a session that has nothing to pay',
+        description:
+          'For a session whose registration price and supply fee are both 0: the children are enrolled at once and the first enrollment is answered, with every child in `students`. ' +
+          'A session with a fee answers 409: use `POST /api/ClassSessionEnrollment` for the card checkout.',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -256,20 +221,16 @@ export const enrollmentRoutes =
       },
     );
 
-    app.post(
-      '/api/ClassSessionEnrollment/JoinWaitlist/:classSessionId',
+    serve(
+      app,
+      enrollmentApi.joinWaitlist,
       {
         config: { errors: [409] },
-        schema: {
-          tags,
-          summary: 'Join a full session’s waitlist',
-          description:
-            'First come, first served, up to the session’s `waitlistSize`. Answers each new place with its position (201). ' +
-            '409 with a sentence when a child cannot join (already enrolled or waiting, seats still open, closed, waitlist full).',
-          params: ClassSessionIdParamsSchema,
-          body: EnrollmentRequestSchema,
-          response: { 201: z.array(WaitlistSubmissionSchema) },
-        },
+        tags,
+        summary: 'Join a full session’s waitlist',
+        description:
+          'First come, first served, up to the session’s `waitlistSize`. Answers each new place with its position (201). ' +
+          '409 with a sentence when a child cannot join (already enrolled or waiting, seats still open, closed, waitlist full).',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -287,18 +248,17 @@ export const enrollmentRoutes =
       },
     );
 
-    app.post(
-      '/api/ClassSessionEnrollment/JoinWaitlistOld/:classSessionId',
+    serve(
+      app,
+      enrollmentApi.joinWaitlistOld,
       {
-        schema: {
-          tags,
-          summary: 'Retired: use JoinWaitlist',
-          description:
-            '410 Gone. The old variant is retired; `POST /api/ClassSessionEnrollment/JoinWaitlist/{classSessionId}` with the same body joins the waitlist and answers each child’s position.',
-          deprecated: true,
-          params: ClassSessionIdParamsSchema,
-          response: { 410: ApiErrorSchema.describe('Always: this way of joining is retired') },
-        },
+        tags,
+        summary: 'Retired: use JoinWaitlist',
+        description:
+          '410 Gone. The old variant is retired; `POST /api/ClassSessionEnrollment/JoinWaitlist/{classSessionId}` with the same body joins the waitlist and answers each child’s position.',
+        schema: { deprecated: true },
+        retired: true,
+        otherReplies: { 410: ApiErrorSchema.describe('Always: this way of joining is retired') },
       },
       async () => {
         throw new HttpError(
@@ -308,15 +268,13 @@ export const enrollmentRoutes =
       },
     );
 
-    app.get(
-      api.billing,
+    serve(
+      app,
+      enrollmentApi.payments,
       {
-        schema: {
-          tags: ['Billing'],
-          summary: "The signed-in family's payments",
-          description: 'Newest first: date, session, children, amounts in cents, status and receipt link.',
-          response: { 200: z.array(PaymentSchema) },
-        },
+        tags: ['Billing'],
+        summary: "The signed-in family's payments",
+        description: 'Newest first: date, session, children, amounts in cents, status and receipt link.',
       },
       // The whole family's payments (issue 13: a co-parent sees the other parent's too).
       async (request) => loadFamilyPayments(ctx.db, currentUser(request).id),
@@ -328,18 +286,16 @@ export const enrollmentRoutes =
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post(
-        api.stripeWebhook,
+      serve(
+        scope,
+        enrollmentApi.stripeWebhook,
         {
           config: { auth: 'public', errors: [404] },
-          schema: {
-            tags: ['Billing'],
-            summary: 'Stripe webhook (signed)',
-            description:
-              'Verifies `Stripe-Signature` over the raw body, then applies `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed` and `…expired` through fulfillment. Each event id is applied once. 400 on a bad signature; 404 when Stripe is not configured.',
-            requestContent: { 'application/json': z.looseObject({}).describe('A Stripe event') },
-            response: { 200: z.object({ received: z.literal(true) }) },
-          },
+          tags: ['Billing'],
+          summary: 'Stripe webhook (signed)',
+          description:
+            'Verifies `Stripe-Signature` over the raw body, then applies `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed` and `…expired` through fulfillment. Each event id is applied once. 400 on a bad signature; 404 when Stripe is not configured.',
+          schema: { requestContent: { 'application/json': z.looseObject({}).describe('A Stripe event') } },
         },
         async (request, reply) => {
           const stripe = reg.providers.stripe;
@@ -358,7 +314,7 @@ export const enrollmentRoutes =
             ctx.work.runNow().catch(() => {});
           }
           reply.code(200);
-          return { received: true };
+          return { received: true as const };
         },
       );
     });
