@@ -7,6 +7,7 @@
  * `@lc/contract/zoned-time`).
  */
 import { z } from 'zod';
+import { AnnouncementSchema } from './enrollment.ts';
 import { calendarDateSchema, isoInstantSchema } from './fields.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 
@@ -250,3 +251,12 @@ export const StaffAnnouncementWriteResultSchema = z.object({
   message: z.string(),
 });
 export type StaffAnnouncementWriteResult = z.infer<typeof StaffAnnouncementWriteResultSchema>;
+
+/** `/api/staff/announcements/{announcementId}` and `/api/Announcement/{announcementId}`: the announcement's id. */
+export const AnnouncementIdParamsSchema = z.object({ announcementId: z.string() });
+
+/** `GET /api/Announcement` and a session's: the announcements the caller may see, most important first. */
+export const AnnouncementListSchema = z.array(AnnouncementSchema);
+
+/** `POST /api/Announcement` (staff): a sentence saying what was posted and sent, as plain text. */
+export const AnnouncementPostedSchema = z.string();

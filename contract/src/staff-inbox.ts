@@ -93,6 +93,9 @@ export type InboxList = z.infer<typeof InboxListSchema>;
 export const InboxSummarySchema = z.object({ newCount: z.number().int() });
 export type InboxSummary = z.infer<typeof InboxSummarySchema>;
 
+/** `/api/staff/inbox/{id}…`: the item's id. */
+export const InboxItemIdParamsSchema = z.object({ id: z.string() });
+
 /** A staff note (`Note`) or a message mailed to the family (`Reply`, invitations to register included). */
 export const InboxEntrySchema = z.object({
   id: z.string(),

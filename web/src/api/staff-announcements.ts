@@ -1,7 +1,7 @@
-/** Staff announcement calls (issue 10). Shapes: contract `staff-announcements.ts`. */
+/** Staff announcement calls (issue 10). Rows: contract `messagesApi`; shapes: contract `staff-announcements.ts`. */
 import {
   type AnnouncementReach,
-  api,
+  messagesApi,
   type StaffAnnouncement,
   type StaffAnnouncementInput,
   type StaffAnnouncementList,
@@ -9,24 +9,24 @@ import {
   type StaffAnnouncementUpdate,
   type StaffAnnouncementWriteResult,
 } from '@lc/contract';
-import { apiRequest } from './client.ts';
+import { callApi } from './call.ts';
 
 /** GET /api/staff/announcements — one page of the announcements the caller may see. */
 export function getStaffAnnouncements(
   query: StaffAnnouncementListQuery,
   signal?: AbortSignal,
 ): Promise<StaffAnnouncementList> {
-  return apiRequest<StaffAnnouncementList>(api.staffAnnouncements, { query: { ...query }, signal });
+  return callApi(messagesApi.staffAnnouncements, { query: { ...query }, signal });
 }
 
 /** GET /api/staff/announcements/{id}. ApiError 404 outside the caller's sessions. */
 export function getStaffAnnouncement(id: number | string, signal?: AbortSignal): Promise<StaffAnnouncement> {
-  return apiRequest<StaffAnnouncement>(api.staffAnnouncement(encodeURIComponent(String(id))), { signal });
+  return callApi(messagesApi.staffAnnouncement, { params: { announcementId: String(id) }, signal });
 }
 
 /** GET /api/staff/announcements/reach — families and contacts each channel reaches (no ids: whole center). */
 export function getAnnouncementReach(sessionIds: number[], signal?: AbortSignal): Promise<AnnouncementReach> {
-  return apiRequest<AnnouncementReach>(api.staffAnnouncementReach, {
+  return callApi(messagesApi.staffAnnouncementReach, {
     query: sessionIds.length > 0 ? { sessions: sessionIds.join(',') } : {},
     signal,
   });
@@ -36,7 +36,7 @@ export function getAnnouncementReach(sessionIds: number[], signal?: AbortSignal)
 export function createStaffAnnouncement(
   input: StaffAnnouncementInput,
 ): Promise<StaffAnnouncementWriteResult> {
-  return apiRequest<StaffAnnouncementWriteResult>(api.staffAnnouncements, { method: 'POST', body: input });
+  return callApi(messagesApi.createStaffAnnouncement, { body: input });
 }
 
 /** PUT /api/staff/announcements/{id} — edit (after sending: the web copy only). */
@@ -44,10 +44,13 @@ export function updateStaffAnnouncement(
   id: number,
   input: StaffAnnouncementUpdate,
 ): Promise<StaffAnnouncementWriteResult> {
-  return apiRequest<StaffAnnouncementWriteResult>(api.staffAnnouncement(id), { method: 'PUT', body: input });
+  return callApi(messagesApi.updateStaffAnnouncement, {
+    params: { announcementId: String(id) },
+    body: input,
+  });
 }
 
 /** POST /api/staff/announcements/{id}/cancel. */
 export function cancelStaffAnnouncement(id: number): Promise<StaffAnnouncementWriteResult> {
-  return apiRequest<StaffAnnouncementWriteResult>(api.staffAnnouncementCancel(id), { method: 'POST' });
+  return callApi(messagesApi.cancelStaffAnnouncement, { params: { announcementId: String(id) } });
 }

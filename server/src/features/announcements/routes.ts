@@ -2,19 +2,12 @@
  * `/api/Announcement…` (spec §7 Announcement). Reading needs a session and shows a family only what is
  * theirs (announcements.ts); posting is Staff/Admin.
  */
-import {
-  AnnouncementQuerySchema,
-  AnnouncementRequestSchema,
-  AnnouncementSchema,
-  api,
-  ClassSessionIdParamsSchema,
-  parseClassSessionId,
-} from '@lc/contract';
+import { messagesApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
 import { listAnnouncements, postAnnouncement } from './announcements.ts';
 import { writableSessions } from './staff-announcements.ts';
@@ -24,17 +17,14 @@ const tags = ['Announcement'];
 export const announcementRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      api.announcements,
+    serve(
+      app,
+      messagesApi.announcements,
       {
-        schema: {
-          tags,
-          summary: 'Announcements for the signed-in family',
-          description:
-            'Active web messages inside their date range, center-wide or for a session one of the family’s children is enrolled in; most important and newest first. Staff see every announcement. `fromDate` keeps those starting on or after it.',
-          querystring: AnnouncementQuerySchema,
-          response: { 200: z.array(AnnouncementSchema) },
-        },
+        tags,
+        summary: 'Announcements for the signed-in family',
+        description:
+          'Active web messages inside their date range, center-wide or for a session one of the family’s children is enrolled in; most important and newest first. Staff see every announcement. `fromDate` keeps those starting on or after it.',
       },
       async (request) =>
         listAnnouncements(ctx.db, currentUser(request), ctx.clock.now(), {
@@ -42,17 +32,13 @@ export const announcementRoutes =
         }),
     );
 
-    app.get(
-      '/api/Announcement/ClassSession/:classSessionId',
+    serve(
+      app,
+      messagesApi.sessionAnnouncements,
       {
-        schema: {
-          tags,
-          summary: 'Announcements of one session',
-          description: 'For families with a child enrolled in the session, and staff; anyone else gets 404.',
-          params: ClassSessionIdParamsSchema,
-          querystring: AnnouncementQuerySchema,
-          response: { 200: z.array(AnnouncementSchema) },
-        },
+        tags,
+        summary: 'Announcements of one session',
+        description: 'For families with a child enrolled in the session, and staff; anyone else gets 404.',
       },
       async (request) => {
         const user = currentUser(request);
@@ -67,16 +53,13 @@ export const announcementRoutes =
       },
     );
 
-    app.get(
-      '/api/Announcement/:announcementId',
+    serve(
+      app,
+      messagesApi.announcement,
       {
-        schema: {
-          tags,
-          summary: 'One announcement',
-          description: '404 unless the caller may see it (as in the list).',
-          params: z.object({ announcementId: z.string() }),
-          response: { 200: AnnouncementSchema },
-        },
+        tags,
+        summary: 'One announcement',
+        description: '404 unless the caller may see it (as in the list).',
       },
       async (request) => {
         const id = parseClassSessionId(request.params.announcementId);
@@ -87,18 +70,15 @@ export const announcementRoutes =
       },
     );
 
-    app.post(
-      api.announcements,
+    serve(
+      app,
+      messagesApi.postAnnouncement,
       {
         config: { auth: 'staff', errors: [404, 409] },
-        schema: {
-          tags,
-          summary: 'Post an announcement to sessions (staff)',
-          description:
-            'One announcement per id in `classSessionIds` (an empty list: center-wide, the director only; a teacher may post to the sessions they teach, any other answers 404). With `sendEmail`, the email is queued to the parents of enrolled children and their emergency contacts who chose email; with `sendSMS`, texts go to contacts who chose texts (Twilio, or DATA_DIR/sms.log). Answers a sentence saying what was done.',
-          body: AnnouncementRequestSchema,
-          response: { 201: z.string() },
-        },
+        tags,
+        summary: 'Post an announcement to sessions (staff)',
+        description:
+          'One announcement per id in `classSessionIds` (an empty list: center-wide, the director only; a teacher may post to the sessions they teach, any other answers 404). With `sendEmail`, the email is queued to the parents of enrolled children and their emergency contacts who chose email; with `sendSMS`, texts go to contacts who chose texts (Twilio, or DATA_DIR/sms.log). Answers a sentence saying what was done.',
       },
       async (request, reply) => {
         const { classSessionIds, announcement } = request.body;

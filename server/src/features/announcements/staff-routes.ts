@@ -3,23 +3,12 @@
  * read, edit and cancel. Every route is `auth: 'staff'` (401 anonymous, 403 a parent); the rules on scope,
  * sending and editing live in staff-announcements.ts.
  */
-import {
-  AnnouncementReachQuerySchema,
-  AnnouncementReachSchema,
-  api,
-  parseClassSessionId,
-  StaffAnnouncementInputSchema,
-  StaffAnnouncementListQuerySchema,
-  StaffAnnouncementListSchema,
-  StaffAnnouncementSchema,
-  StaffAnnouncementUpdateSchema,
-  StaffAnnouncementWriteResultSchema,
-} from '@lc/contract';
+import { messagesApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { sendTexts } from './announcement-sweep.ts';
 import { listStaffAnnouncements, readStaffAnnouncement } from './staff-announcement-list.ts';
 import {
@@ -31,7 +20,6 @@ import {
 } from './staff-announcements.ts';
 
 const tags = ['Staff announcements'];
-const IdParams = z.object({ announcementId: z.string() });
 
 function announcementId(raw: string): number {
   const id = parseClassSessionId(raw);
@@ -54,18 +42,15 @@ export const staffAnnouncementRoutes =
       return { items: outcome.items, message: outcome.message };
     };
 
-    app.get(
-      api.staffAnnouncements,
+    serve(
+      app,
+      messagesApi.staffAnnouncements,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Announcements on the staff side (paginated)',
-          description:
-            'Scheduled first (soonest first), then sent and cancelled, newest first. A teacher sees those of the sessions they teach; the director all, center-wide ones included. Filter by `status` and `session`.',
-          querystring: StaffAnnouncementListQuerySchema,
-          response: { 200: StaffAnnouncementListSchema },
-        },
+        tags,
+        summary: 'Announcements on the staff side (paginated)',
+        description:
+          'Scheduled first (soonest first), then sent and cancelled, newest first. A teacher sees those of the sessions they teach; the director all, center-wide ones included. Filter by `status` and `session`.',
       },
       async (request) => {
         const query = request.query;
@@ -74,34 +59,28 @@ export const staffAnnouncementRoutes =
       },
     );
 
-    app.get(
-      api.staffAnnouncementReach,
+    serve(
+      app,
+      messagesApi.staffAnnouncementReach,
       {
         config: { auth: 'staff', errors: [404] },
-        schema: {
-          tags,
-          summary: 'How many families and contacts each channel reaches',
-          description:
-            '`sessions`: comma-separated session ids (none: the whole center, director only). Families are parent accounts with a child enrolled; contacts are emergency contacts who chose email or texts (not counted twice when they share a parent’s address or number). 404 for a session the caller does not teach.',
-          querystring: AnnouncementReachQuerySchema,
-          response: { 200: AnnouncementReachSchema },
-        },
+        tags,
+        summary: 'How many families and contacts each channel reaches',
+        description:
+          '`sessions`: comma-separated session ids (none: the whole center, director only). Families are parent accounts with a child enrolled; contacts are emergency contacts who chose email or texts (not counted twice when they share a parent’s address or number). 404 for a session the caller does not teach.',
       },
       async (request) => announcementReach(deps, currentUser(request), request.query.sessions),
     );
 
-    app.post(
-      api.staffAnnouncements,
+    serve(
+      app,
+      messagesApi.createStaffAnnouncement,
       {
         config: { auth: 'staff', errors: [404] },
-        schema: {
-          tags,
-          summary: 'Compose an announcement (now or scheduled)',
-          description:
-            'One announcement per session in `classSessionIds` (none: center-wide, director only). Without `sendAt` the email is queued and texts sent at once; with a future `sendAt` (the center’s clock, "2026-12-01T09:00", or an ISO instant) the background sweep sends it then. The web message is sanitised. Audited.',
-          body: StaffAnnouncementInputSchema,
-          response: { 201: StaffAnnouncementWriteResultSchema },
-        },
+        tags,
+        summary: 'Compose an announcement (now or scheduled)',
+        description:
+          'One announcement per session in `classSessionIds` (none: center-wide, director only). Without `sendAt` the email is queued and texts sent at once; with a future `sendAt` (the center’s clock, "2026-12-01T09:00", or an ISO instant) the background sweep sends it then. The web message is sanitised. Audited.',
       },
       async (request, reply) => {
         const outcome = await createStaffAnnouncements(deps, currentUser(request), request.body);
@@ -110,35 +89,28 @@ export const staffAnnouncementRoutes =
       },
     );
 
-    app.get(
-      '/api/staff/announcements/:announcementId',
+    serve(
+      app,
+      messagesApi.staffAnnouncement,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'One announcement with its delivery state',
-          description: '404 outside the caller’s sessions (and for center-wide ones, to a teacher).',
-          params: IdParams,
-          response: { 200: StaffAnnouncementSchema },
-        },
+        tags,
+        summary: 'One announcement with its delivery state',
+        description: '404 outside the caller’s sessions (and for center-wide ones, to a teacher).',
       },
       async (request) =>
         readStaffAnnouncement(ctx.db, currentUser(request), announcementId(request.params.announcementId)),
     );
 
-    app.put(
-      '/api/staff/announcements/:announcementId',
+    serve(
+      app,
+      messagesApi.updateStaffAnnouncement,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Edit an announcement',
-          description:
-            'Before it is sent: everything (no `sendAt`: send it now). After: the web copy only — a different `emailMessage`, `smsMessage` or `sendAt` answers 400 by those fields. 409 once cancelled. Audited.',
-          params: IdParams,
-          body: StaffAnnouncementUpdateSchema,
-          response: { 200: StaffAnnouncementWriteResultSchema },
-        },
+        tags,
+        summary: 'Edit an announcement',
+        description:
+          'Before it is sent: everything (no `sendAt`: send it now). After: the web copy only — a different `emailMessage`, `smsMessage` or `sendAt` answers 400 by those fields. 409 once cancelled. Audited.',
       },
       async (request) =>
         afterWrite(
@@ -151,18 +123,15 @@ export const staffAnnouncementRoutes =
         ),
     );
 
-    app.post(
-      '/api/staff/announcements/:announcementId/cancel',
+    serve(
+      app,
+      messagesApi.cancelStaffAnnouncement,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Cancel an announcement',
-          description:
-            'Before sending: it never goes out. After: families no longer see it on the web (`isActive` false). 409 when already cancelled. Audited.',
-          params: IdParams,
-          response: { 200: StaffAnnouncementWriteResultSchema },
-        },
+        tags,
+        summary: 'Cancel an announcement',
+        description:
+          'Before sending: it never goes out. After: families no longer see it on the web (`isActive` false). 409 when already cancelled. Audited.',
       },
       async (request) =>
         afterWrite(
