@@ -3,19 +3,11 @@
  * parent), and one guard for the whole subtree: a teacher without the inbox right gets 403 before any
  * input is read or any item is looked up, so a refusal tells nothing about what is in the inbox.
  */
-import {
-  InboxItemSchema,
-  InboxListQuerySchema,
-  InboxListSchema,
-  InboxNoteInputSchema,
-  InboxReplyInputSchema,
-  InboxSummarySchema,
-  InboxUpdateInputSchema,
-} from '@lc/contract';
+import { messagesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
+import { serve } from '../../http/serve.ts';
 import {
   addInboxNote,
   type InboxDeps,
@@ -27,7 +19,6 @@ import {
 import { countNew, listInbox, readInboxItem } from './inbox-items.ts';
 
 const tags = ['Staff inbox'];
-const ItemParamsSchema = z.object({ id: z.string() });
 
 export const staffInboxRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -50,80 +41,64 @@ export const staffInboxRoutes =
       ctx.work.runNow().catch(() => {});
     };
 
-    app.get(
-      '/api/staff/inbox',
+    serve(
+      app,
+      messagesApi.inbox,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'The inbox: contact, tour and tutoring waitlist submissions (paginated)',
-          description:
-            'New items first, then newest. Filters: `status`, `kind` (contact, tour, tutoring), `assignee` (`me`, `none` or a staff id), `q` (family name, email or child). `newCount` counts New items in the whole inbox. Director, or a teacher with inbox access (403 otherwise).',
-          querystring: InboxListQuerySchema,
-          response: { 200: InboxListSchema },
-        },
+        tags,
+        summary: 'The inbox: contact, tour and tutoring waitlist submissions (paginated)',
+        description:
+          'New items first, then newest. Filters: `status`, `kind` (contact, tour, tutoring), `assignee` (`me`, `none` or a staff id), `q` (family name, email or child). `newCount` counts New items in the whole inbox. Director, or a teacher with inbox access (403 otherwise).',
       },
       async (request) => listInbox(ctx.db, currentUser(request), request.query),
     );
 
-    app.get(
-      '/api/staff/inbox/summary',
+    serve(
+      app,
+      messagesApi.inboxSummary,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'How many inbox items are New',
-          description: 'The staff navigation’s count. 403 for someone who may not read the inbox.',
-          response: { 200: InboxSummarySchema },
-        },
+        tags,
+        summary: 'How many inbox items are New',
+        description: 'The staff navigation’s count. 403 for someone who may not read the inbox.',
       },
       async () => ({ newCount: await countNew(ctx.db) }),
     );
 
-    app.get(
-      '/api/staff/inbox/:id',
+    serve(
+      app,
+      messagesApi.inboxItem,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'One inbox item with its thread',
-          description: 'The family’s submission, notes and replies (oldest first), and who may be assigned.',
-          params: ItemParamsSchema,
-          response: { 200: InboxItemSchema },
-        },
+        tags,
+        summary: 'One inbox item with its thread',
+        description: 'The family’s submission, notes and replies (oldest first), and who may be assigned.',
       },
       async (request) => readInboxItem(ctx.db, request.params.id),
     );
 
-    app.patch(
-      '/api/staff/inbox/:id',
+    serve(
+      app,
+      messagesApi.updateInboxItem,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Change an item’s status or assignee',
-          description:
-            'Contact and tour: New, Replied, Toured, Enrolled, Closed. Tutoring: New, Contacted, Placed, Closed. The assignee is the director or a teacher with inbox access; null for nobody. Audited.',
-          params: ItemParamsSchema,
-          body: InboxUpdateInputSchema,
-          response: { 200: InboxItemSchema },
-        },
+        tags,
+        summary: 'Change an item’s status or assignee',
+        description:
+          'Contact and tour: New, Replied, Toured, Enrolled, Closed. Tutoring: New, Contacted, Placed, Closed. The assignee is the director or a teacher with inbox access; null for nobody. Audited.',
       },
       async (request) => updateInboxItem(deps, currentUser(request), request.params.id, request.body),
     );
 
-    app.post(
-      '/api/staff/inbox/:id/notes',
+    serve(
+      app,
+      messagesApi.addInboxNote,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Add a staff note to an item’s thread',
-          description: 'Seen by the staff only; never mailed. Audited.',
-          params: ItemParamsSchema,
-          body: InboxNoteInputSchema,
-          response: { 201: InboxItemSchema },
-        },
+        tags,
+        summary: 'Add a staff note to an item’s thread',
+        description: 'Seen by the staff only; never mailed. Audited.',
       },
       async (request, reply) => {
         const item = await addInboxNote(deps, currentUser(request), request.params.id, request.body.body);
@@ -132,19 +107,15 @@ export const staffInboxRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/inbox/:id/replies',
+    serve(
+      app,
+      messagesApi.replyToInboxItem,
       {
         config: { auth: 'staff', errors: [429] },
-        schema: {
-          tags,
-          summary: 'Reply to the family by email',
-          description:
-            'Mailed to the family with Reply-To the center’s address and kept in the thread; a New item becomes Replied (tutoring: Contacted). Audited. 429 after 5 mails to one address in an hour from one staff member, or 20 in all (decision 017).',
-          params: ItemParamsSchema,
-          body: InboxReplyInputSchema,
-          response: { 201: InboxItemSchema },
-        },
+        tags,
+        summary: 'Reply to the family by email',
+        description:
+          'Mailed to the family with Reply-To the center’s address and kept in the thread; a New item becomes Replied (tutoring: Contacted). Audited. 429 after 5 mails to one address in an hour from one staff member, or 20 in all (decision 017).',
       },
       async (request, reply) => {
         const item = await replyToInboxItem(deps, currentUser(request), request.params.id, request.body.body);
@@ -154,18 +125,15 @@ export const staffInboxRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/inbox/:id/invite',
+    serve(
+      app,
+      messagesApi.inviteInboxFamily,
       {
         config: { auth: 'staff', errors: [409, 429] },
-        schema: {
-          tags,
-          summary: 'Invite the family to create an account',
-          description:
-            'Mails a link to the sign-up page with their name and email filled in, and keeps it in the thread. 409 when an account already uses the address; 429 past the mail limits (as for replies). Audited.',
-          params: ItemParamsSchema,
-          response: { 201: InboxItemSchema },
-        },
+        tags,
+        summary: 'Invite the family to create an account',
+        description:
+          'Mails a link to the sign-up page with their name and email filled in, and keeps it in the thread. 409 when an account already uses the address; 429 past the mail limits (as for replies). Audited.',
       },
       async (request, reply) => {
         const item = await inviteInboxFamily(deps, currentUser(request), request.params.id);
