@@ -3,10 +3,10 @@
  * Invalid input answers 400 with a message per field and stores nothing. Rate-limited per client IP,
  * because an open form that sends mail is a spam target.
  */
-import { ContactFormSchema, TutoringWaitlistFormSchema } from '@lc/contract';
+import { messagesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { serve } from '../../http/serve.ts';
 import { submitContact, submitTutoringWaitlist } from './submit-contact.ts';
 
 const tags = ['Contact'];
@@ -16,16 +16,14 @@ export const contactRoutes =
   async (app) => {
     const rateLimit = { max: ctx.config.formRateLimit, timeWindow: '10 minutes' };
 
-    app.post(
-      '/api/Contact',
+    serve(
+      app,
+      messagesApi.contact,
       {
         config: { auth: 'public', rateLimit },
-        schema: {
-          tags,
-          summary: 'Send the contact form (or a schedule-a-tour request with `tour: true`)',
-          body: ContactFormSchema,
-          response: { 204: z.null().describe('Stored and mailed to the center') },
-        },
+        tags,
+        summary: 'Send the contact form (or a schedule-a-tour request with `tour: true`)',
+        replyDescription: 'Stored and mailed to the center',
       },
       async (request, reply) => {
         await submitContact({ db: ctx.db, centerEmail: ctx.config.centerEmail }, request.body);
@@ -34,16 +32,14 @@ export const contactRoutes =
       },
     );
 
-    app.post(
-      '/api/Contact/Waitlist',
+    serve(
+      app,
+      messagesApi.contactWaitlist,
       {
         config: { auth: 'public', rateLimit },
-        schema: {
-          tags,
-          summary: 'Join the tutoring waitlist (grades K–6)',
-          body: TutoringWaitlistFormSchema,
-          response: { 204: z.null().describe('Stored and mailed to the center') },
-        },
+        tags,
+        summary: 'Join the tutoring waitlist (grades K–6)',
+        replyDescription: 'Stored and mailed to the center',
       },
       async (request, reply) => {
         await submitTutoringWaitlist({ db: ctx.db, centerEmail: ctx.config.centerEmail }, request.body);
