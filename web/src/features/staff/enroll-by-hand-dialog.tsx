@@ -5,15 +5,17 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dollarsToCents } from '@lc/contract';
-import { Alert, Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { enrollByHand, searchChildren } from '../../api/staff-money';
-import { dollars, useSubmit } from './money-form';
+import { failedWith, failureFields } from '../forms/feedback';
+import { CheckboxField, type FormOf, SelectField, TextareaField, TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
+import { dialogFailure, dollars } from './money-form';
 import { DialogActions, StaffDialog } from './staff-dialog';
 
 /** Enroll a child by hand, e.g. paid by check: an offline payment with a note. */
@@ -33,7 +35,9 @@ export function EnrollByHandDialog({
 
 const enrollSchema = z
   .object({
-    studentId: z.string().min(1, 'Search for the child and choose them from the list.'),
+    studentId: z
+      .string({ error: 'Search for the child and choose them from the list.' })
+      .min(1, 'Search for the child and choose them from the list.'),
     amount: dollars(0, 10_000_000, {
       format: 'Enter the amount received, like 1260.00, or 0.',
       min: 'Enter 0 or more.',
@@ -56,99 +60,67 @@ type EnrollValues = z.infer<typeof enrollSchema>;
 
 function EnrollForm({ session, onDone }: { session: { id: number; name: string }; onDone: () => void }) {
   const { search, setSearch, debounced, matches, options } = useChildSearch();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EnrollValues>({
+  const form = useForm<EnrollValues>({
     resolver: zodResolver(enrollSchema),
     defaultValues: { studentId: '', amount: '', note: '', override: false, ageOverrideReason: '' },
   });
   // The families' sentence refusing the child's age (the server's 409 on `ageOverrideReason`).
   const [ageRefusal, setAgeRefusal] = useState<string | null>(null);
-  const { failure, run } = useSubmit(
-    setError,
-    ['studentId', 'amount', 'note', 'ageOverrideReason'] as const,
-    (error) => {
-      if (!(error instanceof ApiError) || error.status !== 409) return false;
-      const sentence = error.fields.ageOverrideReason;
-      if (!sentence) return false;
-      setAgeRefusal(sentence);
-      return true;
-    },
-  );
-  const override = useWatch({ control, name: 'override' });
-  const onSubmit = async (values: EnrollValues) => {
-    const child = options.find((o) => o.value === values.studentId);
-    const ok = await run(async () => {
+  const override = useWatch({ control: form.control, name: 'override' });
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    // Answers the child's name, as the list showed it when the form was sent.
+    action: async (values) => {
+      const child = options.find((o) => o.value === values.studentId);
       await enrollByHand(session.id, {
         studentId: values.studentId,
         amount: dollarsToCents(values.amount)!,
         note: values.note,
         ...(ageRefusal && values.override ? { ageOverrideReason: values.ageOverrideReason } : {}),
       });
-      return `${child?.label.split(' — ')[0] ?? 'The child'} is enrolled in ${session.name}. The family has been emailed.`;
-    });
-    if (ok) onDone();
-  };
+      return child?.label.split(' — ')[0] ?? 'The child';
+    },
+    fields: ['studentId', 'amount', 'note', 'ageOverrideReason'],
+    success: (childName) => `${childName} is enrolled in ${session.name}. The family has been emailed.`,
+    invalidate: [['staff']],
+    onSuccess: onDone,
+    intercept: (error) => {
+      const sentence = failedWith(error, 409) ? failureFields(error).ageOverrideReason : undefined;
+      if (!sentence) return false;
+      setAgeRefusal(sentence);
+      return true;
+    },
+    alert: dialogFailure,
+  });
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Enroll a child by hand">
+    <form onSubmit={onSubmit} noValidate aria-label="Enroll a child by hand">
       <Stack gap="md">
         <Text size="sm">
           For a family who paid the office (a check, cash): the payment is recorded as offline with your note,
           within {session.name}’s seats.
         </Text>
-        <Controller
-          control={control}
+        <SelectField
+          form={form}
           name="studentId"
-          render={({ field }) => (
-            <Select
-              ref={field.ref}
-              label="Child"
-              description="Search by the child’s or a parent’s name, or a parent’s email."
-              required
-              searchable
-              filter={({ options: all }) => all}
-              searchValue={search}
-              onSearchChange={setSearch}
-              nothingFoundMessage={
-                debounced.length >= 2 && !matches.isFetching ? 'No child matches' : undefined
-              }
-              data={options}
-              value={field.value || null}
-              onChange={(value) => {
-                field.onChange(value ?? '');
-                setAgeRefusal(null); // another child: the server judges their age afresh
-              }}
-              onBlur={field.onBlur}
-              error={errors.studentId?.message}
-            />
-          )}
-        />
-        <TextInput
-          label="Amount received (dollars)"
-          inputMode="decimal"
+          label="Child"
+          description="Search by the child’s or a parent’s name, or a parent’s email."
           required
-          error={errors.amount?.message}
-          {...register('amount')}
+          searchable
+          filter={({ options: all }) => all}
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={debounced.length >= 2 && !matches.isFetching ? 'No child matches' : undefined}
+          data={options}
+          // Every choice (or un-choice) of an option changes the child: the server judges their age afresh.
+          onOptionSubmit={() => setAgeRefusal(null)}
         />
-        <TextInput
-          label="Note"
-          placeholder="Check #1042"
-          required
-          error={errors.note?.message}
-          {...register('note')}
-        />
-        {ageRefusal ? (
-          <AgeOverride ageRefusal={ageRefusal} override={override} register={register} errors={errors} />
-        ) : null}
+        <TextField form={form} name="amount" label="Amount received (dollars)" inputMode="decimal" required />
+        <TextField form={form} name="note" label="Note" placeholder="Check #1042" required />
+        {ageRefusal ? <AgeOverride ageRefusal={ageRefusal} override={override} form={form} /> : null}
         <DialogActions
           failure={failure}
           onCancel={onDone}
           submit={ageRefusal && override ? 'Enroll anyway' : 'Enroll'}
-          submitting={isSubmitting}
+          submitting={submitting}
         />
       </Stack>
     </form>
@@ -179,28 +151,26 @@ function useChildSearch() {
 function AgeOverride({
   ageRefusal,
   override,
-  register,
-  errors,
+  form,
 }: {
   ageRefusal: string;
   override: boolean;
-  register: UseFormRegister<EnrollValues>;
-  errors: FieldErrors<EnrollValues>;
+  form: FormOf<EnrollValues>;
 }) {
   return (
     <Alert color="yellow" variant="light" title="Outside the session’s ages">
       <Stack gap="sm">
         <Text size="sm">{ageRefusal}</Text>
-        <Checkbox label="Enroll anyway" {...register('override')} />
+        <CheckboxField form={form} name="override" label="Enroll anyway" />
         {override ? (
-          <Textarea
+          <TextareaField
+            form={form}
+            name="ageOverrideReason"
             label="Why this child may join"
             description="Kept in the audit trail with the sentence above."
             required
             autosize
             minRows={2}
-            error={errors.ageOverrideReason?.message}
-            {...register('ageOverrideReason')}
           />
         ) : null}
       </Stack>

@@ -124,6 +124,25 @@ describe('withdraw dialog', () => {
     });
   }, 20_000);
 
+  it('goes back to the form with the server’s sentence when the withdrawal is refused', async () => {
+    const refusal = 'Ava is no longer enrolled in Story Time.';
+    serve([
+      ['POST /api/staff/sessions/3/withdraw/preview', () => jsonReply(200, preview('Hi Jordan,'))],
+      [
+        'POST /api/staff/sessions/3/withdraw',
+        () => jsonReply(409, { error: 'Conflict', message: refusal, requestId: 'r' }),
+      ],
+    ]);
+    withClient(<WithdrawDialog target={target} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText(/Internal note/), { target: { value: 'Moving' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review the email' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw and send' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw a child' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(within(dialog).getByRole('button', { name: 'Review the email' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Internal note/)).toHaveValue('Moving');
+  }, 20_000);
+
   it('explains a sibling discount that ends with the place, as the parent’s dialog does (decision 019)', async () => {
     // The policy gives back $550.00; Ben's $50.00 Spring discount, earned by Ava's place, comes off it.
     serve([

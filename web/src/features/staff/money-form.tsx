@@ -1,16 +1,13 @@
 /**
  * What the director's money dialogs share (issue 10): amounts typed in dollars and checked in cents, the
- * required reason, and a submit that places the server's field errors by their fields (focus on the first).
+ * required reason, and what a dialog says when its request fails. The dialogs submit through the form kit's
+ * useSubmit (docs/architecture.md, "Forms").
  */
 import { dollarsToCents, type StaffEnrollment } from '@lc/contract';
-import { Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '../../api/client';
-import { notifySuccess } from '../forms/notify';
-import { applyServerFieldErrors } from '../forms/use-server-field-errors';
+import { failureMessage } from '../forms/feedback';
+import { type Bound, TextareaField } from '../forms/fields';
 
 /** A money field in dollars: a valid amount, then the range in cents. */
 export const dollars = (min: number, max: number, messages: { format: string; min: string; max: string }) =>
@@ -26,46 +23,15 @@ export const reason = (what: string) =>
   z.string().trim().min(1, `Please say why ${what}.`).max(500, 'Please keep this under 500 characters.');
 
 /**
- * Runs a dialog's request: places the server's field messages by the fields (focus on the first), or shows
- * the message in the dialog; answers whether it succeeded. `intercept` may take an error the dialog answers
- * itself (answering true).
+ * A money dialog's alert for a failure no field explains (useSubmit's `alert`): the server's sentence, or
+ * the back office's English "check your connection" when the server was not reached.
  */
-export function useSubmit<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  order: readonly Path<T>[],
-  intercept?: (error: unknown) => boolean,
-) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const run = async (request: () => Promise<string>): Promise<boolean> => {
-    setFailure(null);
-    try {
-      notifySuccess(await request());
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
-      return true;
-    } catch (error) {
-      if (intercept?.(error)) return false;
-      if (!applyServerFieldErrors(error, setError, order))
-        setFailure(
-          error instanceof ApiError
-            ? error.message
-            : 'That did not work. Please check your connection and try again.',
-        );
-      return false;
-    }
-  };
-  return { failure, run };
-}
+export const dialogFailure = (error: unknown): string =>
+  failureMessage(error, 'That did not work. Please check your connection and try again.');
 
 /** The required "Reason" box of a refund, a withdrawal or a move. */
-export function ReasonField({
-  error,
-  registration,
-}: {
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
-  return <Textarea label="Reason" required autosize minRows={2} error={error} {...registration} />;
+export function ReasonField<T extends FieldValues>({ form, name }: Bound<T>) {
+  return <TextareaField form={form} name={name} label="Reason" required autosize minRows={2} />;
 }
 
 /** A child's place in a session, as the withdraw and move dialogs open on it. */

@@ -5,12 +5,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { centsToDollarsInput, dollarsToCents, formatCents } from '@lc/contract';
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newIdempotencyKey, refundPayment } from '../../api/staff-money';
-import { dollars, ReasonField, reason, useSubmit } from './money-form';
+import { TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
+import { dialogFailure, dollars, ReasonField, reason } from './money-form';
 import { DialogActions, StaffDialog } from './staff-dialog';
 
 /** A payment to refund: its line in words and what can still go back (cents). */
@@ -44,44 +46,39 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
     [target.refundable],
   );
   type Values = z.infer<typeof schema>;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { amount: centsToDollarsInput(target.refundable), reason: '' },
   });
-  const { failure, run } = useSubmit(setError, ['amount', 'reason'] as const);
-  const onSubmit = async (values: Values) => {
-    const cents = dollarsToCents(values.amount)!;
-    const ok = await run(async () => {
-      const refund = await refundPayment(target.paymentId, {
-        amount: cents,
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: (values) =>
+      refundPayment(target.paymentId, {
+        amount: dollarsToCents(values.amount)!,
         reason: values.reason,
         idempotencyKey,
-      });
-      return `Refunded ${formatCents(refund.amount)}. The family has been emailed.`;
-    });
-    if (ok) onDone();
-    else setKey(newIdempotencyKey()); // a refused refund may be tried again as a new one
-  };
+      }),
+    fields: ['amount', 'reason'],
+    success: (refund) => `Refunded ${formatCents(refund.amount)}. The family has been emailed.`,
+    invalidate: [['staff']],
+    onSuccess: onDone,
+    alert: dialogFailure,
+    onFailure: () => setKey(newIdempotencyKey()), // a refused refund may be tried again as a new one
+  });
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Refund">
+    <form onSubmit={onSubmit} noValidate aria-label="Refund">
       <Stack gap="md">
         <Text size="sm">
           {target.label}. Up to {formatCents(target.refundable)} can be refunded.
         </Text>
-        <TextInput
+        <TextField
+          form={form}
+          name="amount"
           label="Amount to refund (dollars)"
           inputMode="decimal"
           required
-          error={errors.amount?.message}
-          {...register('amount')}
         />
-        <ReasonField error={errors.reason?.message} registration={register('reason')} />
-        <DialogActions failure={failure} onCancel={onDone} submit="Refund" danger submitting={isSubmitting} />
+        <ReasonField form={form} name="reason" />
+        <DialogActions failure={failure} onCancel={onDone} submit="Refund" danger submitting={submitting} />
       </Stack>
     </form>
   );

@@ -14,16 +14,17 @@ import {
   type WithdrawalQuote,
   type WithdrawPreview,
 } from '@lc/contract';
-import { Alert, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { newIdempotencyKey, previewWithdrawal, withdrawChild } from '../../api/staff-money';
 import { AmountTable } from '../forms/amount-table';
-import { applyServerFieldErrors } from '../forms/use-server-field-errors';
-import { type ChildTarget, dollars, reason, useSubmit } from './money-form';
+import { failureMessage } from '../forms/feedback';
+import { type FormOf, TextareaField, TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
+import { type ChildTarget, dialogFailure, dollars, reason } from './money-form';
 import { DialogActions, StaffDialog } from './staff-dialog';
 
 /** Withdraw an enrolled child (the seat goes to the waitlist), with an optional refund. */
@@ -47,9 +48,10 @@ function WithdrawForm({ target, onDone }: { target: ChildTarget; onDone: () => v
   if (start.isError)
     return (
       <Alert color="red" variant="light" role="alert">
-        {start.error instanceof ApiError
-          ? start.error.message
-          : 'The refund policy could not be read. Please check your connection and try again.'}
+        {failureMessage(
+          start.error,
+          'The refund policy could not be read. Please check your connection and try again.',
+        )}
       </Alert>
     );
   if (!start.data) return <Text size="sm">Reading the session’s refund policy…</Text>;
@@ -90,13 +92,7 @@ function WithdrawSteps({
   const { child } = target;
   const { quote } = preview;
   const schema = useMemo(() => withdrawSchema(child.refundable), [child.refundable]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<WithdrawValues>({
+  const form = useForm<WithdrawValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       reason: '',
@@ -104,31 +100,23 @@ function WithdrawSteps({
       refundAmount: centsToDollarsInput(Math.min(quote.refund, child.refundable)),
     },
   });
-  const { failure, run } = useSubmit(setError, ['reason', 'familyMessage', 'refundAmount'] as const);
   const [review, setReview] = useState<WithdrawPreview | null>(null);
-  const [reviewFailure, setReviewFailure] = useState<string | null>(null);
   const name = `${child.firstName} ${child.lastName}`;
-
-  const onReview = async (values: WithdrawValues) => {
-    setReviewFailure(null);
-    try {
-      setReview(
-        await previewWithdrawal(target.classSessionId, {
-          studentId: child.studentId,
-          familyMessage: values.familyMessage,
-        }),
-      );
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['familyMessage'] as const))
-        setReviewFailure(
-          error instanceof ApiError ? error.message : 'The email could not be prepared. Please try again.',
-        );
-    }
-  };
-  const onConfirm = async () => {
-    const values = getValues();
-    const refundAmount = dollarsToCents(values.refundAmount)!;
-    const ok = await run(async () => {
+  // First the email the family would get, from the message typed now.
+  const reviewing = useSubmit(form, {
+    action: (values) =>
+      previewWithdrawal(target.classSessionId, {
+        studentId: child.studentId,
+        familyMessage: values.familyMessage,
+      }),
+    fields: ['familyMessage'],
+    onSuccess: setReview,
+    alert: (error) => failureMessage(error, 'The email could not be prepared. Please try again.'),
+  });
+  // Then the withdrawal itself; a refused one goes back to the form, where its failure shows.
+  const withdrawing = useSubmit(form, {
+    action: async (values) => {
+      const refundAmount = dollarsToCents(values.refundAmount)!;
       const result = await withdrawChild(target.classSessionId, {
         studentId: child.studentId,
         reason: values.reason,
@@ -136,39 +124,44 @@ function WithdrawSteps({
         refundAmount,
         ...(refundAmount > 0 ? { idempotencyKey } : {}),
       });
-      return `${name} is withdrawn${refundAmount > 0 ? ` and ${formatCents(refundAmount)} refunded` : ''}.${result.offered > 0 ? ' The seat was offered to the next family on the waitlist.' : ''}`;
-    });
-    if (ok) onDone();
-    else setReview(null);
-  };
+      return { ...result, refundAmount };
+    },
+    fields: ['reason', 'familyMessage', 'refundAmount'],
+    success: ({ offered, refundAmount }) =>
+      `${name} is withdrawn${refundAmount > 0 ? ` and ${formatCents(refundAmount)} refunded` : ''}.${offered > 0 ? ' The seat was offered to the next family on the waitlist.' : ''}`,
+    invalidate: [['staff']],
+    onSuccess: onDone,
+    alert: dialogFailure,
+    onFailure: () => setReview(null),
+  });
 
   if (review) {
     return (
       <WithdrawReview
         name={name}
         sessionName={target.sessionName}
-        refundAmount={dollarsToCents(getValues().refundAmount) ?? 0}
+        refundAmount={dollarsToCents(form.getValues().refundAmount) ?? 0}
         review={review}
-        failure={failure}
-        submitting={isSubmitting}
+        failure={withdrawing.failure}
+        submitting={withdrawing.submitting}
         onBack={() => setReview(null)}
-        onConfirm={() => void handleSubmit(onConfirm)()}
+        onConfirm={() => void withdrawing.onSubmit()}
       />
     );
   }
   return (
-    <form onSubmit={handleSubmit(onReview)} noValidate aria-label="Withdraw">
+    <form onSubmit={reviewing.onSubmit} noValidate aria-label="Withdraw">
       <Stack gap="md">
         <Text size="sm">
           {name} leaves {target.sessionName}. The family is emailed, and the seat is offered to the next
           family on the waitlist. You will see the email before it is sent.
         </Text>
-        <WithdrawFields register={register} errors={errors} quote={quote} refundable={child.refundable} />
+        <WithdrawFields form={form} quote={quote} refundable={child.refundable} />
         <DialogActions
-          failure={failure ?? reviewFailure}
+          failure={withdrawing.failure ?? reviewing.failure}
           onCancel={onDone}
           submit="Review the email"
-          submitting={isSubmitting}
+          submitting={reviewing.submitting}
         />
       </Stack>
     </form>
@@ -218,38 +211,38 @@ function SiblingDiscountEnding({ quote: q }: { quote: WithdrawalQuote }) {
 
 /** The withdraw form's fields: the internal note, the message to the family, any sibling discount, the refund. */
 function WithdrawFields({
-  register,
-  errors,
+  form,
   quote,
   refundable,
 }: {
-  register: UseFormRegister<WithdrawValues>;
-  errors: FieldErrors<WithdrawValues>;
+  form: FormOf<WithdrawValues>;
   quote: WithdrawalQuote;
   /** Cents. */
   refundable: number;
 }) {
   return (
     <>
-      <Textarea
+      <TextareaField
+        form={form}
+        name="reason"
         label="Internal note"
         description="Why the child is leaving. Kept in the audit trail; never sent to the family."
         required
         autosize
         minRows={2}
-        error={errors.reason?.message}
-        {...register('reason')}
       />
-      <Textarea
+      <TextareaField
+        form={form}
+        name="familyMessage"
         label="Message to the family (optional)"
         description="Added to the withdrawal email exactly as you write it."
         autosize
         minRows={2}
-        error={errors.familyMessage?.message}
-        {...register('familyMessage')}
       />
       <SiblingDiscountEnding quote={quote} />
-      <TextInput
+      <TextField
+        form={form}
+        name="refundAmount"
         label="Refund (dollars)"
         description={
           refundable > 0
@@ -257,8 +250,6 @@ function WithdrawFields({
             : 'Nothing on this place can be refunded.'
         }
         inputMode="decimal"
-        error={errors.refundAmount?.message}
-        {...register('refundAmount')}
       />
     </>
   );
