@@ -35,7 +35,10 @@ const reasons: Record<number, string> = {
 
 /** What a coded error may carry besides its code (see {@link HttpError}). */
 export type HttpErrorDetails = {
-  /** The parts the code's sentence names, e.g. `{ minutes: 12 }` (`count` chooses a plural). */
+  /**
+   * The parts the code's sentence names, e.g. `{ minutes: 12 }` (`count` chooses a plural); its fields' codes
+   * read the same parts.
+   */
   params?: ApiErrorParams;
   /** The message beside each body field: a code (its sentence is written in the caller's language). */
   fields?: Record<string, ApiErrorCode | string>;
@@ -148,7 +151,7 @@ export function errorBody(
               key,
               language === 'es' && spanish !== undefined && text === messageOrCode
                 ? spanish
-                : said(text, undefined, language),
+                : said(text, params, language),
             ]),
           ),
         }

@@ -159,8 +159,8 @@ export async function postAnnouncement(
       .from(classSessions)
       .where(inArray(classSessions.id, sessionIds));
     if (found.length !== sessionIds.length) {
-      const message = 'One of the chosen sessions does not exist. Reload the list and choose again.';
-      throw new HttpError(400, message, { classSessionIds: message });
+      const code = 'messages.announcements.unknownSession';
+      throw new HttpError(400, code, { fields: { classSessionIds: code } });
     }
   }
   const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
@@ -207,8 +207,8 @@ export async function postAnnouncement(
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505' || /announcements_short_url_key/.test(String(error))) {
-      const message = 'That short link is already used by another announcement. Choose another.';
-      throw new HttpError(409, message, { shortURL: message });
+      const code = 'messages.announcements.shortLinkTaken';
+      throw new HttpError(409, code, { fields: { shortURL: code } });
     }
     throw error;
   }

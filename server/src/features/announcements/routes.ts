@@ -43,9 +43,9 @@ export const announcementRoutes =
       async (request) => {
         const user = currentUser(request);
         const id = parseClassSessionId(request.params.classSessionId);
-        if (id === null) throw notFound('That session');
+        if (id === null) throw notFound('session');
         if (user.role === 'Parent' && !(await hasEnrolledChild(ctx.db, user.id, id)))
-          throw notFound('That session');
+          throw notFound('session');
         return listAnnouncements(ctx.db, user, ctx.clock.now(), {
           classSessionId: id,
           fromDate: request.query.fromDate,
@@ -65,7 +65,7 @@ export const announcementRoutes =
         const id = parseClassSessionId(request.params.announcementId);
         const [found] =
           id === null ? [] : await listAnnouncements(ctx.db, currentUser(request), ctx.clock.now(), { id });
-        if (!found) throw notFound('That announcement');
+        if (!found) throw notFound('announcement');
         return found;
       },
     );

@@ -122,6 +122,6 @@ export async function readStaffAnnouncement(
   id: number,
 ): Promise<StaffAnnouncement> {
   const [row] = await selectAnnouncements(db).where(and(eq(announcements.id, id), scope(user)));
-  if (!row) throw notFound('That announcement');
+  if (!row) throw notFound('announcement');
   return toStaffAnnouncement(row.a, row.sessionName, row.author);
 }

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AnnouncementReach,
+  ApiErrorCode,
   StaffAnnouncement,
   StaffAnnouncementInputParsed,
   StaffAnnouncementUpdateSchema,
@@ -45,18 +46,14 @@ export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date 
 export async function writableSessions(db: DbOrTx, user: AuthUser, ids: number[]): Promise<number[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) {
-    if (user.role !== 'Admin')
-      throw new HttpError(
-        403,
-        'Only the center’s director can write to every family. Choose one of your sessions.',
-      );
+    if (user.role !== 'Admin') throw new HttpError(403, 'messages.announcements.centerWideDirectorOnly');
     return [];
   }
   const found = await db
     .select({ id: classSessions.id })
     .from(classSessions)
     .where(and(inArray(classSessions.id, wanted), visibleSessions(user)));
-  if (found.length !== wanted.length) throw notFound('That session');
+  if (found.length !== wanted.length) throw notFound('session');
   return wanted;
 }
 
@@ -107,12 +104,12 @@ function sendTime(sendAt: string | null, timeZone: string, now: Date): Date | nu
   const instant = /Z$|[+-]\d{2}:\d{2}$/i.test(sendAt) ? sendAt : wallTimeToInstant(sendAt, timeZone);
   const at = instant ? new Date(instant) : null;
   if (!at || Number.isNaN(at.getTime())) {
-    const message = 'Choose a date and time like 2026-12-01 09:00.';
-    throw new HttpError(400, message, { sendAt: message });
+    const code = 'messages.announcements.sendAtUnreadable';
+    throw new HttpError(400, code, { fields: { sendAt: code } });
   }
   if (at.getTime() <= now.getTime()) {
-    const message = 'Choose a time in the future, or send it now.';
-    throw new HttpError(400, message, { sendAt: message });
+    const code = 'messages.announcements.sendAtPast';
+    throw new HttpError(400, code, { fields: { sendAt: code } });
   }
   return at;
 }
@@ -169,8 +166,8 @@ export async function createStaffAnnouncements(
   const sendAt = sendTime(input.sendAt, deps.timeZone, now);
   const webMessage = webCopy(input.webMessage);
   if (!webMessage && !input.emailMessage && !input.smsMessage) {
-    const message = 'Write a web message, an email or a text message (or all three).';
-    throw new HttpError(400, message, { webMessage: message });
+    const code = 'messages.announcements.nothingToSend';
+    throw new HttpError(400, code, { fields: { webMessage: code } });
   }
   const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
   // The rows of one announcement for several sessions: a family in two of them sees and hears it once.
@@ -235,7 +232,7 @@ async function lockForWrite(tx: DbOrTx, user: AuthUser, id: number): Promise<Row
     .leftJoin(classSessions, eq(classSessions.id, announcements.classSessionId))
     .where(and(eq(announcements.id, id), scope(user)))
     .for('update', { of: announcements });
-  if (!found) throw notFound('That announcement');
+  if (!found) throw notFound('announcement');
   return found.a;
 }
 
@@ -256,8 +253,7 @@ export async function updateStaffAnnouncement(
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const row = await lockForWrite(tx, user, id);
-    if (row.cancelledAt)
-      throw new HttpError(409, 'This announcement was cancelled; it can no longer change.');
+    if (row.cancelledAt) throw new HttpError(409, 'messages.announcements.cancelled');
     const webMessage = webCopy(input.webMessage);
     const common = {
       title: input.title,
@@ -273,20 +269,19 @@ export async function updateStaffAnnouncement(
     let message: string;
     if (row.sentAt) {
       const sent = when(row.sentAt, deps.timeZone);
-      const fields: Record<string, string> = {};
+      const fields: Record<string, ApiErrorCode> = {};
       const same = (a: string | null | undefined, b: string | null) => a === undefined || (a || null) === b;
       if (!same(input.emailMessage, row.emailMessage))
-        fields.emailMessage = `The email went out on ${sent}; it can no longer change. Edits change the web copy only.`;
-      if (!same(input.smsMessage, row.smsMessage))
-        fields.smsMessage = `The text message went out on ${sent}; it can no longer change. Edits change the web copy only.`;
+        fields.emailMessage = 'messages.announcements.sent.email';
+      if (!same(input.smsMessage, row.smsMessage)) fields.smsMessage = 'messages.announcements.sent.sms';
       if (
         input.sendAt !== undefined &&
         input.sendAt !== null &&
         iso(sendTime(input.sendAt, deps.timeZone, new Date(0))) !== iso(row.sendAt)
       )
-        fields.sendAt = `It was sent on ${sent}; the time can no longer change.`;
+        fields.sendAt = 'messages.announcements.sent.sendAt';
       const first = Object.values(fields)[0];
-      if (first) throw new HttpError(400, first, fields);
+      if (first) throw new HttpError(400, first, { params: { sent }, fields });
       await tx.update(announcements).set(common).where(eq(announcements.id, id));
       message =
         'Saved. It was already sent, so only the web copy changed; the email and text message stay as they went out.';
@@ -294,8 +289,8 @@ export async function updateStaffAnnouncement(
       const emailMessage = input.emailMessage === undefined ? row.emailMessage : input.emailMessage || null;
       const smsMessage = input.smsMessage === undefined ? row.smsMessage : input.smsMessage || null;
       if (!webMessage && !emailMessage && !smsMessage) {
-        const text = 'Write a web message, an email or a text message (or all three).';
-        throw new HttpError(400, text, { webMessage: text });
+        const code = 'messages.announcements.nothingToSend';
+        throw new HttpError(400, code, { fields: { webMessage: code } });
       }
       const sendAt = input.sendAt === undefined ? row.sendAt : sendTime(input.sendAt, deps.timeZone, now);
       const [updated] = await tx
@@ -351,7 +346,7 @@ export async function cancelStaffAnnouncement(
   const now = deps.now();
   const message = await deps.db.transaction(async (tx) => {
     const row = await lockForWrite(tx, user, id);
-    if (row.cancelledAt) throw new HttpError(409, 'This announcement is already cancelled.');
+    if (row.cancelledAt) throw new HttpError(409, 'messages.announcements.alreadyCancelled');
     await tx
       .update(announcements)
       .set({ cancelledAt: now, isActive: false, updated: now })

@@ -23,7 +23,7 @@ const tags = ['Staff announcements'];
 
 function announcementId(raw: string): number {
   const id = parseClassSessionId(raw);
-  if (id === null) throw notFound('That announcement');
+  if (id === null) throw notFound('announcement');
   return id;
 }
 
