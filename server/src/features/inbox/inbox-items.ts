@@ -251,6 +251,6 @@ export async function toItem(db: DbOrTx, row: ItemRowSql): Promise<InboxItem> {
 /** Item `id` with its thread; 404 when there is none (or the id is not a uuid). */
 export async function readInboxItem(db: Db, id: string): Promise<InboxItem> {
   const row = await findItem(db, id);
-  if (!row) throw notFound('That message');
+  if (!row) throw notFound('message');
   return toItem(db, row);
 }

@@ -27,8 +27,6 @@ import { recordAudit } from '../audit/record.ts';
 import { findItem, type ItemRowSql, listAssignees, toItem } from './inbox-items.ts';
 import { inviteMail, replyMail } from './inbox-mail.ts';
 
-const NOT_ALLOWED = 'The inbox is open to the director and to teachers they give it to. Ask your director.';
-
 export type InboxDeps = {
   db: Db;
   /** The center's address (CENTER_EMAIL): replies to the family carry it as Reply-To. */
@@ -53,7 +51,7 @@ export async function requireInboxAccess(db: DbOrTx, user: AuthUser): Promise<vo
       .where(eq(users.id, user.id));
     if (row?.inboxAccess) return;
   }
-  throw new HttpError(403, NOT_ALLOWED);
+  throw new HttpError(403, 'messages.inbox.notAllowed');
 }
 
 const entityType = (kind: InboxKind) =>
@@ -86,7 +84,7 @@ async function writeItem(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const item = await findItem(tx, id, true);
-    if (!item) throw notFound('That message');
+    if (!item) throw notFound('message');
     await write(tx, item, now);
     return toItem(tx, (await findItem(tx, id))!);
   });
@@ -106,17 +104,18 @@ export async function updateInboxItem(
   return writeItem(deps, id, async (tx, item, now) => {
     const status = input.status ?? item.status;
     if (!statusesFor(item.kind).includes(status)) {
-      const message = `Choose ${statusesFor(item.kind)
+      const statuses = statusesFor(item.kind)
         .join(', ')
-        .replace(/, ([^,]*)$/, ' or $1')}.`;
-      throw new HttpError(400, message, { status: message });
+        .replace(/, ([^,]*)$/, ' or $1');
+      const code = 'messages.inbox.chooseStatus';
+      throw new HttpError(400, code, { params: { statuses }, fields: { status: code } });
     }
     const assigneeId = input.assigneeId === undefined ? item.assignee_id : input.assigneeId;
     if (assigneeId !== null && assigneeId !== item.assignee_id) {
       const allowed = await listAssignees(tx);
       if (!allowed.some((m) => m.id === assigneeId)) {
-        const message = 'Choose the director or a teacher who has the inbox.';
-        throw new HttpError(400, message, { assigneeId: message });
+        const code = 'messages.inbox.chooseAssignee';
+        throw new HttpError(400, code, { fields: { assigneeId: code } });
       }
     }
     if (status === item.status && assigneeId === item.assignee_id) return;
@@ -214,8 +213,8 @@ export async function inviteInboxFamily(deps: InboxDeps, actor: AuthUser, id: st
       .from(users)
       .where(eq(users.emailAddress, item.email.toLowerCase()));
     if (account) {
-      const message = `${item.email} already has an account. The family can log in with it.`;
-      throw new HttpError(409, message, { email: message });
+      const code = 'messages.inbox.accountExists';
+      throw new HttpError(409, code, { params: { email: item.email }, fields: { email: code } });
     }
     await limitMailTo(tx, `staff:${actor.id}`, item.email, now);
     // In the language they wrote in (issue 14): inbox-mail.ts.
