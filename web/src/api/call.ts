@@ -29,10 +29,11 @@ export type EndpointResult<E extends Endpoint> = E['reply'] extends 'text'
     : EndpointJson<E>;
 
 /**
- * Path parameters as a caller may hold them: each may still be null or undefined (a page before its data
- * is there), which throws a RequiredError before any call (spec §5).
+ * Path parameters as a caller may hold them: by the row's names, each a string or a number (it goes into the
+ * path as text, checked by the server's schema), or still null or undefined (a page before its data is
+ * there), which throws a RequiredError before any call (spec §5).
  */
-type Loose<P> = { [K in keyof P]: P[K] | null | undefined };
+type Loose<P> = { [K in keyof P]: string | number | null | undefined };
 
 /** A key the caller must give when the row has it, and may not give when it has not. */
 type Given<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };

@@ -9,6 +9,7 @@ import {
   type ClassSessionEnrollment,
   type DigitalResource,
   enrollmentApi,
+  messagesApi,
   type Payment,
   type SessionStudent,
   type WaitlistSubmission,
@@ -86,7 +87,7 @@ export function getPayments(signal?: AbortSignal): Promise<Payment[]> {
 
 /** GET /api/Announcement — announcements for the family (active, in range), most important first. */
 export function getAnnouncements(signal?: AbortSignal): Promise<Announcement[]> {
-  return apiRequest<Announcement[]>(api.announcements, { signal });
+  return callApi(messagesApi.announcements, { signal });
 }
 
 /** GET /api/Announcement/ClassSession/{classSessionId} — 404 unless a child is enrolled in it. */
@@ -94,10 +95,7 @@ export function getSessionAnnouncements(
   classSessionId: SessionId,
   signal?: AbortSignal,
 ): Promise<Announcement[]> {
-  return apiRequest<Announcement[]>(
-    api.sessionAnnouncements(requiredParam('classSessionId', classSessionId)),
-    { signal },
-  );
+  return callApi(messagesApi.sessionAnnouncements, { params: { classSessionId }, signal });
 }
 
 /** GET /api/ClassSession/{classSessionId}/Resources — 404 unless a child is enrolled in it. */
