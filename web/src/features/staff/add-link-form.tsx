@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ResourceLinkInput, ResourceLinkInputSchema, type StaffResource } from '@lc/contract';
-import { Button, Card, Group, NativeSelect, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addResourceLink } from '../../api/staff-resources';
-import { notifyError, notifySuccess } from '../forms/notify';
-import { useServerFieldErrors } from '../forms/use-server-field-errors';
+import { NativeSelectField, TextareaField, TextField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
 
-const LINK_FIELDS = ['type', 'name', 'url', 'description'] as const;
 const EMPTY_LINK: z.input<typeof ResourceLinkInputSchema> = {
   type: 'Link',
   name: '',
@@ -23,63 +23,54 @@ export function AddLinkForm({
   sessionId: number;
   onSaved: (list: StaffResource[]) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ResourceLinkInputSchema>, unknown, ResourceLinkInput>({
+  const form = useForm<z.input<typeof ResourceLinkInputSchema>, unknown, ResourceLinkInput>({
     resolver: zodResolver(ResourceLinkInputSchema),
     defaultValues: EMPTY_LINK,
   });
-  const showFieldErrors = useServerFieldErrors(setError, LINK_FIELDS);
-
-  const onSubmit = async (input: ResourceLinkInput) => {
-    try {
-      onSaved(await addResourceLink(sessionId, input));
-      notifySuccess(`${input.name} is added. Families see it now.`);
-      reset(EMPTY_LINK);
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError('The link could not be added. Please try again.');
-    }
-  };
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (input) => addResourceLink(sessionId, input),
+    fields: ['type', 'name', 'url', 'description'],
+    success: (_, input) => `${input.name} is added. Families see it now.`,
+    onSuccess: (list) => {
+      onSaved(list);
+      form.reset(EMPTY_LINK);
+    },
+    // A failure no field explains is told by a toast.
+    alert: () => {
+      notifyError('The link could not be added. Please try again.');
+      return null;
+    },
+  });
 
   return (
     <Card withBorder radius="md" padding="md">
-      <form noValidate aria-labelledby="add-link-title" onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate aria-labelledby="add-link-title" onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={3} fz="h4" id="add-link-title">
             Add a link
           </Title>
-          <NativeSelect
+          <NativeSelectField
+            form={form}
+            name="type"
             label="Kind"
             data={[
               { value: 'Link', label: 'A web page' },
               { value: 'Video', label: 'A video' },
             ]}
-            error={errors.type?.message}
-            {...register('type')}
           />
-          <TextInput label="Name" required error={errors.name?.message} {...register('name')} />
-          <TextInput
+          <TextField form={form} name="name" label="Name" required />
+          <TextField
+            form={form}
+            name="url"
             label="Web address"
             description="Starts with https://"
             type="url"
             inputMode="url"
             required
-            error={errors.url?.message}
-            {...register('url')}
           />
-          <Textarea
-            label="Description (optional)"
-            autosize
-            minRows={2}
-            error={errors.description?.message}
-            {...register('description')}
-          />
+          <TextareaField form={form} name="description" label="Description (optional)" autosize minRows={2} />
           <Group>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={submitting}>
               Add link
             </Button>
           </Group>

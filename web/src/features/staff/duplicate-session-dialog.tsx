@@ -5,17 +5,15 @@ import {
   type SessionDuplicateInput,
   SessionDuplicateInputSchema,
 } from '@lc/contract';
-import { Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { duplicateSession } from '../../api/staff-setup';
-import { notifyError, notifySuccess } from '../forms/notify';
-import { useServerFieldErrors } from '../forms/use-server-field-errors';
+import { TextField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
 import { DialogActions, StaffDialog } from './staff-dialog';
-
-const FIELDS = ['name', 'sessionStartDate'] as const;
 
 /**
  * "Duplicate for next term" (issue 10): the copy's name and first day; every other date moves with it, the
@@ -31,55 +29,45 @@ export function DuplicateSessionDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SessionDuplicateInput, unknown, z.output<typeof SessionDuplicateInputSchema>>({
+  const form = useForm<SessionDuplicateInput, unknown, z.output<typeof SessionDuplicateInputSchema>>({
     resolver: zodResolver(SessionDuplicateInputSchema),
     defaultValues: { name: `${session.name} (next term)`, sessionStartDate: '' },
   });
-  const showFieldErrors = useServerFieldErrors(setError, FIELDS);
-
-  const onSubmit = async (input: SessionDuplicateInput) => {
-    try {
-      const { id } = await duplicateSession(session.id, input);
-      notifySuccess(
-        `${input.name} is ready to check. It stays hidden from families until you make it active.`,
-      );
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (input) => duplicateSession(session.id, input),
+    fields: ['name', 'sessionStartDate'],
+    success: (_, input) =>
+      `${input.name} is ready to check. It stays hidden from families until you make it active.`,
+    invalidate: [['staff']],
+    onSuccess: ({ id }) => {
       onClose();
       navigate(routes.staffEditSession(id));
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError('The session could not be copied. Please try again.');
-    }
-  };
+    },
+    // A failure no field explains is told by a toast.
+    alert: () => {
+      notifyError('The session could not be copied. Please try again.');
+      return null;
+    },
+  });
 
   return (
     <StaffDialog opened={opened} onClose={onClose} title="Duplicate for next term" size="md">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Duplicate for next term">
+      <form onSubmit={onSubmit} noValidate aria-label="Duplicate for next term">
         <Stack gap="md">
           <Text size="sm">
             Everything about {session.name} is copied except its families: the dates and registration windows
             move with the new first day, the teachers stay, and the copy stays hidden until you make it
             active.
           </Text>
-          <TextInput
-            label="Name of the new session"
-            required
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextInput
+          <TextField form={form} name="name" label="Name of the new session" required />
+          <TextField
+            form={form}
+            name="sessionStartDate"
             type="date"
             label="First day of the new session"
             required
-            error={errors.sessionStartDate?.message}
-            {...register('sessionStartDate')}
           />
-          <DialogActions onCancel={onClose} submit="Duplicate" submitting={isSubmitting} />
+          <DialogActions onCancel={onClose} submit="Duplicate" submitting={submitting} />
         </Stack>
       </form>
     </StaffDialog>

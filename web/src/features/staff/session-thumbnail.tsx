@@ -1,12 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { THUMBNAIL_FILE_MESSAGE, THUMBNAIL_MAX_BYTES } from '@lc/contract';
-import { Button, FileInput, Group, Image, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { Button, Group, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { uploadThumbnail } from '../../api/staff-resources';
-import { notifyError, notifySuccess } from '../forms/notify';
+import { failedWith, failureMessage } from '../forms/feedback';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
+import { FileField } from './file-field';
 
 const PICTURE_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** A picture is chosen and under the size limit (the server checks its content). */
+const PictureSchema = z.object({
+  file: z
+    .instanceof(File, { message: 'Choose a picture to upload.' })
+    .refine((file) => file.size <= THUMBNAIL_MAX_BYTES, THUMBNAIL_FILE_MESSAGE),
+});
+type PictureInput = { file: File | null };
+type PictureValues = z.output<typeof PictureSchema>;
 
 /**
  * The session's picture on the director's session form (issue 10): the current picture (with alt text), a
@@ -21,38 +34,36 @@ export function SessionThumbnail({
   session: { id: number; name: string; thumbnail: string | null };
   onUploaded: (url: string) => void;
 }) {
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState(session.thumbnail);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLButtonElement>(null);
-
-  const fail = (message: string) => {
-    setError(message);
-    inputRef.current?.focus();
-  };
-
-  const upload = useMutation({
-    mutationFn: (chosen: File) => uploadThumbnail(session.id, chosen),
-    onSuccess: async ({ thumbnail }) => {
+  const form = useForm<PictureInput, unknown, PictureValues>({
+    // The schema is the one definition of a picture it takes; the form's null is just invalid input to it.
+    resolver: zodResolver(PictureSchema) as unknown as Resolver<PictureInput, unknown, PictureValues>,
+    // A message stays until the next upload or another choice.
+    reValidateMode: 'onSubmit',
+    defaultValues: { file: null },
+  });
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: ({ file }) => uploadThumbnail(session.id, file),
+    fields: ['file'],
+    success: `The new picture of ${session.name} is saved.`,
+    invalidate: [['staff']],
+    onSuccess: ({ thumbnail }) => {
       setCurrent(thumbnail);
-      setFile(null);
-      setError(null);
+      form.reset({ file: null });
       onUploaded(thumbnail);
-      notifySuccess(`The new picture of ${session.name} is saved.`);
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
     },
-    onError: (failure) => {
-      if (failure instanceof ApiError && failure.status === 400) fail(failure.fields.file ?? failure.message);
+    // A refused picture: the server's reason by the input, with focus; anything else a toast.
+    alert: (error) => {
+      if (failedWith(error, 400))
+        form.setError(
+          'file',
+          { type: 'server', message: failureMessage(error, THUMBNAIL_FILE_MESSAGE) },
+          { shouldFocus: true },
+        );
       else notifyError('The picture could not be uploaded. Please try again.');
+      return null;
     },
   });
-
-  const submit = () => {
-    if (!file) return fail('Choose a picture to upload.');
-    if (file.size > THUMBNAIL_MAX_BYTES) return fail(THUMBNAIL_FILE_MESSAGE);
-    upload.mutate(file);
-  };
 
   return (
     <Stack gap="xs">
@@ -72,21 +83,17 @@ export function SessionThumbnail({
           </Text>
         )}
         <Stack gap="xs" style={{ flex: '1 1 14rem', minWidth: 0 }}>
-          <FileInput
-            ref={inputRef}
+          <FileField
+            form={form}
+            name="file"
             label="Upload a new picture"
             description="A JPEG, PNG or WebP photo under 5 MB, saved as soon as you upload it."
             accept={PICTURE_TYPES}
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              setError(null);
-            }}
-            error={error}
             clearable
           />
           <Group>
-            <Button variant="default" onClick={submit} loading={upload.isPending}>
+            {/* Not a form of its own (it sits inside the session's form): the button sends it. */}
+            <Button variant="default" onClick={onSubmit} loading={submitting}>
               Upload picture
             </Button>
           </Group>

@@ -1,16 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RESOURCE_FILE_MAX_BYTES, RESOURCE_FILE_MESSAGE, type StaffResource } from '@lc/contract';
-import { Button, Card, FileInput, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { uploadResource } from '../../api/staff-resources';
-import { notifyError, notifySuccess } from '../forms/notify';
+import { TextareaField, TextField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
+import { FileField } from './file-field';
 
 const FILE_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
 
-type UploadErrors = Partial<Record<'file' | 'name' | 'description', string>>;
+/** A file is chosen and under the size limit (the server checks its content); name and description are free. */
+const UploadSchema = z.object({
+  file: z
+    .instanceof(File, { message: 'Choose a file to upload.' })
+    .refine((file) => file.size <= RESOURCE_FILE_MAX_BYTES, RESOURCE_FILE_MESSAGE),
+  name: z.string(),
+  description: z.string(),
+});
+type UploadInput = { file: File | null; name: string; description: string };
+type UploadValues = z.output<typeof UploadSchema>;
+const EMPTY_UPLOAD: UploadInput = { file: null, name: '', description: '' };
 
-/** Upload a PDF or a picture with an optional name (the file's name otherwise) and description. */
+/**
+ * Upload a PDF or a picture with an optional name (the file's name otherwise) and description. A message
+ * stays by its field until the next upload (or, for the file, another choice).
+ */
 export function UploadFileForm({
   sessionId,
   onSaved,
@@ -18,87 +34,53 @@ export function UploadFileForm({
   sessionId: number;
   onSaved: (list: StaffResource[]) => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<UploadErrors>({});
-  const fileRef = useRef<HTMLButtonElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-
-  const show = (next: UploadErrors) => {
-    setErrors(next);
-    if (next.file) fileRef.current?.focus();
-    else if (next.name) nameRef.current?.focus();
-    else if (next.description) descriptionRef.current?.focus();
-  };
-
-  const upload = useMutation({
-    mutationFn: (chosen: File) => uploadResource(sessionId, chosen, { name, description }),
+  const form = useForm<UploadInput, unknown, UploadValues>({
+    // The schema is the one definition of an upload; the form's null file is just invalid input to it.
+    resolver: zodResolver(UploadSchema) as unknown as Resolver<UploadInput, unknown, UploadValues>,
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY_UPLOAD,
+  });
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: ({ file, name, description }) => uploadResource(sessionId, file, { name, description }),
+    fields: ['file', 'name', 'description'],
+    success: (_, { file, name }) =>
+      `${name.trim() || file.name || 'The file'} is added. Families see it now.`,
     onSuccess: (list) => {
       onSaved(list);
-      notifySuccess(`${name.trim() || file?.name || 'The file'} is added. Families see it now.`);
-      setFile(null);
-      setName('');
-      setDescription('');
-      setErrors({});
+      form.reset(EMPTY_UPLOAD);
     },
-    onError: (failure) => {
-      if (failure instanceof ApiError && failure.status === 400 && Object.keys(failure.fields).length > 0)
-        show(failure.fields);
-      else notifyError('The file could not be uploaded. Please try again.');
+    // A failure no field explains is told by a toast.
+    alert: () => {
+      notifyError('The file could not be uploaded. Please try again.');
+      return null;
     },
   });
 
   return (
     <Card withBorder radius="md" padding="md">
-      <form
-        noValidate
-        aria-labelledby="upload-file-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!file) return show({ file: 'Choose a file to upload.' });
-          if (file.size > RESOURCE_FILE_MAX_BYTES) return show({ file: RESOURCE_FILE_MESSAGE });
-          upload.mutate(file);
-        }}
-      >
+      <form noValidate aria-labelledby="upload-file-title" onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={3} fz="h4" id="upload-file-title">
             Upload a file
           </Title>
-          <FileInput
-            ref={fileRef}
+          <FileField
+            form={form}
+            name="file"
             label="File"
             description="A PDF or a picture (JPEG, PNG or WebP) under 20 MB."
             accept={FILE_TYPES}
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              setErrors((e) => ({ ...e, file: undefined }));
-            }}
-            error={errors.file}
             clearable
             required
           />
-          <TextInput
-            ref={nameRef}
+          <TextField
+            form={form}
+            name="name"
             label="Name"
             description="As families will read it. Leave empty to use the file’s name."
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
           />
-          <Textarea
-            ref={descriptionRef}
-            label="Description (optional)"
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            error={errors.description}
-          />
+          <TextareaField form={form} name="description" label="Description (optional)" autosize minRows={2} />
           <Group>
-            <Button type="submit" loading={upload.isPending}>
+            <Button type="submit" loading={submitting}>
               Upload file
             </Button>
           </Group>

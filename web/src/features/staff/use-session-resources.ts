@@ -6,8 +6,8 @@
 import type { StaffResource } from '@lc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
 import { getSessionResources, orderResources, updateResource } from '../../api/staff-resources';
+import { failedWith, failureMessage } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
 
 const queryKey = (sessionId: number) => ['staff', 'resources', sessionId] as const;
@@ -51,11 +51,8 @@ export function useSessionResources(sessionId: number) {
       notifySuccess(`Moved ${moved.name} ${direction}.`);
     },
     onError: async (failure) => {
-      notifyError(
-        failure instanceof ApiError && failure.status === 400
-          ? failure.message
-          : 'The order could not be saved. Please try again.',
-      );
+      const failed = 'The order could not be saved. Please try again.';
+      notifyError(failedWith(failure, 400) ? failureMessage(failure, failed) : failed);
       await queryClient.invalidateQueries({ queryKey: queryKey(sessionId) });
     },
   });
