@@ -265,6 +265,12 @@ export const AllergyIdParamsSchema = z.object({ studentId: z.string(), allergyId
 export const TrusteeIdParamsSchema = z.object({ trusteeId: z.string() });
 export const StudentListQuerySchema = z.object({ userId: z.string().optional() });
 
+/** `GET /api/Student`: the family's children, oldest first, with allergies. */
+export const StudentListSchema = z.array(StudentSchema);
+
+/** `GET /api/Student/Trustees` and `GET /api/Student/{studentId}/Trustees`: emergency contacts. */
+export const TrusteeListSchema = z.array(TrusteeSchema);
+
 /** `POST /api/Family/Close` (issue 13): the parent's password, typed again to close the family's account. */
 export const CloseAccountSchema = z.object({
   password: z
@@ -272,6 +278,7 @@ export const CloseAccountSchema = z.object({
     .min(1, 'Type your password to confirm')
     .max(200, 'Type your password to confirm'),
 });
+export type CloseAccountInput = z.input<typeof CloseAccountSchema>;
 
 /** A parent of a shared family (issue 13, co-parents), as `GET /api/Family` lists them. */
 export const SharingParentSchema = z.object({
@@ -301,6 +308,9 @@ export const CoParentFamilySchema = z.object({
   childNames: z.array(z.string()),
 });
 export type CoParentFamily = z.infer<typeof CoParentFamilySchema>;
+
+/** Path of `DELETE /api/Family/Invitations/{invitationId}`: the invitation to withdraw. */
+export const InvitationIdParamsSchema = z.object({ invitationId: z.string() });
 
 /** `POST /api/Family/Invitations`: the other parent's email address. */
 export const InviteCoParentSchema = z.object({ emailAddress: EmailSchema });

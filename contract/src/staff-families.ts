@@ -27,6 +27,12 @@ export const FamilyListQuerySchema = z.object({
 });
 export type FamilyListQuery = z.output<typeof FamilyListQuerySchema>;
 
+/** Path of `/api/staff/families/{userId}…`: the family's parent account (not a UUID answers 404). */
+export const FamilyUserIdParamsSchema = z.object({ userId: z.string() });
+
+/** Path of `GET /api/staff/children/{studentId}` (not a UUID answers 404). */
+export const StaffChildIdParamsSchema = z.object({ studentId: z.string() });
+
 export const FamilyChildNameSchema = z.object({
   studentId: z.string(),
   firstName: z.string(),

@@ -3,25 +3,15 @@
  * contacts. Every call needs a session and reaches only the caller's own family; another family's id
  * answers 404 like a missing one. Replies are `Cache-Control: no-store` (http/authenticate.ts). The
  * family's account (`/api/Family…`: sharing, export, closing) is family-account-routes.ts, registered here.
+ * Each route registers from its `familyApi` row (contract/src/api/family.ts; http/serve.ts).
  */
-import {
-  AllergyIdParamsSchema,
-  AllergyInputSchema,
-  AllergySchema,
-  StudentIdParamsSchema,
-  StudentInputSchema,
-  StudentListQuerySchema,
-  StudentSchema,
-  TrusteeIdParamsSchema,
-  TrusteeInputSchema,
-  TrusteeSchema,
-} from '@lc/contract';
+import { familyApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/pass-changes.ts';
 import { familyAccountRoutes } from './family-account-routes.ts';
@@ -40,7 +30,7 @@ import {
 import { createTrustee, deleteTrustee, getTrustee, listTrustees, updateTrustee } from './trustees.ts';
 
 const tags = ['Student'];
-const deleted = z.null().describe('Deleted');
+const deleted = 'Deleted';
 
 export const familyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -48,18 +38,15 @@ export const familyRoutes =
     const storage = createStorage(ctx.config);
     await app.register(familyAccountRoutes(ctx));
 
-    app.get(
-      '/api/Student',
+    serve(
+      app,
+      familyApi.students,
       {
         config: { errors: [404] },
-        schema: {
-          tags,
-          summary: "The signed-in parent's children",
-          description:
-            'With `userId`: that account’s children, by the staff family page’s rule — a parent only for their own family (a co-parent’s id gives the same children), the director any family, a teacher only the children enrolled, holding a seat or waiting in a session they teach, without the home address. 404 for a family the caller may not see.',
-          querystring: StudentListQuerySchema,
-          response: { 200: z.array(StudentSchema) },
-        },
+        tags,
+        summary: "The signed-in parent's children",
+        description:
+          'With `userId`: that account’s children, by the staff family page’s rule — a parent only for their own family (a co-parent’s id gives the same children), the director any family, a teacher only the children enrolled, holding a seat or waiting in a session they teach, without the home address. 404 for a family the caller may not see.',
       },
       async (request) => {
         const user = currentUser(request);
@@ -78,17 +65,14 @@ export const familyRoutes =
       },
     );
 
-    app.post(
-      '/api/Student',
+    serve(
+      app,
+      familyApi.addStudent,
       {
         config: { errors: [409] },
-        schema: {
-          tags,
-          summary: 'Add a child to the family',
-          description: 'Date of birth must make the child 3½ to 12 years old today (spec §9).',
-          body: StudentInputSchema,
-          response: { 201: StudentSchema },
-        },
+        tags,
+        summary: 'Add a child to the family',
+        description: 'Date of birth must make the child 3½ to 12 years old today (spec §9).',
       },
       async (request, reply) => {
         const student = await createStudent(
@@ -104,30 +88,25 @@ export const familyRoutes =
     );
 
     // Static paths first in the docs; find-my-way prefers them to `/:studentId` either way.
-    app.get(
-      '/api/Student/Trustees',
+    serve(
+      app,
+      familyApi.trustees,
       {
-        schema: {
-          tags,
-          summary: "The family's emergency contacts",
-          response: { 200: z.array(TrusteeSchema) },
-        },
+        tags,
+        summary: "The family's emergency contacts",
       },
       async (request) => listTrustees(ctx.db, currentUser(request).id),
     );
 
-    app.post(
-      '/api/Student/Trustees',
+    serve(
+      app,
+      familyApi.addTrustee,
       {
         config: { errors: [409] },
-        schema: {
-          tags,
-          summary: 'Add an emergency contact for some of the family’s children',
-          description:
-            'At least one phone; a contact who receives texts needs a cell phone, one who receives email an address. Phones are stored as E.164.',
-          body: TrusteeInputSchema,
-          response: { 201: TrusteeSchema },
-        },
+        tags,
+        summary: 'Add an emergency contact for some of the family’s children',
+        description:
+          'At least one phone; a contact who receives texts needs a cell phone, one who receives email an address. Phones are stored as E.164.',
       },
       async (request, reply) => {
         const trustee = await createTrustee(ctx.db, currentUser(request).id, request.body, ctx.clock.now());
@@ -135,29 +114,22 @@ export const familyRoutes =
       },
     );
 
-    app.get(
-      '/api/Student/Trustees/:trusteeId',
+    serve(
+      app,
+      familyApi.trustee,
       {
-        schema: {
-          tags,
-          summary: 'One emergency contact',
-          params: TrusteeIdParamsSchema,
-          response: { 200: TrusteeSchema },
-        },
+        tags,
+        summary: 'One emergency contact',
       },
       async (request) => getTrustee(ctx.db, currentUser(request).id, request.params.trusteeId),
     );
 
-    app.put(
-      '/api/Student/Trustees/:trusteeId',
+    serve(
+      app,
+      familyApi.updateTrustee,
       {
-        schema: {
-          tags,
-          summary: 'Change an emergency contact and the children it is for',
-          params: TrusteeIdParamsSchema,
-          body: TrusteeInputSchema,
-          response: { 200: TrusteeSchema },
-        },
+        tags,
+        summary: 'Change an emergency contact and the children it is for',
       },
       async (request) =>
         updateTrustee(
@@ -170,15 +142,13 @@ export const familyRoutes =
         ),
     );
 
-    app.delete(
-      '/api/Student/Trustees/:trusteeId',
+    serve(
+      app,
+      familyApi.deleteTrustee,
       {
-        schema: {
-          tags,
-          summary: 'Delete an emergency contact (the children are not touched)',
-          params: TrusteeIdParamsSchema,
-          response: { 204: deleted },
-        },
+        tags,
+        summary: 'Delete an emergency contact (the children are not touched)',
+        replyDescription: deleted,
       },
       async (request, reply) => {
         await deleteTrustee(
@@ -196,29 +166,22 @@ export const familyRoutes =
       },
     );
 
-    app.get(
-      '/api/Student/:studentId',
+    serve(
+      app,
+      familyApi.student,
       {
-        schema: {
-          tags,
-          summary: 'One child, with allergies',
-          params: StudentIdParamsSchema,
-          response: { 200: StudentSchema },
-        },
+        tags,
+        summary: 'One child, with allergies',
       },
       async (request) => getStudent(ctx.db, currentUser(request).id, request.params.studentId),
     );
 
-    app.put(
-      '/api/Student/:studentId',
+    serve(
+      app,
+      familyApi.updateStudent,
       {
-        schema: {
-          tags,
-          summary: "Change a child's details",
-          params: StudentIdParamsSchema,
-          body: StudentInputSchema,
-          response: { 200: StudentSchema },
-        },
+        tags,
+        summary: "Change a child's details",
       },
       async (request) =>
         updateStudent(
@@ -230,17 +193,15 @@ export const familyRoutes =
         ),
     );
 
-    app.delete(
-      '/api/Student/:studentId',
+    serve(
+      app,
+      familyApi.deleteStudent,
       {
         config: { errors: [409] },
-        schema: {
-          tags,
-          summary: 'Remove a child from the family',
-          description: '409 when the child has enrollments or payments: that history is kept.',
-          params: StudentIdParamsSchema,
-          response: { 204: deleted },
-        },
+        tags,
+        summary: 'Remove a child from the family',
+        description: '409 when the child has enrollments or payments: that history is kept.',
+        replyDescription: deleted,
       },
       async (request, reply) => {
         await deleteStudent(ctx.db, currentUser(request).id, request.params.studentId);
@@ -248,15 +209,12 @@ export const familyRoutes =
       },
     );
 
-    app.get(
-      '/api/Student/:studentId/Trustees',
+    serve(
+      app,
+      familyApi.studentTrustees,
       {
-        schema: {
-          tags,
-          summary: "A child's emergency contacts",
-          params: StudentIdParamsSchema,
-          response: { 200: z.array(TrusteeSchema) },
-        },
+        tags,
+        summary: "A child's emergency contacts",
       },
       async (request) => {
         const userId = currentUser(request).id;
@@ -265,19 +223,15 @@ export const familyRoutes =
       },
     );
 
-    app.post(
-      '/api/Student/:studentId/Allergies',
+    serve(
+      app,
+      familyApi.addAllergy,
       {
         config: { errors: [409] },
-        schema: {
-          tags,
-          summary: 'Add an allergy to a child',
-          description:
-            'Body `{ id?, name }` (spec §7); the server assigns the id. 409 when the child already has it.',
-          params: StudentIdParamsSchema,
-          body: AllergyInputSchema,
-          response: { 201: AllergySchema },
-        },
+        tags,
+        summary: 'Add an allergy to a child',
+        description:
+          'Body `{ id?, name }` (spec §7); the server assigns the id. 409 when the child already has it.',
       },
       async (request, reply) => {
         const allergy = await addAllergy(
@@ -291,15 +245,13 @@ export const familyRoutes =
       },
     );
 
-    app.delete(
-      '/api/Student/:studentId/Allergies/:allergyId',
+    serve(
+      app,
+      familyApi.deleteAllergy,
       {
-        schema: {
-          tags,
-          summary: 'Remove an allergy from a child',
-          params: AllergyIdParamsSchema,
-          response: { 204: deleted },
-        },
+        tags,
+        summary: 'Remove an allergy from a child',
+        replyDescription: deleted,
       },
       async (request, reply) => {
         const { studentId, allergyId } = request.params;
