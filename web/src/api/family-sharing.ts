@@ -1,24 +1,35 @@
 /**
- * Co-parents (issue 13): who shares the family, invitations, accepting a link and leaving
- * (`/api/Family…`; contract `CoParentFamily`, `InvitationPreview`).
+ * The family's account (issue 13), called by its rows in the API table (`familyApi`, contract/src/api/family.ts):
+ * who shares the family, invitations, accepting a link and leaving (contract `CoParentFamily`,
+ * `InvitationPreview`), the family's data export and closing the account.
  */
-import { api, type CoParentFamily, type InvitationPreview } from '@lc/contract';
-import { apiRequest } from './client';
+import { type CloseAccountInput, type CoParentFamily, familyApi, type InvitationPreview } from '@lc/contract';
+import { callApi } from './call.ts';
 
-export const getFamily = (signal?: AbortSignal) => apiRequest<CoParentFamily>(api.family, { signal });
+export const getFamily = (signal?: AbortSignal): Promise<CoParentFamily> =>
+  callApi(familyApi.family, { signal });
 
 /** Mails the invitation; 400 with `fields.emailAddress` for an address that cannot be invited. */
-export const inviteCoParent = (emailAddress: string) =>
-  apiRequest<CoParentFamily>(api.familyInvitations, { method: 'POST', body: { emailAddress } });
+export const inviteCoParent = (emailAddress: string): Promise<CoParentFamily> =>
+  callApi(familyApi.inviteCoParent, { body: { emailAddress } });
 
-export const withdrawInvitation = (invitationId: string) =>
-  apiRequest<CoParentFamily>(api.familyInvitation(invitationId), { method: 'DELETE' });
+export const withdrawInvitation = (invitationId: string): Promise<CoParentFamily> =>
+  callApi(familyApi.withdrawInvitation, { params: { invitationId } });
 
 /** 410 for a used, withdrawn or expired link; 403 when it was sent to another address. */
-export const previewInvitation = (token: string, signal?: AbortSignal) =>
-  apiRequest<InvitationPreview>(api.familyInvitationPreview, { method: 'POST', body: { token }, signal });
+export const previewInvitation = (token: string, signal?: AbortSignal): Promise<InvitationPreview> =>
+  callApi(familyApi.previewInvitation, { body: { token }, signal });
 
-export const acceptInvitation = (token: string) =>
-  apiRequest<CoParentFamily>(api.familyInvitationAccept, { method: 'POST', body: { token } });
+export const acceptInvitation = (token: string): Promise<CoParentFamily> =>
+  callApi(familyApi.acceptInvitation, { body: { token } });
 
-export const leaveFamily = () => apiRequest<CoParentFamily>(api.familyLeave, { method: 'POST' });
+export const leaveFamily = (): Promise<CoParentFamily> => callApi(familyApi.leaveFamily);
+
+/** GET /api/Family/Export — "Download our data": the family's ZIP and the name to save it under. */
+export const downloadFamilyData = (): Promise<{ blob: Blob; fileName: string }> =>
+  callApi(familyApi.familyExport);
+
+/** POST /api/Family/Close — closes the account (the password again); 409 while it cannot be done yet. */
+export const closeFamilyAccount = async (body: CloseAccountInput): Promise<void> => {
+  await callApi(familyApi.closeAccount, { body });
+};

@@ -1,22 +1,16 @@
 /**
  * `/api/Family…`: the family's account (issue 13): who shares it and the co-parent invitations (accept,
  * withdraw, leave), the family's data export, and closing the account (decision 013). Every call needs a
- * session; sharing is for parent accounts (403 for staff). Registered inside routes.ts `familyRoutes`.
+ * session; sharing is for parent accounts (403 for staff). Registered inside routes.ts `familyRoutes`, each
+ * route from its `familyApi` row (contract/src/api/family.ts; http/serve.ts).
  */
-import {
-  CloseAccountSchema,
-  CoParentFamilySchema,
-  InvitationPreviewSchema,
-  InvitationTokenSchema,
-  InviteCoParentSchema,
-} from '@lc/contract';
+import { familyApi } from '@lc/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
-import { fileReply } from '../../http/openapi.ts';
+import { serve } from '../../http/serve.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
@@ -32,16 +26,16 @@ const tags = ['Student'];
 export const familyAccountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/Family/Export',
+    serve(
+      app,
+      familyApi.familyExport,
       {
-        schema: {
-          tags,
-          summary: 'Download our data: everything the center holds about the family, as a ZIP',
-          description:
-            '`family.json` with it all, and a CSV per table (children, allergies, contacts, enrollments, waitlist, payments, attendance, messages). Money in cents.',
-          response: { 200: fileReply('The ZIP', 'application/zip') },
-        },
+        tags,
+        summary: 'Download our data: everything the center holds about the family, as a ZIP',
+        description:
+          '`family.json` with it all, and a CSV per table (children, allergies, contacts, enrollments, waitlist, payments, attendance, messages). Money in cents.',
+        replyDescription: 'The ZIP',
+        fileTypes: ['application/zip'],
       },
       async (request, reply) => {
         const { bytes, fileName } = await familyExport(ctx, currentUser(request).id);
@@ -52,18 +46,16 @@ export const familyAccountRoutes =
       },
     );
 
-    app.post(
-      '/api/Family/Close',
+    serve(
+      app,
+      familyApi.closeAccount,
       {
         config: { rateLimit: { max: 5, timeWindow: '15 minutes' }, errors: [403, 409] },
-        schema: {
-          tags,
-          summary: 'Close our account: erase the family’s personal data (the password again)',
-          description:
-            'Refused (409) while a child is enrolled in a session that has not ended or money is on its way; 400 for a wrong password. Payments are kept without personal details. The parent is emailed a confirmation.',
-          body: CloseAccountSchema,
-          response: { 204: z.null().describe('Closed') },
-        },
+        tags,
+        summary: 'Close our account: erase the family’s personal data (the password again)',
+        description:
+          'Refused (409) while a child is enrolled in a session that has not ended or money is on its way; 400 for a wrong password. Payments are kept without personal details. The parent is emailed a confirmation.',
+        replyDescription: 'Closed',
       },
       async (request, reply) => {
         await closeAccount(ctx, currentUser(request).id, request.body.password);
@@ -83,30 +75,25 @@ export const familyAccountRoutes =
       ctx.work.runNow();
       return readFamily(ctx.db, userId, ctx.clock.now());
     };
-    app.get(
-      '/api/Family',
+    serve(
+      app,
+      familyApi.family,
       {
         config: { errors: [403] },
-        schema: {
-          tags,
-          summary: 'Who shares the family: parents, open invitations, children’s first names',
-          response: { 200: CoParentFamilySchema },
-        },
+        tags,
+        summary: 'Who shares the family: parents, open invitations, children’s first names',
       },
       async (request) => readFamily(ctx.db, parentOnly(request).id, ctx.clock.now()),
     );
-    app.post(
-      '/api/Family/Invitations',
+    serve(
+      app,
+      familyApi.inviteCoParent,
       {
         config: { rateLimit: { max: 10, timeWindow: '1 hour' }, errors: [403, 409] },
-        schema: {
-          tags,
-          summary: 'Invite another parent to share the family (mails a single-use link, 7 days)',
-          description:
-            '400 (field `emailAddress`) for your own address, a parent already in the family or a staff address; 409 when the family has 4 parents.',
-          body: InviteCoParentSchema,
-          response: { 200: CoParentFamilySchema },
-        },
+        tags,
+        summary: 'Invite another parent to share the family (mails a single-use link, 7 days)',
+        description:
+          '400 (field `emailAddress`) for your own address, a parent already in the family or a staff address; 409 when the family has 4 parents.',
       },
       async (request) => {
         const user = parentOnly(request);
@@ -114,16 +101,13 @@ export const familyAccountRoutes =
         return familyNow(user.id);
       },
     );
-    app.delete(
-      '/api/Family/Invitations/:invitationId',
+    serve(
+      app,
+      familyApi.withdrawInvitation,
       {
         config: { errors: [403] },
-        schema: {
-          tags,
-          summary: 'Withdraw an invitation that has not been accepted (its link stops working)',
-          params: z.object({ invitationId: z.string() }),
-          response: { 200: CoParentFamilySchema },
-        },
+        tags,
+        summary: 'Withdraw an invitation that has not been accepted (its link stops working)',
       },
       async (request) => {
         const user = parentOnly(request);
@@ -131,32 +115,26 @@ export const familyAccountRoutes =
         return familyNow(user.id);
       },
     );
-    app.post(
-      '/api/Family/Invitation/Preview',
+    serve(
+      app,
+      familyApi.previewInvitation,
       {
         config: { rateLimit: { max: 30, timeWindow: '15 minutes' }, errors: [403, 410] },
-        schema: {
-          tags,
-          summary: 'Who sent an invitation and for which children, before accepting it',
-          description: '410 for a used, withdrawn or expired link; 403 when it was sent to another address.',
-          body: InvitationTokenSchema,
-          response: { 200: InvitationPreviewSchema },
-        },
+        tags,
+        summary: 'Who sent an invitation and for which children, before accepting it',
+        description: '410 for a used, withdrawn or expired link; 403 when it was sent to another address.',
       },
       async (request) => previewInvitation(ctx, currentUser(request), request.body.token),
     );
-    app.post(
-      '/api/Family/Invitation/Accept',
+    serve(
+      app,
+      familyApi.acceptInvitation,
       {
         config: { rateLimit: { max: 30, timeWindow: '15 minutes' }, errors: [403, 409, 410] },
-        schema: {
-          tags,
-          summary: 'Accept an invitation: both accounts share the family’s children, contacts and payments',
-          description:
-            '410 for a used, withdrawn or expired link; 403 for another address or a staff account; 409 when you already share another family.',
-          body: InvitationTokenSchema,
-          response: { 200: CoParentFamilySchema },
-        },
+        tags,
+        summary: 'Accept an invitation: both accounts share the family’s children, contacts and payments',
+        description:
+          '410 for a used, withdrawn or expired link; 403 for another address or a staff account; 409 when you already share another family.',
       },
       async (request) => {
         const user = currentUser(request);
@@ -164,16 +142,14 @@ export const familyAccountRoutes =
         return familyNow(user.id);
       },
     );
-    app.post(
-      '/api/Family/Leave',
+    serve(
+      app,
+      familyApi.leaveFamily,
       {
         config: { errors: [403, 404] },
-        schema: {
-          tags,
-          summary: 'Leave the shared family (the children’s details stay with the other parents)',
-          description: '404 when you share no family.',
-          response: { 200: CoParentFamilySchema },
-        },
+        tags,
+        summary: 'Leave the shared family (the children’s details stay with the other parents)',
+        description: '404 when you share no family.',
       },
       async (request) => {
         const user = parentOnly(request);

@@ -4,14 +4,14 @@
  * account** erases the family's details after the password is typed again (`POST /api/Family/Close`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, CloseAccountSchema, routes } from '@lc/contract';
+import { CloseAccountSchema, routes } from '@lc/contract';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { apiDownload, apiRequest } from '../../api/client';
+import { closeFamilyAccount, downloadFamilyData } from '../../api/family-sharing';
 import { useFieldMessage } from '../../i18n/field-messages';
 import { saveFile } from '../../lib/save-file';
 import { failureMessage } from '../forms/feedback';
@@ -44,7 +44,7 @@ export function FamilyDataSection() {
           setBusy(true);
           setFailed(false);
           try {
-            const { blob, fileName } = await apiDownload(api.familyExport);
+            const { blob, fileName } = await downloadFamilyData();
             saveFile(blob, fileName);
           } catch {
             setFailed(true);
@@ -103,7 +103,7 @@ function CloseAccountForm({ onCancel, onBusy }: { onCancel: () => void; onBusy: 
     defaultValues: { password: '' },
   });
   const { onSubmit, failure, submitting } = useSubmit(form, {
-    action: (values) => apiRequest(api.familyClose, { method: 'POST', body: values }),
+    action: (values) => closeFamilyAccount(values),
     fields: ['password'],
     onSuccess: () => {
       // Signed out the usual way (/logout clears the session and shows the login page).
