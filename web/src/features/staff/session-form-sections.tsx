@@ -11,33 +11,20 @@ import {
   type PolicyRow,
   routes,
 } from '@lc/contract';
-import {
-  Anchor,
-  Fieldset,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Fieldset, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Control, FieldErrors, UseFormRegister, UseFormSetValue, UseFormWatch } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { SwitchField } from '../forms/switch-field';
+import { NativeSelectField, SwitchField, TextareaField, TextField } from '../forms/fields';
 import type { SessionFormValues } from './session-form-values';
 import { SessionThumbnail } from './session-thumbnail';
 
 /** The center's time zone as the form names it. */
 export const ZONE_NAME = 'Pacific Time';
 
-/** What each section takes from the page's react-hook-form. */
+/** What each section takes: the page's react-hook-form, whose fields it shows. */
 export type SessionFormFields = {
-  register: UseFormRegister<SessionFormValues>;
-  control: Control<SessionFormValues, unknown, ClassSessionInput>;
-  watch: UseFormWatch<SessionFormValues>;
-  errors: FieldErrors<SessionFormValues>;
+  form: UseFormReturn<SessionFormValues, unknown, ClassSessionInput>;
 };
 
 /** A fieldset's legend as a section heading (screen readers can jump by headings through the long form). */
@@ -58,21 +45,20 @@ export function FormSection({ legend, children }: { legend: string; children: Re
 
 /** "About the session": name, program, description and picture (uploaded on an existing session). */
 export function AboutSection({
-  register,
-  errors,
+  form,
   programs,
   session,
-  setValue,
 }: SessionFormFields & {
   programs: { id: number; name: string; isActive: boolean }[];
   session: ClassSession | null;
-  setValue: UseFormSetValue<SessionFormValues>;
 }) {
   return (
     <FormSection legend="About the session">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Name" required error={errors.name?.message} {...register('name')} />
-        <NativeSelect
+        <TextField form={form} name="name" label="Name" required />
+        <NativeSelectField
+          form={form}
+          name="classSectionId"
           label="Program"
           description="The program this session belongs to, if any."
           data={[
@@ -82,29 +68,27 @@ export function AboutSection({
               label: p.isActive ? p.name : `${p.name} (inactive)`,
             })),
           ]}
-          error={errors.classSectionId?.message}
-          {...register('classSectionId')}
         />
       </SimpleGrid>
-      <Textarea
+      <TextareaField
+        form={form}
+        name="description"
         label="Description"
         description="What children do and learn, as families will read it."
         required
         autosize
         minRows={3}
-        error={errors.description?.message}
-        {...register('description')}
       />
-      <TextInput
+      <TextField
+        form={form}
+        name="thumbnail"
         label="Picture"
         description="The address of the session’s picture, like /images/garden.jpg (optional)."
-        error={errors.thumbnail?.message}
-        {...register('thumbnail')}
       />
       {session ? (
         <SessionThumbnail
           session={session}
-          onUploaded={(url) => setValue('thumbnail', url, { shouldDirty: true })}
+          onUploaded={(url) => form.setValue('thumbnail', url, { shouldDirty: true })}
         />
       ) : null}
     </FormSection>
@@ -112,9 +96,9 @@ export function AboutSection({
 }
 
 /** "Dates, schedule and ages": first and last day, days and hours, ages in months with the ages they mean. */
-export function ScheduleSection({ register, errors, watch }: SessionFormFields) {
+export function ScheduleSection({ form }: SessionFormFields) {
   const age = (field: 'minAgeMonths' | 'maxAgeMonths') => {
-    const text = watch(field).trim();
+    const text = form.watch(field).trim();
     if (!/^\d{1,3}$/.test(text)) return undefined;
     const months = Number(text);
     return field === 'minAgeMonths'
@@ -124,42 +108,30 @@ export function ScheduleSection({ register, errors, watch }: SessionFormFields) 
   return (
     <FormSection legend="Dates, schedule and ages">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          type="date"
-          label="First day"
-          required
-          error={errors.sessionStartDate?.message}
-          {...register('sessionStartDate')}
-        />
-        <TextInput
-          type="date"
-          label="Last day"
-          required
-          error={errors.sessionEndDate?.message}
-          {...register('sessionEndDate')}
-        />
+        <TextField form={form} name="sessionStartDate" type="date" label="First day" required />
+        <TextField form={form} name="sessionEndDate" type="date" label="Last day" required />
       </SimpleGrid>
-      <TextInput
+      <TextField
+        form={form}
+        name="daySchedule"
         label="Days and hours"
         description="As families should read it, like “Monday to Friday, 8:30 am – 12:30 pm”."
         required
-        error={errors.daySchedule?.message}
-        {...register('daySchedule')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
+        <TextField
+          form={form}
+          name="minAgeMonths"
           label="Youngest age (months)"
           inputMode="numeric"
           description={age('minAgeMonths') ?? 'On the first day; 42 months is 3½ years. Optional.'}
-          error={errors.minAgeMonths?.message}
-          {...register('minAgeMonths')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="maxAgeMonths"
           label="Oldest age (months)"
           inputMode="numeric"
           description={age('maxAgeMonths') ?? 'On the first day; 71 months is just under 6. Optional.'}
-          error={errors.maxAgeMonths?.message}
-          {...register('maxAgeMonths')}
         />
       </SimpleGrid>
     </FormSection>
@@ -167,63 +139,65 @@ export function ScheduleSection({ register, errors, watch }: SessionFormFields) 
 }
 
 /** "Price and seats": prices in dollars, Stripe price ids, seats and waitlist places. */
-export function PriceSection({ register, errors, control }: SessionFormFields) {
+export function PriceSection({ form }: SessionFormFields) {
   return (
     <FormSection legend="Price and seats">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
+        <TextField
+          form={form}
+          name="registrationPrice"
           label="Registration price ($)"
           description="Per child, in dollars."
           inputMode="decimal"
           required
-          error={errors.registrationPrice?.message}
-          {...register('registrationPrice')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="supplyFee"
           label="Supply fee ($)"
           description="Per child, in dollars; 0 for none."
           inputMode="decimal"
-          error={errors.supplyFee?.message}
-          {...register('supplyFee')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="stripeLineItem"
           label="Stripe price id for registration"
           description="Optional, like price_1Abc. Without it, checkout uses the price above."
-          error={errors.stripeLineItem?.message}
-          {...register('stripeLineItem')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="supplyFeeLineItem"
           label="Stripe price id for the supply fee"
           description="Optional."
-          error={errors.supplyFeeLineItem?.message}
-          {...register('supplyFeeLineItem')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="rosterSize"
           label="Seats"
           description="How many children the room takes."
           inputMode="numeric"
           required
-          error={errors.rosterSize?.message}
-          {...register('rosterSize')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="waitlistSize"
           label="Waitlist places"
           description="How many children may wait for a seat."
           inputMode="numeric"
           required
-          error={errors.waitlistSize?.message}
-          {...register('waitlistSize')}
         />
       </SimpleGrid>
-      <SwitchField control={control} name="waitlistActive">
-        Families may join the waitlist when the session is full
-      </SwitchField>
+      <SwitchField
+        form={form}
+        name="waitlistActive"
+        label="Families may join the waitlist when the session is full"
+      />
     </FormSection>
   );
 }
 
 /** "Registration windows": priority and general, opening and closing on the center's clock. */
-export function WindowsSection({ register, errors }: SessionFormFields) {
+export function WindowsSection({ form }: SessionFormFields) {
   const windowHint = `The center’s time (${ZONE_NAME}). Leave empty for no window.`;
   return (
     <FormSection legend="Registration windows">
@@ -232,33 +206,33 @@ export function WindowsSection({ register, errors }: SessionFormFields) {
         neither window takes families on its waitlist only.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
+        <TextField
+          form={form}
+          name="priorityRegistrationStartDate"
           type="datetime-local"
           label="Priority registration opens"
           description={windowHint}
-          error={errors.priorityRegistrationStartDate?.message}
-          {...register('priorityRegistrationStartDate')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="priorityRegistrationEndDate"
           type="datetime-local"
           label="Priority registration closes"
           description={windowHint}
-          error={errors.priorityRegistrationEndDate?.message}
-          {...register('priorityRegistrationEndDate')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="registrationStartDate"
           type="datetime-local"
           label="General registration opens"
           description={windowHint}
-          error={errors.registrationStartDate?.message}
-          {...register('registrationStartDate')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="registrationEndDate"
           type="datetime-local"
           label="General registration closes"
           description={windowHint}
-          error={errors.registrationEndDate?.message}
-          {...register('registrationEndDate')}
         />
       </SimpleGrid>
     </FormSection>
@@ -266,11 +240,7 @@ export function WindowsSection({ register, errors }: SessionFormFields) {
 }
 
 /** "Policies": the expectation, dismissal and late-pickup policies families accept before they pay. */
-export function PoliciesSection({
-  register,
-  errors,
-  policies,
-}: SessionFormFields & { policies: PolicyRow[] }) {
+export function PoliciesSection({ form, policies }: SessionFormFields & { policies: PolicyRow[] }) {
   const policyOptions = (type: PolicyRow['policyType']) => [
     { value: '', label: 'None' },
     ...policies.filter((p) => p.policyType === type).map((p) => ({ value: String(p.id), label: p.name })),
@@ -284,23 +254,23 @@ export function PoliciesSection({
         </Anchor>
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NativeSelect
+        <NativeSelectField
+          form={form}
+          name="expectationPolicyId"
           label={`${POLICY_TYPE_LABELS.Expectation} policy`}
           data={policyOptions('Expectation')}
-          error={errors.expectationPolicyId?.message}
-          {...register('expectationPolicyId')}
         />
-        <NativeSelect
+        <NativeSelectField
+          form={form}
+          name="dismissalPolicyId"
           label={`${POLICY_TYPE_LABELS.Dismissal} policy`}
           data={policyOptions('Dismissal')}
-          error={errors.dismissalPolicyId?.message}
-          {...register('dismissalPolicyId')}
         />
-        <NativeSelect
+        <NativeSelectField
+          form={form}
+          name="latePickupPolicyId"
           label={`${POLICY_TYPE_LABELS.LatePickup} policy`}
           data={policyOptions('LatePickup')}
-          error={errors.latePickupPolicyId?.message}
-          {...register('latePickupPolicyId')}
         />
       </SimpleGrid>
     </FormSection>

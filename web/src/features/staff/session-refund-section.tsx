@@ -3,13 +3,13 @@
  * families will read it, and the sibling discount with its sentence, both from what is typed now.
  */
 import { describeRefundPolicy, describeSiblingDiscount, dollarsToCents } from '@lc/contract';
-import { Checkbox, List, NativeSelect, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { CheckboxField, NativeSelectField, TextField } from '../forms/fields';
 import { FormSection, type SessionFormFields } from './session-form-sections';
 
 /** The refund policy's numbers and its preview, then the sibling discount's type, value and reach. */
-export function RefundsSection({ register, errors, control, watch }: SessionFormFields) {
-  const discountType = watch('siblingDiscountType');
+export function RefundsSection({ form }: SessionFormFields) {
+  const discountType = form.watch('siblingDiscountType');
   return (
     <FormSection legend="Refunds and discounts">
       <Text size="sm" c="dimmed">
@@ -17,32 +17,32 @@ export function RefundsSection({ register, errors, control, watch }: SessionForm
         Student Portal is refunded by it.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
+        <TextField
+          form={form}
+          name="refundFullDaysBefore"
           label="Full refund until (days before the first day)"
           description="Registration and supply fee back in full."
           inputMode="numeric"
           required
-          error={errors.refundFullDaysBefore?.message}
-          {...register('refundFullDaysBefore')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="refundPercentAfter"
           label="After that, refund (% of the registration)"
           description="Until the last day; 0 for none, 100 for all of it."
           inputMode="numeric"
           required
-          error={errors.refundPercentAfter?.message}
-          {...register('refundPercentAfter')}
         />
-        <TextInput
+        <TextField
+          form={form}
+          name="supplyFeeRefundUntil"
           type="date"
           label="Supply fee refundable until"
           description="Optional. Without it, only in the full-refund period."
-          error={errors.supplyFeeRefundUntil?.message}
-          {...register('supplyFeeRefundUntil')}
         />
       </SimpleGrid>
       <RefundPolicyPreview
-        values={watch([
+        values={form.watch([
           'sessionStartDate',
           'supplyFee',
           'refundFullDaysBefore',
@@ -51,7 +51,9 @@ export function RefundsSection({ register, errors, control, watch }: SessionForm
         ])}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
+        <NativeSelectField
+          form={form}
+          name="siblingDiscountType"
           label="Sibling discount"
           description="Off the registration of each brother or sister after the first child."
           data={[
@@ -59,40 +61,33 @@ export function RefundsSection({ register, errors, control, watch }: SessionForm
             { value: 'Amount', label: 'An amount in dollars' },
             { value: 'Percent', label: 'A percentage' },
           ]}
-          error={errors.siblingDiscountType?.message}
-          {...register('siblingDiscountType')}
         />
         {discountType === 'Amount' || discountType === 'Percent' ? (
-          <TextInput
+          <TextField
+            form={form}
+            name="siblingDiscountValue"
             label={discountType === 'Amount' ? 'Discount ($ per brother or sister)' : 'Discount (%)'}
             description={
               discountType === 'Amount' ? 'In dollars, like 25.00.' : 'A whole percentage, 1 to 100.'
             }
             inputMode={discountType === 'Amount' ? 'decimal' : 'numeric'}
             required
-            error={errors.siblingDiscountValue?.message}
-            {...register('siblingDiscountValue')}
           />
         ) : null}
       </SimpleGrid>
       {discountType === 'Amount' || discountType === 'Percent' ? (
         <>
-          <Controller
-            control={control}
+          <CheckboxField
+            form={form}
             name="siblingDiscountAcrossProgram"
-            render={({ field }) => (
-              <Checkbox
-                ref={field.ref}
-                name={field.name}
-                label="Also for brothers and sisters in other sessions of the same program"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Also for brothers and sisters in other sessions of the same program"
           />
           <SiblingDiscountPreview
-            values={watch(['siblingDiscountType', 'siblingDiscountValue', 'siblingDiscountAcrossProgram'])}
+            values={form.watch([
+              'siblingDiscountType',
+              'siblingDiscountValue',
+              'siblingDiscountAcrossProgram',
+            ])}
           />
         </>
       ) : null}

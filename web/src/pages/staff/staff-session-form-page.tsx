@@ -1,10 +1,9 @@
 import { type ClassSession, type ClassSessionInput, routes } from '@lc/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import {
   createSession,
   getPolicies,
@@ -13,9 +12,10 @@ import {
   updateSession,
 } from '../../api/staff-setup';
 import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
-import { notifyError, notifySuccess } from '../../features/forms/notify';
-import { SwitchField } from '../../features/forms/switch-field';
-import { useServerFieldErrors } from '../../features/forms/use-server-field-errors';
+import { failedWith, failureMessage, failureStatus } from '../../features/forms/feedback';
+import { SwitchField } from '../../features/forms/fields';
+import { notifyError } from '../../features/forms/notify';
+import { useSubmit } from '../../features/forms/use-submit';
 import { DuplicateSessionDialog } from '../../features/staff/duplicate-session-dialog';
 import {
   AboutSection,
@@ -64,7 +64,7 @@ export default function StaffSessionFormPage() {
     queryKey: ['staff', 'session', classSessionId],
     queryFn: ({ signal }) => getStaffSession(classSessionId, signal),
     enabled: !isNew && isDirector,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
   usePageTitle(isNew ? 'New session' : session.data ? `Edit · ${session.data.name}` : 'Edit session');
 
@@ -74,7 +74,7 @@ export default function StaffSessionFormPage() {
         You can read the rosters of the sessions you teach. Ask your center’s director to change a session.
       </Alert>
     );
-  if (!isNew && session.error instanceof ApiError && session.error.status === 404) return <NotFoundPage />;
+  if (!isNew && failedWith(session.error, 404)) return <NotFoundPage />;
   if (!isNew && session.isError)
     return (
       <Alert color="red" variant="light" role="alert" mt="lg" title="We could not load this session">
@@ -102,64 +102,49 @@ function SessionForm({ session }: { session: ClassSession | null }) {
     queryFn: ({ signal }) => getPolicies(signal),
   });
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    watch,
-    reset,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<SessionFormValues, unknown, ClassSessionInput>({
+  const form = useForm<SessionFormValues, unknown, ClassSessionInput>({
     resolver: sessionResolver,
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
     defaultValues: session ? sessionToForm(session, CENTER_TIME_ZONE) : EMPTY_SESSION_FORM,
   });
-  const { onSubmit, formError, summaryRef } = useSessionSave(session, setError);
+  const { onSubmit, failure, submitting, summaryRef } = useSessionSave(session, form);
 
   // The selects' options arrive after the form: set the stored choices again once they are there.
   const optionsReady = programs.isSuccess && policies.isSuccess;
+  const { reset } = form;
   useEffect(() => {
     if (optionsReady && session) reset(sessionToForm(session, CENTER_TIME_ZONE), { keepDirtyValues: true });
   }, [optionsReady, session, reset]);
-  const fields = { register, control, watch, errors };
 
   return (
     <Stack gap="lg" mt="lg" className={classes.page} maw={860}>
       <SessionFormHeader session={session} onDuplicate={() => setDuplicating(true)} />
 
-      {formError ? (
+      {failure ? (
         <Alert ref={summaryRef} tabIndex={-1} color="red" variant="light" role="alert" title="Not saved yet">
-          {formError}
+          {failure}
         </Alert>
       ) : null}
 
-      <form
-        onSubmit={handleSubmit(onSubmit)}
-        noValidate
-        aria-label={session ? `Edit ${session.name}` : 'New session'}
-      >
+      <form onSubmit={onSubmit} noValidate aria-label={session ? `Edit ${session.name}` : 'New session'}>
         <Stack gap="xl">
-          <AboutSection {...fields} programs={programs.data ?? []} session={session} setValue={setValue} />
+          <AboutSection form={form} programs={programs.data ?? []} session={session} />
 
-          <ScheduleSection {...fields} />
+          <ScheduleSection form={form} />
 
-          <PriceSection {...fields} />
+          <PriceSection form={form} />
 
-          <RefundsSection {...fields} />
+          <RefundsSection form={form} />
 
-          <WindowsSection {...fields} />
+          <WindowsSection form={form} />
 
-          <PoliciesSection {...fields} policies={policies.data ?? []} />
+          <PoliciesSection form={form} policies={policies.data ?? []} />
 
-          <SwitchField control={control} name="isActive">
-            Active: families see this session on the website
-          </SwitchField>
+          <SwitchField form={form} name="isActive" label="Active: families see this session on the website" />
 
           <Group>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={submitting}>
               {session ? 'Save changes' : 'Create session'}
             </Button>
             <Button
@@ -218,40 +203,34 @@ function SessionFormHeader({
 /**
  * Saving the form: an update goes back to the session's roster, a new session to its own page (to choose who
  * teaches it). The server's field errors sit by their fields; any other refusal shows in a summary that takes
- * the focus.
+ * the focus; a failure of the server or the connection is a toast.
  */
-function useSessionSave(session: ClassSession | null, setError: UseFormSetError<SessionFormValues>) {
+function useSessionSave(
+  session: ClassSession | null,
+  form: UseFormReturn<SessionFormValues, unknown, ClassSessionInput>,
+) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const showFieldErrors = useServerFieldErrors(setError, SESSION_FORM_FIELDS);
+  const saveFailed = 'The session could not be saved. Please try again.';
+  const save = useSubmit(form, {
+    action: (input) =>
+      session ? updateSession(session.id, input).then(() => session) : createSession(input),
+    fields: SESSION_FORM_FIELDS,
+    success: (saved, input) =>
+      session ? `Saved ${input.name}.` : `${saved.name} is set up. Choose who teaches it below.`,
+    invalidate: [['staff']],
+    onSuccess: (saved) => navigate(routes.staffSession(saved.id)),
+    alert: (error) => {
+      const status = failureStatus(error);
+      if (status !== null && status < 500) return failureMessage(error, saveFailed);
+      notifyError(saveFailed);
+      return null;
+    },
+  });
 
   useEffect(() => {
-    if (formError) summaryRef.current?.focus();
-  }, [formError]);
+    if (save.failure) summaryRef.current?.focus();
+  }, [save.failure]);
 
-  const onSubmit = async (input: ClassSessionInput) => {
-    setFormError(null);
-    try {
-      if (session) {
-        await updateSession(session.id, input);
-        notifySuccess(`Saved ${input.name}.`);
-      } else {
-        const created = await createSession(input);
-        notifySuccess(`${created.name} is set up. Choose who teaches it below.`);
-        await queryClient.invalidateQueries({ queryKey: ['staff'] });
-        navigate(routes.staffSession(created.id));
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
-      navigate(routes.staffSession(session.id));
-    } catch (error) {
-      if (showFieldErrors(error)) return;
-      if (error instanceof ApiError && error.status < 500) setFormError(error.message);
-      else notifyError('The session could not be saved. Please try again.');
-    }
-  };
-
-  return { onSubmit, formError, summaryRef };
+  return { ...save, summaryRef };
 }
