@@ -1,26 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ProgramInput, ProgramInputSchema, type ProgramRow, type ProgramValues } from '@lc/contract';
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { saveProgram } from '../../api/staff-setup';
-import { notifyError, notifySuccess } from '../forms/notify';
-import { SwitchField } from '../forms/switch-field';
-import { useServerFieldErrors } from '../forms/use-server-field-errors';
+import { SwitchField, TextField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
-
-const PROGRAM_FIELDS = ['name', 'startDate', 'endDate', 'isActive'] as const;
 
 /** Add a program (`program` null) or edit one: its name, dates and whether new sessions can use it. */
 export function ProgramDialog({ program, onClose }: { program: ProgramRow | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProgramInput, unknown, ProgramValues>({
+  const form = useForm<ProgramInput, unknown, ProgramValues>({
     resolver: zodResolver(ProgramInputSchema),
     defaultValues: {
       name: program?.name ?? '',
@@ -29,38 +21,31 @@ export function ProgramDialog({ program, onClose }: { program: ProgramRow | null
       endDate: program?.endDate ?? '',
     },
   });
-  const showFieldErrors = useServerFieldErrors(setError, PROGRAM_FIELDS);
-  const onSubmit = async (values: ProgramValues) => {
-    try {
-      queryClient.setQueryData(['staff', 'programs'], await saveProgram(program?.id ?? null, values));
-      notifySuccess(program ? `Saved ${values.name}.` : `${values.name} is added.`);
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (values) => saveProgram(program?.id ?? null, values),
+    fields: ['name', 'startDate', 'endDate', 'isActive'],
+    success: (_, values) => (program ? `Saved ${values.name}.` : `${values.name} is added.`),
+    onSuccess: (list) => {
+      queryClient.setQueryData(['staff', 'programs'], list);
       onClose();
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError('The program could not be saved. Please try again.');
-    }
-  };
+    },
+    // A failure no field explains is told by a toast.
+    alert: () => {
+      notifyError('The program could not be saved. Please try again.');
+      return null;
+    },
+  });
   return (
     <StaffDialog opened onClose={onClose} title={program ? `Edit ${program.name}` : 'Add a program'}>
-      <form
-        onSubmit={handleSubmit(onSubmit)}
-        noValidate
-        aria-label={program ? 'Edit program' : 'Add a program'}
-      >
+      <form onSubmit={onSubmit} noValidate aria-label={program ? 'Edit program' : 'Add a program'}>
         <Stack gap="md">
-          <TextInput label="Name" required error={errors.name?.message} {...register('name')} />
+          <TextField form={form} name="name" label="Name" required />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              type="date"
-              label="Starts"
-              error={errors.startDate?.message}
-              {...register('startDate')}
-            />
-            <TextInput type="date" label="Ends" error={errors.endDate?.message} {...register('endDate')} />
+            <TextField form={form} name="startDate" type="date" label="Starts" />
+            <TextField form={form} name="endDate" type="date" label="Ends" />
           </SimpleGrid>
-          <SwitchField control={control} name="isActive">
-            Active: new sessions can use it
-          </SwitchField>
-          <DialogActions onCancel={onClose} submit="Save" submitting={isSubmitting} />
+          <SwitchField form={form} name="isActive" label="Active: new sessions can use it" />
+          <DialogActions onCancel={onClose} submit="Save" submitting={submitting} />
         </Stack>
       </form>
     </StaffDialog>

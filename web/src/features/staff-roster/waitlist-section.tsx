@@ -1,8 +1,8 @@
 import { formatAgeMonths, formatPhone, type Roster, type RosterAdult } from '@lc/contract';
 import { Button, Group, List, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { actOnWaitlist } from '../../api/staff-money';
+import { failureMessage } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
 import classes from '../staff/staff.module.css';
 
@@ -60,8 +60,7 @@ export function WaitlistSection({
       );
       await queryClient.invalidateQueries({ queryKey: ['staff'] });
     },
-    onError: (error) =>
-      notifyError(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
+    onError: (error) => notifyError(failureMessage(error, 'That did not work. Please try again.')),
   });
   return (
     <section aria-labelledby="waitlist-heading">

@@ -2,8 +2,8 @@ import { StaffPaymentListQuerySchema } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
 import { downloadPaymentsCsv, getStaffPayments } from '../../api/staff-money';
+import { failedWith } from '../../features/forms/feedback';
 import { ListFooter } from '../../features/staff/list-parts';
 import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
 import classes from '../../features/staff/staff.module.css';
@@ -32,7 +32,7 @@ export default function StaffPaymentsPage() {
     placeholderData: keepPreviousData,
   });
 
-  if (list.error instanceof ApiError && list.error.status === 403)
+  if (failedWith(list.error, 403))
     return (
       <Alert mt="lg" color="yellow" variant="light" title="Payments are the director’s">
         Ask your center’s director about a family’s payments.
@@ -53,7 +53,7 @@ export default function StaffPaymentsPage() {
 
       {data ? <PaymentTotals totals={data.totals} /> : null}
 
-      {list.isError && !(list.error instanceof ApiError && list.error.status === 403) ? (
+      {list.isError && !failedWith(list.error, 403) ? (
         <Alert color="red" variant="light" role="alert" title="We could not load the payments">
           Please check your connection and try again.
         </Alert>

@@ -3,10 +3,10 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { getRoster } from '../../api/staff';
 import { getSessionEnrollments } from '../../api/staff-money';
 import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
+import { failedWith } from '../../features/forms/feedback';
 import { EnrollByHandDialog } from '../../features/staff/enroll-by-hand-dialog';
 import type { ChildTarget } from '../../features/staff/money-form';
 import { MoveDialog } from '../../features/staff/move-dialog';
@@ -36,7 +36,7 @@ export default function StaffRosterPage() {
   const roster = useQuery({
     queryKey: ['staff', 'roster', classSessionId],
     queryFn: ({ signal }) => getRoster(classSessionId, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
   const isDirector = currentRole() === 'Admin';
   // The director's actions on a child's place and money (issue 10): each enrolled child's payment.
@@ -54,7 +54,7 @@ export default function StaffRosterPage() {
   const [recording, setRecording] = useState<AttendanceTarget | null>(null);
   usePageTitle(roster.data ? `Roster · ${roster.data.session.name}` : 'Roster');
 
-  if (roster.error instanceof ApiError && roster.error.status === 404) return <NotFoundPage />;
+  if (failedWith(roster.error, 404)) return <NotFoundPage />;
   if (roster.isError)
     return (
       <Alert color="red" variant="light" role="alert" mt="lg" title="We could not load this roster">
