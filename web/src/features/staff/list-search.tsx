@@ -1,10 +1,13 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
 
 /**
  * The search box above a staff list: a labelled field and a Search button in a `<search>` landmark. The
  * words are sent, trimmed, only when the form is submitted (Enter or the button), so each search is one
- * entry in the page's URL and history. `value` is the search the page opened with (from its URL).
+ * entry in the page's URL and history. `value` is the search the page opened with (from its URL). A form
+ * of the kit (docs/architecture.md, "Forms") whose request is the list's own.
  */
 export function ListSearch({
   label,
@@ -17,22 +20,16 @@ export function ListSearch({
   value: string | undefined;
   onSearch: (q: string) => void;
 }) {
-  const [search, setSearch] = useState(value ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(search.trim());
-  };
+  const form = useForm<{ q: string }>({ defaultValues: { q: value ?? '' } });
+  const { onSubmit } = useSubmit(form, {
+    action: async ({ q }) => onSearch(q.trim()),
+    fields: [],
+  });
   return (
     <search>
-      <form onSubmit={submit}>
+      <form onSubmit={onSubmit}>
         <Group align="flex-end" gap="xs">
-          <TextInput
-            label={label}
-            placeholder={placeholder}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            maxLength={100}
-          />
+          <TextField form={form} name="q" label={label} placeholder={placeholder} maxLength={100} />
           <Button type="submit" variant="default">
             Search
           </Button>
