@@ -3,7 +3,7 @@
  * waits, the steps of one visit at the door, and how a failure reads to the family.
  */
 import type { DoorResult, DoorScan } from '@lc/contract';
-import { ApiError } from '../../api/client';
+import { failureMessage } from '../forms/feedback';
 
 /** Where the tablet keeps its kiosk token (beside the staff session's `token`, never both in use). */
 export const KIOSK_TOKEN_KEY = 'kioskToken';
@@ -20,9 +20,7 @@ export const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** A failure in words for the family: the server’s message, or a generic one when it did not answer. */
 export const messageOf = (error: unknown) =>
-  error instanceof ApiError
-    ? error.message
-    : 'Something went wrong. Please try again, or ask a staff member.';
+  failureMessage(error, 'Something went wrong. Please try again, or ask a staff member.');
 
 /** One visit at the door: scanning, looking the pass up, the adult and their children, the PIN, all set. */
 export type Visit =

@@ -4,8 +4,8 @@
  * A kiosk token the server no longer knows (401) ends kiosk mode on this tablet.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
 import { kioskScan } from '../../api/passes';
+import { failedWith } from '../forms/feedback';
 import { DONE_AFTER_MS, KIOSK_TOKEN_KEY, messageOf, RESET_AFTER_MS, type Visit } from './kiosk-parts';
 
 /** The visit on screen, its problem (if any), the step heading's ref, `reset` and `lookUp` (a pass's code). */
@@ -40,7 +40,7 @@ export function useKioskVisit(token: string, onLeft: () => void) {
         const scan = await kioskScan(token, code, method);
         setVisit({ step: 'adult', code, method, scan });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
+        if (failedWith(error, 401)) {
           localStorage.removeItem(KIOSK_TOKEN_KEY);
           onLeft();
           return;

@@ -1,8 +1,8 @@
 import { Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { getRoster, getStaffSessions } from '../../api/staff';
 import { getStaffChild } from '../../api/staff-families';
+import { failedWith } from '../forms/feedback';
 import { DateRangeFilter, useDateRange } from '../staff/date-range-filter';
 import type { UrlQueryChanges } from '../staff/use-url-query';
 import type { HistoryFilters } from './attendance-parts';
@@ -38,7 +38,7 @@ export function HistoryFilterBar({
     queryKey: ['staff', 'child', studentId],
     queryFn: ({ signal }) => getStaffChild(studentId, signal),
     enabled: studentId !== undefined,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
 
   const childOptions = (roster.data?.enrolled ?? []).map((c) => ({

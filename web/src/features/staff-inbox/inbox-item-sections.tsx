@@ -6,8 +6,8 @@ import { formatPhone, type InboxItem, type InboxStatus, type InboxUpdateInput } 
 import { Anchor, Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../api/client';
 import { inviteInboxFamily, updateInboxItem } from '../../api/staff-inbox';
+import { failureMessage } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
 import { formatBirthday, personName } from './inbox-format';
 
@@ -83,9 +83,7 @@ export function HandlingSection({ itemId, data, settle }: ItemSectionProps) {
       );
     },
     onError: (error) =>
-      notifyError(
-        error instanceof ApiError ? error.message : 'The change could not be saved. Please try again.',
-      ),
+      notifyError(failureMessage(error, 'The change could not be saved. Please try again.')),
   });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="handling-heading">
@@ -131,9 +129,7 @@ export function InviteSection({ itemId, data, settle }: ItemSectionProps) {
       notifySuccess(`We emailed ${next.firstName} a link to create their account.`);
     },
     onError: (error) =>
-      notifyError(
-        error instanceof ApiError ? error.message : 'The invitation could not be sent. Please try again.',
-      ),
+      notifyError(failureMessage(error, 'The invitation could not be sent. Please try again.')),
   });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="invite-heading">

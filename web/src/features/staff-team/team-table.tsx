@@ -1,10 +1,10 @@
 import type { TeamMember } from '@lc/contract';
 import { Badge, Button, Select, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { changeStaffRole } from '../../api/staff';
 import { setInboxAccess } from '../../api/staff-inbox';
 import { getToken, readClaims } from '../../lib/auth-token';
+import { failureMessage } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
 import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
 
@@ -110,9 +110,7 @@ function useTeamChanges() {
       await queryClient.invalidateQueries({ queryKey: ['staff'] });
     },
     onError: (error) =>
-      notifyError(
-        error instanceof ApiError ? error.message : 'The change could not be saved. Please try again.',
-      ),
+      notifyError(failureMessage(error, 'The change could not be saved. Please try again.')),
   });
 
   const inboxAccess = useMutation({
@@ -127,9 +125,7 @@ function useTeamChanges() {
       await queryClient.invalidateQueries({ queryKey: ['staff', 'team'] });
     },
     onError: (error) =>
-      notifyError(
-        error instanceof ApiError ? error.message : 'The change could not be saved. Please try again.',
-      ),
+      notifyError(failureMessage(error, 'The change could not be saved. Please try again.')),
   });
 
   return { changeRole, inboxAccess };

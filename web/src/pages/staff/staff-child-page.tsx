@@ -2,8 +2,8 @@ import { formatAgeMonths, routes } from '@lc/contract';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { getStaffChild } from '../../api/staff-families';
+import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
 import {
   AllergiesNote,
@@ -34,12 +34,12 @@ export default function StaffChildPage() {
   const record = useQuery({
     queryKey: ['staff', 'child', studentId],
     queryFn: ({ signal }) => getStaffChild(studentId, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
   const name = record.data ? `${record.data.child.firstName} ${record.data.child.lastName}` : null;
   usePageTitle(name ? `Child · ${name}` : 'Child');
 
-  if (record.error instanceof ApiError && record.error.status === 404) return <NotFoundPage />;
+  if (failedWith(record.error, 404)) return <NotFoundPage />;
   if (record.isError)
     return (
       <Alert color="red" variant="light" role="alert" mt="lg" title="We could not load this child">

@@ -3,8 +3,8 @@ import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { getFamily } from '../../api/staff-families';
+import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
 import {
   ContactsTable,
@@ -34,13 +34,13 @@ export default function StaffFamilyPage() {
   const family = useQuery({
     queryKey: ['staff', 'family', userId],
     queryFn: ({ signal }) => getFamily(userId, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
   const [removing, setRemoving] = useState<FamilyParent | null>(null);
   const main = family.data?.parents[0];
   usePageTitle(main ? `Family · ${main.firstName} ${main.lastName}` : 'Family');
 
-  if (family.error instanceof ApiError && family.error.status === 404) return <NotFoundPage />;
+  if (failedWith(family.error, 404)) return <NotFoundPage />;
   if (family.isError)
     return (
       <Alert color="red" variant="light" role="alert" mt="lg" title="We could not load this family">

@@ -2,8 +2,8 @@ import { type InboxItem, routes } from '@lc/contract';
 import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { getInboxItem } from '../../api/staff-inbox';
+import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
 import { formatWhen } from '../../features/staff/staff-format';
 import { InboxKindBadge, InboxStatusBadge } from '../../features/staff-inbox/inbox-format';
@@ -27,7 +27,7 @@ export default function StaffInboxItemPage() {
   const item = useQuery({
     queryKey: ['staff', 'inbox', 'item', id],
     queryFn: ({ signal }) => getInboxItem(id, signal),
-    retry: (count, error) => !(error instanceof ApiError && [403, 404].includes(error.status)) && count < 1,
+    retry: (count, error) => !failedWith(error, 403, 404) && count < 1,
   });
   usePageTitle(item.data ? `Inbox · ${item.data.familyName}` : 'Inbox');
 
@@ -40,8 +40,8 @@ export default function StaffInboxItemPage() {
     });
   };
 
-  if (item.error instanceof ApiError && item.error.status === 404) return <NotFoundPage />;
-  if (item.error instanceof ApiError && item.error.status === 403)
+  if (failedWith(item.error, 404)) return <NotFoundPage />;
+  if (failedWith(item.error, 403))
     return (
       <Alert mt="lg" color="yellow" variant="light" title="The inbox is not open to you yet">
         Your center’s director can give you the inbox from the Team page.

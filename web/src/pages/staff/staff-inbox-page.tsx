@@ -1,8 +1,8 @@
 import { InboxListQuerySchema } from '@lc/contract';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { getInbox } from '../../api/staff-inbox';
+import { failedWith } from '../../features/forms/feedback';
 import { ListFooter, LoadFailure } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
@@ -21,10 +21,10 @@ export default function StaffInboxPage() {
     queryKey: ['staff', 'inbox', 'list', query],
     queryFn: ({ signal }) => getInbox(query, signal),
     placeholderData: keepPreviousData,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 1,
+    retry: (count, error) => !failedWith(error, 403) && count < 1,
   });
 
-  if (inbox.error instanceof ApiError && inbox.error.status === 403)
+  if (failedWith(inbox.error, 403))
     return (
       <Alert mt="lg" color="yellow" variant="light" title="The inbox is not open to you yet">
         Your center’s director can give you the inbox from the Team page.

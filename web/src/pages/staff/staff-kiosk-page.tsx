@@ -7,8 +7,8 @@
  */
 import { Container, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
 import { kioskMe } from '../../api/passes';
+import { failedWith } from '../../features/forms/feedback';
 import { KioskMode } from '../../features/kiosk/kiosk-mode';
 import { KIOSK_TOKEN_KEY } from '../../features/kiosk/kiosk-parts';
 import { KioskSetup } from '../../features/kiosk/kiosk-setup';
@@ -27,7 +27,7 @@ export default function StaffKioskPage() {
     kioskMe(token)
       .then((me) => setKiosk({ ...me, token }))
       .catch((error) => {
-        if (error instanceof ApiError && error.status === 401) {
+        if (failedWith(error, 401)) {
           localStorage.removeItem(KIOSK_TOKEN_KEY);
           setKiosk(null);
         } else {

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { getTeam } from '../../api/staff';
+import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
 import { InviteForm } from '../../features/staff-team/invite-form';
 import { TeamTable } from '../../features/staff-team/team-table';
@@ -12,7 +12,7 @@ export default function StaffTeamPage() {
   usePageTitle('Staff · Team');
   const team = useQuery({ queryKey: ['staff', 'team'], queryFn: ({ signal }) => getTeam(signal) });
 
-  if (team.error instanceof ApiError && team.error.status === 403)
+  if (failedWith(team.error, 403))
     return (
       <Alert mt="lg" color="yellow" variant="light" title="Only the director manages the team">
         Ask your center’s director to invite someone or change a role.
@@ -34,7 +34,7 @@ export default function StaffTeamPage() {
           On the staff
         </Title>
         {team.isPending ? <Text role="status">Loading the team…</Text> : null}
-        {team.isError && !(team.error instanceof ApiError && team.error.status === 403) ? (
+        {team.isError && !failedWith(team.error, 403) ? (
           <Alert color="red" variant="light" role="alert">
             We could not load the team. Please check your connection and try again.
           </Alert>
