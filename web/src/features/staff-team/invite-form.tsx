@@ -1,49 +1,48 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type StaffInviteInput, StaffInviteInputSchema } from '@lc/contract';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { inviteToStaff } from '../../api/staff';
-import { notifyError, notifySuccess } from '../forms/notify';
-import { useServerFieldErrors } from '../forms/use-server-field-errors';
+import { SelectField, TextField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
 
-const FIELD_ORDER = ['firstName', 'lastName', 'emailAddress', 'role'] as const;
+const ROLE_CHOICES = [
+  { value: 'Staff', label: 'Teacher — sees the sessions they teach' },
+  { value: 'Admin', label: 'Director — sees everything, money included' },
+];
 
 /**
  * "Invite someone": a name, an email and a role. A new person gets a link to choose a password; a parent who
- * already has an account keeps it and gains the staff pages.
+ * already has an account keeps it and gains the staff pages. A form of the kit (docs/architecture.md,
+ * "Forms"): the server's field messages by their fields, any other failure in a toast.
  */
 export function InviteForm() {
   const queryClient = useQueryClient();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<StaffInviteInput, unknown, z.output<typeof StaffInviteInputSchema>>({
+  const form = useForm<StaffInviteInput, unknown, z.output<typeof StaffInviteInputSchema>>({
     resolver: zodResolver(StaffInviteInputSchema),
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', emailAddress: '', role: 'Staff' },
   });
-  const showFieldErrors = useServerFieldErrors(setError, FIELD_ORDER);
-
-  const onInvite = async (values: z.output<typeof StaffInviteInputSchema>) => {
-    try {
-      const member = await inviteToStaff(values);
-      notifySuccess(
-        member.hasSignedIn
-          ? `${member.firstName} ${member.lastName} is now on the staff and has been told by email.`
-          : `We emailed ${member.firstName} a link to choose a password.`,
-      );
-      reset();
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: inviteToStaff,
+    fields: ['firstName', 'lastName', 'emailAddress', 'role'],
+    success: (member) =>
+      member.hasSignedIn
+        ? `${member.firstName} ${member.lastName} is now on the staff and has been told by email.`
+        : `We emailed ${member.firstName} a link to choose a password.`,
+    onSuccess: async () => {
+      form.reset();
       await queryClient.invalidateQueries({ queryKey: ['staff', 'team'] });
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError('The invitation could not be sent. Please try again.');
-    }
-  };
+    },
+    // A failure no field explains is told by a toast.
+    alert: () => {
+      notifyError('The invitation could not be sent. Please try again.');
+      return null;
+    },
+  });
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="invite-heading" maw={720}>
@@ -54,52 +53,23 @@ export function InviteForm() {
         They get an email with a link to choose a password (it works for 7 days). A parent who already has an
         account keeps it, with their family, and simply gains the staff pages.
       </Text>
-      <form onSubmit={handleSubmit(onInvite)} noValidate aria-label="Invite someone to the staff">
+      <form onSubmit={onSubmit} noValidate aria-label="Invite someone to the staff">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
-              required
-              autoComplete="off"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              autoComplete="off"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
+            <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
+            <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
           </SimpleGrid>
-          <TextInput
+          <TextField
+            form={form}
+            name="emailAddress"
             label="Email address"
             type="email"
             required
             autoComplete="off"
-            error={errors.emailAddress?.message}
-            {...register('emailAddress')}
           />
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select
-                label="Role"
-                data={[
-                  { value: 'Staff', label: 'Teacher — sees the sessions they teach' },
-                  { value: 'Admin', label: 'Director — sees everything, money included' },
-                ]}
-                allowDeselect={false}
-                value={field.value ?? 'Staff'}
-                onChange={(value) => field.onChange(value ?? 'Staff')}
-                onBlur={field.onBlur}
-                error={errors.role?.message}
-              />
-            )}
-          />
+          <SelectField form={form} name="role" label="Role" data={ROLE_CHOICES} allowDeselect={false} />
           <Group>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={submitting}>
               Send invitation
             </Button>
           </Group>
