@@ -4,16 +4,15 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type InboxItem, InboxNoteInputSchema, InboxReplyInputSchema } from '@lc/contract';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEventHandler, type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { addInboxNote, replyToInboxItem } from '../../api/staff-inbox';
-import { notifyError, notifySuccess } from '../forms/notify';
-import { useServerFieldErrors } from '../forms/use-server-field-errors';
+import { TextareaField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
 import { formatWhen } from '../staff/staff-format';
 import { personName } from './inbox-format';
-
-const BODY_FIELD = ['body'] as const;
 
 /** "Their message" (or "Their tour request"), as they wrote it. */
 export function MessageSection({ data }: { data: InboxItem }) {
@@ -91,40 +90,41 @@ function ThreadForm({
   );
 }
 
-/** The form of one required text (`body`) checked by `resolver`, the server's message by the field. */
+/** The form of one required text (`body`) checked by `resolver`. */
 function useBodyForm(resolver: Resolver<{ body: string }>) {
-  const form = useForm<{ body: string }>({ resolver, defaultValues: { body: '' } });
-  const showFieldErrors = useServerFieldErrors(form.setError, BODY_FIELD);
-  return { ...form, showFieldErrors };
+  return useForm<{ body: string }>({ resolver, defaultValues: { body: '' } });
 }
 
-/** The reply mailed to the family; on success a notice says where it went, and the form empties. */
+/**
+ * The reply mailed to the family; on success a notice says where it went, and the form empties. A form of
+ * the kit (docs/architecture.md, "Forms"): the server's message by the field, any other failure in a toast.
+ */
 export function ReplyForm({ item, onSent }: { item: InboxItem; onSent: (next: InboxItem) => Promise<void> }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    showFieldErrors,
-    formState: { errors, isSubmitting },
-  } = useBodyForm(zodResolver(InboxReplyInputSchema));
-
-  const onSubmit = async ({ body }: { body: string }) => {
-    setSentTo(null);
-    try {
-      const next = await replyToInboxItem(item.id, body);
-      reset();
+  const form = useBodyForm(zodResolver(InboxReplyInputSchema));
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: ({ body }) => {
+      setSentTo(null);
+      return replyToInboxItem(item.id, body);
+    },
+    fields: ['body'],
+    success: `Your reply is on its way to ${item.email}.`,
+    onSuccess: async (next) => {
+      form.reset();
       setSentTo(item.email);
-      notifySuccess(`Your reply is on its way to ${item.email}.`);
       await onSent(next);
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError('Your reply could not be sent. Please try again.');
-    }
-  };
+    },
+    alert: () => {
+      notifyError('Your reply could not be sent. Please try again.');
+      return null;
+    },
+  });
 
   return (
-    <ThreadForm id="reply-heading" title="Reply by email" onSubmit={handleSubmit(onSubmit)}>
-      <Textarea
+    <ThreadForm id="reply-heading" title="Reply by email" onSubmit={onSubmit}>
+      <TextareaField
+        form={form}
+        name="body"
         label={`Your reply to ${item.firstName}`}
         description={
           item.language === 'es'
@@ -135,8 +135,6 @@ export function ReplyForm({ item, onSent }: { item: InboxItem; onSent: (next: In
         minRows={5}
         maxRows={16}
         required
-        error={errors.body?.message}
-        {...register('body')}
       />
       {sentTo ? (
         <Alert color="green" variant="light" role="status" title="Reply sent">
@@ -144,7 +142,7 @@ export function ReplyForm({ item, onSent }: { item: InboxItem; onSent: (next: In
         </Alert>
       ) : null}
       <Group>
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={submitting}>
           Send reply
         </Button>
       </Group>
@@ -152,7 +150,7 @@ export function ReplyForm({ item, onSent }: { item: InboxItem; onSent: (next: In
   );
 }
 
-/** A note for the staff only (never mailed). */
+/** A note for the staff only (never mailed); a form of the kit like {@link ReplyForm}. */
 export function NoteForm({
   item,
   onAdded,
@@ -160,39 +158,35 @@ export function NoteForm({
   item: InboxItem;
   onAdded: (next: InboxItem) => Promise<void>;
 }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    showFieldErrors,
-    formState: { errors, isSubmitting },
-  } = useBodyForm(zodResolver(InboxNoteInputSchema));
-
-  const onSubmit = async ({ body }: { body: string }) => {
-    try {
-      const next = await addInboxNote(item.id, body);
-      reset();
-      notifySuccess('Your note was added.');
+  const form = useBodyForm(zodResolver(InboxNoteInputSchema));
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: ({ body }) => addInboxNote(item.id, body),
+    fields: ['body'],
+    success: 'Your note was added.',
+    onSuccess: async (next) => {
+      form.reset();
       await onAdded(next);
-    } catch (error) {
-      if (!showFieldErrors(error)) notifyError('Your note could not be saved. Please try again.');
-    }
-  };
+    },
+    alert: () => {
+      notifyError('Your note could not be saved. Please try again.');
+      return null;
+    },
+  });
 
   return (
-    <ThreadForm id="note-heading" title="Add a note" onSubmit={handleSubmit(onSubmit)}>
-      <Textarea
+    <ThreadForm id="note-heading" title="Add a note" onSubmit={onSubmit}>
+      <TextareaField
+        form={form}
+        name="body"
         label="Note for the staff"
         description="Only the staff see notes; the family never does."
         autosize
         minRows={2}
         maxRows={10}
         required
-        error={errors.body?.message}
-        {...register('body')}
       />
       <Group>
-        <Button type="submit" variant="default" loading={isSubmitting}>
+        <Button type="submit" variant="default" loading={submitting}>
           Add note
         </Button>
       </Group>
