@@ -6,16 +6,16 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StaffChild } from '@lc/contract';
-import { Alert, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
-import { type UseFormSetError, useForm } from 'react-hook-form';
+import { useMemo, useRef } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { recordAttendance } from '../../api/passes';
 import { getStaffChild } from '../../api/staff-families';
-import { notifySuccess } from '../forms/notify';
-import { applyServerFieldErrors } from '../forms/use-server-field-errors';
+import { failedWith, failureMessage } from '../forms/feedback';
+import { NativeSelectField, TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
 
 /** The child, the session and which way: what the dialog records. */
@@ -67,7 +67,7 @@ function AttendanceLoader({ target, onDone }: { target: AttendanceTarget; onDone
   const record = useQuery({
     queryKey: ['staff', 'child', target.studentId],
     queryFn: ({ signal }) => getStaffChild(target.studentId, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
   if (record.isPending) return <Text role="status">Loading {target.firstName}’s parents and contacts…</Text>;
   return <AttendanceForm target={target} child={record.data ?? null} onDone={onDone} />;
@@ -134,27 +134,17 @@ function AttendanceForm({
   const checkingOut = target.kind === 'CheckOut';
   const choices = useMemo(() => adultChoices(child, target.kind), [child, target.kind]);
   const schema = useMemo(() => attendanceSchema(checkingOut), [checkingOut]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AttendanceValues>({
+  const form = useForm<AttendanceValues>({
     resolver: zodResolver(schema),
     defaultValues: { trusteeId: checkingOut ? '' : NO_ONE, adultName: '' },
   });
-  const chosen = watch('trusteeId');
+  const chosen = form.watch('trusteeId');
   const name = `${target.firstName} ${target.lastName}`;
   const notForPickup = checkingOut ? (child?.contacts ?? []).filter((c) => !c.canPickup) : [];
-  const { failure, onSubmit } = useRecordAttendance(target, choices, setError, onDone);
+  const { onSubmit, failure, submitting } = useRecordAttendance(form, target, choices, onDone);
 
   return (
-    <form
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-label={checkingOut ? `Check out ${name}` : `Check in ${name}`}
-    >
+    <form onSubmit={onSubmit} noValidate aria-label={checkingOut ? `Check out ${name}` : `Check in ${name}`}>
       <Stack gap="md">
         <Text size="sm">
           {checkingOut
@@ -167,12 +157,12 @@ function AttendanceForm({
             We could not load {target.firstName}’s contacts. You can still type the adult’s name.
           </Alert>
         ) : null}
-        <NativeSelect
+        <NativeSelectField
+          form={form}
+          name="trusteeId"
           label={checkingOut ? 'Who is picking up' : 'Who brought them (optional)'}
           required={checkingOut}
           data={choices.map(({ value, label }) => ({ value, label }))}
-          error={errors.trusteeId?.message}
-          {...register('trusteeId')}
         />
         {notForPickup.length > 0 ? (
           <Text size="sm">
@@ -181,7 +171,9 @@ function AttendanceForm({
           </Text>
         ) : null}
         {chosen === SOMEONE_ELSE ? (
-          <TextInput
+          <TextField
+            form={form}
+            name="adultName"
             label="Adult’s full name"
             description={
               checkingOut
@@ -190,65 +182,66 @@ function AttendanceForm({
             }
             required
             autoComplete="off"
-            error={errors.adultName?.message}
-            {...register('adultName')}
           />
         ) : null}
         <DialogActions
           failure={failure}
           onCancel={onDone}
           submit={checkingOut ? `Check out ${target.firstName}` : `Check in ${target.firstName}`}
-          submitting={isSubmitting}
+          submitting={submitting}
         />
       </Stack>
     </form>
   );
 }
 
+/** Who the form names: a contact by id (the server writes their name), a parent or someone else by name. */
+function namedAdult(choices: Choice[], values: AttendanceValues) {
+  const choice = choices.find((c) => c.value === values.trusteeId);
+  const trusteeId = choice?.trusteeId ?? null;
+  const someoneElse = values.trusteeId === SOMEONE_ELSE;
+  return {
+    trusteeId,
+    adultName: someoneElse ? values.adultName : trusteeId ? null : (choice?.person ?? null),
+    /** The adult's name for the toast. */
+    adult: someoneElse ? values.adultName : (choice?.person ?? null),
+  };
+}
+
 /**
- * Records the check-in or check-out: a contact is sent by id, a parent or someone else by name; then the
- * board and the child's page refresh and `onDone`. A refusal goes by its field, or into `failure`.
+ * Records the check-in or check-out through the form kit (docs/architecture.md, "Forms"); then the board and
+ * the child's page refresh and `onDone`. A refusal goes by its field, or into the dialog's alert.
  */
 function useRecordAttendance(
+  form: UseFormReturn<AttendanceValues>,
   target: AttendanceTarget,
   choices: Choice[],
-  setError: UseFormSetError<AttendanceValues>,
   onDone: () => void,
 ) {
-  const [failure, setFailure] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const onSubmit = async (values: AttendanceValues) => {
-    setFailure(null);
-    const choice = choices.find((c) => c.value === values.trusteeId);
-    const trusteeId = choice?.trusteeId ?? null;
-    // A parent or someone else is named; a contact is sent by id (the server writes their name).
-    const adultName =
-      values.trusteeId === SOMEONE_ELSE ? values.adultName : trusteeId ? null : (choice?.person ?? null);
-    const adult = values.trusteeId === SOMEONE_ELSE ? values.adultName : (choice?.person ?? null);
-    try {
-      const done = await recordAttendance({
+  return useSubmit(form, {
+    action: (values) => {
+      const { trusteeId, adultName } = namedAdult(choices, values);
+      return recordAttendance({
         studentId: target.studentId,
         classSessionId: target.classSessionId,
         kind: target.kind,
         trusteeId,
         adultName,
       });
-      notifySuccess(
-        target.kind === 'CheckOut'
-          ? `${done.firstName} is checked out${adult ? ` with ${adult}` : ''}. The family has been told.`
-          : `${done.firstName} is checked in${adult ? `, brought by ${adult}` : ''}. The family has been told.`,
-      );
+    },
+    fields: ['trusteeId', 'adultName'],
+    success: (done, values) => {
+      const { adult } = namedAdult(choices, values);
+      return target.kind === 'CheckOut'
+        ? `${done.firstName} is checked out${adult ? ` with ${adult}` : ''}. The family has been told.`
+        : `${done.firstName} is checked in${adult ? `, brought by ${adult}` : ''}. The family has been told.`;
+    },
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['staff', 'attendance'] });
       await queryClient.invalidateQueries({ queryKey: ['staff', 'child', target.studentId] });
       onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['trusteeId', 'adultName'] as const))
-        setFailure(
-          error instanceof ApiError
-            ? error.message
-            : 'That did not work. Please check your connection and try again.',
-        );
-    }
-  };
-  return { failure, onSubmit };
+    },
+    alert: (error) => failureMessage(error, 'That did not work. Please check your connection and try again.'),
+  });
 }

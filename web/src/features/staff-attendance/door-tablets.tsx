@@ -6,11 +6,12 @@
 import { type Kiosk, routes } from '@lc/contract';
 import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
 import { listKiosks, revokeKiosk } from '../../api/passes';
-import { notifySuccess } from '../forms/notify';
+import { failureMessage } from '../forms/feedback';
+import { useSubmit } from '../forms/use-submit';
 import { ColumnHeads } from '../staff/list-parts';
 import classes from '../staff/staff.module.css';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
@@ -88,55 +89,53 @@ export function DoorTablets() {
   );
 }
 
-/** Confirm, then revoke the tablet: its next call is refused and it shows the staff login again. */
+/**
+ * Confirm, then revoke the tablet: its next call is refused and it shows the staff login again. The title and
+ * text stay put while the dialog closes (the kiosk is already gone by then).
+ */
 function StopTabletDialog({ kiosk, onClose }: { kiosk: Kiosk | null; onClose: () => void }) {
   const shown = useRef(kiosk);
   if (kiosk) shown.current = kiosk;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const queryClient = useQueryClient();
-  const close = () => {
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!kiosk) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await revokeKiosk(kiosk.id);
-      notifySuccess(`The tablet “${kiosk.name}” has stopped working as a door kiosk.`);
-      await queryClient.invalidateQueries({ queryKey: KIOSKS_QUERY_KEY });
-      close();
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError
-          ? error.message
-          : 'That did not work. Please check your connection and try again.',
-      );
-    } finally {
-      setSubmitting(false);
-    }
-  };
   return (
-    <StaffDialog opened={kiosk !== null} onClose={close} title="Stop this tablet?">
-      <form onSubmit={onSubmit} aria-label="Stop the tablet">
-        <Stack gap="md">
-          <Text size="sm">
-            “{shown.current?.name}” stops checking children in and out at once. Children can still be checked
-            in and out by hand from the board. To use the tablet at the door again, set it up again from the
-            door kiosk page.
-          </Text>
-          <DialogActions
-            failure={failure}
-            onCancel={close}
-            submit="Stop the tablet"
-            danger
-            submitting={submitting}
-          />
-        </Stack>
-      </form>
+    <StaffDialog opened={kiosk !== null} onClose={onClose} title="Stop this tablet?">
+      {shown.current ? <StopTabletForm kiosk={shown.current} onClose={onClose} /> : null}
     </StaffDialog>
+  );
+}
+
+/**
+ * The confirmation, a form of the kit (docs/architecture.md, "Forms") with no field: a refusal shows in the
+ * dialog's alert, which goes with the dialog when it closes (its content is unmounted).
+ */
+function StopTabletForm({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm();
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: () => revokeKiosk(kiosk.id),
+    fields: [],
+    success: `The tablet “${kiosk.name}” has stopped working as a door kiosk.`,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: KIOSKS_QUERY_KEY });
+      onClose();
+    },
+    alert: (error) => failureMessage(error, 'That did not work. Please check your connection and try again.'),
+  });
+  return (
+    <form onSubmit={onSubmit} aria-label="Stop the tablet">
+      <Stack gap="md">
+        <Text size="sm">
+          “{kiosk.name}” stops checking children in and out at once. Children can still be checked in and out
+          by hand from the board. To use the tablet at the door again, set it up again from the door kiosk
+          page.
+        </Text>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          submit="Stop the tablet"
+          danger
+          submitting={submitting}
+        />
+      </Stack>
+    </form>
   );
 }

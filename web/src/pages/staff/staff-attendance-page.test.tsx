@@ -210,6 +210,30 @@ describe('staff attendance: today’s board', () => {
     expect(screen.getByText(/^Saturday, November 21\./)).toBeInTheDocument();
     expect(await screen.findByText('No door tablets are set up yet.')).toBeInTheDocument();
   });
+
+  it('stops a door tablet after asking: a refusal shows in the dialog, then it is stopped', async () => {
+    let reply = () => errorReply(409, 'This tablet was already stopped.');
+    serveApi(fetchMock, {
+      'GET /api/staff/attendance/today': () => jsonReply(200, BOARD),
+      'GET /api/staff/kiosks': () => jsonReply(200, KIOSKS),
+      'POST /api/staff/kiosks/k1/revoke': () => reply(),
+    });
+    renderAttendance();
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop the tablet “Front door”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop this tablet?' });
+    expect(dialog).toHaveTextContent('“Front door” stops checking children in and out at once.');
+    const stop = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Stop the tablet' }));
+
+    stop();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This tablet was already stopped.');
+
+    reply = () => jsonReply(200, { ...KIOSKS[0], revokedAt: '2026-11-20T20:50:00.000Z' });
+    stop();
+    expect(
+      await screen.findByText('The tablet “Front door” has stopped working as a door kiosk.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
 
 describe('staff attendance: by hand', () => {
