@@ -1,8 +1,10 @@
 import { FamilyListQuerySchema } from '@lc/contract';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { getFamilies } from '../../api/staff-families';
+import { TextField } from '../../features/forms/fields';
+import { useSubmit } from '../../features/forms/use-submit';
 import { ListFooter } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
@@ -18,7 +20,6 @@ export default function StaffFamiliesPage() {
   usePageTitle('Staff · Families');
   // The search lives in the page's URL (a link to a search works); bad values fall back to the first page.
   const { query, update } = useUrlQuery(FamilyListQuerySchema);
-  const [search, setSearch] = useState(query.q ?? '');
   const isDirector = currentRole() === 'Admin';
   const families = useQuery({
     queryKey: ['staff', 'families', query],
@@ -26,10 +27,12 @@ export default function StaffFamiliesPage() {
     placeholderData: keepPreviousData,
   });
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() });
-  };
+  // The typed words start from the URL's and are sent, trimmed, with Search (a form of the kit).
+  const search = useForm<{ q: string }>({ defaultValues: { q: query.q ?? '' } });
+  const { onSubmit: onSearch } = useSubmit(search, {
+    action: async ({ q }) => update({ q: q.trim() }),
+    fields: [],
+  });
 
   const data = families.data;
 
@@ -46,12 +49,12 @@ export default function StaffFamiliesPage() {
 
       <form onSubmit={onSearch} aria-label="Search families">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
+          <TextField
+            form={search}
+            name="q"
             label="Search families"
             description="For example “Maya”, “avery@example.com” or “(650) 555-0199”"
-            value={search}
             maxLength={100}
-            onChange={(event) => setSearch(event.currentTarget.value)}
           />
           <Button type="submit" variant="default">
             Search
