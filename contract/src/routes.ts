@@ -83,10 +83,6 @@ export const api = {
   staffTeachers: (id: number | string) => `/api/staff/sessions/${id}/teachers`,
   staffTeam: '/api/staff/team',
   staffMe: '/api/staff/me',
-  staffAnnouncements: '/api/staff/announcements',
-  staffAnnouncementReach: '/api/staff/announcements/reach',
-  staffAnnouncement: (id: number | string) => `/api/staff/announcements/${id}`,
-  staffAnnouncementCancel: (id: number | string) => `/api/staff/announcements/${id}/cancel`,
   staffSession: (id: number | string) => `/api/staff/sessions/${id}`,
   staffDuplicateSession: (id: number | string) => `/api/staff/sessions/${id}/duplicate`,
   staffPrograms: '/api/staff/programs',
@@ -96,20 +92,6 @@ export const api = {
   trusteePassCard: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass/Card`,
   trusteePassPhoto: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass/Photo`,
   selfContact: '/api/Student/Trustees/Self',
-  /** "Download our data" (issue 13): the family's ZIP. */
-  familyExport: '/api/Family/Export',
-  /** "Close our account" (issue 13). */
-  familyClose: '/api/Family/Close',
-  /** Co-parents (issue 13): who shares the family; invitations; preview and accept a link; leave. */
-  family: '/api/Family',
-  familyInvitations: '/api/Family/Invitations',
-  familyInvitation: (invitationId: string) => `/api/Family/Invitations/${encodeURIComponent(invitationId)}`,
-  familyInvitationPreview: '/api/Family/Invitation/Preview',
-  familyInvitationAccept: '/api/Family/Invitation/Accept',
-  familyLeave: '/api/Family/Leave',
-  /** The director takes a parent account out of the family it shares (issue 13). */
-  staffRemoveFromFamily: (userId: string) =>
-    `/api/staff/families/${encodeURIComponent(userId)}/remove-from-family`,
   familyAttendance: '/api/Student/Attendance',
   passCard: '/api/passes/card',
   kioskMe: '/api/kiosk/me',
@@ -131,55 +113,10 @@ export const api = {
   staffResourcesOrder: (id: number | string) => `/api/staff/sessions/${id}/resources/order`,
   staffResource: (resourceId: number | string) => `/api/staff/resources/${resourceId}`,
   staffThumbnail: (id: number | string) => `/api/staff/sessions/${id}/thumbnail`,
-  staffInbox: '/api/staff/inbox',
-  staffInboxSummary: '/api/staff/inbox/summary',
-  staffInboxItem: (id: string) => `/api/staff/inbox/${id}`,
-  staffInboxNotes: (id: string) => `/api/staff/inbox/${id}/notes`,
-  staffInboxReplies: (id: string) => `/api/staff/inbox/${id}/replies`,
-  staffInboxInvite: (id: string) => `/api/staff/inbox/${id}/invite`,
-  staffFamilies: '/api/staff/families',
-  staffFamily: (userId: string) => `/api/staff/families/${encodeURIComponent(userId)}`,
-  staffChild: (studentId: string) => `/api/staff/children/${encodeURIComponent(studentId)}`,
   classSessionList: '/api/ClassSession',
   classSessionAll: '/api/ClassSession/all',
   classSession: (id: number | string) => `/api/ClassSession/${id}`,
   classSessionResources: (id: number | string) => `/api/ClassSession/${id}/Resources`,
-  contact: '/api/Contact',
-  contactWaitlist: '/api/Contact/Waitlist',
-  students: '/api/Student',
-  student: (id: string) => `/api/Student/${encodeURIComponent(id)}`,
-  studentAllergies: (id: string) => `/api/Student/${encodeURIComponent(id)}/Allergies`,
-  studentAllergy: (id: string, allergyId: string) =>
-    `/api/Student/${encodeURIComponent(id)}/Allergies/${encodeURIComponent(allergyId)}`,
-  studentTrustees: (id: string) => `/api/Student/${encodeURIComponent(id)}/Trustees`,
-  trustees: '/api/Student/Trustees',
-  trustee: (id: string) => `/api/Student/Trustees/${encodeURIComponent(id)}`,
-  /** GET: the caller's enrollments. POST {classSessionId, studentIds}: hold seats, answer a Payment with checkoutUrl. */
-  enrollments: '/api/ClassSessionEnrollment',
-  /** GET: the caller's children for this session with eligibility. POST: enroll in a free session. */
-  sessionEnrollment: (classSessionId: number | string) => `/api/ClassSessionEnrollment/${classSessionId}`,
-  verifyEligibility: (classSessionId: number | string) =>
-    `/api/ClassSessionEnrollment/${classSessionId}/VerifyEligibility`,
-  confirmation: (checkoutId: string, cancelled = false) =>
-    `/api/ClassSessionEnrollment/Confirmation/${encodeURIComponent(checkoutId)}${cancelled ? '?cancelled=true' : ''}`,
-  joinWaitlist: (classSessionId: number | string) =>
-    `/api/ClassSessionEnrollment/JoinWaitlist/${classSessionId}`,
-  joinWaitlistOld: (classSessionId: number | string) =>
-    `/api/ClassSessionEnrollment/JoinWaitlistOld/${classSessionId}`,
-  /** GET: the refund withdrawing this child today gives (issue 13); POST …/Withdraw: withdraw and refund. */
-  withdrawal: (enrollmentId: string) =>
-    `/api/ClassSessionEnrollment/${encodeURIComponent(enrollmentId)}/Withdrawal`,
-  withdraw: (enrollmentId: string) =>
-    `/api/ClassSessionEnrollment/${encodeURIComponent(enrollmentId)}/Withdraw`,
-  /** GET: the caller's waitlist places (issue 5 design; not in spec §7), open ones first. */
-  waitlist: '/api/ClassSessionEnrollment/Waitlist',
-  billing: '/api/Billing',
-  /** Stripe webhook (signed; public). */
-  stripeWebhook: '/api/Billing/StripeWebhook',
-  announcements: '/api/Announcement',
-  announcement: (id: number | string) => `/api/Announcement/${id}`,
-  sessionAnnouncements: (classSessionId: number | string) =>
-    `/api/Announcement/ClassSession/${classSessionId}`,
 } as const;
 
 /** The built-in test checkout (no card is charged), served by the API server outside the SPA. */
