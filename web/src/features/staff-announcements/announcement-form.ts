@@ -9,8 +9,9 @@ import {
   StaffAnnouncementUpdateSchema,
 } from '@lc/contract';
 import { instantToWallTime } from '@lc/contract/zoned-time';
-import type { Control, FieldErrors, Path, UseFormRegister } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
+import type { FormOf } from '../forms/fields';
 
 /** The form's values: sessions as string ids, days as YYYY-MM-DD and `sendAt` as wall time, in the center's zone. */
 export type AnnouncementFormValues = {
@@ -41,12 +42,8 @@ export const FIELD_ORDER = [
   'sendAt',
 ] as const satisfies readonly Path<AnnouncementFormValues>[];
 
-/** What each section of the form takes from react-hook-form. */
-export type AnnouncementFields = {
-  register: UseFormRegister<AnnouncementFormValues>;
-  control: Control<AnnouncementFormValues>;
-  errors: FieldErrors<AnnouncementFormValues>;
-};
+/** What each section of the form takes: the form its fields are bound to (features/forms/fields.tsx). */
+export type AnnouncementFields = { form: FormOf<AnnouncementFormValues> };
 
 /** A message for each field the form refuses, by field. */
 export type AnnouncementFieldMessages = Partial<Record<(typeof FIELD_ORDER)[number], string>>;

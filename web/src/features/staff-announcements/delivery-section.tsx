@@ -1,5 +1,6 @@
 import { announcementEmailText, announcementSmsText, smsSegments } from '@lc/contract';
-import { Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { TextareaField } from '../forms/fields';
 import { type AnnouncementFields, type AnnouncementFormValues, plural } from './announcement-form';
 import { formatInstant } from './format';
 
@@ -10,8 +11,7 @@ import { formatInstant } from './format';
 export function DeliverySection({
   sentAt,
   values,
-  register,
-  errors,
+  form,
 }: AnnouncementFields & {
   /** When the email and text went out (ISO instant), or null before. */
   sentAt: string | null;
@@ -32,25 +32,25 @@ export function DeliverySection({
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="md">
-          <Textarea
+          <TextareaField
+            form={form}
+            name="emailMessage"
             label="Email"
             description="Plain text. Leave empty to send no email."
             autosize
             minRows={4}
             maxLength={10_000}
             readOnly={sent}
-            error={errors.emailMessage?.message}
-            {...register('emailMessage')}
           />
-          <Textarea
+          <TextareaField
+            form={form}
+            name="smsMessage"
             label="Text message"
             description="Leave empty to send no text. “Bright Oak:” is added in front."
             autosize
             minRows={2}
             maxLength={320}
             readOnly={sent}
-            error={errors.smsMessage?.message}
-            {...register('smsMessage')}
           />
           <Text size="sm" id="sms-count" aria-live="polite">
             {sms

@@ -1,6 +1,6 @@
 import type { AnnouncementReach, StaffAnnouncement } from '@lc/contract';
-import { MultiSelect, Paper, Text, Title } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Paper, Text, Title } from '@mantine/core';
+import { MultiSelectField } from '../forms/fields';
 import { type AnnouncementFields, plural } from './announcement-form';
 
 /**
@@ -15,8 +15,7 @@ export function RecipientsSection({
   sessions,
   chosen,
   reach,
-  control,
-  errors,
+  form,
 }: AnnouncementFields & {
   editing: boolean;
   loaded: StaffAnnouncement | undefined;
@@ -50,29 +49,20 @@ export function RecipientsSection({
           </Text>
         </Text>
       ) : (
-        <Controller
-          control={control}
+        <MultiSelectField
+          form={form}
           name="classSessionIds"
-          render={({ field }) => (
-            <MultiSelect
-              ref={field.ref}
-              label="Sessions"
-              description={
-                isDirector
-                  ? 'Choose one or several; leave empty to write to every family at the center.'
-                  : 'Choose one or several of the sessions you teach.'
-              }
-              placeholder={sessionOptions.length ? 'Choose sessions' : undefined}
-              data={sessionOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.classSessionIds?.message}
-              searchable
-              nothingFoundMessage="No session by that name"
-              required={!isDirector}
-            />
-          )}
+          label="Sessions"
+          description={
+            isDirector
+              ? 'Choose one or several; leave empty to write to every family at the center.'
+              : 'Choose one or several of the sessions you teach.'
+          }
+          placeholder={sessionOptions.length ? 'Choose sessions' : undefined}
+          data={sessionOptions}
+          searchable
+          nothingFoundMessage="No session by that name"
+          required={!isDirector}
         />
       )}
       <Text size="sm" mt="sm" aria-live="polite">

@@ -4,6 +4,8 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { forwardRef, useEffect, useId, useImperativeHandle } from 'react';
+import { type FieldValues, useController } from 'react-hook-form';
+import { type Bound, useFieldError } from '../forms/fields';
 
 export type RichTextFieldHandle = { focus: () => void };
 
@@ -105,3 +107,29 @@ export const RichTextField = forwardRef<RichTextFieldHandle, Props>(function Ric
     </Input.Wrapper>
   );
 });
+
+/**
+ * {@link RichTextField} bound to one field of a react-hook-form form, like the kit's fields
+ * (features/forms/fields.tsx): the field's error in the reader's language, and the editor takes focus when
+ * its text is the first error.
+ */
+export function RichTextFormField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  description,
+}: Bound<T> & { label: string; description?: string }) {
+  const { field } = useController({ control: form.control, name });
+  const error = useFieldError(form, name);
+  return (
+    <RichTextField
+      ref={field.ref}
+      label={label}
+      description={description}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}

@@ -7,9 +7,8 @@ import { routes } from '@lc/contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type UseFormClearErrors, type UseFormSetError, useForm } from 'react-hook-form';
+import { type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
 import { getStaffSessions } from '../../api/staff';
 import {
   cancelStaffAnnouncement,
@@ -18,8 +17,9 @@ import {
   getStaffAnnouncement,
   updateStaffAnnouncement,
 } from '../../api/staff-announcements';
+import { failureMessage, failureStatus } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
-import { applyServerFieldErrors } from '../forms/use-server-field-errors';
+import { useSubmit } from '../forms/use-submit';
 import {
   type AnnouncementFieldMessages,
   type AnnouncementFormValues,
@@ -92,25 +92,24 @@ export function showFieldMessages(
   return withMessage.length > 0;
 }
 
+/** The toast when saving fails: the server's sentence for a refusal (4xx), else a generic one. */
+function saveFailure(error: unknown): string {
+  const fallback = 'The announcement could not be saved. Please try again.';
+  const status = failureStatus(error);
+  return status !== null && status < 500 ? failureMessage(error, fallback) : fallback;
+}
+
 /**
  * Submitting, saving (create or update) and cancelling the announcement `id`; saving and cancelling go back to
- * the list when done. A submit that sends now waits in `confirmingSend` for the director's yes.
+ * the list when done. A submit that sends now waits in `confirmingSend` for the director's yes; `send` (the
+ * yes) submits the form again with that body. Both go through the form kit (docs/architecture.md, "Forms"):
+ * the form's own checks and the server's field messages by their fields, focus on the first, any other
+ * failure in a toast.
  */
 export function useAnnouncementSave(
   id: string | undefined,
-  {
-    setError,
-    clearErrors,
-    sent,
-    isDirector,
-    zone,
-  }: {
-    setError: UseFormSetError<AnnouncementFormValues>;
-    clearErrors: UseFormClearErrors<AnnouncementFormValues>;
-    sent: boolean;
-    isDirector: boolean;
-    zone: string;
-  },
+  form: UseFormReturn<AnnouncementFormValues>,
+  { sent, isDirector, zone }: { sent: boolean; isDirector: boolean; zone: string },
 ) {
   const editing = id !== undefined;
   const navigate = useNavigate();
@@ -118,41 +117,59 @@ export function useAnnouncementSave(
   const [cancelling, setCancelling] = useState(false);
   /** A "Send now" waiting for the director's yes, with the channels it uses. */
   const [confirmingSend, setConfirmingSend] = useState<PendingSend | null>(null);
+  /** The body the director said yes to, saved by the next submit. */
+  const confirmed = useRef<PendingSend['body'] | null>(null);
 
-  const onSubmit = async (form: AnnouncementFormValues) => {
-    clearErrors();
-    const { body, messages, delivery } = formToAnnouncementBody(form, { editing, sent, isDirector, zone });
-    if (showFieldMessages(setError, messages)) return;
-    // Sending now emails and texts every family reached: say how many and ask first (issue 21 item 17).
-    const sendsNow = !sent && form.when === 'now' && Boolean(delivery.emailMessage || delivery.smsMessage);
-    if (sendsNow) {
-      setConfirmingSend({
-        body,
-        email: Boolean(delivery.emailMessage),
-        sms: Boolean(delivery.smsMessage),
+  /** Create or update the announcement with `body`. */
+  const request = (body: PendingSend['body']) =>
+    editing
+      ? updateStaffAnnouncement(Number(id), body as Parameters<typeof updateStaffAnnouncement>[1])
+      : createStaffAnnouncement(body as Parameters<typeof createStaffAnnouncement>[0]);
+
+  const { onSubmit, submitting } = useSubmit(form, {
+    // Null: nothing was saved (a field is refused, or sending now waits for the yes).
+    action: async (values) => {
+      const yes = confirmed.current;
+      confirmed.current = null;
+      if (yes) return request(yes);
+      form.clearErrors();
+      const { body, messages, delivery } = formToAnnouncementBody(values, {
+        editing,
+        sent,
+        isDirector,
+        zone,
       });
-      return;
-    }
-    await save(body);
-  };
-
-  /** Create or update the announcement with `body`, then back to the list. */
-  const save = async (body: Record<string, unknown>) => {
-    try {
-      const result = editing
-        ? await updateStaffAnnouncement(Number(id), body as Parameters<typeof updateStaffAnnouncement>[1])
-        : await createStaffAnnouncement(body as Parameters<typeof createStaffAnnouncement>[0]);
-      notifySuccess(result.message);
+      if (showFieldMessages(form.setError, messages)) return null;
+      // Sending now emails and texts every family reached: say how many and ask first (issue 21 item 17).
+      const sendsNow =
+        !sent && values.when === 'now' && Boolean(delivery.emailMessage || delivery.smsMessage);
+      if (sendsNow) {
+        setConfirmingSend({
+          body,
+          email: Boolean(delivery.emailMessage),
+          sms: Boolean(delivery.smsMessage),
+        });
+        return null;
+      }
+      return request(body);
+    },
+    fields: FIELD_ORDER,
+    success: (result) => result?.message ?? '',
+    onSuccess: async (result) => {
+      if (!result) return;
       await queryClient.invalidateQueries({ queryKey: ['staff', 'announcements'] });
       navigate(routes.staffAnnouncements);
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, FIELD_ORDER)) return;
-      notifyError(
-        error instanceof ApiError && error.status < 500
-          ? error.message
-          : 'The announcement could not be saved. Please try again.',
-      );
-    }
+    },
+    alert: (error) => {
+      notifyError(saveFailure(error));
+      return null;
+    },
+  });
+
+  /** The director's yes: save (and so send) `body`, then back to the list. */
+  const send = async (body: PendingSend['body']) => {
+    confirmed.current = body;
+    await onSubmit();
   };
 
   const onCancel = async () => {
@@ -163,11 +180,11 @@ export function useAnnouncementSave(
       await queryClient.invalidateQueries({ queryKey: ['staff', 'announcements'] });
       navigate(routes.staffAnnouncements);
     } catch (error) {
-      notifyError(error instanceof ApiError ? error.message : 'It could not be cancelled. Please try again.');
+      notifyError(failureMessage(error, 'It could not be cancelled. Please try again.'));
     } finally {
       setCancelling(false);
     }
   };
 
-  return { onSubmit, save, cancel: onCancel, cancelling, confirmingSend, setConfirmingSend };
+  return { onSubmit, submitting, send, cancel: onCancel, cancelling, confirmingSend, setConfirmingSend };
 }

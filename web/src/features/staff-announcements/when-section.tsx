@@ -1,14 +1,13 @@
-import { Paper, Radio, Stack, TextInput, Title } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Paper, Radio, Stack, Title } from '@mantine/core';
+import { useController } from 'react-hook-form';
+import { TextField, useFieldError } from '../forms/fields';
 import type { AnnouncementFields, AnnouncementFormValues } from './announcement-form';
 
 /** "When": send now, or at a day and time on the center's clock (`zone`, e.g. "Pacific Time"). */
 export function WhenSection({
   zone,
   when,
-  register,
-  control,
-  errors,
+  form,
 }: AnnouncementFields & {
   zone: string;
   when: AnnouncementFormValues['when'];
@@ -18,33 +17,37 @@ export function WhenSection({
       <Title order={2} fz="h4" id="when-heading" mb="sm">
         When
       </Title>
-      <Controller
-        control={control}
-        name="when"
-        render={({ field }) => (
-          <Radio.Group
-            label="Send"
-            value={field.value}
-            onChange={(value) => field.onChange(value as AnnouncementFormValues['when'])}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="now" label="Now" />
-              <Radio value="later" label={`At a time I choose (${zone})`} />
-            </Stack>
-          </Radio.Group>
-        )}
-      />
+      <SendChoice zone={zone} form={form} />
       {when === 'later' ? (
-        <TextInput
+        <TextField
+          form={form}
+          name="sendAt"
           mt="md"
           maw={320}
           type="datetime-local"
           label={`Send on (${zone})`}
           description="The email and text go out then; families see it on the web from then too."
-          error={errors.sendAt?.message}
-          {...register('sendAt')}
         />
       ) : null}
     </Paper>
+  );
+}
+
+/** "Send": now, or at a time chosen on the center's clock (radios: the kit has no radio field). */
+function SendChoice({ zone, form }: AnnouncementFields & { zone: string }) {
+  const { field } = useController({ control: form.control, name: 'when' });
+  const error = useFieldError(form, 'when');
+  return (
+    <Radio.Group
+      label="Send"
+      value={field.value}
+      onChange={(value) => field.onChange(value as AnnouncementFormValues['when'])}
+      error={error}
+    >
+      <Stack gap="xs" mt="xs">
+        <Radio value="now" label="Now" />
+        <Radio value="later" label={`At a time I choose (${zone})`} />
+      </Stack>
+    </Radio.Group>
   );
 }

@@ -38,22 +38,8 @@ export default function StaffAnnouncementPage() {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { existing, sessions, form, loaded, sent, cancelled, values, chosen, reach, reachEnabled } =
     useAnnouncementEditor(id, isDirector);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = form;
-  const fields = { register, control, errors };
-  const { onSubmit, save, cancel, cancelling, confirmingSend, setConfirmingSend } = useAnnouncementSave(id, {
-    setError,
-    clearErrors,
-    sent,
-    isDirector,
-    zone,
-  });
+  const { onSubmit, submitting, send, cancel, cancelling, confirmingSend, setConfirmingSend } =
+    useAnnouncementSave(id, form, { sent, isDirector, zone });
 
   if (editing && existing.isError) return <AnnouncementNotFound />;
   if (editing && !loaded)
@@ -67,11 +53,7 @@ export default function StaffAnnouncementPage() {
     <Stack gap="lg" mt="lg" className={classes.page}>
       <AnnouncementHeader editing={editing} loaded={loaded} cancelled={cancelled} />
 
-      <form
-        onSubmit={handleSubmit(onSubmit)}
-        noValidate
-        aria-label={editing ? 'Edit announcement' : 'New announcement'}
-      >
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit announcement' : 'New announcement'}>
         <fieldset disabled={cancelled} className={own.fieldset}>
           <Stack gap="lg">
             <RecipientsSection
@@ -82,21 +64,22 @@ export default function StaffAnnouncementPage() {
               sessions={sessions.data?.items ?? []}
               chosen={chosen}
               reach={reachEnabled ? reach.data : undefined}
-              {...fields}
+              form={form}
             />
 
-            <WebSection {...fields} />
+            <WebSection form={form} />
 
-            <DeliverySection sentAt={loaded?.sentAt ?? null} values={values} {...fields} />
+            <DeliverySection sentAt={loaded?.sentAt ?? null} values={values} form={form} />
 
-            {sent || cancelled ? null : <WhenSection zone={zone} when={values.when} {...fields} />}
+            {sent || cancelled ? null : <WhenSection zone={zone} when={values.when} form={form} />}
 
             {cancelled ? null : (
               <AnnouncementActions
                 editing={editing}
                 sent={sent}
                 when={values.when}
-                submitting={isSubmitting}
+                // The yes to "Send it now?" shows its own loading button.
+                submitting={submitting && confirmingSend === null}
                 onCancel={() => setConfirmingCancel(true)}
               />
             )}
@@ -114,7 +97,7 @@ export default function StaffAnnouncementPage() {
       <SendNowDialog
         confirmingSend={confirmingSend}
         reach={reach.data}
-        onSend={save}
+        onSend={send}
         onClose={() => setConfirmingSend(null)}
       />
       {loaded ? <AnnouncementByline loaded={loaded} cancelled={cancelled} /> : null}
