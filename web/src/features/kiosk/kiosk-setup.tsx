@@ -1,23 +1,46 @@
-import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { logOut } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { enrollKiosk } from '../../api/passes';
 import { useLoginRedirect } from '../../layout/require-auth';
 import { currentRole, isStaffRole } from '../../lib/auth-token';
+import { failureField } from '../forms/feedback';
+import { TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
 import { KIOSK_TOKEN_KEY, messageOf } from './kiosk-parts';
 
-/** Before kiosk mode: a staff member names the tablet and turns kiosk mode on. */
+/**
+ * Before kiosk mode: a staff member names the tablet and turns kiosk mode on. A form of the kit
+ * (docs/architecture.md, "Forms"): a refusal is said by the name, which takes the focus.
+ */
 export function KioskSetup({
   onReady,
 }: {
   onReady: (kiosk: { id: string; name: string; token: string }) => void;
 }) {
   const redirect = useLoginRedirect();
-  const [name, setName] = useState('Front door');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  // A message stays by the name until the next try.
+  const form = useForm<{ name: string }>({
+    defaultValues: { name: 'Front door' },
+    reValidateMode: 'onSubmit',
+  });
+  const { onSubmit, submitting } = useSubmit(form, {
+    // Already a door tablet (another tab started kiosk mode): the server answers that tablet again.
+    action: ({ name }) => enrollKiosk(name, localStorage.getItem(KIOSK_TOKEN_KEY) ?? undefined),
+    fields: ['name'],
+    onSuccess: ({ kiosk, token }) => {
+      localStorage.setItem(KIOSK_TOKEN_KEY, token);
+      // The tablet is the door's now: nobody's staff login stays on it, here or on the server (decision 016).
+      void logOut();
+      onReady({ id: kiosk.id, name: kiosk.name, token });
+    },
+    // Any other failure is said by the name too, which takes the focus.
+    alert: (error) => {
+      const message = failureField(error, 'name') ?? messageOf(error);
+      form.setError('name', { type: 'server', message }, { shouldFocus: true });
+      return null;
+    },
+  });
   if (redirect) return redirect;
   if (!isStaffRole(currentRole())) {
     return (
@@ -27,24 +50,6 @@ export function KioskSetup({
       </Container>
     );
   }
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      // Already a door tablet (another tab started kiosk mode): the server answers that tablet again.
-      const { kiosk, token } = await enrollKiosk(name, localStorage.getItem(KIOSK_TOKEN_KEY) ?? undefined);
-      localStorage.setItem(KIOSK_TOKEN_KEY, token);
-      // The tablet is the door's now: nobody's staff login stays on it, here or on the server (decision 016).
-      void logOut();
-      onReady({ id: kiosk.id, name: kiosk.name, token });
-    } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields.name ?? failure.message) : messageOf(failure));
-      inputRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Container size="sm" py="xl">
       <Stack>
@@ -54,19 +59,17 @@ export function KioskSetup({
           set up, it shows only the door screen and your staff login is signed out here. Leaving kiosk mode
           needs a staff login again.
         </Text>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput
-              ref={inputRef}
+            <TextField
+              form={form}
+              name="name"
               label="Name of this tablet"
               description="Staff see it in the list of door tablets, e.g. “Front door”."
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={error}
               required
             />
             <Group>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={submitting}>
                 Start kiosk mode
               </Button>
             </Group>

@@ -1,14 +1,19 @@
 import { routes } from '@lc/contract';
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { login } from '../../api/auth';
 import { revokeKiosk } from '../../api/passes';
 import { isStaffRole, readClaims, setToken } from '../../lib/auth-token';
+import { PasswordField, TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
 import { StaffDialog } from '../staff/staff-dialog';
 import { messageOf } from './kiosk-parts';
 
-/** Leaving kiosk mode: a staff login, then the tablet's kiosk token is stopped and the staff member is signed in. */
+/**
+ * Leaving kiosk mode: a staff login, then the tablet's kiosk token is stopped and the staff member is signed
+ * in. A form of the kit (docs/architecture.md, "Forms"): a refusal is said by the password until the next try.
+ */
 export function LeaveKioskDialog({
   opened,
   onClose,
@@ -21,57 +26,50 @@ export function LeaveKioskDialog({
   onLeft: () => void;
 }) {
   const navigate = useNavigate();
-  const [emailAddress, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<{ emailAddress: string; password: string }>({
+    defaultValues: { emailAddress: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const refuse = (message: string) => form.setError('password', { type: 'server', message });
+  const { onSubmit, submitting } = useSubmit(form, {
+    // False: the login is not a staff member's.
+    action: async ({ emailAddress, password }) => {
+      const token = await login({ emailAddress, password });
+      if (!isStaffRole(readClaims(token)?.role ?? null)) return false;
+      setToken(token);
+      if (kioskId) await revokeKiosk(kioskId);
+      return true;
+    },
+    fields: [],
+    onSuccess: (left) => {
+      if (!left) return refuse('Only center staff can leave kiosk mode.');
+      onLeft();
+      navigate(routes.staffAttendance);
+    },
+    alert: (error) => {
+      refuse(messageOf(error));
+      return null;
+    },
+  });
   return (
     <StaffDialog opened={opened} onClose={onClose} title="Leave kiosk mode">
-      <form
-        noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
-            const token = await login({ emailAddress, password });
-            if (!isStaffRole(readClaims(token)?.role ?? null)) {
-              setError('Only center staff can leave kiosk mode.');
-              return;
-            }
-            setToken(token);
-            if (kioskId) await revokeKiosk(kioskId);
-            onLeft();
-            navigate(routes.staffAttendance);
-          } catch (failure) {
-            setError(messageOf(failure));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack>
           <Text fz="sm">A staff login is needed. This tablet stops working as the door kiosk.</Text>
-          <TextInput
+          <TextField
+            form={form}
+            name="emailAddress"
             label="Staff email"
             type="email"
             autoComplete="username"
-            value={emailAddress}
-            onChange={(e) => setEmail(e.currentTarget.value)}
             data-autofocus
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={error}
-          />
+          <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Stay in kiosk mode
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={submitting}>
               Leave kiosk mode
             </Button>
           </Group>

@@ -1,10 +1,17 @@
-import { Alert, Box, Button, Card, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Alert, Box, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../forms/fields';
+import { useSubmit } from '../forms/use-submit';
 import { type HeadingRef, readableTitle } from './kiosk-parts';
 
 const QrCamera = lazy(() => import('./qr-camera'));
 
-/** The door's first step: scan a pickup pass with the camera, or type the code printed under its QR code. */
+/**
+ * The door's first step: scan a pickup pass with the camera, or type the code printed under its QR code (a
+ * form of the kit, docs/architecture.md, "Forms": a code too short is said by the field, which takes the
+ * focus, until the next try).
+ */
 export function ScanStep({
   headingRef,
   busy,
@@ -20,9 +27,11 @@ export function ScanStep({
   onCameraProblem: (reason: string) => void;
   onCode: (code: string, method: 'Pass' | 'Code') => void;
 }) {
-  const [typed, setTyped] = useState('');
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const typedRef = useRef<HTMLInputElement>(null);
+  const form = useForm<{ code: string }>({ defaultValues: { code: '' }, reValidateMode: 'onSubmit' });
+  const { onSubmit } = useSubmit(form, {
+    action: async ({ code }) => onCode(code, 'Code'),
+    fields: [],
+  });
   const hintId = useId();
   return (
     <Stack gap="lg">
@@ -63,28 +72,18 @@ export function ScanStep({
           )}
         </Card>
         <Card withBorder radius="md" padding="md">
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const compact = typed.replace(/[\s-]/g, '');
-              if (compact.length < 20) {
-                setTypedError('Type all the letters and numbers under the QR code');
-                typedRef.current?.focus();
-                return;
-              }
-              setTypedError(null);
-              onCode(typed, 'Code');
-            }}
-          >
+          <form noValidate onSubmit={onSubmit}>
             <Stack>
-              <TextInput
-                ref={typedRef}
+              <TextField
+                form={form}
+                name="code"
+                rules={{
+                  validate: (typed) =>
+                    typed.replace(/[\s-]/g, '').length >= 20 ||
+                    'Type all the letters and numbers under the QR code',
+                }}
                 label="No phone? Type the pass code"
                 description="The letters and numbers under the QR code, e.g. K7Q2 M9XD …"
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                error={typedError}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}

@@ -4,7 +4,7 @@
  * that already is a tablet sends the token it keeps, so the server reuses that tablet.
  */
 import type { DoorScan } from '@lc/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DONE_AFTER_MS, KIOSK_TOKEN_KEY } from '../../features/kiosk/kiosk-parts.ts';
 import { renderPage } from '../../features/testing/render-page.tsx';
@@ -25,8 +25,15 @@ vi.mock('../../lib/auth-token', async (original) => ({
   isStaffRole: () => true,
 }));
 vi.mock('../../layout/require-auth', () => ({ useLoginRedirect: () => null }));
+vi.mock('../../api/auth', async (original) => ({
+  ...(await original<typeof import('../../api/auth')>()),
+  login: vi.fn(),
+  logOut: vi.fn(async () => {}),
+}));
 
 const passes = await import('../../api/passes');
+const auth = await import('../../api/auth');
+const { ApiError } = await import('../../api/client');
 
 const SCAN: DoorScan = {
   holderName: 'Rosa Rivera',
@@ -127,5 +134,84 @@ describe('starting kiosk mode', () => {
     localStorage.setItem(KIOSK_TOKEN_KEY, 'kiosk-token');
     fireEvent.click(await screen.findByRole('button', { name: 'Start kiosk mode' }));
     await waitFor(() => expect(passes.enrollKiosk).toHaveBeenCalledWith('Front door', 'kiosk-token'));
+  });
+});
+
+describe('the door kiosk’s forms on a failure', () => {
+  it('says a short code by its field, a short PIN and a refused one by the PIN (emptied), with focus', async () => {
+    vi.mocked(passes.kioskCheckOut).mockRejectedValueOnce(
+      new ApiError(400, { message: 'That PIN is not right.' } as never),
+    );
+    localStorage.setItem(KIOSK_TOKEN_KEY, 'kiosk-token');
+    renderPage(<StaffKioskPage />, { path: '/staff/kiosk' });
+    const code = await screen.findByLabelText('No phone? Type the pass code');
+    fireEvent.change(code, { target: { value: 'K7Q2 M9XD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up pass' }));
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription(/Type all the letters and numbers under the QR code/);
+    expect(passes.kioskScan).not.toHaveBeenCalled();
+
+    fireEvent.change(code, { target: { value: 'K7Q2 M9XD ABCD EFGH JKMN PQ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up pass' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick up' }));
+    const pin = await screen.findByLabelText('PIN');
+    fireEvent.change(pin, { target: { value: '2x4' } });
+    expect(pin).toHaveValue('24');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm pickup' }));
+    await waitFor(() => expect(pin).toHaveAccessibleDescription('Enter the 4 to 6 digits of your PIN'));
+    expect(pin).toHaveFocus();
+    expect(passes.kioskCheckOut).not.toHaveBeenCalled();
+
+    fireEvent.change(pin, { target: { value: '2468' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm pickup' }));
+    await waitFor(() => expect(pin).toHaveAccessibleDescription('That PIN is not right.'));
+    expect(pin).toHaveValue('');
+    expect(pin).toHaveFocus();
+  });
+
+  it('says a set-up refusal by the tablet’s name with focus, the server’s word or a generic one', async () => {
+    vi.mocked(passes.enrollKiosk)
+      .mockRejectedValueOnce(
+        new ApiError(400, {
+          message: 'Check the name.',
+          fields: { name: 'Give the tablet a name.' },
+        } as never),
+      )
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderPage(<StaffKioskPage />, { path: '/staff/kiosk' });
+    const name = await screen.findByRole('textbox', { name: /^Name of this tablet/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Start kiosk mode' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/Give the tablet a name\./));
+    expect(name).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Start kiosk mode' }));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        /Something went wrong\. Please try again, or ask a staff member\./,
+      ),
+    );
+  });
+
+  it('leaves kiosk mode after a staff login; a refused login is said by the password', async () => {
+    vi.mocked(auth.login)
+      .mockRejectedValueOnce(new ApiError(401, { message: 'The email or password is incorrect.' } as never))
+      .mockResolvedValueOnce('staff-token');
+    localStorage.setItem(KIOSK_TOKEN_KEY, 'kiosk-token');
+    renderPage(<StaffKioskPage />, { path: '/staff/kiosk' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave kiosk mode' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave kiosk mode' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Staff email' }), {
+      target: { value: 'elena@center.example' },
+    });
+    const password = within(dialog).getByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'wrong' } });
+    const leave = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Leave kiosk mode' }));
+    leave();
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The email or password is incorrect.'));
+    expect(auth.login).toHaveBeenCalledWith({ emailAddress: 'elena@center.example', password: 'wrong' });
+
+    leave();
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+    expect(passes.revokeKiosk).toHaveBeenCalledWith('k1');
+    expect(localStorage.getItem(KIOSK_TOKEN_KEY)).toBeNull();
   });
 });
