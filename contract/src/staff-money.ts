@@ -7,6 +7,7 @@
  * `dollarsToCents`); calendar dates are "YYYY-MM-DD" in the center's time zone; instants are ISO date-times.
  */
 import { z } from 'zod';
+import { ClassSessionIdParamsSchema } from './class-session.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './enrollment.ts';
 import { WithdrawalQuoteSchema } from './family-money.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
@@ -63,6 +64,9 @@ export const RefundSchema = z.object({
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
+/** The path of a payment's refunds: `/api/staff/payments/{paymentId}/refunds`. */
+export const PaymentIdParamsSchema = z.object({ paymentId: z.string() });
+
 /**
  * An optional message to the family, mailed as typed inside the withdrawal's mail (decision 018); empty: the
  * mail says only what happened.
@@ -90,6 +94,13 @@ export const WithdrawInputSchema = z.object({
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
 export type WithdrawInput = z.input<typeof WithdrawInputSchema>;
+
+/** What a withdrawal did: how many waiting families were offered the freed seat, and the refund's id (or null). */
+export const StaffWithdrawResultSchema = z.object({
+  offered: z.number().int(),
+  refundId: z.string().nullable(),
+});
+export type StaffWithdrawResult = z.infer<typeof StaffWithdrawResultSchema>;
 
 /** `POST /api/staff/sessions/{classSessionId}/withdraw/preview` body: the child and the message to the family. */
 export const WithdrawPreviewInputSchema = z.object({
@@ -140,6 +151,9 @@ export const ManualEnrollInputSchema = z.object({
 });
 export type ManualEnrollInput = z.infer<typeof ManualEnrollInputSchema>;
 
+/** The enrollment and the offline payment the office recorded. */
+export const ManualEnrollResultSchema = z.object({ enrollmentId: z.string(), paymentId: z.string() });
+
 /** A session a child can move to (`GET /api/staff/sessions/{classSessionId}/move-targets?studentId=`). */
 export const MoveTargetSchema = z.object({
   id: z.number().int(),
@@ -149,6 +163,7 @@ export const MoveTargetSchema = z.object({
   seatsTaken: z.number().int(),
 });
 export type MoveTarget = z.infer<typeof MoveTargetSchema>;
+export const MoveTargetListSchema = z.array(MoveTargetSchema);
 
 export const MoveTargetsQuerySchema = z.object({ studentId: childId });
 
@@ -164,6 +179,9 @@ export const MoveInputSchema = z.object({
 });
 export type MoveInput = z.infer<typeof MoveInputSchema>;
 
+/** The child's new enrollment in the session they moved to. */
+export const MoveResultSchema = z.object({ enrollmentId: z.string() });
+
 /**
  * What the director can do with a waitlist place: offer the free seat now; skip (the child keeps waiting at
  * the end of the line, and a seat they were offered goes to the next family); remove (the place ends and
@@ -174,6 +192,9 @@ export type WaitlistAction = (typeof WAITLIST_ACTIONS)[number];
 export const WaitlistActionInputSchema = z.object({
   action: z.enum(WAITLIST_ACTIONS, { error: 'Choose offer, skip or remove.' }),
 });
+
+/** A waitlist place: `/api/staff/sessions/{classSessionId}/waitlist/{studentId}`. */
+export const WaitlistPlaceParamsSchema = ClassSessionIdParamsSchema.extend({ studentId: z.string() });
 
 /** An enrolled child's money in a session (`GET /api/staff/sessions/{classSessionId}/enrollments`). */
 export const StaffEnrollmentSchema = z.object({
@@ -190,6 +211,7 @@ export const StaffEnrollmentSchema = z.object({
   refundable: z.number().int(),
 });
 export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
+export const StaffEnrollmentListSchema = z.array(StaffEnrollmentSchema);
 
 /** A child the office can enroll by hand (`GET /api/staff/children?q=`). */
 export const StaffChildMatchSchema = z.object({
@@ -200,6 +222,7 @@ export const StaffChildMatchSchema = z.object({
   parents: z.array(z.object({ name: z.string(), emailAddress: z.string() })),
 });
 export type StaffChildMatch = z.infer<typeof StaffChildMatchSchema>;
+export const StaffChildMatchListSchema = z.array(StaffChildMatchSchema);
 
 export const StaffChildSearchQuerySchema = z.object({
   q: z

@@ -1,4 +1,99 @@
 /**
- * The office endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions").
+ * The office endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions"):
+ * the director's changes to children's places on a roster (issue 10, "Enrollments, waitlists and money":
+ * a session's enrolled children with their money, withdraw with its preview, move, enroll by hand, the
+ * waitlist's actions, the child search) and the payments with their CSV and refunds. Every one is the
+ * director's (Admin); money is cents. Shapes: contract/src/staff-money.ts.
  */
-export const officeApi = {} as const;
+import { ClassSessionIdParamsSchema } from '../class-session.ts';
+import { endpoint } from '../endpoint.ts';
+import {
+  ManualEnrollInputSchema,
+  ManualEnrollResultSchema,
+  MoveInputSchema,
+  MoveResultSchema,
+  MoveTargetListSchema,
+  MoveTargetsQuerySchema,
+  StaffChildMatchListSchema,
+  StaffChildSearchQuerySchema,
+  StaffEnrollmentListSchema,
+  StaffWithdrawResultSchema,
+  WaitlistActionInputSchema,
+  WaitlistPlaceParamsSchema,
+  WithdrawInputSchema,
+  WithdrawPreviewInputSchema,
+  WithdrawPreviewSchema,
+} from '../staff-money.ts';
+
+export const officeApi = {
+  /** A session's enrolled children with what each paid, got back and may still get back. */
+  enrollments: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions/:classSessionId/enrollments',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: StaffEnrollmentListSchema,
+  }),
+  /** Withdraw a child, optionally refunding. */
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/withdraw',
+    params: ClassSessionIdParamsSchema,
+    body: WithdrawInputSchema,
+    status: 200,
+    reply: StaffWithdrawResultSchema,
+  }),
+  /** What withdrawing a child would refund and mail, changing nothing. */
+  withdrawPreview: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/withdraw/preview',
+    params: ClassSessionIdParamsSchema,
+    body: WithdrawPreviewInputSchema,
+    status: 200,
+    reply: WithdrawPreviewSchema,
+  }),
+  /** The sessions an enrolled child can move to. */
+  moveTargets: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions/:classSessionId/move-targets',
+    params: ClassSessionIdParamsSchema,
+    query: MoveTargetsQuerySchema,
+    status: 200,
+    reply: MoveTargetListSchema,
+  }),
+  /** Move a child to another session. */
+  move: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/move',
+    params: ClassSessionIdParamsSchema,
+    body: MoveInputSchema,
+    status: 200,
+    reply: MoveResultSchema,
+  }),
+  /** Enroll a child by hand (e.g. paid by check): 201 with the enrollment and the offline payment. */
+  enrollByHand: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/enrollments',
+    params: ClassSessionIdParamsSchema,
+    body: ManualEnrollInputSchema,
+    status: 201,
+    reply: ManualEnrollResultSchema,
+  }),
+  /** Offer a seat now, skip, or remove a waitlist place. */
+  waitlistAction: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/waitlist/:studentId',
+    params: WaitlistPlaceParamsSchema,
+    body: WaitlistActionInputSchema,
+    status: 204,
+    reply: 'empty',
+  }),
+  /** Find a child to enroll by hand, by their or a parent's name or email. */
+  children: endpoint({
+    method: 'GET',
+    path: '/api/staff/children',
+    query: StaffChildSearchQuerySchema,
+    status: 200,
+    reply: StaffChildMatchListSchema,
+  }),
+} as const;

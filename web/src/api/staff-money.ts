@@ -4,16 +4,19 @@ import {
   type MoveInput,
   type MoveTarget,
   moneyApi,
+  officeApi,
   type Refund,
   type StaffChildMatch,
   type StaffEnrollment,
   type StaffPaymentList,
   type StaffPaymentListQuery,
+  type StaffWithdrawResult,
   type WaitlistAction,
   type WithdrawInput,
   type WithdrawPreview,
   type WithdrawPreviewInput,
 } from '@lc/contract';
+import { callApi } from './call.ts';
 import { apiDownload, apiRequest } from './client.ts';
 
 type ListQuery = Partial<StaffPaymentListQuery>;
@@ -43,55 +46,61 @@ export function refundPayment(
 }
 
 /** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */
-export function getSessionEnrollments(classSessionId: number, signal?: AbortSignal) {
-  return apiRequest<StaffEnrollment[]>(moneyApi.enrollments(classSessionId), { signal });
+export function getSessionEnrollments(
+  classSessionId: number,
+  signal?: AbortSignal,
+): Promise<StaffEnrollment[]> {
+  return callApi(officeApi.enrollments, { params: { classSessionId }, signal });
 }
 
-export function withdrawChild(classSessionId: number, body: WithdrawInput) {
-  return apiRequest<{ offered: number; refundId: string | null }>(moneyApi.withdraw(classSessionId), {
-    method: 'POST',
-    body,
-  });
+/** POST /api/staff/sessions/{id}/withdraw — withdraws the child; refunds `refundAmount` cents after. */
+export function withdrawChild(classSessionId: number, body: WithdrawInput): Promise<StaffWithdrawResult> {
+  return callApi(officeApi.withdraw, { params: { classSessionId }, body });
 }
 
 /**
  * POST /api/staff/sessions/{id}/withdraw/preview — the policy's refund today and the exact mails the family
  * would get, changing nothing.
  */
-export function previewWithdrawal(classSessionId: number, body: WithdrawPreviewInput, signal?: AbortSignal) {
-  return apiRequest<WithdrawPreview>(moneyApi.withdrawPreview(classSessionId), {
-    method: 'POST',
-    body,
-    signal,
-  });
+export function previewWithdrawal(
+  classSessionId: number,
+  body: WithdrawPreviewInput,
+  signal?: AbortSignal,
+): Promise<WithdrawPreview> {
+  return callApi(officeApi.withdrawPreview, { params: { classSessionId }, body, signal });
 }
 
 /** GET /api/staff/sessions/{id}/move-targets?studentId= — the sessions this child can move to. */
-export function getMoveTargets(classSessionId: number, studentId: string, signal?: AbortSignal) {
-  return apiRequest<MoveTarget[]>(moneyApi.moveTargets(classSessionId), { query: { studentId }, signal });
+export function getMoveTargets(
+  classSessionId: number,
+  studentId: string,
+  signal?: AbortSignal,
+): Promise<MoveTarget[]> {
+  return callApi(officeApi.moveTargets, { params: { classSessionId }, query: { studentId }, signal });
 }
 
+/** POST /api/staff/sessions/{id}/move — the child's new enrollment. */
 export function moveChild(classSessionId: number, body: MoveInput) {
-  return apiRequest<{ enrollmentId: string }>(moneyApi.move(classSessionId), { method: 'POST', body });
+  return callApi(officeApi.move, { params: { classSessionId }, body });
 }
 
+/** POST /api/staff/sessions/{id}/enrollments — 201 with the enrollment and the offline payment. */
 export function enrollByHand(classSessionId: number, body: ManualEnrollInput) {
-  return apiRequest<{ enrollmentId: string; paymentId: string }>(moneyApi.enrollments(classSessionId), {
-    method: 'POST',
-    body,
-  });
+  return callApi(officeApi.enrollByHand, { params: { classSessionId }, body });
 }
 
-export function actOnWaitlist(classSessionId: number, studentId: string, action: WaitlistAction) {
-  return apiRequest<undefined>(moneyApi.waitlist(classSessionId, encodeURIComponent(studentId)), {
-    method: 'POST',
-    body: { action },
-  });
+/** POST /api/staff/sessions/{id}/waitlist/{studentId} — offer, skip or remove (204). */
+export async function actOnWaitlist(
+  classSessionId: number,
+  studentId: string,
+  action: WaitlistAction,
+): Promise<void> {
+  await callApi(officeApi.waitlistAction, { params: { classSessionId, studentId }, body: { action } });
 }
 
 /** GET /api/staff/children?q= — children by their or a parent's name or email. */
-export function searchChildren(q: string, signal?: AbortSignal) {
-  return apiRequest<StaffChildMatch[]>(moneyApi.children, { query: { q }, signal });
+export function searchChildren(q: string, signal?: AbortSignal): Promise<StaffChildMatch[]> {
+  return callApi(officeApi.children, { query: { q }, signal });
 }
 
 /** A fresh idempotency key for one refund dialog. */

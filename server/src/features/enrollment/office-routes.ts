@@ -3,28 +3,15 @@
  * session's enrolled children with their money, withdraw (with a preview), move, enroll by hand, act on the
  * waitlist, and the child search of the enroll-by-hand dialog. Every route is `auth: 'staff'` (401 anonymous,
  * 403 a parent) and the director's (403 for a teacher, checked before anything is read, so a teacher learns
- * nothing about any session). Writes are audited in their own transaction; money is cents.
+ * nothing about any session). Writes are audited in their own transaction; money is cents. Each route
+ * registers from its `officeApi` row (contract/src/api/office.ts; http/serve.ts).
  */
-import {
-  ClassSessionIdParamsSchema,
-  ManualEnrollInputSchema,
-  MoveInputSchema,
-  MoveTargetSchema,
-  MoveTargetsQuerySchema,
-  parseClassSessionId,
-  StaffChildMatchSchema,
-  StaffChildSearchQuerySchema,
-  StaffEnrollmentSchema,
-  WaitlistActionInputSchema,
-  WithdrawInputSchema,
-  WithdrawPreviewInputSchema,
-  WithdrawPreviewSchema,
-} from '@lc/contract';
+import { officeApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
 import { enrollByHand } from './office-enroll.ts';
@@ -53,17 +40,14 @@ export const staffOfficeRoutes =
     };
     const afterWrite = () => ctx.work.runNow().catch(() => {});
 
-    app.get(
-      '/api/staff/sessions/:classSessionId/enrollments',
+    serve(
+      app,
+      officeApi.enrollments,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'A session’s enrolled children with their payments (Admin)',
-          description: 'Cents paid, refunded and still refundable per child, for the roster’s actions.',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: z.array(StaffEnrollmentSchema) },
-        },
+        tags,
+        summary: 'A session’s enrolled children with their payments (Admin)',
+        description: 'Cents paid, refunded and still refundable per child, for the roster’s actions.',
       },
       async (request) => {
         admin(request);
@@ -71,19 +55,15 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/withdraw',
+    serve(
+      app,
+      officeApi.withdraw,
       {
         config: { auth: 'staff', errors: [409, 502] },
-        schema: {
-          tags,
-          summary: 'Withdraw a child, optionally refunding (Admin)',
-          description:
-            'The enrollment becomes Withdrawn with the reason (the office’s internal note: kept on the enrollment and in the audit row, never mailed); the family is emailed with `familyMessage` when given (see `/withdraw/preview`); the freed seat is offered to the next waiting family (with an email), as when a hold lapses; the family is emailed. `refundAmount` (cents, default 0) refunds that much of the child’s payment after the withdrawal commits (502 if the provider refuses: the child stays withdrawn, nothing counts as refunded). 404 a child not enrolled. Audited.',
-          params: ClassSessionIdParamsSchema,
-          body: WithdrawInputSchema,
-          response: { 200: z.object({ offered: z.number().int(), refundId: z.string().nullable() }) },
-        },
+        tags,
+        summary: 'Withdraw a child, optionally refunding (Admin)',
+        description:
+          'The enrollment becomes Withdrawn with the reason (the office’s internal note: kept on the enrollment and in the audit row, never mailed); the family is emailed with `familyMessage` when given (see `/withdraw/preview`); the freed seat is offered to the next waiting family (with an email), as when a hold lapses; the family is emailed. `refundAmount` (cents, default 0) refunds that much of the child’s payment after the withdrawal commits (502 if the provider refuses: the child stays withdrawn, nothing counts as refunded). 404 a child not enrolled. Audited.',
       },
       async (request) => {
         const user = admin(request);
@@ -94,19 +74,15 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/withdraw/preview',
+    serve(
+      app,
+      officeApi.withdrawPreview,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'What withdrawing a child would refund and mail, changing nothing (Admin)',
-          description:
-            '`quote`: the refund the session’s policy gives today (cents, as the parent’s withdrawal quote), where the dialog’s refund starts. `mails`: every mail the family would get with `familyMessage`, one per parent, exactly as sent. 404 unknown session or a child not enrolled in it.',
-          params: ClassSessionIdParamsSchema,
-          body: WithdrawPreviewInputSchema,
-          response: { 200: WithdrawPreviewSchema },
-        },
+        tags,
+        summary: 'What withdrawing a child would refund and mail, changing nothing (Admin)',
+        description:
+          '`quote`: the refund the session’s policy gives today (cents, as the parent’s withdrawal quote), where the dialog’s refund starts. `mails`: every mail the family would get with `familyMessage`, one per parent, exactly as sent. 404 unknown session or a child not enrolled in it.',
       },
       async (request) => {
         admin(request);
@@ -114,19 +90,15 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.get(
-      '/api/staff/sessions/:classSessionId/move-targets',
+    serve(
+      app,
+      officeApi.moveTargets,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Sessions an enrolled child can move to (Admin)',
-          description:
-            'Shown to families (not hidden), not ended, with a seat left, where the child holds no place; by name. 404 unknown session or a child not enrolled in it.',
-          params: ClassSessionIdParamsSchema,
-          querystring: MoveTargetsQuerySchema,
-          response: { 200: z.array(MoveTargetSchema) },
-        },
+        tags,
+        summary: 'Sessions an enrolled child can move to (Admin)',
+        description:
+          'Shown to families (not hidden), not ended, with a seat left, where the child holds no place; by name. 404 unknown session or a child not enrolled in it.',
       },
       async (request) => {
         admin(request);
@@ -134,19 +106,15 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/move',
+    serve(
+      app,
+      officeApi.move,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Move a child to another session (Admin)',
-          description:
-            'One transaction: withdrawn here (the seat offered to this waitlist), enrolled in `toClassSessionId` with the same payment. 409 when that session is full or the child already has a place there. Audited.',
-          params: ClassSessionIdParamsSchema,
-          body: MoveInputSchema,
-          response: { 200: z.object({ enrollmentId: z.string() }) },
-        },
+        tags,
+        summary: 'Move a child to another session (Admin)',
+        description:
+          'One transaction: withdrawn here (the seat offered to this waitlist), enrolled in `toClassSessionId` with the same payment. 409 when that session is full or the child already has a place there. Audited.',
       },
       async (request) => {
         const user = admin(request);
@@ -156,19 +124,15 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/enrollments',
+    serve(
+      app,
+      officeApi.enrollByHand,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Enroll a child by hand, e.g. paid by check (Admin)',
-          description:
-            'Records a Paid payment with provider `offline`, the amount (cents) and the note, and enrolls the child, within the session’s seats (409 when full or already enrolled). The family is emailed. Audited.',
-          params: ClassSessionIdParamsSchema,
-          body: ManualEnrollInputSchema,
-          response: { 201: z.object({ enrollmentId: z.string(), paymentId: z.string() }) },
-        },
+        tags,
+        summary: 'Enroll a child by hand, e.g. paid by check (Admin)',
+        description:
+          'Records a Paid payment with provider `offline`, the amount (cents) and the note, and enrolls the child, within the session’s seats (409 when full or already enrolled). The family is emailed. Audited.',
       },
       async (request, reply) => {
         const user = admin(request);
@@ -184,19 +148,17 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/waitlist/:studentId',
+    serve(
+      app,
+      officeApi.waitlistAction,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Offer a seat now, skip, or remove a waitlist place (Admin)',
-          description:
-            '`offer`: a free seat is offered to this child now (409 when none is free). `skip`: the child keeps waiting at the end of the line; a seat they were offered goes to the next family. `remove`: the place ends and the family is emailed. 204. Audited.',
-          params: ClassSessionIdParamsSchema.extend({ studentId: z.string() }),
-          body: WaitlistActionInputSchema,
-          response: { 204: z.null() },
-        },
+        tags,
+        summary: 'Offer a seat now, skip, or remove a waitlist place (Admin)',
+        description:
+          '`offer`: a free seat is offered to this child now (409 when none is free). `skip`: the child keeps waiting at the end of the line; a seat they were offered goes to the next family. `remove`: the place ends and the family is emailed. 204. Audited.',
+        // The document's words for this 204 since before the API table (kept: the document does not change).
+        replyDescription: 'Default Response',
       },
       async (request, reply) => {
         const user = admin(request);
@@ -208,17 +170,14 @@ export const staffOfficeRoutes =
       },
     );
 
-    app.get(
-      '/api/staff/children',
+    serve(
+      app,
+      officeApi.children,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Find a child to enroll by hand (Admin)',
-          description: 'By the child’s name or a parent’s name or email; at most 20.',
-          querystring: StaffChildSearchQuerySchema,
-          response: { 200: z.array(StaffChildMatchSchema) },
-        },
+        tags,
+        summary: 'Find a child to enroll by hand (Admin)',
+        description: 'By the child’s name or a parent’s name or email; at most 20.',
       },
       async (request) => {
         admin(request);
