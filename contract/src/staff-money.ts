@@ -361,17 +361,3 @@ export function dollarsToCents(input: string): number | null {
 
 /** Cents as a form shows them for editing: 2550 → "25.50". */
 export const centsToDollarsInput = (cents: number) => (cents / 100).toFixed(2);
-
-/** The API paths of this module (issue 10, money). */
-export const moneyApi = {
-  payments: '/api/staff/payments',
-  paymentsCsv: '/api/staff/payments.csv',
-  refunds: (paymentId: string) => `/api/staff/payments/${paymentId}/refunds`,
-  enrollments: (id: number | string) => `/api/staff/sessions/${id}/enrollments`,
-  withdraw: (id: number | string) => `/api/staff/sessions/${id}/withdraw`,
-  withdrawPreview: (id: number | string) => `/api/staff/sessions/${id}/withdraw/preview`,
-  move: (id: number | string) => `/api/staff/sessions/${id}/move`,
-  moveTargets: (id: number | string) => `/api/staff/sessions/${id}/move-targets`,
-  waitlist: (id: number | string, studentId: string) => `/api/staff/sessions/${id}/waitlist/${studentId}`,
-  children: '/api/staff/children',
-} as const;

@@ -14,9 +14,14 @@ import {
   MoveResultSchema,
   MoveTargetListSchema,
   MoveTargetsQuerySchema,
+  PaymentIdParamsSchema,
+  RefundInputSchema,
+  RefundSchema,
   StaffChildMatchListSchema,
   StaffChildSearchQuerySchema,
   StaffEnrollmentListSchema,
+  StaffPaymentListQuerySchema,
+  StaffPaymentListSchema,
   StaffWithdrawResultSchema,
   WaitlistActionInputSchema,
   WaitlistPlaceParamsSchema,
@@ -26,6 +31,34 @@ import {
 } from '../staff-money.ts';
 
 export const officeApi = {
+  /** Payments, newest first, one page with the totals of everything the filters match. */
+  payments: endpoint({
+    method: 'GET',
+    path: '/api/staff/payments',
+    query: StaffPaymentListQuerySchema,
+    status: 200,
+    reply: StaffPaymentListSchema,
+  }),
+  /** The same filters, every matching row, as a CSV file. */
+  paymentsCsv: endpoint({
+    method: 'GET',
+    path: '/api/staff/payments.csv',
+    query: StaffPaymentListQuerySchema,
+    status: 200,
+    reply: 'file',
+  }),
+  /**
+   * Refund a payment in full or in part: 201 a new refund; the same idempotency key answers the same refund
+   * (200).
+   */
+  refund: endpoint({
+    method: 'POST',
+    path: '/api/staff/payments/:paymentId/refunds',
+    params: PaymentIdParamsSchema,
+    body: RefundInputSchema,
+    status: 201,
+    reply: RefundSchema,
+  }),
   /** A session's enrolled children with what each paid, got back and may still get back. */
   enrollments: endpoint({
     method: 'GET',

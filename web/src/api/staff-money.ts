@@ -3,7 +3,6 @@ import {
   type ManualEnrollInput,
   type MoveInput,
   type MoveTarget,
-  moneyApi,
   officeApi,
   type Refund,
   type StaffChildMatch,
@@ -17,24 +16,20 @@ import {
   type WithdrawPreviewInput,
 } from '@lc/contract';
 import { callApi } from './call.ts';
-import { apiDownload, apiRequest } from './client.ts';
 
 type ListQuery = Partial<StaffPaymentListQuery>;
 
-const plain = (query: ListQuery) => ({ ...query }) as Record<string, string | number | undefined>;
-
 /** GET /api/staff/payments — one page with the totals of everything the filters match. */
 export function getStaffPayments(query: ListQuery, signal?: AbortSignal): Promise<StaffPaymentList> {
-  return apiRequest<StaffPaymentList>(moneyApi.payments, { query: plain(query), signal });
+  return callApi(officeApi.payments, { query, signal });
 }
 
-/** GET /api/staff/payments.csv — the same filters, every matching row, as a file to save. */
+/** GET /api/staff/payments.csv — the same filters (empty ones left out), every matching row, as a file to save. */
 export function downloadPaymentsCsv(query: ListQuery) {
   const { page: _page, pageSize: _size, ...filters } = query;
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') search.set(k, String(v));
-  const qs = search.toString();
-  return apiDownload(qs ? `${moneyApi.paymentsCsv}?${qs}` : moneyApi.paymentsCsv);
+  return callApi(officeApi.paymentsCsv, {
+    query: { ...filters, from: filters.from || undefined, to: filters.to || undefined },
+  });
 }
 
 /** POST /api/staff/payments/{id}/refunds — `idempotencyKey` is made once per dialog, so a double click is one refund. */
@@ -42,7 +37,7 @@ export function refundPayment(
   paymentId: string,
   body: { amount: number; reason: string; idempotencyKey: string },
 ): Promise<Refund> {
-  return apiRequest<Refund>(moneyApi.refunds(encodeURIComponent(paymentId)), { method: 'POST', body });
+  return callApi(officeApi.refund, { params: { paymentId }, body });
 }
 
 /** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */

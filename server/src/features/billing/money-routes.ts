@@ -3,19 +3,15 @@
  * is `auth: 'staff'` (401 anonymous, 403 a parent) and the director's (403 for a teacher, checked before
  * anything is read). Refunds are audited in their own transaction; money is cents. The office's changes to
  * children's places (withdraw, move, enroll by hand, waitlist) are enrollment/office-routes.ts, under the same
- * OpenAPI tag.
+ * OpenAPI tag. Each route registers from its `officeApi` row (contract/src/api/office.ts; http/serve.ts).
  */
-import {
-  RefundInputSchema,
-  RefundSchema,
-  StaffPaymentListQuerySchema,
-  StaffPaymentListSchema,
-} from '@lc/contract';
+import { officeApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
@@ -23,6 +19,12 @@ import { refundPayment } from './refunds.ts';
 
 /** The OpenAPI tag, as the office's places routes' (enrollment/office-routes.ts). */
 const tags = ['Staff money'];
+
+/**
+ * The CSV's success reply as the document has shown it since before the API table: `text/csv`, a string
+ * (the document does not change).
+ */
+const csvText = { description: 'Default Response', content: { 'text/csv': { schema: z.string() } } };
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -38,18 +40,15 @@ export const staffMoneyRoutes =
     };
     const afterWrite = () => ctx.work.runNow().catch(() => {});
 
-    app.get(
-      '/api/staff/payments',
+    serve(
+      app,
+      officeApi.payments,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Payments, filtered and paginated, with totals (Admin)',
-          description:
-            'Newest first. `from`/`to` are calendar days in the center’s time zone, both included. `totals` (cents) cover every payment the filters match: paid, refunded and net.',
-          querystring: StaffPaymentListQuerySchema,
-          response: { 200: StaffPaymentListSchema },
-        },
+        tags,
+        summary: 'Payments, filtered and paginated, with totals (Admin)',
+        description:
+          'Newest first. `from`/`to` are calendar days in the center’s time zone, both included. `totals` (cents) cover every payment the filters match: paid, refunded and net.',
       },
       async (request) => {
         admin(request);
@@ -59,39 +58,36 @@ export const staffMoneyRoutes =
       },
     );
 
-    app.get(
-      '/api/staff/payments.csv',
+    serve(
+      app,
+      officeApi.paymentsCsv,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Payments as CSV (Admin)',
-          description: 'The same filters and columns as the payments list, every matching row.',
-          querystring: StaffPaymentListQuerySchema,
-        },
+        tags,
+        summary: 'Payments as CSV (Admin)',
+        description: 'The same filters and columns as the payments list, every matching row.',
+        otherReplies: { 200: csvText },
       },
       async (request, reply) => {
         admin(request);
-        reply
+        const csv = await paymentsCsv(ctx.db, ctx.config.timeZone, request.query);
+        return reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="payments.csv"');
-        return paymentsCsv(ctx.db, ctx.config.timeZone, request.query);
+          .header('content-disposition', 'attachment; filename="payments.csv"')
+          .send(csv);
       },
     );
 
-    app.post(
-      '/api/staff/payments/:paymentId/refunds',
+    serve(
+      app,
+      officeApi.refund,
       {
         config: { auth: 'staff', errors: [409, 502] },
-        schema: {
-          tags,
-          summary: 'Refund a payment in full or in part (Admin)',
-          description:
-            'Through the payment’s provider (Stripe refunds; the test checkout records it; an offline payment is recorded for the office to give back). The idempotency key (`Idempotency-Key` header or `idempotencyKey`) names the refund: the same key answers the same refund (200), never a second one. 201 a new refund; 400 more than is left to refund; 404 unknown payment; 409 a payment that is not paid or already refunded; 502 the provider refused (nothing refunded). The family is emailed. Audited.',
-          params: z.object({ paymentId: z.string() }),
-          body: RefundInputSchema,
-          response: { 200: RefundSchema, 201: RefundSchema },
-        },
+        tags,
+        summary: 'Refund a payment in full or in part (Admin)',
+        description:
+          'Through the payment’s provider (Stripe refunds; the test checkout records it; an offline payment is recorded for the office to give back). The idempotency key (`Idempotency-Key` header or `idempotencyKey`) names the refund: the same key answers the same refund (200), never a second one. 201 a new refund; 400 more than is left to refund; 404 unknown payment; 409 a payment that is not paid or already refunded; 502 the provider refused (nothing refunded). The family is emailed. Audited.',
+        otherReplies: { 200: officeApi.refund.reply },
       },
       async (request, reply) => {
         const user = admin(request);
