@@ -14,26 +14,18 @@ import {
   PickupPassSchema,
   TrusteeIdParamsSchema,
 } from '@lc/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { digitalPassports, trusteePassports, userTrustees } from '../../db/schema.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
 import { fileReply } from '../../http/openapi.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
-import { assertRoom } from '../family/limits.ts';
-import { lockFamilyMembers } from '../family/members.ts';
 import { readUpload } from '../resources/routes.ts';
+import { adultPhoto, familyCurrentPass, replaceAdultPhoto } from './adult-photo.ts';
 import { familyHistory } from './attendance-reports.ts';
 import { familyPassCard } from './pass-cards.ts';
-import { passesChanged } from './pass-changes.ts';
 import { getPassState, issuePass, revokePass } from './passes.ts';
-import { PHOTO_MAX_BYTES, PHOTOS } from './photos.ts';
+import { PHOTO_MAX_BYTES } from './photos.ts';
 import { ensureSelfContact } from './self-contact.ts';
 
 const familyTags = ['Student'];
@@ -109,25 +101,6 @@ export const familyPassRoutes =
       async (request) => familyPassCard(ctx, currentUser(request).id, request.params.trusteeId),
     );
 
-    /** The family's current pass row for `trusteeId` (404 when not theirs or none). */
-    const ownedCurrentPass = async (userId: string, trusteeId: string, db: DbOrTx = ctx.db) => {
-      if (!isUuid(trusteeId)) throw notFound('That pass');
-      const [row] = await db
-        .select({ pass: digitalPassports })
-        .from(digitalPassports)
-        .innerJoin(trusteePassports, eq(trusteePassports.passportId, digitalPassports.id))
-        .innerJoin(userTrustees, eq(userTrustees.trusteeId, trusteePassports.trusteeId))
-        .where(
-          and(
-            eq(userTrustees.userId, userId),
-            eq(trusteePassports.trusteeId, trusteeId),
-            isNull(digitalPassports.revokedAt),
-          ),
-        );
-      if (!row) throw notFound('That pass');
-      return row.pass;
-    };
-
     app.put(
       '/api/Student/Trustees/:trusteeId/Pass/Photo',
       {
@@ -144,44 +117,9 @@ export const familyPassRoutes =
       async (request) => {
         const user = currentUser(request);
         const { trusteeId } = request.params;
-        await ownedCurrentPass(user.id, trusteeId);
+        await familyCurrentPass(ctx.db, user.id, trusteeId); // 404 before the upload is read
         const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE);
-        const key = `${PHOTOS}/${crypto.randomUUID()}.${upload.ext}`;
-        // The file first, then the row; the replaced file goes only after the row's change committed. A
-        // refusal deletes the new file; a crash in between leaves an orphan for the sweep (photos.ts).
-        await storage.put(key, upload.bytes, upload.mime);
-        const now = ctx.clock.now();
-        const pass = await ctx.db
-          .transaction(async (tx) => {
-            // The family's lock (the quota), then the adult's (issuing and revoking take it too).
-            await lockFamilyMembers(tx, user.id);
-            await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
-            const pass = await ownedCurrentPass(user.id, trusteeId, tx);
-            await assertRoom(tx, 'photoBytes', user.id, upload.bytes.length, { except: pass.id, now });
-            await tx
-              .update(digitalPassports)
-              .set({ imageUrl: key, imageBytes: upload.bytes.length, updatedAt: now })
-              .where(eq(digitalPassports.id, pass.id));
-            await recordAudit(
-              tx,
-              {
-                actorUserId: user.id,
-                action: 'pass.photo',
-                entityType: 'Trustee',
-                entityId: request.params.trusteeId,
-                before: { photo: Boolean(pass.imageUrl) },
-                after: { photo: true },
-              },
-              now,
-            );
-            return pass;
-          })
-          .catch(async (error: unknown) => {
-            await ctx.passPhotos.discard([key]);
-            throw error;
-          });
-        if (pass.imageUrl) await ctx.passPhotos.discard([pass.imageUrl]);
-        passesChanged(ctx, [pass.id]);
+        await replaceAdultPhoto(ctx, storage, user.id, trusteeId, upload);
         return getPassState(ctx, user.id, trusteeId);
       },
     );
@@ -197,9 +135,7 @@ export const familyPassRoutes =
         },
       },
       async (request, reply) => {
-        const pass = await ownedCurrentPass(currentUser(request).id, request.params.trusteeId);
-        const photo = pass.imageUrl ? await ctx.passPhotos.read(pass.imageUrl) : undefined;
-        if (!photo) throw notFound('That photo');
+        const photo = await adultPhoto(ctx, currentUser(request).id, request.params.trusteeId);
         return reply.type(photo.mimeType).send(photo.bytes);
       },
     );
