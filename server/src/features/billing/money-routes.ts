@@ -91,13 +91,13 @@ export const staffMoneyRoutes =
       },
       async (request, reply) => {
         const user = admin(request);
-        if (!isUuid(request.params.paymentId)) throw notFound('That payment');
+        if (!isUuid(request.params.paymentId)) throw notFound('payment');
         const header = request.headers['idempotency-key'];
         const key = (typeof header === 'string' ? header : undefined) ?? request.body.idempotencyKey;
-        if (!key || !KEY.test(key)) {
-          const message = 'Send an idempotency key (8 to 100 letters, digits, - or _).';
-          throw new HttpError(400, message, { idempotencyKey: message });
-        }
+        if (!key || !KEY.test(key))
+          throw new HttpError(400, 'billing.idempotencyKey', {
+            fields: { idempotencyKey: 'billing.idempotencyKey' },
+          });
         const { refund, created } = await refundPayment(deps, user.id, request.params.paymentId, {
           amount: request.body.amount,
           reason: request.body.reason,

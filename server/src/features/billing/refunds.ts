@@ -22,7 +22,13 @@
  * payment (fulfillment's own full refund) is refused here.
  */
 import { randomUUID } from 'node:crypto';
-import { formatCents, type PaymentStatus, type Refund } from '@lc/contract';
+import {
+  type ApiErrorCode,
+  type ApiErrorParams,
+  formatCents,
+  type PaymentStatus,
+  type Refund,
+} from '@lc/contract';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { CheckoutState } from '../../adapters/payments/types.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
@@ -61,7 +67,9 @@ export async function pendingCents(tx: DbOrTx, paymentId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-const amountError = (message: string) => new HttpError(400, message, { amount: message });
+/** 400 on the refund's `amount` field. */
+const amountError = (code: ApiErrorCode, params?: ApiErrorParams) =>
+  new HttpError(400, code, { params, fields: { amount: code } });
 
 /**
  * Step 1, inside `tx`: lock the payment and write a `Pending` refund (or find the one `idempotencyKey` already
@@ -77,27 +85,21 @@ export async function reserveRefund(
   now: Date,
 ): Promise<{ refund: RefundRow; created: boolean }> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  if (!payment) throw notFound('That payment');
+  if (!payment) throw notFound('payment');
   const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey));
   if (earlier) {
     if (earlier.paymentId !== paymentId || earlier.amount !== request.amount)
-      throw new HttpError(
-        409,
-        'This refund key was already used for a different refund. Close the dialog and start the refund again.',
-      );
+      throw new HttpError(409, 'billing.refund.keyReused');
     return { refund: earlier, created: false };
   }
   if (payment.status === 'RefundDue' || (payment.status === 'Refunded' && payment.refundedAmount === 0))
-    throw new HttpError(409, 'This payment is already being refunded in full automatically.');
-  if (payment.status === 'Refunded')
-    throw new HttpError(409, 'This payment has already been refunded in full.');
-  if (payment.status !== 'Paid')
-    throw new HttpError(409, 'Only a paid payment can be refunded; this one was never paid.');
+    throw new HttpError(409, 'billing.refund.automatic');
+  if (payment.status === 'Refunded') throw new HttpError(409, 'billing.refund.alreadyRefunded');
+  if (payment.status !== 'Paid') throw new HttpError(409, 'billing.refund.notPaid');
   const pending = await pendingCents(tx, paymentId);
   const left = payment.finalAmount - payment.refundedAmount - pending;
-  if (left <= 0) throw amountError('Nothing is left to refund on this payment.');
-  if (request.amount > left)
-    throw amountError(`You can refund at most ${formatCents(left)} of this payment.`);
+  if (left <= 0) throw amountError('billing.refund.nothingLeft');
+  if (request.amount > left) throw amountError('billing.refund.atMost', { amount: formatCents(left) });
   const [refund] = await tx
     .insert(refunds)
     .values({
@@ -150,7 +152,7 @@ const refundIdOf = (raw: unknown) =>
  */
 export async function completeRefund(deps: MoneyDeps, actorUserId: string | null, refundId: string) {
   const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
-  if (!refund) throw notFound('That refund');
+  if (!refund) throw notFound('refund');
   if (refund.status !== 'Pending') return;
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, refund.paymentId));
   let providerRefundId: string | null = null;
@@ -234,11 +236,7 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
   });
 }
 
-const refundFailed = () =>
-  new HttpError(
-    502,
-    'The payment provider did not accept the refund, so nothing was refunded. Please try again in a few minutes; if it keeps failing, refund it from the Stripe dashboard.',
-  );
+const refundFailed = () => new HttpError(502, 'billing.refund.providerRefused');
 
 /** The refund as the API answers it, with its payment's refunded total and status. */
 export async function readRefund(deps: MoneyDeps, refundId: string): Promise<Refund> {
@@ -247,7 +245,7 @@ export async function readRefund(deps: MoneyDeps, refundId: string): Promise<Ref
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(eq(refunds.id, refundId));
-  if (!row) throw notFound('That refund');
+  if (!row) throw notFound('refund');
   return {
     id: row.refund.id,
     paymentId: row.refund.paymentId,
