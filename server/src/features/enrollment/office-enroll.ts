@@ -34,16 +34,16 @@ export async function enrollByHand(
     const now = deps.clock.now();
     const session = await lockSession(tx, deps, classSessionId);
     const child = await childOf(tx, input.studentId);
-    if (!child) {
-      const message = 'That child was not found. Search again and choose from the list.';
-      throw new HttpError(404, message, { studentId: message });
-    }
+    if (!child)
+      throw new HttpError(404, 'billing.enroll.childNotFound', {
+        fields: { studentId: 'billing.enroll.childNotFound' },
+      });
     const parents = await parentsOf(tx, child.id);
     const parent = parents[0];
-    if (!parent) {
-      const message = 'This child has no parent account to send the receipt to.';
-      throw new HttpError(400, message, { studentId: message });
-    }
+    if (!parent)
+      throw new HttpError(400, 'billing.enroll.noParent', {
+        fields: { studentId: 'billing.enroll.noParent' },
+      });
     const [born] = await tx
       .select({ dateOfBirth: students.dateOfBirth })
       .from(students)
@@ -67,10 +67,12 @@ export async function enrollByHand(
         and student_id = ${child.id}
         and (status = 'Enrolled' or (status = 'PendingPayment' and hold_expires_at > ${now}))`,
     );
-    if (live) {
-      const message = `${child.firstName} already has a place in ${session.name}.`;
-      throw new HttpError(409, message, { studentId: message });
-    }
+    const alreadyPlaced = { child: child.firstName, session: session.name };
+    if (live)
+      throw new HttpError(409, 'billing.office.alreadyPlaced', {
+        params: alreadyPlaced,
+        fields: { studentId: 'billing.office.alreadyPlaced' },
+      });
     const [offer] = await tx
       .select({ id: waitlistSubmissions.id })
       .from(waitlistSubmissions)
@@ -82,10 +84,11 @@ export async function enrollByHand(
           sql`${waitlistSubmissions.expires} > ${now}`,
         ),
       );
-    if (session.seatsLeft === 0 && !offer) {
-      const message = `${session.name} is full (${session.seatsTaken} of ${session.row.rosterSize} seats taken). Withdraw a child or raise the roster size first.`;
-      throw new HttpError(409, message, { studentId: message });
-    }
+    if (session.seatsLeft === 0 && !offer)
+      throw new HttpError(409, 'billing.enroll.full', {
+        params: { session: session.name, taken: session.seatsTaken, seats: session.row.rosterSize },
+        fields: { studentId: 'billing.enroll.full' },
+      });
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -111,7 +114,7 @@ export async function enrollByHand(
     const enrollmentId = await seatChild(
       tx,
       { classSessionId, studentId: child.id, paymentId: payment!.id, now },
-      { field: 'studentId', message: `${child.firstName} already has a place in ${session.name}.` },
+      { field: 'studentId', code: 'billing.office.alreadyPlaced', params: alreadyPlaced },
     );
     for (const to of parents)
       await enqueueMail(

@@ -71,19 +71,19 @@ export async function moveChild(
   input: MoveInput,
 ): Promise<{ enrollmentId: string }> {
   const toId = input.toClassSessionId;
-  if (toId === fromId) {
-    const message = 'Choose a different session to move to.';
-    throw new HttpError(409, message, { toClassSessionId: message });
-  }
+  if (toId === fromId)
+    throw new HttpError(409, 'billing.move.sameSession', {
+      fields: { toClassSessionId: 'billing.move.sameSession' },
+    });
   const result = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const locked = new Map<number, LockedSession>();
     for (const id of [fromId, toId].sort((x, y) => x - y)) {
       const session = await readSession(tx, id, now, deps.clock.today(now), { lock: true });
-      if (!session) {
-        const message = 'That session was not found.';
-        throw new HttpError(404, message, id === toId ? { toClassSessionId: message } : undefined);
-      }
+      if (!session)
+        throw new HttpError(404, 'notFound.session', {
+          fields: id === toId ? { toClassSessionId: 'notFound.session' } : undefined,
+        });
       locked.set(id, session);
     }
     const from = locked.get(fromId)!;
@@ -100,10 +100,11 @@ export async function moveChild(
       );
     if (!enrollment) throw notEnrolled();
     const child = (await childOf(tx, input.studentId))!;
-    if (to.seatsLeft === 0) {
-      const message = `${to.name} is full (${to.seatsTaken} of ${to.row.rosterSize} seats taken), so ${child.firstName} cannot move there. Withdraw a child there or raise its roster size first.`;
-      throw new HttpError(409, message, { toClassSessionId: message });
-    }
+    if (to.seatsLeft === 0)
+      throw new HttpError(409, 'billing.move.full', {
+        params: { session: to.name, taken: to.seatsTaken, seats: to.row.rosterSize, child: child.firstName },
+        fields: { toClassSessionId: 'billing.move.full' },
+      });
     await tx
       .update(classSessionEnrollments)
       .set({
@@ -116,7 +117,11 @@ export async function moveChild(
     const movedId = await seatChild(
       tx,
       { classSessionId: toId, studentId: input.studentId, paymentId: enrollment.paymentId, now },
-      { field: 'toClassSessionId', message: `${child.firstName} already has a place in ${to.name}.` },
+      {
+        field: 'toClassSessionId',
+        code: 'billing.office.alreadyPlaced',
+        params: { child: child.firstName, session: to.name },
+      },
     );
     for (const parent of await parentsOf(tx, input.studentId))
       await enqueueMail(

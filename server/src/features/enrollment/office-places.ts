@@ -12,7 +12,7 @@
  * in office-routes.ts); this one holds what they share (the session lock, the child's place, seating a child)
  * and the roster's reads for them (`sessionEnrollments`, `searchChildren`).
  */
-import type { StaffChildMatch, StaffEnrollment } from '@lc/contract';
+import type { ApiErrorCode, ApiErrorParams, StaffChildMatch, StaffEnrollment } from '@lc/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions } from '../../db/schema.ts';
@@ -27,15 +27,13 @@ const UNIQUE_VIOLATION = '23505';
 export async function lockSession(tx: Tx, deps: MoneyDeps, classSessionId: number): Promise<LockedSession> {
   const now = deps.clock.now();
   const session = await readSession(tx, classSessionId, now, deps.clock.today(now), { lock: true });
-  if (!session) throw notFound('That session');
+  if (!session) throw notFound('session');
   return session;
 }
 
 /** The 404 (field `studentId`) for a child not enrolled in the session. */
-export const notEnrolled = () => {
-  const message = 'That child is not enrolled in this session.';
-  return new HttpError(404, message, { studentId: message });
-};
+export const notEnrolled = () =>
+  new HttpError(404, 'billing.office.notEnrolled', { fields: { studentId: 'billing.office.notEnrolled' } });
 
 /** The id of the child's `Enrolled` place in the session; 404 an unknown session or a child not enrolled. */
 export async function enrolledPlace(deps: MoneyDeps, classSessionId: number, studentId: string) {
@@ -54,7 +52,7 @@ export async function enrolledPlace(deps: MoneyDeps, classSessionId: number, stu
     .select({ id: classSessions.id })
     .from(classSessions)
     .where(eq(classSessions.id, classSessionId));
-  if (!session) throw notFound('That session');
+  if (!session) throw notFound('session');
   throw notEnrolled();
 }
 
@@ -71,8 +69,8 @@ function codeOf(error: unknown): string | undefined {
 /**
  * Gives the child an `Enrolled` place in session `classSessionId` paid by `paymentId`, and marks done
  * (`Accepted`) any waitlist place the child held there. The caller holds the session lock and has checked
- * the seats. A place the child already has there (the unique index) → 409 with `conflict.message` on field
- * `conflict.field`. Answers the new enrollment's id.
+ * the seats. A place the child already has there (the unique index) → 409 with `conflict.code` (and its
+ * `params`) on field `conflict.field`. Answers the new enrollment's id.
  */
 export async function seatChild(
   tx: Tx,
@@ -82,7 +80,7 @@ export async function seatChild(
     paymentId: typeof classSessionEnrollments.$inferInsert.paymentId;
     now: Date;
   },
-  conflict: { field: string; message: string },
+  conflict: { field: string; code: ApiErrorCode; params?: ApiErrorParams },
 ): Promise<string> {
   const { classSessionId, studentId, paymentId, now } = place;
   let enrollment: { id: string } | undefined;
@@ -93,7 +91,10 @@ export async function seatChild(
       .returning({ id: classSessionEnrollments.id });
   } catch (error) {
     if (codeOf(error) === UNIQUE_VIOLATION)
-      throw new HttpError(409, conflict.message, { [conflict.field]: conflict.message });
+      throw new HttpError(409, conflict.code, {
+        params: conflict.params,
+        fields: { [conflict.field]: conflict.code },
+      });
     throw error;
   }
   await acceptWaitlistPlaces(tx, classSessionId, [studentId]);
@@ -112,7 +113,7 @@ export async function sessionEnrollments(
     .select({ id: classSessions.id })
     .from(classSessions)
     .where(eq(classSessions.id, classSessionId));
-  if (!exists) throw notFound('That session');
+  if (!exists) throw notFound('session');
   const rows = await queryRows<{
     enrollment_id: string;
     student_id: string;

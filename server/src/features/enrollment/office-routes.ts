@@ -35,7 +35,7 @@ export const staffOfficeRoutes =
     };
     const sessionId = (raw: string) => {
       const id = parseClassSessionId(raw);
-      if (id === null) throw notFound('That session');
+      if (id === null) throw notFound('session');
       return id;
     };
     const afterWrite = () => ctx.work.runNow().catch(() => {});
@@ -163,7 +163,7 @@ export const staffOfficeRoutes =
       async (request, reply) => {
         const user = admin(request);
         const id = sessionId(request.params.classSessionId);
-        if (!isUuid(request.params.studentId)) throw notFound('That waitlist place');
+        if (!isUuid(request.params.studentId)) throw notFound('waitlistPlace');
         await actOnWaitlist(deps, user.id, id, request.params.studentId, request.body.action);
         afterWrite();
         return reply.status(204).send(null);

@@ -44,18 +44,18 @@ export async function actOnWaitlist(
           inArray(waitlistSubmissions.status, ['Waiting', 'Offered']),
         ),
       );
-    if (!place) throw notFound('That waitlist place');
+    if (!place) throw notFound('waitlistPlace');
     const child = (await childOf(tx, studentId))!;
     // The family of the parent who joined the line (decision 018).
     const parents = await familyRecipients(tx, { userId: place.userId });
     let after: Record<string, unknown>;
     if (action === 'offer') {
-      if (place.status === 'Offered') throw new HttpError(409, `${child.firstName} already has an offer.`);
+      if (place.status === 'Offered')
+        throw new HttpError(409, 'billing.waitlist.alreadyOffered', { params: { child: child.firstName } });
       if (session.seatsLeft === 0)
-        throw new HttpError(
-          409,
-          `${session.name} has no free seat to offer (${session.seatsTaken} of ${session.row.rosterSize} taken). Withdraw a child or raise the roster size first.`,
-        );
+        throw new HttpError(409, 'billing.waitlist.noSeat', {
+          params: { session: session.name, taken: session.seatsTaken, seats: session.row.rosterSize },
+        });
       const expires = new Date(now.getTime() + deps.waitlistOfferHours * 3_600_000);
       await tx
         .update(waitlistSubmissions)

@@ -34,10 +34,10 @@ export async function withdrawChild(
       idempotencyKey: input.idempotencyKey ?? null,
       refundKey: input.idempotencyKey ?? newRefundKey(),
       decide: (_tx, place) => {
-        if (input.refundAmount > 0 && !place.payment) {
-          const message = 'This place has no payment on record, so there is nothing to refund. Enter 0.';
-          throw new HttpError(400, message, { refundAmount: message });
-        }
+        if (input.refundAmount > 0 && !place.payment)
+          throw new HttpError(400, 'billing.withdraw.noPayment', {
+            fields: { refundAmount: 'billing.withdraw.noPayment' },
+          });
         return {
           amount: input.refundAmount,
           reason: `Withdrawn: ${input.reason}`,
@@ -49,16 +49,18 @@ export async function withdrawChild(
         withdrawalMails(place.parents, place.child.firstName, place.session.name, input.familyMessage),
     });
   } catch (error) {
-    // The dialog's refund field is `refundAmount`.
-    if (error instanceof HttpError && error.fields?.amount)
-      throw new HttpError(error.statusCode, error.message, { refundAmount: error.fields.amount });
+    // The dialog's refund field is `refundAmount` (the refund's refusals, billing/refunds.ts, name `amount`).
+    if (error instanceof HttpError && error.code && error.fields?.amount)
+      throw new HttpError(error.statusCode, error.code, {
+        params: error.params,
+        fields: { refundAmount: error.fields.amount },
+      });
     throw error;
   }
   if (outcome.refundStatus === 'Failed')
-    throw new HttpError(
-      502,
-      `The child is withdrawn and the seat was offered on, but the refund did not go through: ${outcome.refundError} You can refund it from Payments.`,
-    );
+    throw new HttpError(502, 'billing.withdraw.refundFailed', {
+      params: { reason: outcome.refundError ?? '' },
+    });
   return { refundId: outcome.refundId, offered: outcome.offered };
 }
 
