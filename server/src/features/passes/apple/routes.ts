@@ -22,19 +22,20 @@
  * AppleWallet.downloadLink made (15 minutes); 404 for a bad or expired signature or an unknown pass.
  *
  * All of this exists only when Apple Wallet is configured (config.apple); otherwise these paths answer 404.
+ * The devices and their registrations are read and written in apple/registrations.ts; this file parses,
+ * checks the token, calls and replies (docs/architecture.md, Server domains).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, notExists } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
-import { digitalPassports, passDevices, passRegistrations } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { redactUrl } from '../../../http/log-redaction.ts';
 import { emptyReply, fileReply } from '../../../http/openapi.ts';
 import { loadPassContent } from '../pass-content.ts';
 import { hashToken, passKeys } from '../pass-keys.ts';
+import { findApplePass, registerDevice, unregisterDevice, updatedSerialNumbers } from './registrations.ts';
 import { DOWNLOAD_FILE_NAME, PKPASS_TYPE } from './wallet.ts';
 
 const tags = ['Wallet passes'];
@@ -67,20 +68,8 @@ export const applePassRoutes =
     if (!wallet || !apple) return;
 
     /** The pass with this serial number and pass type, or 404. */
-    const findPass = async (passTypeIdentifier: string, serialNumber: string) => {
-      if (passTypeIdentifier !== apple.passTypeId) throw notFound('That pass');
-      const [row] = await ctx.db
-        .select({ id: digitalPassports.id, tokenHash: digitalPassports.applePassAuthenticationToken })
-        .from(digitalPassports)
-        .where(
-          and(
-            eq(digitalPassports.applePassSerialNumber, serialNumber),
-            eq(digitalPassports.applePassIdenitifier, passTypeIdentifier),
-          ),
-        );
-      if (!row) throw notFound('That pass');
-      return row;
-    };
+    const findPass = (passTypeIdentifier: string, serialNumber: string) =>
+      findApplePass(ctx.db, apple.passTypeId, passTypeIdentifier, serialNumber);
 
     /**
      * 401 unless the request carries the PassKit token of `serialNumber`: its SHA-256 must equal the one kept
@@ -134,18 +123,7 @@ export const applePassRoutes =
         const pass = await findPass(passTypeIdentifier, serialNumber);
         await authorize(request, serialNumber, pass.tokenHash);
         const { pushToken } = request.body;
-        const created = await ctx.db.transaction(async (tx) => {
-          await tx
-            .insert(passDevices)
-            .values({ deviceLibraryIdentifier, pushToken })
-            .onConflictDoUpdate({ target: passDevices.deviceLibraryIdentifier, set: { pushToken } });
-          const inserted = await tx
-            .insert(passRegistrations)
-            .values({ deviceLibraryIdentifier, passportId: pass.id })
-            .onConflictDoNothing()
-            .returning({ passportId: passRegistrations.passportId });
-          return inserted.length > 0;
-        });
+        const created = await registerDevice(ctx.db, deviceLibraryIdentifier, pass.id, pushToken);
         return reply.code(created ? 201 : 200).send();
       },
     );
@@ -172,31 +150,14 @@ export const applePassRoutes =
         if (passTypeIdentifier !== apple.passTypeId) throw notFound('That pass type');
         const tag = request.query.passesUpdatedSince?.trim();
         const since = tag && /^\d{1,16}$/.test(tag) ? Number(tag) : undefined;
-        const rows = await ctx.db
-          .select({
-            serialNumber: digitalPassports.applePassSerialNumber,
-            updatedAt: digitalPassports.updatedAt,
-          })
-          .from(passRegistrations)
-          .innerJoin(digitalPassports, eq(digitalPassports.id, passRegistrations.passportId))
-          .where(
-            and(
-              eq(passRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
-              eq(digitalPassports.applePassIdenitifier, passTypeIdentifier),
-            ),
-          );
-        // Compared in milliseconds, as the tag is written: the database keeps microseconds, and a pass whose
-        // extra microseconds made it "newer" than its own tag would be listed again on every call.
-        const updated = rows.filter(
-          (row): row is { serialNumber: string; updatedAt: Date } =>
-            row.serialNumber !== null && (since === undefined || row.updatedAt.getTime() > since),
+        const updated = await updatedSerialNumbers(
+          ctx.db,
+          deviceLibraryIdentifier,
+          passTypeIdentifier,
+          since,
         );
-        if (updated.length === 0) return reply.code(204).send(null);
-        const lastUpdated = Math.max(...updated.map((row) => row.updatedAt.getTime()));
-        return {
-          serialNumbers: updated.map((row) => row.serialNumber).sort(),
-          lastUpdated: String(lastUpdated),
-        };
+        if (!updated) return reply.code(204).send(null);
+        return updated;
       },
     );
 
@@ -217,30 +178,7 @@ export const applePassRoutes =
         const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
         const pass = await findPass(passTypeIdentifier, serialNumber);
         await authorize(request, serialNumber, pass.tokenHash);
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .delete(passRegistrations)
-            .where(
-              and(
-                eq(passRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
-                eq(passRegistrations.passportId, pass.id),
-              ),
-            );
-          // A device that holds none of our passes any more is forgotten.
-          await tx
-            .delete(passDevices)
-            .where(
-              and(
-                eq(passDevices.deviceLibraryIdentifier, deviceLibraryIdentifier),
-                notExists(
-                  tx
-                    .select({ one: passRegistrations.passportId })
-                    .from(passRegistrations)
-                    .where(eq(passRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier)),
-                ),
-              ),
-            );
-        });
+        await unregisterDevice(ctx.db, deviceLibraryIdentifier, pass.id);
         return reply.code(200).send();
       },
     );
