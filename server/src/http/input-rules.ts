@@ -3,7 +3,7 @@
  * - text PostgreSQL cannot store is refused with 400 before validation, instead of failing in SQL as a 500;
  * - calendar-date fields read a date-time in the center's zone (the contract's setting, from CENTER_TIMEZONE).
  */
-import { setCenterTimeZone } from '@lc/contract';
+import { type ApiErrorCode, apiErrorSentence, setCenterTimeZone } from '@lc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { errorBody } from './errors.ts';
@@ -32,22 +32,27 @@ function containsUnstorable(value: unknown, depth = 0): boolean {
   );
 }
 
-export const UNSTORABLE_FIELD =
-  'This text contains a character we cannot store (such as a NUL byte). Please remove it.';
-export const UNSTORABLE_BODY =
-  'Some text contains a character we cannot store. Please check the highlighted fields.';
-export const UNSTORABLE_URL =
-  'The address contains a character we cannot store (such as %00). Please check the link and try again.';
+/** The codes of the refusals (contract/src/locales/api-errors/sessions.*.json, `sessions.unstorableText.*`). */
+const UNSTORABLE_CODES = {
+  field: 'sessions.unstorableText.field',
+  body: 'sessions.unstorableText.body',
+  address: 'sessions.unstorableText.address',
+} as const satisfies Record<string, ApiErrorCode>;
 
-/** The body fields (top-level keys, as in the error body's `fields`) that hold unstorable text. */
+/** The English sentences of those refusals (logs and tests; the body is written in the caller's language). */
+export const UNSTORABLE_FIELD = apiErrorSentence(UNSTORABLE_CODES.field, undefined, 'en');
+export const UNSTORABLE_BODY = apiErrorSentence(UNSTORABLE_CODES.body, undefined, 'en');
+export const UNSTORABLE_URL = apiErrorSentence(UNSTORABLE_CODES.address, undefined, 'en');
+
+/** The body fields (top-level keys, as in the error body's `fields`) that hold unstorable text, each with its code. */
 function unstorableFields(body: unknown): Record<string, string> | null {
   if (!containsUnstorable(body)) return null;
   const fields: Record<string, string> = {};
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     for (const [key, item] of Object.entries(body))
       if (hasUnstorableText(key) || containsUnstorable(item))
-        fields[hasUnstorableText(key) ? '_' : key] = UNSTORABLE_FIELD;
-  } else fields._ = UNSTORABLE_FIELD;
+        fields[hasUnstorableText(key) ? '_' : key] = UNSTORABLE_CODES.field;
+  } else fields._ = UNSTORABLE_CODES.field;
   return fields;
 }
 
@@ -60,8 +65,8 @@ export function registerInputRules(app: FastifyInstance, config: Pick<Config, 't
   setCenterTimeZone(config.timeZone);
   app.addHook('preValidation', async (request: FastifyRequest, reply) => {
     if (containsUnstorable(request.params) || containsUnstorable(request.query))
-      return reply.status(400).send(errorBody(request, 400, UNSTORABLE_URL));
+      return reply.status(400).send(errorBody(request, 400, UNSTORABLE_CODES.address));
     const fields = unstorableFields(request.body);
-    if (fields) return reply.status(400).send(errorBody(request, 400, UNSTORABLE_BODY, fields));
+    if (fields) return reply.status(400).send(errorBody(request, 400, UNSTORABLE_CODES.body, fields));
   });
 }

@@ -74,7 +74,7 @@ const addressKey = (to: string) =>
  * and recipient) or {@link limits}.mailPerSender (per sender). `sender` is a family (`family:<id>`) or a staff
  * account (`staff:<id>`) — see `throttleKeys.mailFrom`. Call it inside the transaction that queues the mail:
  * the refusal rolls the change back with the count, so a refused request queues nothing and counts nothing.
- * The 429's sentence says when to try again (Spanish in `api-messages.es.json`).
+ * The 429's code (`sessions.mail.*`, contract/src/locales/api-errors) says when to try again, in the family's language.
  */
 export async function limitMailTo(db: DbOrTx, sender: string, to: string, now: Date): Promise<void> {
   const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
@@ -84,16 +84,13 @@ export async function limitMailTo(db: DbOrTx, sender: string, to: string, now: D
     now,
   );
   if (perRecipient > 0)
-    throw tooManyRequests(
-      perRecipient,
-      `Too many emails to ${to} in the last hour. Please try again in ${minutes(perRecipient)} minutes.`,
-    );
+    throw tooManyRequests(perRecipient, 'sessions.mail.tooManyToAddress', {
+      address: to,
+      minutes: minutes(perRecipient),
+    });
   const perSender = await hit(db, [{ key: throttleKeys.mailFrom(sender), limit: limits.mailPerSender }], now);
   if (perSender > 0)
-    throw tooManyRequests(
-      perSender,
-      `Too many emails sent in the last hour. Please try again in ${minutes(perSender)} minutes.`,
-    );
+    throw tooManyRequests(perSender, 'sessions.mail.tooManySent', { minutes: minutes(perSender) });
 }
 
 /** Minutes to wait before attempt n+1 (1, 2, 4 … capped at 60). */

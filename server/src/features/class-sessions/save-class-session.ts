@@ -48,8 +48,8 @@ async function checkReferences(db: DbOrTx, input: ClassSessionInput) {
       .from(classSections)
       .where(eq(classSections.id, input.classSectionId));
     if (!found)
-      throw new HttpError(400, 'That program does not exist.', {
-        classSectionId: 'Choose an existing program',
+      throw new HttpError(400, 'sessions.program.missing', {
+        fields: { classSectionId: 'sessions.program.chooseExisting' },
       });
   }
   const policyFields = [
@@ -71,10 +71,12 @@ async function checkReferences(db: DbOrTx, input: ClassSessionInput) {
     const id = input[field];
     if (typeof id !== 'number') continue;
     if (!found.has(id))
-      throw new HttpError(400, 'That policy does not exist.', { [field]: 'Choose an existing policy' });
+      throw new HttpError(400, 'sessions.policy.missing', {
+        fields: { [field]: 'sessions.policy.chooseExisting' },
+      });
     if (found.get(id) !== type)
-      throw new HttpError(400, 'That policy is of another kind.', {
-        [field]: 'Choose a policy of this kind',
+      throw new HttpError(400, 'sessions.policy.otherKind', {
+        fields: { [field]: 'sessions.policy.chooseKind' },
       });
   }
 }
@@ -118,7 +120,7 @@ export async function updateClassSession(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockClassSession(tx, id);
-    if (!locked) throw notFound('That session');
+    if (!locked) throw notFound('session');
     await checkReferences(tx, input);
     const [counts] = await tx
       .select({ taken: seatsTakenSql(now) })
@@ -126,8 +128,10 @@ export async function updateClassSession(
       .where(eq(classSessions.id, id));
     const taken = counts?.taken ?? 0;
     if (input.rosterSize < taken) {
-      const message = `${taken} seats are already taken or held, so the roster cannot be smaller than ${taken}.`;
-      throw new HttpError(409, message, { rosterSize: message });
+      throw new HttpError(409, 'sessions.rosterBelowTaken', {
+        params: { taken },
+        fields: { rosterSize: 'sessions.rosterBelowTaken' },
+      });
     }
     const values = toSessionRow(input);
     await tx

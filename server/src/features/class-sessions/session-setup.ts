@@ -56,7 +56,7 @@ export async function duplicateSession(
   const now = clock.now();
   const newId = await db.transaction(async (tx) => {
     const [source] = await tx.select().from(classSessions).where(eq(classSessions.id, id));
-    if (!source) throw notFound('That session');
+    if (!source) throw notFound('session');
     const days = daysBetween(source.sessionStartDate, input.sessionStartDate);
     const shift = (d: Date | null) =>
       d ? new Date(shiftInstantByDays(d.toISOString(), days, clock.timeZone)) : null;
@@ -139,8 +139,9 @@ export async function saveProgram(
       .from(classSections)
       .where(sql`lower(${classSections.name}) = lower(${values.name})`);
     if (clash && clash.id !== id) {
-      const message = 'Another program already has this name.';
-      throw new HttpError(409, message, { name: message });
+      throw new HttpError(409, 'sessions.program.nameTaken', {
+        fields: { name: 'sessions.program.nameTaken' },
+      });
     }
     if (id === null) {
       const [row] = await tx.insert(classSections).values(values).returning({ id: classSections.id });
@@ -159,7 +160,7 @@ export async function saveProgram(
       return row!.id;
     }
     const [before] = await tx.select().from(classSections).where(eq(classSections.id, id)).for('update');
-    if (!before) throw notFound('That program');
+    if (!before) throw notFound('program');
     await tx.update(classSections).set(values).where(eq(classSections.id, id));
     await recordAudit(
       tx,
@@ -209,8 +210,7 @@ export async function savePolicy(
 ): Promise<number> {
   const htmlValue = sanitizeRichText(input.htmlValue);
   if (isBlankRichText(htmlValue)) {
-    const message = 'Write the policy as families should read it';
-    throw new HttpError(400, message, { htmlValue: message });
+    throw new HttpError(400, 'sessions.policy.blank', { fields: { htmlValue: 'sessions.policy.blank' } });
   }
   const values = { policyType: input.policyType, name: input.name, htmlValue };
   const savedId = await db.transaction(async (tx) => {
@@ -234,7 +234,7 @@ export async function savePolicy(
       return row!.id;
     }
     const [before] = await tx.select().from(policies).where(eq(policies.id, id)).for('update');
-    if (!before) throw notFound('That policy');
+    if (!before) throw notFound('policy');
     if (before.policyType !== values.policyType) {
       const [used] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -243,8 +243,9 @@ export async function savePolicy(
           sql`${id} in (${classSessions.expectationPolicyId}, ${classSessions.dismissalPolicyId}, ${classSessions.latePickupPolicyId})`,
         );
       if ((used?.n ?? 0) > 0) {
-        const message = 'Sessions use this policy as its current kind; make a new policy instead.';
-        throw new HttpError(409, message, { policyType: message });
+        throw new HttpError(409, 'sessions.policy.kindInUse', {
+          fields: { policyType: 'sessions.policy.kindInUse' },
+        });
       }
     }
     await tx

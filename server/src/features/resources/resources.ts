@@ -77,7 +77,7 @@ export async function addResource(
 ): Promise<ResourceRow> {
   return db.transaction(async (tx) => {
     // Lock the session row: two uploads at once still get distinct places at the end of the list.
-    if (!(await lockClassSession(tx, classSessionId))) throw notFound('That session');
+    if (!(await lockClassSession(tx, classSessionId))) throw notFound('session');
     const [last] = await tx
       .select({ n: max(digitalResources.sortOrder) })
       .from(digitalResources)
@@ -132,7 +132,7 @@ export async function updateResource(
       .from(digitalResources)
       .where(eq(digitalResources.id, resourceId))
       .for('update');
-    if (!before) throw notFound('That file or link');
+    if (!before) throw notFound('fileOrLink');
     const [after] = await tx
       .update(digitalResources)
       .set({ name: input.name, description: input.description, isActive: input.isActive })
@@ -166,17 +166,13 @@ export async function reorderResources(
   now: Date,
 ): Promise<ResourceRow[]> {
   return db.transaction(async (tx) => {
-    if (!(await lockClassSession(tx, classSessionId))) throw notFound('That session');
+    if (!(await lockClassSession(tx, classSessionId))) throw notFound('session');
     const current = await listResources(tx, classSessionId);
     const known = new Set(current.map((r) => r.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new HttpError(
-        400,
-        'The list of files and links changed meanwhile. Please reload the page and try again.',
-        {
-          ids: 'Reload the page to see the current list, then move the items again.',
-        },
-      );
+      throw new HttpError(400, 'sessions.resources.listChanged', {
+        fields: { ids: 'sessions.resources.reloadList' },
+      });
     }
     for (const [index, id] of ids.entries()) {
       await tx
@@ -210,7 +206,7 @@ export async function setThumbnail(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockClassSession(tx, classSessionId);
-    if (!locked) throw notFound('That session');
+    if (!locked) throw notFound('session');
     const before = { thumbnail: locked.thumbnail };
     await tx.update(classSessions).set({ thumbnail: url }).where(eq(classSessions.id, classSessionId));
     await recordAudit(

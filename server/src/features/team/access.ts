@@ -16,7 +16,7 @@ import { HttpError } from '../../http/errors.ts';
 
 /** Money, staff accounts and settings are the director's (403 for a teacher). */
 export function requireAdmin(user: AuthUser): void {
-  if (user.role !== 'Admin') throw new HttpError(403, 'Only the center’s director can do this.');
+  if (user.role !== 'Admin') throw new HttpError(403, 'sessions.team.directorOnly');
 }
 
 /** A condition on `class_sessions` that keeps the sessions `user` may see (everything for an Admin). */

@@ -24,7 +24,7 @@ export async function setSessionTeachers(
   const wanted = [...new Set(userIds)];
   return db.transaction(async (tx) => {
     const session = await lockClassSession(tx, classSessionId);
-    if (!session) throw notFound('That session');
+    if (!session) throw notFound('session');
     const staff =
       wanted.length === 0
         ? []
@@ -34,8 +34,9 @@ export async function setSessionTeachers(
             .where(and(inArray(users.id, wanted), inArray(users.type, ['Staff', 'Admin'])))
             .orderBy(asc(users.lastName), asc(users.firstName));
     if (staff.length !== wanted.length) {
-      const message = 'Choose teachers from the staff list; one of them is not on the staff.';
-      throw new HttpError(400, message, { userIds: message });
+      throw new HttpError(400, 'sessions.teachers.notStaff', {
+        fields: { userIds: 'sessions.teachers.notStaff' },
+      });
     }
     const before = await tx
       .select({ userId: sessionStaff.userId })

@@ -80,8 +80,10 @@ export async function inviteToStaff(
       .where(eq(users.emailAddress, input.emailAddress))
       .for('update');
     if (existing && existing.role !== 'Parent') {
-      const message = `${existing.firstName} ${existing.lastName} is already on the staff.`;
-      throw new HttpError(409, message, { emailAddress: message });
+      throw new HttpError(409, 'sessions.team.alreadyStaff', {
+        params: { name: `${existing.firstName} ${existing.lastName}` },
+        fields: { emailAddress: 'sessions.team.alreadyStaff' },
+      });
     }
     // Either way a mail goes to the address the director typed: limited (decision 017).
     await limitMailTo(tx, `staff:${actor.id}`, input.emailAddress, now);
@@ -152,13 +154,12 @@ export async function changeStaffRole(
     return setInboxAccess(deps, actorUserId, userId, inboxAccess ?? false);
   }
   if (userId === actorUserId) {
-    const message = 'You cannot change your own role. Ask another director to do it.';
-    throw new HttpError(409, message, { role: message });
+    throw new HttpError(409, 'sessions.team.ownRole', { fields: { role: 'sessions.team.ownRole' } });
   }
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select(teamColumns).from(users).where(eq(users.id, userId)).for('update');
-    if (!before || before.role === 'Parent') throw notFound('That staff member');
+    if (!before || before.role === 'Parent') throw notFound('staffMember');
     const [after] = (await tx
       .update(users)
       .set({
@@ -198,7 +199,7 @@ export async function setInboxAccess(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select(teamColumns).from(users).where(eq(users.id, userId)).for('update');
-    if (!before || before.role === 'Parent') throw notFound('That staff member');
+    if (!before || before.role === 'Parent') throw notFound('staffMember');
     const [after] = (await tx
       .update(users)
       .set({ inboxAccess })
