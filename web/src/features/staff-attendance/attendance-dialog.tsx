@@ -12,6 +12,7 @@ import { useMemo, useRef } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { recordAttendance } from '../../api/passes';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffChild } from '../../api/staff-families';
 import { failedWith, failureMessage } from '../forms/feedback';
 import { NativeSelectField, TextField } from '../forms/fields';
@@ -65,7 +66,7 @@ export function AttendanceDialog({
 /** Loads the child's parents and contacts (the child page's query), then shows the form. */
 function AttendanceLoader({ target, onDone }: { target: AttendanceTarget; onDone: () => void }) {
   const record = useQuery({
-    queryKey: ['staff', 'child', target.studentId],
+    queryKey: staffKeys.child(target.studentId),
     queryFn: ({ signal }) => getStaffChild(target.studentId, signal),
     retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
@@ -238,8 +239,8 @@ function useRecordAttendance(
         : `${done.firstName} is checked in${adult ? `, brought by ${adult}` : ''}. The family has been told.`;
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'attendance'] });
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'child', target.studentId] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.attendance() });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.child(target.studentId) });
       onDone();
     },
     alert: (error) => failureMessage(error, 'That did not work. Please check your connection and try again.'),

@@ -6,6 +6,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadAttendanceCsv, getStaffAttendance } from '../../api/passes';
+import { staffKeys } from '../../api/query-keys';
 import { useCsvDownload } from '../staff/use-csv-download';
 import type { UrlQueryChanges } from '../staff/use-url-query';
 import type { HistoryFilters } from './attendance-parts';
@@ -23,7 +24,7 @@ export function AttendanceHistory({
   const { studentId, classSessionId, from: urlFrom, to: urlTo } = filters;
   const query: HistoryFilters = { studentId, classSessionId, from: urlFrom, to: urlTo };
   const history = useQuery({
-    queryKey: ['staff', 'attendance', 'history', query],
+    queryKey: staffKeys.attendanceHistory(query),
     queryFn: ({ signal }) => getStaffAttendance(query, signal),
     placeholderData: keepPreviousData,
   });

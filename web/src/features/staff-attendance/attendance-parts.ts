@@ -5,18 +5,19 @@
 import { type AttendanceQuery, type AttendanceRecord, type Board, dateTimeFormat } from '@lc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getBoard } from '../../api/passes';
+import { staffKeys } from '../../api/query-keys';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
-
-/** The board's query key; a hand check-in or check-out invalidates everything under `['staff', 'attendance']`. */
-export const BOARD_QUERY_KEY = ['staff', 'attendance', 'today'] as const;
 
 /** How often the board asks again: the door tablet records check-ins on its own. */
 export const BOARD_REFRESH_MS = 30_000;
 
-/** Today's board (`GET /api/staff/attendance/today`), refreshed every 30 seconds while shown. */
+/**
+ * Today's board (`GET /api/staff/attendance/today`), refreshed every 30 seconds while shown; a hand
+ * check-in or check-out refreshes it with everything under `staffKeys.attendance()`.
+ */
 export function useBoard() {
   return useQuery({
-    queryKey: BOARD_QUERY_KEY,
+    queryKey: staffKeys.attendanceToday(),
     queryFn: ({ signal }) => getBoard(signal),
     refetchInterval: BOARD_REFRESH_MS,
   });

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { listKiosks, revokeKiosk } from '../../api/passes';
+import { staffKeys } from '../../api/query-keys';
 import { failureMessage } from '../forms/feedback';
 import { useSubmit } from '../forms/use-submit';
 import { ColumnHeads } from '../staff/list-parts';
@@ -18,11 +19,9 @@ import { DialogActions, StaffDialog } from '../staff/staff-dialog';
 import { formatWhen } from '../staff/staff-format';
 import { TableRegion } from '../staff-families/family-parts';
 
-const KIOSKS_QUERY_KEY = ['staff', 'kiosks'] as const;
-
 /** The "Door tablets" section of the attendance page. */
 export function DoorTablets() {
-  const kiosks = useQuery({ queryKey: KIOSKS_QUERY_KEY, queryFn: ({ signal }) => listKiosks(signal) });
+  const kiosks = useQuery({ queryKey: staffKeys.kiosks(), queryFn: ({ signal }) => listKiosks(signal) });
   const [stopping, setStopping] = useState<Kiosk | null>(null);
   return (
     <section aria-labelledby="tablets-heading">
@@ -115,7 +114,7 @@ function StopTabletForm({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void 
     fields: [],
     success: `The tablet “${kiosk.name}” has stopped working as a door kiosk.`,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: KIOSKS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.kiosks() });
       onClose();
     },
     alert: (error) => failureMessage(error, 'That did not work. Please check your connection and try again.'),

@@ -2,6 +2,7 @@ import { routes } from '@lc/contract';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffSelf } from '../../api/staff';
 import { getInboxSummary } from '../../api/staff-inbox';
 
@@ -13,12 +14,12 @@ import { getInboxSummary } from '../../api/staff-inbox';
  */
 export function InboxNavLink({ className }: { className?: string | undefined }) {
   const self = useQuery({
-    queryKey: ['staff', 'me'],
+    queryKey: staffKeys.me(),
     queryFn: ({ signal }) => getStaffSelf(signal),
     staleTime: 60_000,
   });
   const summary = useQuery({
-    queryKey: ['staff', 'inbox', 'summary'],
+    queryKey: staffKeys.inboxSummary(),
     queryFn: ({ signal }) => getInboxSummary(signal),
     enabled: self.data?.inboxAccess === true,
     retry: false,

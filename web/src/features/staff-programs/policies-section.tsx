@@ -1,6 +1,7 @@
 import { POLICY_TYPE_LABELS, type PolicyRow } from '@lc/contract';
 import { Alert, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { getPolicies } from '../../api/staff-setup';
 import { PolicyText } from '../enrollment/policy-text';
 import { SectionHead, used } from './programs-section';
@@ -15,7 +16,7 @@ export function PoliciesSection({
   onEdit: (policy: PolicyRow | null) => void;
 }) {
   const policies = useQuery({
-    queryKey: ['staff', 'policies'],
+    queryKey: staffKeys.policies(),
     queryFn: ({ signal }) => getPolicies(signal),
   });
   return (

@@ -9,6 +9,7 @@ import {
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
+import { staffKeys } from '../../api/query-keys';
 import { savePolicy } from '../../api/staff-setup';
 import { type FormOf, NativeSelectField, TextField, useFieldError } from '../forms/fields';
 import { notifyError } from '../forms/notify';
@@ -33,7 +34,7 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyRow | null; on
     success: (_, values) =>
       policy ? `Saved ${values.name}.` : `${values.name} is ready to use on a session.`,
     onSuccess: (list) => {
-      queryClient.setQueryData(['staff', 'policies'], list);
+      queryClient.setQueryData(staffKeys.policies(), list);
       onClose();
     },
     // A failure no field explains is told by a toast.

@@ -3,6 +3,7 @@ import { type ProgramInput, ProgramInputSchema, type ProgramRow, type ProgramVal
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { staffKeys } from '../../api/query-keys';
 import { saveProgram } from '../../api/staff-setup';
 import { SwitchField, TextField } from '../forms/fields';
 import { notifyError } from '../forms/notify';
@@ -26,7 +27,7 @@ export function ProgramDialog({ program, onClose }: { program: ProgramRow | null
     fields: ['name', 'startDate', 'endDate', 'isActive'],
     success: (_, values) => (program ? `Saved ${values.name}.` : `${values.name} is added.`),
     onSuccess: (list) => {
-      queryClient.setQueryData(['staff', 'programs'], list);
+      queryClient.setQueryData(staffKeys.programs(), list);
       onClose();
     },
     // A failure no field explains is told by a toast.

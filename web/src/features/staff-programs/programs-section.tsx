@@ -2,6 +2,7 @@ import type { ProgramRow } from '@lc/contract';
 import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { staffKeys } from '../../api/query-keys';
 import { getPrograms } from '../../api/staff-setup';
 import { formatDateRange } from '../class-sessions/format';
 import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
@@ -31,7 +32,7 @@ export function ProgramsSection({
   onEdit: (program: ProgramRow | null) => void;
 }) {
   const programs = useQuery({
-    queryKey: ['staff', 'programs'],
+    queryKey: staffKeys.programs(),
     queryFn: ({ signal }) => getPrograms(signal),
   });
   return (

@@ -1,6 +1,7 @@
 import { formatAgeMonths, formatPhone, type Roster, type RosterAdult } from '@lc/contract';
 import { Button, Group, List, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { actOnWaitlist } from '../../api/staff-money';
 import { failureMessage } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
@@ -58,7 +59,7 @@ export function WaitlistSection({
             ? `${name} keeps waiting, now at the end of the line.`
             : `${name} is off the waitlist; the family has been emailed.`,
       );
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
     },
     onError: (error) => notifyError(failureMessage(error, 'That did not work. Please try again.')),
   });

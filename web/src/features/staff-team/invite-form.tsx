@@ -4,6 +4,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { inviteToStaff } from '../../api/staff';
 import { SelectField, TextField } from '../forms/fields';
 import { notifyError } from '../forms/notify';
@@ -35,7 +36,7 @@ export function InviteForm() {
         : `We emailed ${member.firstName} a link to choose a password.`,
     onSuccess: async () => {
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'team'] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.team() });
     },
     // A failure no field explains is told by a toast.
     alert: () => {

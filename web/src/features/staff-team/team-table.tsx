@@ -1,6 +1,7 @@
 import type { TeamMember } from '@lc/contract';
 import { Badge, Button, Select, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { changeStaffRole } from '../../api/staff';
 import { setInboxAccess } from '../../api/staff-inbox';
 import { getToken, readClaims } from '../../lib/auth-token';
@@ -107,7 +108,7 @@ function useTeamChanges() {
           ? `${member.firstName} ${member.lastName} is no longer on the staff.`
           : `${member.firstName} ${member.lastName} is now a ${roleLabels[role].toLowerCase()}.`,
       );
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
     },
     onError: (error) =>
       notifyError(failureMessage(error, 'The change could not be saved. Please try again.')),
@@ -122,7 +123,7 @@ function useTeamChanges() {
           ? `${member.firstName} ${member.lastName} can now read and answer the inbox.`
           : `${member.firstName} ${member.lastName} no longer sees the inbox.`,
       );
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'team'] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.team() });
     },
     onError: (error) =>
       notifyError(failureMessage(error, 'The change could not be saved. Please try again.')),

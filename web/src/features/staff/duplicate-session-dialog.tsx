@@ -9,6 +9,7 @@ import { Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { duplicateSession } from '../../api/staff-setup';
 import { TextField } from '../forms/fields';
 import { notifyError } from '../forms/notify';
@@ -38,7 +39,7 @@ export function DuplicateSessionDialog({
     fields: ['name', 'sessionStartDate'],
     success: (_, input) =>
       `${input.name} is ready to check. It stays hidden from families until you make it active.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: ({ id }) => {
       onClose();
       navigate(routes.staffEditSession(id));

@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { enrollByHand, searchChildren } from '../../api/staff-money';
 import { failedWith, failureFields } from '../forms/feedback';
 import { CheckboxField, type FormOf, SelectField, TextareaField, TextField } from '../forms/fields';
@@ -81,7 +82,7 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
     },
     fields: ['studentId', 'amount', 'note', 'ageOverrideReason'],
     success: (childName) => `${childName} is enrolled in ${session.name}. The family has been emailed.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: onDone,
     intercept: (error) => {
       const sentence = failedWith(error, 409) ? failureFields(error).ageOverrideReason : undefined;
@@ -135,7 +136,7 @@ function useChildSearch() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const matches = useQuery({
-    queryKey: ['staff', 'children', debounced],
+    queryKey: staffKeys.children(debounced),
     queryFn: ({ signal }) => searchChildren(debounced, signal),
     enabled: debounced.length >= 2,
     placeholderData: keepPreviousData,

@@ -7,6 +7,7 @@ import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { getMoveTargets, moveChild } from '../../api/staff-money';
 import { SelectField } from '../forms/fields';
 import { useSubmit } from '../forms/use-submit';
@@ -33,7 +34,7 @@ type MoveValues = z.infer<typeof moveSchema>;
 function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void }) {
   // Only sessions the child can move to: shown to families, not ended, a seat left, not already theirs.
   const sessions = useQuery({
-    queryKey: ['staff', 'move-targets', target.classSessionId, target.child.studentId],
+    queryKey: staffKeys.moveTargets(target.classSessionId, target.child.studentId),
     queryFn: ({ signal }) => getMoveTargets(target.classSessionId, target.child.studentId, signal),
   });
   const form = useForm<MoveValues>({
@@ -58,7 +59,7 @@ function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void 
     },
     fields: ['toClassSessionId', 'reason'],
     success: (sessionName) => `${name} moved to ${sessionName}.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: onDone,
     alert: dialogFailure,
   });

@@ -9,6 +9,7 @@ import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { newIdempotencyKey, refundPayment } from '../../api/staff-money';
 import { TextField } from '../forms/fields';
 import { useSubmit } from '../forms/use-submit';
@@ -59,7 +60,7 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
       }),
     fields: ['amount', 'reason'],
     success: (refund) => `Refunded ${formatCents(refund.amount)}. The family has been emailed.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: onDone,
     alert: dialogFailure,
     onFailure: () => setKey(newIdempotencyKey()), // a refused refund may be tried again as a new one

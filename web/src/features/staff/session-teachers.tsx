@@ -2,6 +2,7 @@ import type { StaffSessionRow } from '@lc/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { staffKeys } from '../../api/query-keys';
 import { getTeam, setSessionTeachers } from '../../api/staff';
 import { failureField, failureMessage } from '../forms/feedback';
 import { MultiSelectField } from '../forms/fields';
@@ -18,7 +19,7 @@ const teachersFailure = (error: unknown): string =>
  * said by the list and in a toast, and stays until the next save; focus stays on the Save button.
  */
 export function SessionTeachers({ session }: { session: StaffSessionRow }) {
-  const team = useQuery({ queryKey: ['staff', 'team'], queryFn: ({ signal }) => getTeam(signal) });
+  const team = useQuery({ queryKey: staffKeys.team(), queryFn: ({ signal }) => getTeam(signal) });
   const form = useForm<{ userIds: string[] }>({
     defaultValues: { userIds: session.teachers.map((t) => t.id) },
     reValidateMode: 'onSubmit',
@@ -32,7 +33,7 @@ export function SessionTeachers({ session }: { session: StaffSessionRow }) {
       teachers.length > 0
         ? `${teachers.map((t) => t.firstName).join(' and ')} now ${teachers.length === 1 ? 'teaches' : 'teach'} ${session.name}.`
         : `${session.name} has no teacher now.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: () => form.clearErrors('userIds'),
     failureToast: teachersFailure,
     alert: (error) => {

@@ -4,6 +4,7 @@ import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { uploadThumbnail } from '../../api/staff-resources';
 import { failedWith, failureMessage } from '../forms/feedback';
 import { notifyError } from '../forms/notify';
@@ -46,7 +47,7 @@ export function SessionThumbnail({
     action: ({ file }) => uploadThumbnail(session.id, file),
     fields: ['file'],
     success: `The new picture of ${session.name} is saved.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: ({ thumbnail }) => {
       setCurrent(thumbnail);
       form.reset({ file: null });

@@ -6,11 +6,10 @@
 import type { StaffResource } from '@lc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { staffKeys } from '../../api/query-keys';
 import { getSessionResources, orderResources, updateResource } from '../../api/staff-resources';
 import { failedWith, failureMessage } from '../forms/feedback';
 import { notifyError, notifySuccess } from '../forms/notify';
-
-const queryKey = (sessionId: number) => ['staff', 'resources', sessionId] as const;
 
 /**
  * The list (`resources`, and `list`: its items, none while loading), `setList` for a form's answer, `moveTo`
@@ -19,7 +18,7 @@ const queryKey = (sessionId: number) => ['staff', 'resources', sessionId] as con
 export function useSessionResources(sessionId: number) {
   const queryClient = useQueryClient();
   const resources = useQuery({
-    queryKey: queryKey(sessionId),
+    queryKey: staffKeys.resources(sessionId),
     queryFn: ({ signal }) => getSessionResources(sessionId, signal),
   });
   const moveButtons = useRef(new Map<string, HTMLButtonElement | null>());
@@ -29,7 +28,7 @@ export function useSessionResources(sessionId: number) {
     index: number;
     direction: 'up' | 'down';
   } | null>(null);
-  const setList = (list: StaffResource[]) => queryClient.setQueryData(queryKey(sessionId), list);
+  const setList = (list: StaffResource[]) => queryClient.setQueryData(staffKeys.resources(sessionId), list);
 
   // Focus stays on the moved item's button once the list shows its new place (or on its other button
   // when the item reached an end of the list).
@@ -53,7 +52,7 @@ export function useSessionResources(sessionId: number) {
     onError: async (failure) => {
       const failed = 'The order could not be saved. Please try again.';
       notifyError(failedWith(failure, 400) ? failureMessage(failure, failed) : failed);
-      await queryClient.invalidateQueries({ queryKey: queryKey(sessionId) });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.resources(sessionId) });
     },
   });
 

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { staffKeys } from '../../api/query-keys';
 import { newIdempotencyKey, previewWithdrawal, withdrawChild } from '../../api/staff-money';
 import { AmountTable } from '../forms/amount-table';
 import { failureMessage } from '../forms/feedback';
@@ -39,9 +40,9 @@ export function WithdrawDialog({ target, onClose }: { target: ChildTarget | null
 function WithdrawForm({ target, onDone }: { target: ChildTarget; onDone: () => void }) {
   const { child, classSessionId } = target;
   // The policy's refund today, from the same quote the parent's withdraw dialog shows.
-  // Not under ['staff']: the withdrawal's own refresh of the staff pages must not ask for it again.
+  // Not under staffKeys.all: the withdrawal's own refresh of the staff pages must not ask for it again.
   const start = useQuery({
-    queryKey: ['withdraw-preview', classSessionId, child.studentId],
+    queryKey: staffKeys.withdrawPreview(classSessionId, child.studentId),
     queryFn: ({ signal }) => previewWithdrawal(classSessionId, { studentId: child.studentId }, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -129,7 +130,7 @@ function WithdrawSteps({
     fields: ['reason', 'familyMessage', 'refundAmount'],
     success: ({ offered, refundAmount }) =>
       `${name} is withdrawn${refundAmount > 0 ? ` and ${formatCents(refundAmount)} refunded` : ''}.${offered > 0 ? ' The seat was offered to the next family on the waitlist.' : ''}`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: onDone,
     alert: dialogFailure,
     onFailure: () => setReview(null),
