@@ -2,6 +2,7 @@ import { type ANNOUNCEMENT_STATUSES, routes, StaffAnnouncementListQuerySchema } 
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffAnnouncements } from '../../api/staff-announcements';
 import { ListPagination } from '../../features/staff/list-pagination';
 import { ShowFilter } from '../../features/staff/list-parts';
@@ -33,7 +34,7 @@ export default function StaffAnnouncementsPage() {
   const { query, update } = useUrlQuery(StaffAnnouncementListQuerySchema, { blank: 'all' });
   const isDirector = currentRole() === 'Admin';
   const list = useQuery({
-    queryKey: ['staff', 'announcements', 'list', query],
+    queryKey: staffKeys.announcementList(query),
     queryFn: ({ signal }) => getStaffAnnouncements(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { AuditQuerySchema } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { downloadAuditCsv, getAudit } from '../../api/staff-audit';
 import { ListFooter } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
@@ -25,7 +26,7 @@ export default function StaffAuditPage() {
   );
   const isDirector = currentRole() === 'Admin';
   const trail = useQuery({
-    queryKey: ['staff', 'audit', query],
+    queryKey: staffKeys.audit(query),
     queryFn: ({ signal }) => getAudit(query, signal),
     placeholderData: keepPreviousData,
     enabled: isDirector,

@@ -2,6 +2,7 @@ import { formatAgeMonths, routes } from '@lc/contract';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffChild } from '../../api/staff-families';
 import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
@@ -32,7 +33,7 @@ export default function StaffChildPage() {
   const { studentId } = useParams();
   const isDirector = currentRole() === 'Admin';
   const record = useQuery({
-    queryKey: ['staff', 'child', studentId],
+    queryKey: staffKeys.child(studentId),
     queryFn: ({ signal }) => getStaffChild(studentId, signal),
     retry: (count, error) => !failedWith(error, 404) && count < 1,
   });

@@ -2,6 +2,7 @@ import { FamilyListQuerySchema } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { staffKeys } from '../../api/query-keys';
 import { getFamilies } from '../../api/staff-families';
 import { TextField } from '../../features/forms/fields';
 import { useSubmit } from '../../features/forms/use-submit';
@@ -22,7 +23,7 @@ export default function StaffFamiliesPage() {
   const { query, update } = useUrlQuery(FamilyListQuerySchema);
   const isDirector = currentRole() === 'Admin';
   const families = useQuery({
-    queryKey: ['staff', 'families', query],
+    queryKey: staffKeys.families(query),
     queryFn: ({ signal }) => getFamilies(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -3,6 +3,7 @@ import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getFamily } from '../../api/staff-families';
 import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
@@ -32,7 +33,7 @@ export default function StaffFamilyPage() {
   const { userId } = useParams();
   const isDirector = currentRole() === 'Admin';
   const family = useQuery({
-    queryKey: ['staff', 'family', userId],
+    queryKey: staffKeys.family(userId),
     queryFn: ({ signal }) => getFamily(userId, signal),
     retry: (count, error) => !failedWith(error, 404) && count < 1,
   });

@@ -1,6 +1,7 @@
 import { InboxListQuerySchema } from '@lc/contract';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { getInbox } from '../../api/staff-inbox';
 import { failedWith } from '../../features/forms/feedback';
 import { ListFooter, LoadFailure } from '../../features/staff/list-parts';
@@ -18,7 +19,7 @@ export default function StaffInboxPage() {
   usePageTitle('Staff · Inbox');
   const { query, update } = useUrlQuery(InboxListQuerySchema, { blank: ALL });
   const inbox = useQuery({
-    queryKey: ['staff', 'inbox', 'list', query],
+    queryKey: staffKeys.inboxList(query),
     queryFn: ({ signal }) => getInbox(query, signal),
     placeholderData: keepPreviousData,
     retry: (count, error) => !failedWith(error, 403) && count < 1,

@@ -2,6 +2,7 @@ import { StaffPaymentListQuerySchema } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { staffKeys } from '../../api/query-keys';
 import { downloadPaymentsCsv, getStaffPayments } from '../../api/staff-money';
 import { failedWith } from '../../features/forms/feedback';
 import { ListFooter } from '../../features/staff/list-parts';
@@ -27,7 +28,7 @@ export default function StaffPaymentsPage() {
   );
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const list = useQuery({
-    queryKey: ['staff', 'payments', query],
+    queryKey: staffKeys.payments(query),
     queryFn: ({ signal }) => getStaffPayments(query, signal),
     placeholderData: keepPreviousData,
   });

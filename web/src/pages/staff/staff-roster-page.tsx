@@ -3,6 +3,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getRoster } from '../../api/staff';
 import { getSessionEnrollments } from '../../api/staff-money';
 import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
@@ -34,14 +35,14 @@ import NotFoundPage from '../public/not-found-page';
 export default function StaffRosterPage() {
   const { classSessionId } = useParams();
   const roster = useQuery({
-    queryKey: ['staff', 'roster', classSessionId],
+    queryKey: staffKeys.roster(classSessionId),
     queryFn: ({ signal }) => getRoster(classSessionId, signal),
     retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
   const isDirector = currentRole() === 'Admin';
   // The director's actions on a child's place and money (issue 10): each enrolled child's payment.
   const money = useQuery({
-    queryKey: ['staff', 'enrollments', classSessionId],
+    queryKey: staffKeys.enrollments(classSessionId),
     queryFn: ({ signal }) => getSessionEnrollments(Number(classSessionId), signal),
     enabled: isDirector && roster.isSuccess,
   });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import {
   createSession,
   getPolicies,
@@ -61,7 +62,7 @@ export default function StaffSessionFormPage() {
   const isNew = classSessionId === undefined;
   const isDirector = currentRole() === 'Admin';
   const session = useQuery({
-    queryKey: ['staff', 'session', classSessionId],
+    queryKey: staffKeys.session(classSessionId),
     queryFn: ({ signal }) => getStaffSession(classSessionId, signal),
     enabled: !isNew && isDirector,
     retry: (count, error) => !failedWith(error, 404) && count < 1,
@@ -94,11 +95,11 @@ export default function StaffSessionFormPage() {
 function SessionForm({ session }: { session: ClassSession | null }) {
   const [duplicating, setDuplicating] = useState(false);
   const programs = useQuery({
-    queryKey: ['staff', 'programs'],
+    queryKey: staffKeys.programs(),
     queryFn: ({ signal }) => getPrograms(signal),
   });
   const policies = useQuery({
-    queryKey: ['staff', 'policies'],
+    queryKey: staffKeys.policies(),
     queryFn: ({ signal }) => getPolicies(signal),
   });
 
@@ -218,7 +219,7 @@ function useSessionSave(
     fields: SESSION_FORM_FIELDS,
     success: (saved, input) =>
       session ? `Saved ${input.name}.` : `${saved.name} is set up. Choose who teaches it below.`,
-    invalidate: [['staff']],
+    invalidate: [staffKeys.all],
     onSuccess: (saved) => navigate(routes.staffSession(saved.id)),
     alert: (error) => {
       const status = failureStatus(error);

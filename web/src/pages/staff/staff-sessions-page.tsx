@@ -2,6 +2,7 @@ import { routes, type StaffSessionListQuery, StaffSessionListQuerySchema } from 
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffSessions } from '../../api/staff';
 import { ListFooter, LoadFailure } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
@@ -25,7 +26,7 @@ export default function StaffSessionsPage() {
   const { query, update } = useUrlQuery(StaffSessionListQuerySchema);
   const isDirector = currentRole() === 'Admin';
   const sessions = useQuery({
-    queryKey: ['staff', 'sessions', query],
+    queryKey: staffKeys.sessions(query),
     queryFn: ({ signal }) => getStaffSessions(query, signal),
     placeholderData: keepPreviousData,
   });

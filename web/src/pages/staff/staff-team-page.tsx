@@ -1,5 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { getTeam } from '../../api/staff';
 import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
@@ -10,7 +11,7 @@ import { usePageTitle } from '../../layout/use-page-title';
 /** /staff/team — the director's team: who is on the staff, invitations, roles (issue 10). */
 export default function StaffTeamPage() {
   usePageTitle('Staff · Team');
-  const team = useQuery({ queryKey: ['staff', 'team'], queryFn: ({ signal }) => getTeam(signal) });
+  const team = useQuery({ queryKey: staffKeys.team(), queryFn: ({ signal }) => getTeam(signal) });
 
   if (failedWith(team.error, 403))
     return (
