@@ -101,9 +101,10 @@ export const passKeys = {
 type Id = number | string | undefined;
 
 /**
- * The staff back office's keys (issue 10), exactly the literals its pages use today: every key is under
- * `['staff']`, which a staff write invalidates, except the withdrawal preview (money-dialogs.tsx), kept apart
- * so that refresh does not ask for it again.
+ * The staff back office's keys (issue 10), the only way its pages and features name a query: every key is
+ * under `staffKeys.all`, which a staff write that changes more than one list invalidates, except the
+ * withdrawal preview (features/staff/withdraw-dialog.tsx), kept apart so that refresh does not ask for it
+ * again. lib/query-client.ts gives both areas the staff rules (decision 010).
  */
 export const staffKeys = {
   all: ['staff'] as const,
@@ -112,6 +113,9 @@ export const staffKeys = {
   /** `query`: a list's URL filters, or the named choice lists below. */
   sessions: (query: unknown) => [...staffKeys.all, 'sessions', query] as const,
   announcementChoices: () => staffKeys.sessions('announcement-choices'),
+  /** Every session, newest first: the payments' and the attendance history's session filter. */
+  sessionFilterChoices: () =>
+    staffKeys.sessions({ period: 'all', pageSize: 100, sort: 'start', dir: 'desc' }),
   session: (classSessionId: Id) => [...staffKeys.all, 'session', classSessionId] as const,
   roster: (classSessionId: Id) => [...staffKeys.all, 'roster', classSessionId] as const,
   enrollments: (classSessionId: Id) => [...staffKeys.all, 'enrollments', classSessionId] as const,
@@ -129,12 +133,13 @@ export const staffKeys = {
   announcements: () => [...staffKeys.all, 'announcements'] as const,
   announcementList: (query: unknown) => [...staffKeys.announcements(), 'list', query] as const,
   announcement: (id: Id) => [...staffKeys.announcements(), 'one', id] as const,
-  announcementReach: (sessionIds: readonly number[]) =>
-    [...staffKeys.all, 'announcement-reach', sessionIds] as const,
+  /** `sessionIds`: the chosen sessions' ids as the composer keeps them, joined by commas. */
+  announcementReach: (sessionIds: string) => [...staffKeys.all, 'announcement-reach', sessionIds] as const,
   inbox: () => [...staffKeys.all, 'inbox'] as const,
   inboxSummary: () => [...staffKeys.inbox(), 'summary'] as const,
   inboxList: (query: unknown) => [...staffKeys.inbox(), 'list', query] as const,
-  inboxItem: (id: Id) => [...staffKeys.inbox(), 'item', id] as const,
+  inboxItems: () => [...staffKeys.inbox(), 'item'] as const,
+  inboxItem: (id: Id) => [...staffKeys.inboxItems(), id] as const,
   attendance: () => [...staffKeys.all, 'attendance'] as const,
   attendanceToday: () => [...staffKeys.attendance(), 'today'] as const,
   attendanceHistory: (query: unknown) => [...staffKeys.attendance(), 'history', query] as const,

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffSessions } from '../../api/staff';
 import {
   cancelStaffAnnouncement,
@@ -33,7 +34,7 @@ import type { PendingSend } from './send-now-dialog';
 /** The sessions an announcement may be for (running and upcoming, the first 100 by start), when `enabled`. */
 export function useSessionChoices(enabled = true) {
   return useQuery({
-    queryKey: ['staff', 'sessions', 'announcement-choices'],
+    queryKey: staffKeys.announcementChoices(),
     queryFn: ({ signal }) =>
       getStaffSessions({ period: 'active', sort: 'start', dir: 'asc', page: 1, pageSize: 100 }, signal),
     enabled,
@@ -44,7 +45,7 @@ export function useSessionChoices(enabled = true) {
 export function useAnnouncementEditor(id: string | undefined, isDirector: boolean) {
   const editing = id !== undefined;
   const existing = useQuery({
-    queryKey: ['staff', 'announcements', 'one', id],
+    queryKey: staffKeys.announcement(id),
     queryFn: ({ signal }) => getStaffAnnouncement(id!, signal),
     enabled: editing,
   });
@@ -70,7 +71,7 @@ export function useAnnouncementEditor(id: string | undefined, isDirector: boolea
   const reachEnabled =
     !cancelled && (reachSessions.length > 0 || isDirector) && (!editing || Boolean(loaded));
   const reach = useQuery({
-    queryKey: ['staff', 'announcement-reach', reachIds],
+    queryKey: staffKeys.announcementReach(reachIds),
     queryFn: ({ signal }) => getAnnouncementReach(reachSessions, signal),
     enabled: reachEnabled,
     placeholderData: keepPreviousData,
@@ -157,7 +158,7 @@ export function useAnnouncementSave(
     success: (result) => result?.message ?? '',
     onSuccess: async (result) => {
       if (!result) return;
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'announcements'] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.announcements() });
       navigate(routes.staffAnnouncements);
     },
     alert: (error) => {
@@ -177,7 +178,7 @@ export function useAnnouncementSave(
     try {
       const result = await cancelStaffAnnouncement(Number(id));
       notifySuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'announcements'] });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.announcements() });
       navigate(routes.staffAnnouncements);
     } catch (error) {
       notifyError(failureMessage(error, 'It could not be cancelled. Please try again.'));

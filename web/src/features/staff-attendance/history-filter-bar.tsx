@@ -1,5 +1,6 @@
 import { Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { getRoster, getStaffSessions } from '../../api/staff';
 import { getStaffChild } from '../../api/staff-families';
 import { failedWith } from '../forms/feedback';
@@ -25,17 +26,17 @@ export function HistoryFilterBar({
   const { studentId, classSessionId, from: urlFrom, to: urlTo } = filters;
   const { from, to, setFrom, setTo, clear } = useDateRange({ from: urlFrom, to: urlTo });
   const sessions = useQuery({
-    queryKey: ['staff', 'sessions', { period: 'all', pageSize: 100, sort: 'start', dir: 'desc' }],
+    queryKey: staffKeys.sessionFilterChoices(),
     queryFn: ({ signal }) => getStaffSessions(SESSIONS_QUERY, signal),
   });
   const roster = useQuery({
-    queryKey: ['staff', 'roster', String(classSessionId)],
+    queryKey: staffKeys.roster(String(classSessionId)),
     queryFn: ({ signal }) => getRoster(classSessionId, signal),
     enabled: classSessionId !== undefined,
   });
   // A child from a link, outside the chosen session's roster: their name from the child record.
   const linkedChild = useQuery({
-    queryKey: ['staff', 'child', studentId],
+    queryKey: staffKeys.child(studentId),
     queryFn: ({ signal }) => getStaffChild(studentId, signal),
     enabled: studentId !== undefined,
     retry: (count, error) => !failedWith(error, 404) && count < 1,

@@ -1,6 +1,7 @@
 import { PAYMENT_STATUSES, paymentStatusLabel, type StaffPaymentListQuery } from '@lc/contract';
 import { Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { staffKeys } from '../../api/query-keys';
 import { getStaffSessions } from '../../api/staff';
 import { DateRangeFilter, useDateRange } from '../staff/date-range-filter';
 import type { UrlQueryChanges } from '../staff/use-url-query';
@@ -25,7 +26,7 @@ export function PaymentsFilters({
 }) {
   const { from, to, setFrom, setTo, clear } = useDateRange(query);
   const sessions = useQuery({
-    queryKey: ['staff', 'sessions', { period: 'all', pageSize: 100, sort: 'start', dir: 'desc' }],
+    queryKey: staffKeys.sessionFilterChoices(),
     queryFn: ({ signal }) =>
       getStaffSessions({ period: 'all', page: 1, pageSize: 100, sort: 'start', dir: 'desc' }, signal),
   });

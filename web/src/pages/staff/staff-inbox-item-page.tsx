@@ -1,7 +1,8 @@
 import { type InboxItem, routes } from '@lc/contract';
 import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
 import { getInboxItem } from '../../api/staff-inbox';
 import { failedWith } from '../../features/forms/feedback';
 import classes from '../../features/staff/staff.module.css';
@@ -25,7 +26,7 @@ export default function StaffInboxItemPage() {
   const { id } = useParams();
   const queryClient = useQueryClient();
   const item = useQuery({
-    queryKey: ['staff', 'inbox', 'item', id],
+    queryKey: staffKeys.inboxItem(id),
     queryFn: ({ signal }) => getInboxItem(id, signal),
     retry: (count, error) => !failedWith(error, 403, 404) && count < 1,
   });
@@ -33,10 +34,10 @@ export default function StaffInboxItemPage() {
 
   /** Show the item as the server answered it, and refresh the list and the navigation's count. */
   const settle = async (next: InboxItem) => {
-    queryClient.setQueryData(['staff', 'inbox', 'item', id], next);
+    queryClient.setQueryData(staffKeys.inboxItem(id), next);
     await queryClient.invalidateQueries({
-      queryKey: ['staff', 'inbox'],
-      predicate: (q) => q.queryKey[2] !== 'item',
+      queryKey: staffKeys.inbox(),
+      predicate: (q) => !partialMatchKey(q.queryKey, staffKeys.inboxItems()),
     });
   };
 
