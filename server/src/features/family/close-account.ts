@@ -48,12 +48,12 @@ export async function closeAccount(ctx: AppContext, userId: string, password: st
     ctx.db,
     sql`select type, password, email_address, first_name, language from users where id = ${userId} and closed_at is null`,
   );
-  if (!account) throw new HttpError(401, 'Please log in to continue.');
-  if (account.type !== 'Parent') {
-    throw new HttpError(403, 'A staff account is closed by the center’s director, on the Team page.');
-  }
+  if (!account) throw new HttpError(401, 'access.signIn');
+  if (account.type !== 'Parent') throw new HttpError(403, 'family.close.staffAccount');
   if (!(await verifyPassword(account.password, password))) {
-    throw new HttpError(400, 'That password is not right.', { password: 'That password is not right' });
+    throw new HttpError(400, 'family.close.wrongPassword', {
+      fields: { password: 'family.close.wrongPasswordField' },
+    });
   }
   const { photos, left } = await ctx.db.transaction(async (tx) => {
     // Every parent of the family, in one id order (the closing account among them), as other family writes do.
@@ -124,10 +124,9 @@ async function refuseWhileBusy(tx: Tx, userId: string, today: string): Promise<v
       order by cs.session_start_date limit 1`,
   );
   if (place) {
-    throw new HttpError(
-      409,
-      `${place.first_name} is enrolled in ${place.name}, which has not ended yet. Please ask us to withdraw ${place.first_name} first, or close your account once the session is over.`,
-    );
+    throw new HttpError(409, 'family.close.childEnrolled', {
+      params: { child: place.first_name, session: place.name },
+    });
   }
   const [money] = await queryRows<{ n: number }>(
     tx,
@@ -136,10 +135,7 @@ async function refuseWhileBusy(tx: Tx, userId: string, today: string): Promise<v
         or exists (select 1 from refunds r where r.payment_id = p.id and r.status = 'Pending'))`,
   );
   if ((money?.n ?? 0) > 0) {
-    throw new HttpError(
-      409,
-      'Some money is still on its way (a payment in progress or a refund). You can close your account as soon as it has gone through.',
-    );
+    throw new HttpError(409, 'family.close.moneyPending');
   }
 }
 

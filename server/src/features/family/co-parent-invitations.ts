@@ -7,7 +7,7 @@
  * every parent. Every change is audited (entity `Family`); the mails are co-parent-mail.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { routes } from '@lc/contract';
+import { type ApiErrorCode, routes } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows, uuidList } from '../../db/client.ts';
@@ -32,13 +32,14 @@ import {
 /** Parents in one family at most (two parents and two step-parents or guardians). */
 export const MAX_FAMILY_MEMBERS = 4;
 
-const inviteError = (message: string, status = 400) =>
-  new HttpError(status, message, status === 400 ? { emailAddress: message } : undefined);
+/** A refused invitation: on the `emailAddress` field for a 400. */
+const inviteError = (code: ApiErrorCode) => new HttpError(400, code, { fields: { emailAddress: code } });
 
 /**
  * Invite `emailAddress` (lower-cased by the contract) to share `userId`'s family and mail the link.
- * 400 (field `emailAddress`) for the parent's own address or a parent already in the family; 409 when the
- * family has {@link MAX_FAMILY_MEMBERS} parents, or the address belongs to a staff account. A new invitation
+ * 400 (field `emailAddress`) for the parent's own address, a parent already in the family or a staff
+ * account's address; 409 when the family has {@link MAX_FAMILY_MEMBERS} parents. Errors are `family.invite.*`
+ * codes. A new invitation
  * to the same address replaces the open one (its link stops working). Audited.
  */
 export async function inviteCoParent(ctx: AppContext, userId: string, emailAddress: string): Promise<void> {
@@ -48,23 +49,18 @@ export async function inviteCoParent(ctx: AppContext, userId: string, emailAddre
     const memberIds = await lockFamilyMembers(tx, userId);
     const members = await membersOf(tx, userId);
     const me = members.find((m) => m.id === userId);
-    if (!me) throw new HttpError(401, 'Please log in to continue.');
+    if (!me) throw new HttpError(401, 'access.signIn');
     if (members.some((m) => m.email_address === emailAddress))
       throw inviteError(
-        emailAddress === me.email_address
-          ? 'That is your own email address. Enter the other parent’s address'
-          : 'That parent already shares your family',
+        emailAddress === me.email_address ? 'family.invite.ownAddress' : 'family.invite.alreadyShares',
       );
     if (memberIds.length >= MAX_FAMILY_MEMBERS)
-      throw inviteError(
-        `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most. Ask us if you need more.`,
-        409,
-      );
+      throw new HttpError(409, 'family.invite.familyFull', { params: { max: MAX_FAMILY_MEMBERS } });
     const [staff] = await queryRows<{ id: string }>(
       tx,
       sql`select id from users where email_address = ${emailAddress} and type <> 'Parent'`,
     );
-    if (staff) throw inviteError('That address belongs to a staff account. Use the parent’s own address');
+    if (staff) throw inviteError('family.invite.staffAddress');
     await limitMailTo(tx, await familySender(tx, userId), emailAddress, now);
     await tx.execute(sql`update family_invitations set withdrawn_at = ${now}
       where invited_by in ${uuidList(memberIds)} and email_address = ${emailAddress} and accepted_at is null and withdrawn_at is null`);
@@ -101,7 +97,7 @@ export async function withdrawInvitation(
   userId: string,
   invitationId: string,
 ): Promise<void> {
-  if (!isUuid(invitationId)) throw notFound('That invitation');
+  if (!isUuid(invitationId)) throw notFound('invitation');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const members = await lockFamilyMembers(tx, userId);
@@ -110,7 +106,7 @@ export async function withdrawInvitation(
       sql`update family_invitations set withdrawn_at = ${now}
         where id = ${invitationId} and invited_by in ${uuidList(members)} and accepted_at is null and withdrawn_at is null returning id, email_address`,
     );
-    if (!row) throw notFound('That invitation');
+    if (!row) throw notFound('invitation');
     await recordAudit(
       tx,
       {
@@ -136,11 +132,7 @@ type FoundInvitation = {
   withdrawn_at: Date | string | null;
 };
 
-const invitationGone = () =>
-  new HttpError(
-    410,
-    'This invitation link has expired or was already used. Ask the parent who invited you to send a new one from their Student Portal.',
-  );
+const invitationGone = () => new HttpError(410, 'family.invitation.gone');
 
 /** The open invitation `token` names, checked for `userId` (the invited address); 410 / 403 otherwise. */
 async function openInvitation(
@@ -158,10 +150,9 @@ async function openInvitation(
   if (!found || found.accepted_at || found.withdrawn_at || new Date(found.expires_at) <= now)
     throw invitationGone();
   if (found.email_address !== user.emailAddress)
-    throw new HttpError(
-      403,
-      `This invitation was sent to ${maskEmail(found.email_address)}. Log in with that address to accept it, or ask for an invitation to ${user.emailAddress}.`,
-    );
+    throw new HttpError(403, 'family.invitation.otherAddress', {
+      params: { masked: maskEmail(found.email_address), email: user.emailAddress },
+    });
   return found;
 }
 
@@ -191,8 +182,7 @@ export async function previewInvitation(
   };
 }
 
-const staffRefused = () =>
-  new HttpError(403, 'A staff account cannot join a family. Log in with your parent account instead.');
+const staffRefused = () => new HttpError(403, 'family.invitation.staffAccount');
 
 /**
  * Accept the invitation `token` as `user` (the invited address): the two accounts share one family from now
@@ -223,13 +213,9 @@ export async function acceptInvitation(
       for (const id of missing) locked.add(id);
     }
     if (inviterMembers.includes(user.id)) throw invitationGone();
-    if (mine.length > 1)
-      throw new HttpError(
-        409,
-        'You already share a family with another parent. Leave that family first on the Family sharing page, then open this link again.',
-      );
+    if (mine.length > 1) throw new HttpError(409, 'family.invitation.alreadyInFamily');
     if (inviterMembers.length >= MAX_FAMILY_MEMBERS)
-      throw new HttpError(409, `A family can be shared by ${MAX_FAMILY_MEMBERS} parents at most.`);
+      throw new HttpError(409, 'family.invitation.familyFull', { params: { max: MAX_FAMILY_MEMBERS } });
     let familyId = await familyIdOf(tx, invitation.invited_by);
     if (!familyId) {
       const [family] = await queryRows<{ id: string }>(

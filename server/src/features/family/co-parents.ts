@@ -136,14 +136,14 @@ export async function removeFromFamily(
   userId: string,
   byCenter: boolean,
 ): Promise<void> {
-  if (!isUuid(userId)) throw notFound('That family');
+  if (!isUuid(userId)) throw notFound('family');
   const now = ctx.clock.now();
   const left = await ctx.db.transaction(async (tx) => {
     const before = await membersOf(tx, userId);
     const familyId = await familyIdOf(tx, userId);
     const left = await leaveFamilyInTx(tx, userId, now);
     const others = left.others;
-    if (others.length === 0 || !familyId) throw notFound('That family');
+    if (others.length === 0 || !familyId) throw notFound('family');
     const leaver = before.find((m) => m.id === userId)!;
     await recordAudit(
       tx,

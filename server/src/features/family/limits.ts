@@ -1,8 +1,8 @@
 /**
  * How far each list a family grows may grow (issue 12: one family could add 1,080 children; issue 21: 120
  * allergies on one child, pass photos piling up). One table, {@link FAMILY_LIMITS}, names every such list with
- * its cap, the sentence the family reads (English here, Spanish in `http/locales/api-messages.es.json`), the
- * form field it belongs to and how much of it is used; one function, {@link assertRoom}, is called by each
+ * its cap, the code of the sentence the family reads (`family.limits.*` of the API's message files,
+ * contract/src/api-errors.ts), the form field it belongs to and how much of it is used; one function, {@link assertRoom}, is called by each
  * route that adds to a list, inside the adding transaction. Decision 020 explains the numbers.
  *
  * Each list names the lock its check runs under, taken first: the family's parents' user rows
@@ -15,8 +15,9 @@
  * announcements are written by staff and nothing per family is stored when a family reads them.
  */
 import {
-  FAMILY_CHILDREN_FULL,
-  FAMILY_CONTACTS_FULL,
+  type ApiErrorCode,
+  type ApiErrorParams,
+  apiErrorSentence,
   MAX_CHILDREN_PER_FAMILY,
   MAX_CONTACTS_PER_FAMILY,
 } from '@lc/contract';
@@ -35,7 +36,10 @@ export type FamilyLimit = {
   max: number;
   /** The status of a refusal: 409 for a full list, 413 for the photo quota. */
   status: 409 | 413;
-  /** The sentence of a refusal (English; its Spanish is in the API glossary). */
+  /** The code of a refusal (`family.limits.*`) and the parts its sentence names. */
+  code: ApiErrorCode;
+  params: ApiErrorParams;
+  /** The refusal's sentence in English (logs, tests). */
   message: string;
   /** The form field the sentence belongs to, when the add comes from a form with one. */
   field?: string;
@@ -66,12 +70,17 @@ async function scalar(tx: Tx, query: ReturnType<typeof sql>): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A refusal's code and parts, with its English sentence. */
+function refusal(code: ApiErrorCode, params: ApiErrorParams) {
+  return { code, params, message: apiErrorSentence(code, params, 'en') };
+}
+
 /** Every capped list a family grows, by name. */
 export const FAMILY_LIMITS = {
   children: {
     max: MAX_CHILDREN_PER_FAMILY,
     status: 409,
-    message: FAMILY_CHILDREN_FULL,
+    ...refusal('family.limits.children', { max: MAX_CHILDREN_PER_FAMILY }),
     owner: 'family',
     lock: lockFamily,
     used: (tx, userId) => scalar(tx, sql`select count(*) as n from user_students where user_id = ${userId}`),
@@ -79,7 +88,7 @@ export const FAMILY_LIMITS = {
   contacts: {
     max: MAX_CONTACTS_PER_FAMILY,
     status: 409,
-    message: FAMILY_CONTACTS_FULL,
+    ...refusal('family.limits.contacts', { max: MAX_CONTACTS_PER_FAMILY }),
     owner: 'family',
     lock: lockFamily,
     used: (tx, userId) => scalar(tx, sql`select count(*) as n from user_trustees where user_id = ${userId}`),
@@ -87,7 +96,7 @@ export const FAMILY_LIMITS = {
   allergies: {
     max: MAX_ALLERGIES_PER_CHILD,
     status: 409,
-    message: `A child can have at most ${MAX_ALLERGIES_PER_CHILD} allergies listed. Remove one before adding another.`,
+    ...refusal('family.limits.allergies', { max: MAX_ALLERGIES_PER_CHILD }),
     field: 'name',
     owner: 'child',
     lock: lockChild,
@@ -97,7 +106,7 @@ export const FAMILY_LIMITS = {
   invitations: {
     max: MAX_OPEN_INVITATIONS,
     status: 409,
-    message: `A family can have at most ${MAX_OPEN_INVITATIONS} open invitations. Withdraw one before inviting someone else.`,
+    ...refusal('family.limits.invitations', { max: MAX_OPEN_INVITATIONS }),
     field: 'emailAddress',
     owner: 'family',
     lock: lockFamily,
@@ -114,7 +123,7 @@ export const FAMILY_LIMITS = {
   waitlist: {
     max: MAX_WAITLIST_PLACES,
     status: 409,
-    message: `A family can wait for at most ${MAX_WAITLIST_PLACES} places at once. Leave a waitlist you no longer need before joining another.`,
+    ...refusal('family.limits.waitlist', { max: MAX_WAITLIST_PLACES }),
     field: 'studentIds',
     owner: 'family',
     lock: lockFamily,
@@ -129,7 +138,7 @@ export const FAMILY_LIMITS = {
   photoBytes: {
     max: PHOTO_QUOTA_BYTES,
     status: 413,
-    message: `Your family’s pickup photos can take up to ${PHOTO_QUOTA_BYTES / 1024 / 1024} MB together. Choose a smaller photo, or turn off a pass you no longer need.`,
+    ...refusal('family.limits.photoBytes', { size: PHOTO_QUOTA_BYTES / 1024 / 1024 }),
     field: 'file',
     owner: 'family',
     lock: lockFamily,
@@ -151,7 +160,7 @@ export type FamilyList = keyof typeof FAMILY_LIMITS;
 
 /**
  * Refuse to add `adding` (rows, or bytes for `photoBytes`) to the `list` of `ownerId` when that would pass its
- * cap: throws HttpError with the list's status and sentence (on its field when it has one). Takes the list's
+ * cap: throws HttpError with the list's status and code (on its field when it has one). Takes the list's
  * lock first, so call it inside the adding transaction before the insert.
  */
 export async function assertRoom(
@@ -165,16 +174,15 @@ export async function assertRoom(
   await limit.lock(tx, ownerId);
   const used = await limit.used(tx, ownerId, options);
   if (used + adding > limit.max) {
-    throw new HttpError(
-      limit.status,
-      limit.message,
-      limit.field ? { [limit.field]: limit.message } : undefined,
-    );
+    throw new HttpError(limit.status, limit.code, {
+      params: limit.params,
+      fields: limit.field ? { [limit.field]: limit.code } : undefined,
+    });
   }
 }
 
 /**
- * 409 with {@link FAMILY_CHILDREN_FULL} when the family already has {@link MAX_CHILDREN_PER_FAMILY} children.
+ * 409 (`family.limits.children`) when the family already has {@link MAX_CHILDREN_PER_FAMILY} children.
  * Locks every parent of the family first (issue 13: two parents adding at once wait for each other too) and
  * answers their ids, for mapping the new child to each.
  */
@@ -183,7 +191,7 @@ export async function assertRoomForChild(tx: Tx, userId: string, now: Date): Pro
   return lockFamilyMembers(tx, userId);
 }
 
-/** 409 with {@link FAMILY_CONTACTS_FULL} at {@link MAX_CONTACTS_PER_FAMILY} contacts; locks and answers as above. */
+/** 409 (`family.limits.contacts`) at {@link MAX_CONTACTS_PER_FAMILY} contacts; locks and answers as above. */
 export async function assertRoomForContact(tx: Tx, userId: string, now: Date): Promise<string[]> {
   await assertRoom(tx, 'contacts', userId, 1, { now });
   return lockFamilyMembers(tx, userId);

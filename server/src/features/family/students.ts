@@ -4,8 +4,8 @@
  * family's child answers exactly like a missing one: 404 (docs/architecture.md, Identity and access).
  */
 import {
-  ALLERGY_DUPLICATE,
   type Allergy,
+  DOB_IN_FUTURE,
   dateOfBirthProblem,
   type Student,
   type StudentValues,
@@ -28,12 +28,14 @@ import { touchPassesOf } from '../passes/pass-changes.ts';
 import { assertRoom, assertRoomForChild } from './limits.ts';
 import { mapChildToFamily } from './members.ts';
 
-const childNotFound = () => notFound('That child');
+const childNotFound = () => notFound('child');
 
 /** 400 on dateOfBirth when the child is not an age the center serves on `today` (spec §9). */
 function checkDateOfBirth(dateOfBirth: string, today: string) {
   const problem = dateOfBirthProblem(dateOfBirth, today);
-  if (problem) throw new HttpError(400, problem, { dateOfBirth: problem });
+  if (!problem) return;
+  const code = problem === DOB_IN_FUTURE ? 'family.child.dobInFuture' : 'family.child.dobOutOfRange';
+  throw new HttpError(400, code, { fields: { dateOfBirth: code } });
 }
 
 /** The ids of `studentIds` that belong to the user (any others are someone else's or do not exist). */
@@ -139,10 +141,7 @@ export async function deleteStudent(db: Db, userId: string, studentId: string): 
       .from(classSessionEnrollments)
       .where(eq(classSessionEnrollments.studentId, studentId));
     if ((row?.n ?? 0) > 0) {
-      throw new HttpError(
-        409,
-        'This child has sessions and payments on record, which we keep for your family’s history. Please contact the office if a record needs to change.',
-      );
+      throw new HttpError(409, 'family.child.hasHistory');
     }
     await tx.delete(students).where(eq(students.id, studentId));
   });
@@ -168,7 +167,8 @@ export async function addAllergy(
       .values({ studentId, name })
       .onConflictDoNothing()
       .returning({ id: allergies.id, name: allergies.name, studentId: allergies.studentId });
-    if (!row) throw new HttpError(409, ALLERGY_DUPLICATE, { name: ALLERGY_DUPLICATE });
+    if (!row)
+      throw new HttpError(409, 'family.allergy.duplicate', { fields: { name: 'family.allergy.duplicate' } });
     await recordAudit(
       tx,
       {
@@ -189,12 +189,12 @@ export async function addAllergy(
 export async function deleteAllergy(db: Db, userId: string, studentId: string, allergyId: string, now: Date) {
   await db.transaction(async (tx) => {
     await assertOwned(tx, userId, studentId);
-    if (!isUuid(allergyId)) throw notFound('That allergy');
+    if (!isUuid(allergyId)) throw notFound('allergy');
     const deleted = await tx
       .delete(allergies)
       .where(and(eq(allergies.id, allergyId), eq(allergies.studentId, studentId)))
       .returning({ id: allergies.id, name: allergies.name });
-    if (deleted.length === 0) throw notFound('That allergy');
+    if (deleted.length === 0) throw notFound('allergy');
     await recordAudit(
       tx,
       {

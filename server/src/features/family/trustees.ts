@@ -15,7 +15,7 @@ import { assertRoomForContact } from './limits.ts';
 import { mapContactToFamily } from './members.ts';
 import { ownedStudentIds } from './students.ts';
 
-const contactNotFound = () => notFound('That contact');
+const contactNotFound = () => notFound('contact');
 
 async function assertOwned(db: DbOrTx, userId: string, trusteeId: string) {
   if (!isUuid(trusteeId)) throw contactNotFound();
@@ -31,8 +31,8 @@ async function checkChildren(db: DbOrTx, userId: string, studentIds: string[]): 
   const unique = [...new Set(studentIds)];
   const owned = await ownedStudentIds(db, userId, unique);
   if (owned.length !== unique.length) {
-    const message = 'Choose only children from your family';
-    throw new HttpError(400, message, { studentIds: message });
+    const code = 'family.contact.onlyYourChildren';
+    throw new HttpError(400, code, { fields: { studentIds: code } });
   }
   return unique;
 }
