@@ -66,8 +66,7 @@ export const familyAccountRoutes =
     // Co-parents (issue 13): who shares the family, invitations, accepting, leaving.
     const parentOnly = (request: FastifyRequest) => {
       const user = currentUser(request);
-      if (user.role !== 'Parent')
-        throw new HttpError(403, 'Sharing a family is for parent accounts. Log in with your parent account.');
+      if (user.role !== 'Parent') throw new HttpError(403, 'family.sharing.parentsOnly');
       return user;
     };
     /** The family as it stands after a change; the change's emails go out now. */

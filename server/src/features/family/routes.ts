@@ -52,14 +52,14 @@ export const familyRoutes =
         const user = currentUser(request);
         const { userId } = request.query;
         if (!userId || userId === user.id) return listStudents(ctx.db, user.id);
-        if (!isUuid(userId)) throw notFound('That family');
+        if (!isUuid(userId)) throw notFound('family');
         if (user.role === 'Parent') {
           // The children of a shared family are mapped to every parent: a co-parent's are one's own.
-          if (!(await familyMemberIds(ctx.db, user.id)).includes(userId)) throw notFound('That family');
+          if (!(await familyMemberIds(ctx.db, user.id)).includes(userId)) throw notFound('family');
           return listStudents(ctx.db, user.id);
         }
         const visible = await visibleChildIdsOf(ctx.db, ctx.clock, user, userId);
-        if (!visible) throw notFound('That family');
+        if (!visible) throw notFound('family');
         const children = (await listStudents(ctx.db, userId)).filter((c) => visible.includes(c.id));
         return user.role === 'Admin' ? children : children.map(withoutAddress);
       },

@@ -53,7 +53,7 @@ export const staffFamilyRoutes =
         const family = isUuid(userId)
           ? await readFamily(ctx.db, ctx.clock, currentUser(request), userId)
           : null;
-        if (!family) throw notFound('That family');
+        if (!family) throw notFound('family');
         reply.header('cache-control', 'no-store');
         return family;
       },
@@ -74,7 +74,7 @@ export const staffFamilyRoutes =
         const child = isUuid(studentId)
           ? await readChild(ctx.db, ctx.clock, currentUser(request), studentId)
           : null;
-        if (!child) throw notFound('That child');
+        if (!child) throw notFound('child');
         reply.header('cache-control', 'no-store');
         return child;
       },
