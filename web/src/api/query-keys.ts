@@ -1,8 +1,9 @@
 /**
  * TanStack Query keys, one factory per API area (issue 22: one server-state layer for every page). A key
  * starts with its area, then names what is read, most general first, so a write can invalidate a whole area
- * (`familyKeys.all`) or one read (`familySharingKeys.family()`) by prefix. The server renderer
- * (entry-server.tsx) prefetches the public pages under these same keys, so a hydrated page finds its data.
+ * (`familyKeys.all`) or one read (`familySharingKeys.family()`) by prefix. A read's query options, its key
+ * with its call, are in `api/queries/<area>.ts`: the page's `useQuery`, its route's loader (router.tsx) and
+ * the server renderer (entry-server.tsx) all take them from there, so a hydrated page finds its data.
  *
  * Objects in a key (a filter) are hashed by value, whatever their property order.
  */

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { getAccount, resendConfirmation } from '../../api/auth.ts';
-import { accountKeys } from '../../api/query-keys.ts';
+import { resendConfirmation } from '../../api/auth.ts';
+import { accountQueries } from '../../api/queries/account.ts';
 import { failedWith, failureMessage } from '../forms/feedback.ts';
 import { notifyError, notifySuccess } from '../forms/notify.ts';
 
@@ -14,7 +14,7 @@ import { notifyError, notifySuccess } from '../forms/notify.ts';
  */
 export function EmailConfirmationNotice() {
   const { t } = useTranslation();
-  const account = useQuery({ queryKey: accountKeys.me(), queryFn: ({ signal }) => getAccount(signal) });
+  const account = useQuery(accountQueries.me());
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 

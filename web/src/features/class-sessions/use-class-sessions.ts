@@ -1,28 +1,17 @@
 /**
- * The catalog's reads for the public pages. The server renderer (entry-server.tsx) answers the same keys
- * before it renders /sessions and /sessions/{id}, so in the browser those pages hydrate from its answers.
+ * The catalog's reads for the public pages (api/queries/class-sessions.ts). The server renderer
+ * (entry-server.tsx) answers the same keys before it renders /sessions and /sessions/{id}, so in the browser
+ * those pages hydrate from its answers; on a later visit the route's loader has started the read.
  */
 import { useQuery } from '@tanstack/react-query';
-import { getClassSession, getClassSessions } from '../../api/class-sessions.ts';
-import { classSessionKeys } from '../../api/query-keys.ts';
-import { failedWith } from '../forms/feedback.ts';
+import { classSessionQueries } from '../../api/queries/class-sessions.ts';
 
 /** The sessions open to browse (GET /api/ClassSession?active=true). */
 export function useActiveClassSessions() {
-  return useQuery({
-    queryKey: classSessionKeys.active(),
-    queryFn: ({ signal }) => getClassSessions(true, signal),
-  });
+  return useQuery(classSessionQueries.active());
 }
 
 /** One session (GET /api/ClassSession/{id}); null when the API knows no such session (404). */
 export function useClassSession(classSessionId: string) {
-  return useQuery({
-    queryKey: classSessionKeys.publicDetail(classSessionId),
-    queryFn: ({ signal }) =>
-      getClassSession(classSessionId, signal).catch((error: unknown) => {
-        if (failedWith(error, 404, 400)) return null;
-        throw error;
-      }),
-  });
+  return useQuery(classSessionQueries.publicDetail(classSessionId));
 }

@@ -6,16 +6,12 @@
 import { type WaitlistSubmission, WaitlistSubmissionSchema } from '@lc/contract';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getWaitlistPlaces } from '../../api/enrollment.ts';
-import { enrollmentKeys } from '../../api/query-keys.ts';
+import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 
 /** What the waitlist page passes to the success page in `location.state`. */
 export type WaitlistSuccessState = { places: WaitlistSubmission[] };
 
 const StateSchema = z.object({ places: z.array(WaitlistSubmissionSchema).min(1) });
-
-/** Places that still hold a child's turn (waiting, or a seat offered and saved for them). */
-const OPEN = new Set<WaitlistSubmission['status']>(['Waiting', 'Offered']);
 
 /** The places in router state for this session, or null when the state is missing or not ours. */
 export function placesFromState(state: unknown, classSessionId: number): WaitlistSubmission[] | null {
@@ -31,11 +27,7 @@ export function useWaitlistPlaces(
   state: unknown,
 ): UseQueryResult<WaitlistSubmission[]> {
   return useQuery({
-    queryKey: enrollmentKeys.waitlistIn(classSessionId),
-    queryFn: async ({ signal }) => {
-      const places = await getWaitlistPlaces(signal);
-      return places.filter((p) => p.classSessionId === classSessionId && OPEN.has(p.status));
-    },
+    ...enrollmentQueries.waitlistIn(classSessionId),
     // The places the waitlist page passed count as loaded and fresh: shown at once, the API not asked.
     initialData: placesFromState(state, classSessionId) ?? undefined,
   });

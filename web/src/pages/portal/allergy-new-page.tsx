@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { addAllergy, getStudent } from '../../api/family.ts';
-import { familyKeys } from '../../api/query-keys.ts';
+import { addAllergy } from '../../api/family.ts';
+import { familyQueries } from '../../api/queries/family.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { TextField } from '../../features/forms/fields.tsx';
 import { notifyError } from '../../features/forms/notify.ts';
@@ -19,10 +19,7 @@ export default function AllergyNewPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.allergy.title'));
   const { studentId } = useParams();
-  const student = useQuery({
-    queryKey: familyKeys.student(studentId),
-    queryFn: ({ signal }) => getStudent(studentId, signal),
-  });
+  const student = useQuery(familyQueries.student(studentId));
 
   if (student.status === 'pending') return <Loading label={t('family.common.loading')} />;
   if (student.status === 'error') {

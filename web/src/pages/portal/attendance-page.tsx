@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type AttendanceQuery,
-  AttendanceQuerySchema,
-  type AttendanceRecord,
-  type Student,
-} from '@lc/contract';
+import type { AttendanceQuery, AttendanceRecord, Student } from '@lc/contract';
 import {
   Box,
   Button,
@@ -23,9 +18,8 @@ import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { getStudents } from '../../api/family.ts';
-import { getFamilyAttendance } from '../../api/passes.ts';
-import { familyKeys, passKeys } from '../../api/query-keys.ts';
+import { familyQueries } from '../../api/queries/family.ts';
+import { attendanceQueryOf, passQueries } from '../../api/queries/passes.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { type FormOf, TextField, useFieldError } from '../../features/forms/fields.tsx';
 import { useSubmit } from '../../features/forms/use-submit.tsx';
@@ -45,10 +39,7 @@ type FilterValues = z.infer<typeof FiltersSchema>;
 /** The filters in the address (child, from, to), so a filtered view can be reloaded or bookmarked. */
 function useAttendanceQuery(): [AttendanceQuery, (next: AttendanceQuery) => void] {
   const [params, setParams] = useSearchParams();
-  const parsed = AttendanceQuerySchema.safeParse(Object.fromEntries(params));
-  const query: AttendanceQuery = parsed.success
-    ? { studentId: parsed.data.studentId, from: parsed.data.from, to: parsed.data.to }
-    : {};
+  const query = attendanceQueryOf(params);
   const update = (next: AttendanceQuery) => {
     const search = new URLSearchParams();
     for (const key of ['studentId', 'from', 'to'] as const) {
@@ -69,14 +60,8 @@ export default function AttendancePage() {
   const { t } = useTranslation();
   usePageTitle(t('family.attendance.title'));
   const [query, setQuery] = useAttendanceQuery();
-  const children = useQuery({
-    queryKey: familyKeys.students(),
-    queryFn: ({ signal }) => getStudents(signal),
-  });
-  const history = useQuery({
-    queryKey: passKeys.attendance(query),
-    queryFn: ({ signal }) => getFamilyAttendance(query, signal),
-  });
+  const children = useQuery(familyQueries.students());
+  const history = useQuery(passQueries.attendance(query));
   const filtered = Boolean(query.studentId || query.from || query.to);
 
   return (

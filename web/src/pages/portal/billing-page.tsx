@@ -3,8 +3,7 @@ import { Box, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getPayments } from '../../api/enrollment.ts';
-import { enrollmentKeys } from '../../api/query-keys.ts';
+import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { totalPaidIn, yearOf } from '../../features/portal-sessions/format.ts';
 import {
@@ -26,10 +25,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 export default function BillingPage() {
   const { t } = useTranslation();
   usePageTitle(t('portal.billing.pageTitle'));
-  const payments = useQuery({
-    queryKey: enrollmentKeys.payments(),
-    queryFn: ({ signal }) => getPayments(signal),
-  });
+  const payments = useQuery(enrollmentQueries.payments());
 
   return (
     <Stack gap="lg" pt="xl">

@@ -3,8 +3,7 @@ import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getStudents, getTrustee } from '../../api/family.ts';
-import { familyKeys } from '../../api/query-keys.ts';
+import { familyQueries } from '../../api/queries/family.ts';
 import { ContactForm } from '../../features/contacts/contact-form.tsx';
 import { DeleteContact } from '../../features/contacts/delete-contact.tsx';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
@@ -31,16 +30,7 @@ export default function ContactFormPage() {
   const isEdit = trusteeId !== undefined;
   const title = isEdit ? t('family.contactForm.editTitle') : t('family.contactForm.addTitle');
   usePageTitle(title);
-  const loaded = useQuery({
-    queryKey: familyKeys.contactForm(trusteeId),
-    queryFn: async ({ signal }) => {
-      const [students, trustee] = await Promise.all([
-        getStudents(signal),
-        trusteeId === undefined ? Promise.resolve(null) : getTrustee(trusteeId, signal),
-      ]);
-      return { students, trustee };
-    },
-  });
+  const loaded = useQuery(familyQueries.contactForm(trusteeId));
 
   if (loaded.status === 'error' && isNotFound(loaded.error)) {
     return (

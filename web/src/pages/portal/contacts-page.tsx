@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { getChildrenAndContacts } from '../../api/family.ts';
 import { ensureSelfContact } from '../../api/passes.ts';
-import { familyKeys } from '../../api/query-keys.ts';
+import { familyQueries } from '../../api/queries/family.ts';
 import { ContactCard } from '../../features/family/contact-card.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
@@ -22,10 +21,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 export default function ContactsPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.contacts.title'));
-  const family = useQuery({
-    queryKey: familyKeys.childrenAndContacts(),
-    queryFn: ({ signal }) => getChildrenAndContacts(signal),
-  });
+  const family = useQuery(familyQueries.childrenAndContacts());
 
   return (
     <Stack gap="lg" pt="xl">

@@ -18,9 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getAnnouncements, getEnrollments, getWaitlistPlaces } from '../../api/enrollment';
-import { getChildrenAndContacts } from '../../api/family';
-import { enrollmentKeys, familyKeys } from '../../api/query-keys';
+import { enrollmentQueries } from '../../api/queries/enrollment';
+import { familyQueries } from '../../api/queries/family';
 import type { DashboardSectionKey } from '../../content/copy';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
@@ -55,22 +54,10 @@ export default function DashboardPage() {
   usePageTitle(t('portal.dashboard.pageTitle'));
   const { dashboardCopy } = useCopy();
   const givenName = readClaims(getToken())?.given_name?.trim();
-  const family = useQuery({
-    queryKey: familyKeys.childrenAndContacts(),
-    queryFn: ({ signal }) => getChildrenAndContacts(signal),
-  });
-  const enrollments = useQuery({
-    queryKey: enrollmentKeys.enrollments(),
-    queryFn: ({ signal }) => getEnrollments(signal),
-  });
-  const waitlist = useQuery({
-    queryKey: enrollmentKeys.waitlist(),
-    queryFn: ({ signal }) => getWaitlistPlaces(signal),
-  });
-  const announcements = useQuery({
-    queryKey: enrollmentKeys.announcements(),
-    queryFn: ({ signal }) => getAnnouncements(signal),
-  });
+  const family = useQuery(familyQueries.childrenAndContacts());
+  const enrollments = useQuery(enrollmentQueries.enrollments());
+  const waitlist = useQuery(enrollmentQueries.waitlist());
+  const announcements = useQuery(enrollmentQueries.announcements());
   // A child enrolled or holding a seat ticks "browse sessions and enroll"; a cancelled checkout does not.
   const hasEnrollment =
     enrollments.status === 'success' && enrollments.data.some((e) => ACTIVE_ENROLLMENT.has(e.status));

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getFamily, inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
+import { inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
+import { familySharingQueries } from '../../api/queries/family-sharing';
 import { familySharingKeys } from '../../api/query-keys';
 import { FamilyDialog } from '../../features/family/family-dialog';
 import { LoadFailed, Loading } from '../../features/family/load-states';
@@ -37,10 +38,7 @@ export default function FamilyPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.familySharing.title'));
   const queryClient = useQueryClient();
-  const family = useQuery({
-    queryKey: familySharingKeys.family(),
-    queryFn: ({ signal }) => getFamily(signal),
-  });
+  const family = useQuery(familySharingQueries.family());
   // An invitation sent or withdrawn, or the family left: read who shares it again.
   const reload = () => void queryClient.invalidateQueries({ queryKey: familySharingKeys.family() });
   return (

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { acceptInvitation, previewInvitation } from '../../api/family-sharing';
-import { familySharingKeys } from '../../api/query-keys';
+import { acceptInvitation } from '../../api/family-sharing';
+import { familySharingQueries } from '../../api/queries/family-sharing';
 import { Loading } from '../../features/family/load-states';
 import { failureMessage } from '../../features/forms/feedback';
 import { notifySuccess } from '../../features/forms/notify';
@@ -29,10 +29,7 @@ export default function JoinFamilyPage() {
   usePageTitle(t('family.join.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const preview = useQuery({
-    queryKey: familySharingKeys.invitation(token),
-    queryFn: ({ signal }) => previewInvitation(token, signal),
-  });
+  const preview = useQuery(familySharingQueries.invitation(token));
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   // The server's reason (used, withdrawn, expired, another address) in the reader's language.

@@ -12,9 +12,9 @@ import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getClassSession } from '../../api/class-sessions.ts';
-import { getEnrollments, getSessionAnnouncements, getSessionResources } from '../../api/enrollment.ts';
-import { classSessionKeys, enrollmentKeys } from '../../api/query-keys.ts';
+import { classSessionQueries } from '../../api/queries/class-sessions.ts';
+import { enrollmentQueries } from '../../api/queries/enrollment.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { AnnouncementCard } from '../../features/portal-sessions/announcement-card.tsx';
 import { EnrolledChildren } from '../../features/portal-sessions/enrolled-children.tsx';
@@ -40,22 +40,10 @@ export default function MySessionPage() {
 function MySession({ id }: { id: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const session = useQuery({
-    queryKey: classSessionKeys.detail(id),
-    queryFn: ({ signal }) => getClassSession(id, signal),
-  });
-  const enrollments = useQuery({
-    queryKey: enrollmentKeys.enrollments(),
-    queryFn: ({ signal }) => getEnrollments(signal),
-  });
-  const announcements = useQuery({
-    queryKey: enrollmentKeys.sessionAnnouncements(id),
-    queryFn: ({ signal }) => getSessionAnnouncements(id, signal),
-  });
-  const resources = useQuery({
-    queryKey: enrollmentKeys.sessionResources(id),
-    queryFn: ({ signal }) => getSessionResources(id, signal),
-  });
+  const session = useQuery(classSessionQueries.detail(id));
+  const enrollments = useQuery(enrollmentQueries.enrollments());
+  const announcements = useQuery(enrollmentQueries.sessionAnnouncements(id));
+  const resources = useQuery(enrollmentQueries.sessionResources(id));
   usePageTitle(session.status === 'success' ? session.data.name : t('portal.mySession.session'));
 
   if (session.status === 'error' && isNotFound(session.error)) return <SessionNotFound />;

@@ -3,8 +3,7 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getEnrollments, getWaitlistPlaces } from '../../api/enrollment.ts';
-import { enrollmentKeys } from '../../api/query-keys.ts';
+import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import {
   groupBySession,
@@ -25,14 +24,8 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 export default function MySessionsPage() {
   const { t } = useTranslation();
   usePageTitle(t('portal.mySessions.title'));
-  const enrollments = useQuery({
-    queryKey: enrollmentKeys.enrollments(),
-    queryFn: ({ signal }) => getEnrollments(signal),
-  });
-  const waitlist = useQuery({
-    queryKey: enrollmentKeys.waitlist(),
-    queryFn: ({ signal }) => getWaitlistPlaces(signal),
-  });
+  const enrollments = useQuery(enrollmentQueries.enrollments());
+  const waitlist = useQuery(enrollmentQueries.waitlist());
   const places = waitlist.status === 'success' ? openWaitlistPlaces(waitlist.data) : [];
   const offered = places.filter((p) => p.status === 'Offered');
   const waiting = places.filter((p) => p.status === 'Waiting');

@@ -26,8 +26,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { createStudent, deleteAllergy, deleteStudent, getStudent, updateStudent } from '../../api/family.ts';
-import { familyKeys } from '../../api/query-keys.ts';
+import { createStudent, deleteAllergy, deleteStudent, updateStudent } from '../../api/family.ts';
+import { familyQueries } from '../../api/queries/family.ts';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { NativeSelectField, TextField } from '../../features/forms/fields.tsx';
@@ -75,11 +75,7 @@ const STATES = Object.entries(US_STATES).map(([value, label]) => ({ value, label
 export default function StudentFormPage() {
   const { t } = useTranslation();
   const { studentId } = useParams();
-  const existing = useQuery({
-    queryKey: familyKeys.student(studentId),
-    queryFn: ({ signal }) => getStudent(studentId, signal),
-    enabled: studentId !== undefined,
-  });
+  const existing = useQuery({ ...familyQueries.student(studentId), enabled: studentId !== undefined });
   usePageTitle(studentId ? t('family.studentForm.editTitle') : t('family.studentForm.addTitle'));
 
   if (studentId === undefined) return <StudentForm key="new" student={null} />;

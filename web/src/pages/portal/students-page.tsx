@@ -14,8 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getStudents } from '../../api/family.ts';
-import { familyKeys } from '../../api/query-keys.ts';
+import { familyQueries } from '../../api/queries/family.ts';
 import { ageLabel, longDate } from '../../features/family/format.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -24,10 +23,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 export default function StudentsPage() {
   const { t } = useTranslation();
   usePageTitle(t('family.students.title'));
-  const students = useQuery({
-    queryKey: familyKeys.students(),
-    queryFn: ({ signal }) => getStudents(signal),
-  });
+  const students = useQuery(familyQueries.students());
 
   return (
     <Stack gap="lg" pt="xl">

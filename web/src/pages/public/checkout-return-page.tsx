@@ -4,8 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getConfirmation } from '../../api/enrollment.ts';
-import { enrollmentKeys } from '../../api/query-keys.ts';
+import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { site } from '../../content/site.ts';
 import { formatDateRange } from '../../features/class-sessions/format.ts';
 import { formatInstant, joinNames } from '../../features/enrollment/format.ts';
@@ -33,13 +32,10 @@ export default function CheckoutReturnPage({ outcome }: { outcome: CheckoutOutco
   const checking =
     outcome === 'successful' ? t('enroll.checkoutReturn.confirming') : t('enroll.checkoutReturn.checking');
   const queryClient = useQueryClient();
-  const confirmationKey = enrollmentKeys.confirmation(outcome, checkoutId);
-  const confirmation = useQuery({
-    queryKey: confirmationKey,
-    queryFn: ({ signal }) => getConfirmation(checkoutId, signal, outcome === 'failed'),
-  });
+  const confirmationQuery = enrollmentQueries.confirmation(outcome, checkoutId);
+  const confirmation = useQuery(confirmationQuery);
   // "Check again": ask afresh, showing the loading view meanwhile.
-  const checkAgain = () => queryClient.resetQueries({ queryKey: confirmationKey, exact: true });
+  const checkAgain = () => queryClient.resetQueries({ queryKey: confirmationQuery.queryKey, exact: true });
 
   if (confirmation.status === 'pending') {
     return (

@@ -3,8 +3,7 @@ import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { confirmEmail } from '../../api/auth.ts';
-import { accountKeys } from '../../api/query-keys.ts';
+import { accountQueries } from '../../api/queries/account.ts';
 import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { isSignedIn } from '../../lib/auth-token.ts';
@@ -17,13 +16,7 @@ export default function ConfirmEmailPage() {
   const { t } = useTranslation();
   usePageTitle(t('confirmEmail.pageTitle'));
   const { token } = useParams();
-  const result = useQuery({
-    queryKey: accountKeys.emailConfirmation(token),
-    queryFn: async () => {
-      await confirmEmail(token);
-      return 'confirmed' as const;
-    },
-  });
+  const result = useQuery(accountQueries.emailConfirmation(token));
   const signedIn = isSignedIn();
   const next = signedIn
     ? { to: routes.dashboard, label: t('confirmEmail.goToPortal') }

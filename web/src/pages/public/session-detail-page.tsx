@@ -3,6 +3,7 @@ import { routes } from '@lc/contract';
 import { Anchor, Container, Divider, Grid, List, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isPublicSessionId } from '../../api/queries/class-sessions.ts';
 import { SessionThumbnail } from '../../features/class-sessions/session-card.tsx';
 import {
   SessionActionButtons,
@@ -18,17 +19,18 @@ import {
 import { localPath } from '../../layout/in-language';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
-/** An id the API could never know (not a positive whole number) is "not found" without asking it. */
-const ID_PATTERN = /^[1-9]\d{0,15}$/;
-
 /**
  * /sessions/:classSessionId — one session (GET /api/ClassSession/{id}) with its policies, its sibling discount
  * and its refund policy in plain words (issue 13: said before anyone pays).
  */
 export default function SessionDetailPage() {
   const { classSessionId } = useParams();
-  const validId = classSessionId !== undefined && ID_PATTERN.test(classSessionId);
-  return validId ? <SessionDetail classSessionId={classSessionId} /> : <SessionNotFound />;
+  // An id the API could never know (not a positive whole number) is "not found" without asking it.
+  return isPublicSessionId(classSessionId) ? (
+    <SessionDetail classSessionId={classSessionId} />
+  ) : (
+    <SessionNotFound />
+  );
 }
 
 function SessionDetail({ classSessionId }: { classSessionId: string }) {
