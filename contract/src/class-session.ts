@@ -35,6 +35,8 @@ export const DigitalResourceSchema = z.object({
   uploadDate: z.string(),
 });
 export type DigitalResource = z.infer<typeof DigitalResourceSchema>;
+/** `GET /api/ClassSession/{classSessionId}/Resources`: a session's active resources, in order. */
+export const DigitalResourceListSchema = z.array(DigitalResourceSchema);
 
 export const ClassSectionSchema = z.object({
   id: z.number().int(),
@@ -114,6 +116,10 @@ export const ClassSessionSchema = z.object({
   registrationState: z.enum(REGISTRATION_STATES),
 });
 export type ClassSession = z.infer<typeof ClassSessionSchema>;
+/** `GET /api/ClassSession` and `/api/ClassSession/all`: sessions. */
+export const ClassSessionListSchema = z.array(ClassSessionSchema);
+/** `PUT /api/ClassSession/{classSessionId}`: the sentence saying it was saved (sent as text). */
+export const ClassSessionSavedSchema = z.string();
 
 export const ClassSessionListQuerySchema = z.object({
   /** `active=true` lists only active sessions that have not ended; `active=false` only the others. */

@@ -1,22 +1,16 @@
 /**
  * Sessions (spec §7 ClassSession). Reads are public: anyone may browse sessions (spec §1). The writes
  * (`POST`/`PUT /api/ClassSession`) are the director's (Admin; issue 10). A session's digital resources are for the families of
- * enrolled children and staff.
+ * enrolled children and staff. Each route registers from its `classSessionsApi` row (contract/src/api/
+ * class-sessions.ts; http/serve.ts).
  */
-import {
-  ClassSessionIdParamsSchema,
-  ClassSessionInputSchema,
-  ClassSessionListQuerySchema,
-  ClassSessionSchema,
-  DigitalResourceSchema,
-  parseClassSessionId,
-} from '@lc/contract';
+import { classSessionsApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
 import { fileLinks, presentResource } from '../resources/file-links.ts';
 import { activeResources } from '../resources/resources.ts';
@@ -36,19 +30,16 @@ const sendJson = (reply: FastifyReply, body: Buffer) =>
 export const classSessionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/ClassSession',
+    serve(
+      app,
+      classSessionsApi.list,
       {
         config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'List sessions',
-          description:
-            'Without `active`, or with `active=true`: active sessions that have not ended (the public catalog). ' +
-            'With `active=false`: inactive or past sessions. Money in cents.',
-          querystring: ClassSessionListQuerySchema,
-          response: { 200: z.array(ClassSessionSchema) },
-        },
+        tags,
+        summary: 'List sessions',
+        description:
+          'Without `active`, or with `active=true`: active sessions that have not ended (the public catalog). ' +
+          'With `active=false`: inactive or past sessions. Money in cents.',
       },
       async (request, reply) => {
         const { json } = await readCatalogEntry(ctx, { active: request.query.active !== 'false' });
@@ -56,29 +47,20 @@ export const classSessionRoutes =
       },
     );
 
-    app.get(
-      '/api/ClassSession/all',
-      {
-        config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'List every session, past and present',
-          response: { 200: z.array(ClassSessionSchema) },
-        },
-      },
+    serve(
+      app,
+      classSessionsApi.all,
+      { config: { auth: 'public' }, tags, summary: 'List every session, past and present' },
       async (_request, reply) => sendJson(reply, (await readCatalogEntry(ctx, { all: true })).json),
     );
 
-    app.get(
-      '/api/ClassSession/:classSessionId',
+    serve(
+      app,
+      classSessionsApi.session,
       {
         config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'One session, with its policies, seats left and registration state',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: ClassSessionSchema },
-        },
+        tags,
+        summary: 'One session, with its policies, seats left and registration state',
       },
       async (request, reply) => {
         const id = parseClassSessionId(request.params.classSessionId);
@@ -88,17 +70,14 @@ export const classSessionRoutes =
       },
     );
 
-    app.get(
-      '/api/ClassSession/:classSessionId/Resources',
+    serve(
+      app,
+      classSessionsApi.resources,
       {
-        schema: {
-          tags,
-          summary: 'Digital resources of a session',
-          description:
-            'Active documents, links, videos and images for the session, in the order staff gave them (then by name); a file’s address is a signed link that works for a few hours. For families with a child enrolled in the session, and staff; anyone else gets 404.',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: z.array(DigitalResourceSchema) },
-        },
+        tags,
+        summary: 'Digital resources of a session',
+        description:
+          'Active documents, links, videos and images for the session, in the order staff gave them (then by name); a file’s address is a signed link that works for a few hours. For families with a child enrolled in the session, and staff; anyone else gets 404.',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -115,18 +94,15 @@ export const classSessionRoutes =
       },
     );
 
-    app.post(
-      '/api/ClassSession',
+    serve(
+      app,
+      classSessionsApi.create,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Create a session (the director)',
-          description:
-            'Admin only (a teacher gets 403). Money in cents; windows as ISO instants. Answers the new session (201). Recorded in the audit trail.',
-          body: ClassSessionInputSchema,
-          response: { 201: ClassSessionSchema },
-        },
+        tags,
+        summary: 'Create a session (the director)',
+        description:
+          'Admin only (a teacher gets 403). Money in cents; windows as ISO instants. Answers the new session (201). Recorded in the audit trail.',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -137,19 +113,15 @@ export const classSessionRoutes =
       },
     );
 
-    app.put(
-      '/api/ClassSession/:classSessionId',
+    serve(
+      app,
+      classSessionsApi.update,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Update a session (the director)',
-          description:
-            'Admin only (a teacher gets 403). Replaces the session’s fields; answers a sentence (text). Recorded in the audit trail. 409 when the roster would drop below the seats already taken. Seats freed by a bigger roster are offered to the waitlist.',
-          params: ClassSessionIdParamsSchema,
-          body: ClassSessionInputSchema,
-          response: { 200: z.string() },
-        },
+        tags,
+        summary: 'Update a session (the director)',
+        description:
+          'Admin only (a teacher gets 403). Replaces the session’s fields; answers a sentence (text). Recorded in the audit trail. 409 when the roster would drop below the seats already taken. Seats freed by a bigger roster are offered to the waitlist.',
       },
       async (request, reply) => {
         const user = currentUser(request);
