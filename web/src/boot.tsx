@@ -24,7 +24,7 @@ export function boot(root: HTMLElement) {
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={createAppRouter(queryClient)} />
       </AppProviders>
     </StrictMode>
   );

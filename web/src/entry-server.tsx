@@ -3,11 +3,12 @@
  * `web/dist-ssr/entry-server.js` and called by the server (server/src/http/public-pages.ts) through the
  * contract's {@link PublicPageRenderer} types.
  *
- * It answers the page's queries into a query client of its own (one per render, under the keys the page
- * reads: `api/query-keys.ts`), renders the same route tree and providers as the browser (`main.tsx`), waits
- * for the lazily loaded page, and answers the page's HTML, its head (title, description, canonical, Open
- * Graph, JSON-LD) and its dehydrated queries (lib/page-state.ts), which the browser hydrates from without
- * fetching them again.
+ * It answers the page's queries into a query client of its own (one per render, under the keys of the query
+ * options the page reads, `api/queries/`, from the server's own data instead of the API), renders the same
+ * route tree and providers as the browser (`main.tsx`), waits for the lazily loaded page, and answers the
+ * page's HTML, its head (title, description, canonical, Open Graph, JSON-LD) and its dehydrated queries
+ * (lib/page-state.ts), which the browser hydrates from without fetching them again. It renders
+ * {@link appRoutes}, which have no loaders: the browser's router adds them (`createAppRouter`).
  */
 import {
   type ClassSession,
@@ -25,7 +26,7 @@ import {
 import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { classSessionKeys } from './api/query-keys';
+import { classSessionQueries } from './api/queries/class-sessions';
 import { AppProviders } from './app-providers';
 import { i18n } from './i18n/i18n';
 import { serializePageState } from './lib/page-state';
@@ -101,14 +102,14 @@ export async function renderPublicPage({
 
   if (pattern === routes.sessions) {
     headData.sessions = await queryClient.fetchQuery({
-      queryKey: classSessionKeys.active(),
+      ...classSessionQueries.active(),
       queryFn: () => data.activeSessions(),
     });
   } else if (pattern === sessionPattern) {
     const raw = params.classSessionId ?? '';
     const id = parseClassSessionId(raw);
     const session: ClassSession | null = await queryClient.fetchQuery({
-      queryKey: classSessionKeys.publicDetail(raw),
+      ...classSessionQueries.publicDetail(raw),
       queryFn: () => (id === null ? null : data.session(id)),
     });
     headData.session = session;

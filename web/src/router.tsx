@@ -1,9 +1,12 @@
 /**
  * Every browser route of spec §2. Pages are lazily loaded (the home page's first download stays small);
  * while one loads, the layout shows '...'. Parameterised paths come from the contract's route builders
- * so links and routes cannot drift apart.
+ * so links and routes cannot drift apart. A page that reads data names what it reads in its route's
+ * `handle.prefetch` (page-reads.ts); in the browser its route's loader starts those queries while the page's
+ * code loads (lib/route-prefetch.ts).
  */
 import { pathInLanguage, routes, SPANISH_PATH_PREFIX } from '@lc/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { InLanguage } from './layout/in-language';
 import { lazyPage } from './layout/lazy-page';
@@ -13,6 +16,8 @@ import { RequireAuth } from './layout/require-auth';
 import { RequireStaff } from './layout/require-staff';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorPage } from './layout/route-error-page';
+import { startFirstPage, withPagePrefetch } from './lib/route-prefetch';
+import { pageReads as reads } from './page-reads';
 import NotFoundPage from './pages/public/not-found-page';
 
 const HomePage = lazyPage(() => import('./pages/public/home-page'));
@@ -105,8 +110,16 @@ export const serverRendered = { serverRendered: true } as const;
 const publicPages: RouteObject[] = [
   { path: routes.terms, element: <TermsPage />, handle: serverRendered },
   { path: routes.philosophy, element: <PhilosophyPage />, handle: serverRendered },
-  { path: routes.sessions, element: <SessionsPage />, handle: serverRendered },
-  { path: path.session, element: <SessionDetailPage />, handle: serverRendered },
+  {
+    path: routes.sessions,
+    element: <SessionsPage />,
+    handle: { ...serverRendered, prefetch: reads.sessions },
+  },
+  {
+    path: path.session,
+    element: <SessionDetailPage />,
+    handle: { ...serverRendered, prefetch: reads.session },
+  },
   { path: routes.testimonials, element: <TestimonialsPage />, handle: serverRendered },
   { path: routes.faqLong, element: <FaqPage />, handle: serverRendered },
   { path: routes.faq, element: <FaqPage />, handle: serverRendered },
@@ -117,25 +130,25 @@ const publicPages: RouteObject[] = [
 
 /** Protected pages (spec §2) inside the portal layout. */
 const portalPages: RouteObject[] = [
-  { path: routes.dashboard, element: <DashboardPage /> },
-  { path: routes.myStudents, element: <StudentsPage /> },
+  { path: routes.dashboard, element: <DashboardPage />, handle: { prefetch: reads.dashboard } },
+  { path: routes.myStudents, element: <StudentsPage />, handle: { prefetch: reads.students } },
   { path: routes.newStudent, element: <StudentFormPage /> },
-  { path: path.editStudent, element: <StudentFormPage /> },
-  { path: path.newAllergy, element: <AllergyNewPage /> },
-  { path: routes.emergencyContacts, element: <ContactsPage /> },
-  { path: routes.newEmergencyContact, element: <ContactFormPage /> },
-  { path: path.emergencyContact, element: <ContactFormPage /> },
-  { path: routes.billing, element: <BillingPage /> },
-  { path: routes.mySessions, element: <MySessionsPage /> },
-  { path: path.mySession, element: <MySessionPage /> },
-  { path: routes.attendance, element: <AttendancePage /> },
-  { path: routes.family, element: <FamilyPage /> },
-  { path: path.joinFamily, element: <JoinFamilyPage /> },
+  { path: path.editStudent, element: <StudentFormPage />, handle: { prefetch: reads.student } },
+  { path: path.newAllergy, element: <AllergyNewPage />, handle: { prefetch: reads.student } },
+  { path: routes.emergencyContacts, element: <ContactsPage />, handle: { prefetch: reads.contacts } },
+  { path: routes.newEmergencyContact, element: <ContactFormPage />, handle: { prefetch: reads.contact } },
+  { path: path.emergencyContact, element: <ContactFormPage />, handle: { prefetch: reads.contact } },
+  { path: routes.billing, element: <BillingPage />, handle: { prefetch: reads.billing } },
+  { path: routes.mySessions, element: <MySessionsPage />, handle: { prefetch: reads.mySessions } },
+  { path: path.mySession, element: <MySessionPage />, handle: { prefetch: reads.mySession } },
+  { path: routes.attendance, element: <AttendancePage />, handle: { prefetch: reads.attendance } },
+  { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
+  { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
 ];
 /** Protected session pages (spec §2) in the site layout: choosing children to enroll or wait-list. */
 const protectedSessionPages: RouteObject[] = [
-  { path: path.enroll, element: <EnrollPage /> },
-  { path: path.waitlist, element: <WaitlistPage /> },
+  { path: path.enroll, element: <EnrollPage />, handle: { prefetch: reads.sessionFamily } },
+  { path: path.waitlist, element: <WaitlistPage />, handle: { prefetch: reads.sessionFamily } },
   { path: path.waitlistSuccess, element: <WaitlistSuccessPage /> },
 ];
 
@@ -170,10 +183,22 @@ export const appRoutes: RouteObject[] = [
                 ],
               },
               { path: routes.logout, element: <LogoutPage /> },
-              { path: path.confirmEmail, element: <ConfirmEmailPage /> },
+              {
+                path: path.confirmEmail,
+                element: <ConfirmEmailPage />,
+                handle: { prefetch: reads.confirmEmail },
+              },
               // The payment checkout's return targets: unprotected, the login may have lapsed while paying.
-              { path: path.enrollmentSuccessful, element: <CheckoutReturnPage outcome="successful" /> },
-              { path: path.enrollmentFailed, element: <CheckoutReturnPage outcome="failed" /> },
+              {
+                path: path.enrollmentSuccessful,
+                element: <CheckoutReturnPage outcome="successful" />,
+                handle: { prefetch: reads.checkoutReturn('successful') },
+              },
+              {
+                path: path.enrollmentFailed,
+                element: <CheckoutReturnPage outcome="failed" />,
+                handle: { prefetch: reads.checkoutReturn('failed') },
+              },
               // A pickup adult's pass, opened with the code in the link's fragment (issue 11).
               { path: routes.pass, element: <PassPage /> },
               {
@@ -222,6 +247,14 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * The browser's router: {@link appRoutes} with a loader on each page that reads data, starting its queries
+ * in `queryClient` (the app's, which the pages read). The first page's queries start here, before the first
+ * render (the router counts its loaders as run, so a server-rendered page hydrates at once). The server
+ * renderer and the tests that render {@link appRoutes} have no loaders.
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  const routesWithLoaders = withPagePrefetch(appRoutes, queryClient);
+  const hydrationData = startFirstPage(routesWithLoaders, queryClient, new URL(window.location.href));
+  return createBrowserRouter(routesWithLoaders, { hydrationData });
 }
