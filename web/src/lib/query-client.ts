@@ -6,7 +6,7 @@
 import { type DehydratedState, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { staffKeys } from '../api/query-keys.ts';
 
-/** TanStack Query's own defaults but for the two the staff layout's client sets (staleTime, retry). */
+/** The staff keys' rules: TanStack Query's own defaults but for a 15 s staleTime and one retry (decision 010). */
 const STAFF_QUERIES = { staleTime: 15_000, retry: 1, gcTime: 5 * 60_000, networkMode: 'online' } as const;
 
 /**
@@ -19,8 +19,7 @@ const STAFF_QUERIES = { staleTime: 15_000, retry: 1, gcTime: 5 * 60_000, network
  *   believes it is offline (`networkMode: 'always'`), so the page says it failed instead of waiting.
  *
  * The staff back office's keys keep their own rules (decision 010: a list is cached by its filters for 15 s,
- * refetched when the window regains focus, retried once), the same as the staff layout's own client, which
- * can therefore give way to this one.
+ * refetched when the window regains focus, retried once); the staff pages share this client (staffKeys).
  *
  * `gcTime`: the server renderer keeps every answer (Infinity) until it has dehydrated them.
  */
