@@ -65,7 +65,7 @@ export const classSessionRoutes =
       async (request, reply) => {
         const id = parseClassSessionId(request.params.classSessionId);
         const entry = id === null ? null : await readCatalogSessionEntry(ctx, id);
-        if (!entry?.value) throw notFound('That session');
+        if (!entry?.value) throw notFound('session');
         return sendJson(reply, entry.json);
       },
     );
@@ -82,9 +82,9 @@ export const classSessionRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         const id = parseClassSessionId(request.params.classSessionId);
-        if (id === null) throw notFound('That session');
+        if (id === null) throw notFound('session');
         if (user.role === 'Parent' && !(await hasEnrolledChild(ctx.db, user.id, id)))
-          throw notFound('That session');
+          throw notFound('session');
         const rows = await activeResources(ctx.db, id);
         reply.header('cache-control', 'no-store');
         const links = await fileLinks(ctx);
@@ -127,7 +127,7 @@ export const classSessionRoutes =
         const user = currentUser(request);
         requireAdmin(user);
         const id = parseClassSessionId(request.params.classSessionId);
-        if (id === null) throw notFound('That session');
+        if (id === null) throw notFound('session');
         await updateClassSession(ctx.db, id, request.body, user.id, ctx.clock.now());
         ctx.work.runNow().catch(() => {});
         reply.type('text/plain; charset=utf-8');
