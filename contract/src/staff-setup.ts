@@ -31,6 +31,11 @@ export const ProgramRowSchema = z.object({
   sessionCount: z.number().int(),
 });
 export type ProgramRow = z.infer<typeof ProgramRowSchema>;
+/** The programs list, which every program write also answers. */
+export const ProgramRowListSchema = z.array(ProgramRowSchema);
+
+/** `PUT /api/staff/programs/{id}` and `/api/staff/policies/{id}`: the id as sent (not a whole number: 404). */
+export const SetupIdParamsSchema = z.object({ id: z.string() });
 
 const optionalDate = (message: string) =>
   z
@@ -63,6 +68,8 @@ export const PolicyRowSchema = z.object({
   sessionCount: z.number().int(),
 });
 export type PolicyRow = z.infer<typeof PolicyRowSchema>;
+/** The policies list, which every policy write also answers. */
+export const PolicyRowListSchema = z.array(PolicyRowSchema);
 
 /** Create or edit a policy; `htmlValue` is rich text, sanitised by the server (allow-list). */
 export const PolicyInputSchema = z.object({

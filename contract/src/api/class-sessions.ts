@@ -1,7 +1,9 @@
 /**
  * The class-sessions endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions"):
- * spec §7 ClassSession (the public catalog, a session's resources for its families, the director's writes).
- * Shapes: contract/src/class-session.ts and enrollment.ts (`ClassSessionInputSchema`, cents).
+ * spec §7 ClassSession (the public catalog, a session's resources for its families, the director's writes),
+ * and the staff's session pages (issue 10): the sessions list, rosters, a session for the form, duplicating it,
+ * programs and policies. Shapes: contract/src/class-session.ts, enrollment.ts (`ClassSessionInputSchema`,
+ * cents), staff.ts and staff-setup.ts.
  */
 import {
   ClassSessionIdParamsSchema,
@@ -13,6 +15,16 @@ import {
 } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import { ClassSessionInputSchema } from '../enrollment.ts';
+import { RosterSchema, StaffSessionListQuerySchema, StaffSessionListSchema } from '../staff.ts';
+import {
+  PolicyInputSchema,
+  PolicyRowListSchema,
+  ProgramInputSchema,
+  ProgramRowListSchema,
+  SessionDuplicateInputSchema,
+  SessionDuplicateResultSchema,
+  SetupIdParamsSchema,
+} from '../staff-setup.ts';
 
 export const classSessionsApi = {
   /** Active sessions that have not ended (the catalog), or with `active=false` the others. */
@@ -57,5 +69,90 @@ export const classSessionsApi = {
     body: ClassSessionInputSchema,
     status: 200,
     reply: ClassSessionSavedSchema,
+  }),
+
+  /** The sessions the signed-in staff member may see, one page (a teacher's own; `revenue` the director's). */
+  staffSessions: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions',
+    query: StaffSessionListQuerySchema,
+    status: 200,
+    reply: StaffSessionListSchema,
+  }),
+  /** A session's roster: enrolled children, seats on hold, the waitlist. */
+  roster: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions/:classSessionId/roster',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: RosterSchema,
+  }),
+  /** The roster table as a CSV file. */
+  rosterCsv: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions/:classSessionId/roster.csv',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: 'file',
+  }),
+  /** Every field of a session, active or not, for the staff pages and the session form. */
+  staffSession: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions/:classSessionId',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: ClassSessionSchema,
+  }),
+  /** Copy a session to start next term (the director): 201 with the copy's id. */
+  duplicate: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/duplicate',
+    params: ClassSessionIdParamsSchema,
+    body: SessionDuplicateInputSchema,
+    status: 201,
+    reply: SessionDuplicateResultSchema,
+  }),
+  /** Programs (spec §3 ClassSection). */
+  programs: endpoint({
+    method: 'GET',
+    path: '/api/staff/programs',
+    status: 200,
+    reply: ProgramRowListSchema,
+  }),
+  /** Add a program (the director): 201 with the list. */
+  addProgram: endpoint({
+    method: 'POST',
+    path: '/api/staff/programs',
+    body: ProgramInputSchema,
+    status: 201,
+    reply: ProgramRowListSchema,
+  }),
+  /** Edit a program (the director): the list. */
+  editProgram: endpoint({
+    method: 'PUT',
+    path: '/api/staff/programs/:id',
+    params: SetupIdParamsSchema,
+    body: ProgramInputSchema,
+    status: 200,
+    reply: ProgramRowListSchema,
+  }),
+  /** Policies (spec §3 Policy). */
+  policies: endpoint({ method: 'GET', path: '/api/staff/policies', status: 200, reply: PolicyRowListSchema }),
+  /** Add a policy (the director; rich text, sanitised by the server): 201 with the list. */
+  addPolicy: endpoint({
+    method: 'POST',
+    path: '/api/staff/policies',
+    body: PolicyInputSchema,
+    status: 201,
+    reply: PolicyRowListSchema,
+  }),
+  /** Edit a policy (the director), for every session that uses it: the list. */
+  editPolicy: endpoint({
+    method: 'PUT',
+    path: '/api/staff/policies/:id',
+    params: SetupIdParamsSchema,
+    body: PolicyInputSchema,
+    status: 200,
+    reply: PolicyRowListSchema,
   }),
 } as const;

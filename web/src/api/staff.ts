@@ -1,6 +1,7 @@
 /** Staff back office calls (issue 10). Shapes: contract `staff.ts`. */
 import {
   api,
+  classSessionsApi,
   type Roster,
   type StaffInviteInput,
   type StaffMember,
@@ -9,7 +10,8 @@ import {
   type StaffSessionListQuery,
   type TeamMember,
 } from '@lc/contract';
-import { apiDownload, apiRequest, requiredParam } from './client.ts';
+import { callApi } from './call.ts';
+import { apiRequest } from './client.ts';
 
 /** GET /api/staff/me — the signed-in staff member's role and whether they may read the inbox. */
 export function getStaffSelf(signal?: AbortSignal): Promise<StaffSelf> {
@@ -21,7 +23,7 @@ export function getStaffSessions(
   query: StaffSessionListQuery,
   signal?: AbortSignal,
 ): Promise<StaffSessionList> {
-  return apiRequest<StaffSessionList>(api.staffSessions, { query: { ...query }, signal });
+  return callApi(classSessionsApi.staffSessions, { query, signal });
 }
 
 /** GET /api/staff/sessions/{id}/roster. ApiError 404 for a session the caller does not teach. */
@@ -29,13 +31,12 @@ export function getRoster(
   classSessionId: number | string | undefined,
   signal?: AbortSignal,
 ): Promise<Roster> {
-  const id = encodeURIComponent(String(requiredParam('classSessionId', classSessionId)));
-  return apiRequest<Roster>(api.staffRoster(id), { signal });
+  return callApi(classSessionsApi.roster, { params: { classSessionId }, signal });
 }
 
 /** GET /api/staff/sessions/{id}/roster.csv, as a file to save. */
 export function downloadRosterCsv(classSessionId: number | string) {
-  return apiDownload(api.staffRosterCsv(encodeURIComponent(String(classSessionId))));
+  return callApi(classSessionsApi.rosterCsv, { params: { classSessionId } });
 }
 
 /** GET /api/staff/team — everyone on the staff (director only). */

@@ -3,25 +3,15 @@
  * a session for the staff form, duplicating a session for next term, and the program and policy lists. Every
  * route is `auth: 'staff'` (401 anonymous, 403 a parent); reads are for staff (a session a teacher does not
  * teach answers 404), writes are the director's (403 for a teacher). Sessions themselves are written with
- * spec §7 `POST`/`PUT /api/ClassSession`.
+ * spec §7 `POST`/`PUT /api/ClassSession`. Each route registers from its `classSessionsApi` row
+ * (contract/src/api/class-sessions.ts; http/serve.ts).
  */
-import {
-  api,
-  ClassSessionIdParamsSchema,
-  ClassSessionSchema,
-  PolicyInputSchema,
-  PolicyRowSchema,
-  ProgramInputSchema,
-  ProgramRowSchema,
-  parseClassSessionId,
-  SessionDuplicateInputSchema,
-  SessionDuplicateResultSchema,
-} from '@lc/contract';
+import { classSessionsApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { requireAdmin } from '../team/access.ts';
 import {
   duplicateSession,
@@ -33,7 +23,6 @@ import {
 } from './session-setup.ts';
 
 const tags = ['Staff'];
-const IdParamsSchema = z.object({ id: z.string() });
 
 /** A numeric id from the path, or 404 naming `what` (an id that cannot exist is simply not found). */
 function idFrom(raw: string, what: string): number {
@@ -45,18 +34,15 @@ function idFrom(raw: string, what: string): number {
 export const staffSetupRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/staff/sessions/:classSessionId',
+    serve(
+      app,
+      classSessionsApi.staffSession,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'A session for the staff pages and the session form',
-          description:
-            'Every field of the session, active or not, with its program and policies. 404 for a session the caller does not teach.',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: ClassSessionSchema },
-        },
+        tags,
+        summary: 'A session for the staff pages and the session form',
+        description:
+          'Every field of the session, active or not, with its program and policies. 404 for a session the caller does not teach.',
       },
       async (request, reply) => {
         const id = idFrom(request.params.classSessionId, 'That session');
@@ -67,19 +53,15 @@ export const staffSetupRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/duplicate',
+    serve(
+      app,
+      classSessionsApi.duplicate,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Copy a session to start next term (the director)',
-          description:
-            'Every date moves with the new first day (registration windows keep their time of day in the center’s zone); the copy starts inactive, keeps the teachers, and takes nothing of the families. Answers the new id (201).',
-          params: ClassSessionIdParamsSchema,
-          body: SessionDuplicateInputSchema,
-          response: { 201: SessionDuplicateResultSchema },
-        },
+        tags,
+        summary: 'Copy a session to start next term (the director)',
+        description:
+          'Every date moves with the new first day (registration windows keep their time of day in the center’s zone); the copy starts inactive, keeps the teachers, and takes nothing of the families. Answers the new id (201).',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -91,30 +73,22 @@ export const staffSetupRoutes =
       },
     );
 
-    app.get(
-      api.staffPrograms,
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Programs (spec §3 ClassSection)',
-          response: { 200: z.array(ProgramRowSchema) },
-        },
-      },
+    serve(
+      app,
+      classSessionsApi.programs,
+      { config: { auth: 'staff' }, tags, summary: 'Programs (spec §3 ClassSection)' },
       async () => listPrograms(ctx.db),
     );
 
-    const programBody = {
-      tags,
-      body: ProgramInputSchema,
-      response: { 200: z.array(ProgramRowSchema), 201: z.array(ProgramRowSchema) },
-    };
-
-    app.post(
-      api.staffPrograms,
+    serve(
+      app,
+      classSessionsApi.addProgram,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: { ...programBody, summary: 'Add a program (the director); answers the list (201)' },
+        tags,
+        summary: 'Add a program (the director); answers the list (201)',
+        // The document has shown both statuses for every program write since before the API table.
+        otherReplies: { 200: classSessionsApi.addProgram.reply },
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -125,11 +99,14 @@ export const staffSetupRoutes =
       },
     );
 
-    app.put(
-      '/api/staff/programs/:id',
+    serve(
+      app,
+      classSessionsApi.editProgram,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: { ...programBody, params: IdParamsSchema, summary: 'Edit a program (the director)' },
+        tags,
+        summary: 'Edit a program (the director)',
+        otherReplies: { 201: classSessionsApi.editProgram.reply },
       },
       async (request) => {
         const user = currentUser(request);
@@ -140,31 +117,24 @@ export const staffSetupRoutes =
       },
     );
 
-    app.get(
-      api.staffPolicies,
-      {
-        config: { auth: 'staff' },
-        schema: { tags, summary: 'Policies (spec §3 Policy)', response: { 200: z.array(PolicyRowSchema) } },
-      },
+    serve(
+      app,
+      classSessionsApi.policies,
+      { config: { auth: 'staff' }, tags, summary: 'Policies (spec §3 Policy)' },
       async () => listPolicies(ctx.db),
     );
 
-    const policyBody = {
-      tags,
-      body: PolicyInputSchema,
-      response: { 200: z.array(PolicyRowSchema), 201: z.array(PolicyRowSchema) },
-    };
-
-    app.post(
-      api.staffPolicies,
+    serve(
+      app,
+      classSessionsApi.addPolicy,
       {
         config: { auth: 'staff' },
-        schema: {
-          ...policyBody,
-          summary: 'Add a policy (the director); answers the list (201)',
-          description:
-            'The text is rich text, sanitised on the server (paragraphs, headings, lists, emphasis, links).',
-        },
+        tags,
+        summary: 'Add a policy (the director); answers the list (201)',
+        description:
+          'The text is rich text, sanitised on the server (paragraphs, headings, lists, emphasis, links).',
+        // The document has shown both statuses for every policy write since before the API table.
+        otherReplies: { 200: classSessionsApi.addPolicy.reply },
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -175,16 +145,15 @@ export const staffSetupRoutes =
       },
     );
 
-    app.put(
-      '/api/staff/policies/:id',
+    serve(
+      app,
+      classSessionsApi.editPolicy,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          ...policyBody,
-          params: IdParamsSchema,
-          summary: 'Edit a policy (the director)',
-          description: 'Changes it for every session that uses it. The text is sanitised on the server.',
-        },
+        tags,
+        summary: 'Edit a policy (the director)',
+        description: 'Changes it for every session that uses it. The text is sanitised on the server.',
+        otherReplies: { 201: classSessionsApi.editPolicy.reply },
       },
       async (request) => {
         const user = currentUser(request);
