@@ -86,8 +86,14 @@ export const PassCodeSchema = z.object({
     .max(64, 'Enter the code printed on the pass'),
 });
 
+/** `POST /api/Student/Trustees/Self` answer: the parent's own contact, made on first use. */
+export const SelfContactSchema = z.object({ trusteeId: z.string() });
+
 // ---------------------------------------------------------------------------------------------------
 // The door
+
+/** `GET /api/kiosk/me` answer: the tablet calling. */
+export const KioskMeSchema = z.object({ id: z.string(), name: z.string() });
 
 export const ATTENDANCE_KINDS = ['CheckIn', 'CheckOut'] as const;
 export type AttendanceKind = (typeof ATTENDANCE_KINDS)[number];
@@ -184,6 +190,9 @@ export const KioskCreateSchema = z.object({
    */
   currentToken: z.string().max(200).optional(),
 });
+/** `/api/staff/kiosks/{kioskId}/…`: one door tablet. */
+export const KioskIdParamsSchema = z.object({ kioskId: z.string() });
+
 /** The new kiosk and its credential (shown once; the tablet keeps it). */
 export const KioskEnrolledSchema = z.object({ kiosk: KioskSchema, token: z.string() });
 
@@ -262,3 +271,36 @@ export const BoardSessionSchema = z.object({
 export const BoardSchema = z.object({ date: z.string(), sessions: z.array(BoardSessionSchema) });
 export type Board = z.infer<typeof BoardSchema>;
 export type BoardSession = z.infer<typeof BoardSessionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Apple's PassKit web service (server/src/features/passes/apple/routes.ts; Apple Wallet calls it, not the web)
+
+const PassKitIdentifier = z.string().min(1).max(200);
+/** `v1/devices/{device}/registrations/{passType}`. */
+export const PassKitDeviceParamsSchema = z.object({
+  deviceLibraryIdentifier: PassKitIdentifier,
+  passTypeIdentifier: PassKitIdentifier,
+});
+/** `v1/devices/{device}/registrations/{passType}/{serial}`. */
+export const PassKitRegistrationParamsSchema = PassKitDeviceParamsSchema.extend({
+  serialNumber: PassKitIdentifier,
+});
+/** `v1/passes/{passType}/{serial}`. */
+export const PassKitPassParamsSchema = z.object({
+  passTypeIdentifier: PassKitIdentifier,
+  serialNumber: PassKitIdentifier,
+});
+/** A device's registration: its push token. */
+export const PassKitRegisterSchema = z.object({ pushToken: z.string().min(1).max(400) });
+/** The tag of an earlier answer of the updated serial numbers. */
+export const PassKitUpdatedQuerySchema = z.object({ passesUpdatedSince: z.string().max(40).optional() });
+/** The serial numbers of a device's passes updated since a tag, and the new tag. */
+export const PassKitUpdatedSchema = z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() });
+/** Messages from devices. */
+export const PassKitLogSchema = z.object({ logs: z.array(z.string()) });
+/** `GET /api/passes/apple/{serialNumber}.pkpass`: the file, and the signed link's expiry and signature. */
+export const AppleDownloadParamsSchema = z.object({ file: z.string().max(240) });
+export const AppleDownloadQuerySchema = z.object({
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+});

@@ -5,7 +5,6 @@
 import {
   type AttendanceQuery,
   type AttendanceRecord,
-  api,
   type Board,
   type DoorResult,
   type DoorScan,
@@ -13,63 +12,64 @@ import {
   type PassCard,
   type PassState,
   type PickupPass,
+  passesApi,
 } from '@lc/contract';
-import { apiDownload, apiRequest, apiUpload, kioskRequest } from './client.ts';
+import { callApi, callKiosk, uploadApi } from './call.ts';
 
 export type AttendanceList = { records: AttendanceRecord[]; truncated: boolean };
 
 /** GET the adult's current pass and what can be done with it. */
 export function getPassState(trusteeId: string, signal?: AbortSignal): Promise<PassState> {
-  return apiRequest<PassState>(api.trusteePass(trusteeId), { signal });
+  return callApi(passesApi.passState, { params: { trusteeId }, signal });
 }
 
 /** POST: issue (or re-issue, revoking the old one) a pass with the adult's PIN. */
 export function issuePass(trusteeId: string, pin: string): Promise<PickupPass> {
-  return apiRequest<PickupPass>(api.trusteePass(trusteeId), { method: 'POST', body: { pin } });
+  return callApi(passesApi.issuePass, { params: { trusteeId }, body: { pin } });
 }
 
 /** DELETE: revoke the adult's pass (it stops working at the door at once). */
 export function revokePass(trusteeId: string): Promise<PickupPass> {
-  return apiRequest<PickupPass>(api.trusteePass(trusteeId), { method: 'DELETE' });
+  return callApi(passesApi.revokePass, { params: { trusteeId } });
 }
 
 /** GET the printable card of the adult's current pass (QR code, code, wallet links). */
 export function getPassCard(trusteeId: string, signal?: AbortSignal): Promise<PassCard> {
-  return apiRequest<PassCard>(api.trusteePassCard(trusteeId), { signal });
+  return callApi(passesApi.passCard, { params: { trusteeId }, signal });
 }
 
 /** PUT the adult's photo (JPEG or PNG, ≤ 5 MB) on their current pass. */
 export function uploadPassPhoto(trusteeId: string, file: File): Promise<PassState> {
   const form = new FormData();
   form.set('file', file);
-  return apiUpload<PassState>(api.trusteePassPhoto(trusteeId), form, 'PUT');
+  return uploadApi(passesApi.uploadPassPhoto, form, { params: { trusteeId } });
 }
 
 /** POST: the parent's own contact (made on first use), to issue themselves a pass. */
 export function ensureSelfContact(): Promise<{ trusteeId: string }> {
-  return apiRequest<{ trusteeId: string }>(api.selfContact, { method: 'POST' });
+  return callApi(passesApi.selfContact);
 }
 
 /** GET the family's drop-offs and pickups. */
 export function getFamilyAttendance(query: AttendanceQuery, signal?: AbortSignal): Promise<AttendanceList> {
-  return apiRequest<AttendanceList>(api.familyAttendance, { query: { ...query }, signal });
+  return callApi(passesApi.familyAttendance, { query: { ...query }, signal });
 }
 
 /** POST: the holder opens their pass with its code. */
 export function openPassCard(code: string): Promise<PassCard> {
-  return apiRequest<PassCard>(api.passCard, { method: 'POST', body: { code } });
+  return callApi(passesApi.holderCard, { body: { code } });
 }
 
 // -------------------------------------------------------------------------------------------- the door
 
 /** GET this tablet (throws 401 once it was revoked). */
 export function kioskMe(token: string): Promise<{ id: string; name: string }> {
-  return kioskRequest(api.kioskMe, token);
+  return callKiosk(passesApi.kioskMe, token);
 }
 
 /** POST the scanned or typed code: who is at the door and their children today. */
 export function kioskScan(token: string, code: string, method: 'Pass' | 'Code'): Promise<DoorScan> {
-  return kioskRequest(api.kioskScan, token, { method: 'POST', body: { code, method } });
+  return callKiosk(passesApi.kioskScan, token, { body: { code, method } });
 }
 
 type Chosen = { studentId: string; classSessionId: number };
@@ -79,7 +79,7 @@ export function kioskCheckIn(
   token: string,
   body: { code: string; method: 'Pass' | 'Code'; children: Chosen[] },
 ): Promise<{ results: DoorResult[] }> {
-  return kioskRequest(api.kioskCheckIn, token, { method: 'POST', body });
+  return callKiosk(passesApi.kioskCheckIn, token, { body });
 }
 
 /** POST pickup of the chosen children with the PIN or the photo confirmed. */
@@ -87,14 +87,14 @@ export function kioskCheckOut(
   token: string,
   body: { code: string; method: 'Pass' | 'Code'; children: Chosen[]; pin?: string; photoConfirmed?: boolean },
 ): Promise<{ results: DoorResult[] }> {
-  return kioskRequest(api.kioskCheckOut, token, { method: 'POST', body });
+  return callKiosk(passesApi.kioskCheckOut, token, { body });
 }
 
 // ---------------------------------------------------------------------------------------------- staff
 
 /** GET the door tablets. */
 export function listKiosks(signal?: AbortSignal): Promise<Kiosk[]> {
-  return apiRequest<Kiosk[]>(api.staffKiosks, { signal });
+  return callApi(passesApi.kiosks, { signal });
 }
 
 /**
@@ -102,15 +102,12 @@ export function listKiosks(signal?: AbortSignal): Promise<Kiosk[]> {
  * already keeps, makes the server answer that tablet again instead of a second one.
  */
 export function enrollKiosk(name: string, currentToken?: string): Promise<{ kiosk: Kiosk; token: string }> {
-  return apiRequest(api.staffKiosks, {
-    method: 'POST',
-    body: currentToken ? { name, currentToken } : { name },
-  });
+  return callApi(passesApi.enrollKiosk, { body: currentToken ? { name, currentToken } : { name } });
 }
 
 /** POST: stop a tablet working as a kiosk. */
 export function revokeKiosk(kioskId: string): Promise<Kiosk> {
-  return apiRequest<Kiosk>(api.staffKioskRevoke(kioskId), { method: 'POST' });
+  return callApi(passesApi.revokeKiosk, { params: { kioskId } });
 }
 
 /** POST a hand check-in or check-out. */
@@ -121,25 +118,21 @@ export function recordAttendance(body: {
   trusteeId?: string | null;
   adultName?: string | null;
 }): Promise<DoorResult> {
-  return apiRequest<DoorResult>(api.staffAttendance, { method: 'POST', body });
+  return callApi(passesApi.recordAttendance, { body });
 }
 
 /** GET today's board. */
 export function getBoard(signal?: AbortSignal): Promise<Board> {
-  return apiRequest<Board>(api.staffAttendanceToday, { signal });
+  return callApi(passesApi.board, { signal });
 }
 
 /** GET the attendance history the caller may see. */
 export function getStaffAttendance(query: AttendanceQuery, signal?: AbortSignal): Promise<AttendanceList> {
-  return apiRequest<AttendanceList>(api.staffAttendance, { query: { ...query }, signal });
+  return callApi(passesApi.staffAttendance, { query: { ...query }, signal });
 }
 
-/** GET the history as CSV, as a file to save. */
+/** GET the history as CSV, as a file to save (empty filters left out). */
 export function downloadAttendanceCsv(query: AttendanceQuery) {
-  const search = new URLSearchParams(
-    Object.entries(query)
-      .filter((e) => e[1] !== undefined && e[1] !== '')
-      .map(([k, v]) => [k, String(v)]),
-  );
-  return apiDownload(`${api.staffAttendanceCsv}${search.size ? `?${search}` : ''}`);
+  const filled = Object.entries(query).filter((e) => e[1] !== undefined && e[1] !== '');
+  return callApi(passesApi.attendanceCsv, { query: Object.fromEntries(filled) });
 }

@@ -3,23 +3,14 @@
  * issues, re-issues and revokes an adult's pass, shows its printable card and keeps its photo;
  * `/api/Student/Trustees/Self` makes the parent's own contact; `/api/Student/Attendance` is the family's
  * drop-off and pickup history. Registered inside passes/routes.ts `passRoutes`, which parses the photo
- * upload (multipart).
+ * upload (multipart). Each route registers from its `passesApi` row (contract/src/api/passes.ts; http/serve.ts).
  */
-import {
-  AttendanceListSchema,
-  AttendanceQuerySchema,
-  PassCardSchema,
-  PassIssueSchema,
-  PassStateSchema,
-  PickupPassSchema,
-  TrusteeIdParamsSchema,
-} from '@lc/contract';
+import { passesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { fileReply } from '../../http/openapi.ts';
+import { serve } from '../../http/serve.ts';
 import { readUpload } from '../resources/routes.ts';
 import { adultPhoto, familyCurrentPass, replaceAdultPhoto } from './adult-photo.ts';
 import { familyHistory } from './attendance-reports.ts';
@@ -42,32 +33,22 @@ export const familyPassRoutes =
   async (app) => {
     const storage = createStorage(ctx.config);
 
-    app.get(
-      '/api/Student/Trustees/:trusteeId/Pass',
-      {
-        schema: {
-          tags: familyTags,
-          summary: 'The pickup pass of one of the family’s adults',
-          params: TrusteeIdParamsSchema,
-          response: { 200: PassStateSchema },
-        },
-      },
+    serve(
+      app,
+      passesApi.passState,
+      { tags: familyTags, summary: 'The pickup pass of one of the family’s adults' },
       async (request) => getPassState(ctx, currentUser(request).id, request.params.trusteeId),
     );
 
-    app.post(
-      '/api/Student/Trustees/:trusteeId/Pass',
+    serve(
+      app,
+      passesApi.issuePass,
       {
         config: { errors: [429] },
-        schema: {
-          tags: familyTags,
-          summary: 'Issue (or re-issue) a pickup pass with a PIN',
-          description:
-            'The adult must be active and allowed to pick up (400 otherwise). Re-issuing revokes the old pass at once. The adult is emailed a link to the pass; 429 (nothing changed) after 5 mails to one address in an hour from the family, or 20 in all (decision 017).',
-          params: TrusteeIdParamsSchema,
-          body: PassIssueSchema,
-          response: { 201: PickupPassSchema },
-        },
+        tags: familyTags,
+        summary: 'Issue (or re-issue) a pickup pass with a PIN',
+        description:
+          'The adult must be active and allowed to pick up (400 otherwise). Re-issuing revokes the old pass at once. The adult is emailed a link to the pass; 429 (nothing changed) after 5 mails to one address in an hour from the family, or 20 in all (decision 017).',
       },
       async (request, reply) => {
         const pass = await issuePass(ctx, currentUser(request), request.params.trusteeId, request.body.pin);
@@ -75,44 +56,29 @@ export const familyPassRoutes =
       },
     );
 
-    app.delete(
-      '/api/Student/Trustees/:trusteeId/Pass',
-      {
-        schema: {
-          tags: familyTags,
-          summary: 'Revoke the adult’s pickup pass (it stops working at the door at once)',
-          params: TrusteeIdParamsSchema,
-          response: { 200: PickupPassSchema },
-        },
-      },
+    serve(
+      app,
+      passesApi.revokePass,
+      { tags: familyTags, summary: 'Revoke the adult’s pickup pass (it stops working at the door at once)' },
       async (request) => revokePass(ctx, currentUser(request).id, request.params.trusteeId),
     );
 
-    app.get(
-      '/api/Student/Trustees/:trusteeId/Pass/Card',
-      {
-        schema: {
-          tags: familyTags,
-          summary: 'The printable pass: QR code, code to type, wallet links',
-          params: TrusteeIdParamsSchema,
-          response: { 200: PassCardSchema },
-        },
-      },
+    serve(
+      app,
+      passesApi.passCard,
+      { tags: familyTags, summary: 'The printable pass: QR code, code to type, wallet links' },
       async (request) => familyPassCard(ctx, currentUser(request).id, request.params.trusteeId),
     );
 
-    app.put(
-      '/api/Student/Trustees/:trusteeId/Pass/Photo',
+    serve(
+      app,
+      passesApi.uploadPassPhoto,
       {
-        schema: {
-          tags: familyTags,
-          summary: 'Add or replace the adult’s photo (multipart `file`: JPEG or PNG, ≤ 5 MB)',
-          description:
-            'Shown at the door, where staff may confirm it instead of the PIN, and on the wallet pass. The photo it replaces is deleted. 413 (field `file`) when the family’s photos would pass its 25 MB quota.',
-          consumes: ['multipart/form-data'],
-          params: TrusteeIdParamsSchema,
-          response: { 200: PassStateSchema },
-        },
+        tags: familyTags,
+        summary: 'Add or replace the adult’s photo (multipart `file`: JPEG or PNG, ≤ 5 MB)',
+        description:
+          'Shown at the door, where staff may confirm it instead of the PIN, and on the wallet pass. The photo it replaces is deleted. 413 (field `file`) when the family’s photos would pass its 25 MB quota.',
+        schema: { consumes: ['multipart/form-data'] },
       },
       async (request) => {
         const user = currentUser(request);
@@ -124,15 +90,14 @@ export const familyPassRoutes =
       },
     );
 
-    app.get(
-      '/api/Student/Trustees/:trusteeId/Pass/Photo',
+    serve(
+      app,
+      passesApi.passPhoto,
       {
-        schema: {
-          tags: familyTags,
-          summary: 'The adult’s photo on their current pass',
-          params: TrusteeIdParamsSchema,
-          response: { 200: fileReply('The photo', ...PHOTO_KINDS.keys()) },
-        },
+        tags: familyTags,
+        summary: 'The adult’s photo on their current pass',
+        replyDescription: 'The photo',
+        fileTypes: [...PHOTO_KINDS.keys()],
       },
       async (request, reply) => {
         const photo = await adultPhoto(ctx, currentUser(request).id, request.params.trusteeId);
@@ -140,28 +105,20 @@ export const familyPassRoutes =
       },
     );
 
-    app.post(
-      '/api/Student/Trustees/Self',
+    serve(
+      app,
+      passesApi.selfContact,
       {
-        schema: {
-          tags: familyTags,
-          summary: 'The parent’s own contact (made on first use) so they can carry a pass too',
-          response: { 200: z.object({ trusteeId: z.string() }) },
-        },
+        tags: familyTags,
+        summary: 'The parent’s own contact (made on first use) so they can carry a pass too',
       },
       async (request) => ({ trusteeId: await ensureSelfContact(ctx, currentUser(request).id) }),
     );
 
-    app.get(
-      '/api/Student/Attendance',
-      {
-        schema: {
-          tags: familyTags,
-          summary: 'Drop-offs and pickups of the family’s children, newest first',
-          querystring: AttendanceQuerySchema,
-          response: { 200: AttendanceListSchema },
-        },
-      },
+    serve(
+      app,
+      passesApi.familyAttendance,
+      { tags: familyTags, summary: 'Drop-offs and pickups of the family’s children, newest first' },
       async (request) => familyHistory(ctx, currentUser(request).id, request.query),
     );
   };

@@ -7,22 +7,15 @@
  * - staff (`/api/staff/kiosks…`, `/api/staff/attendance…`): tablets, check-in/out by hand, today's board,
  *   history and its CSV.
  * The family's routes are family-pass-routes.ts and the staff's staff-door-routes.ts, registered here inside
- * this plugin, so they share its multipart parser (the photo upload) as before.
+ * this plugin, so they share its multipart parser (the photo upload) as before. Each route registers from its
+ * `passesApi` row (contract/src/api/passes.ts; http/serve.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
-import {
-  DoorResultsSchema,
-  DoorScanSchema,
-  KioskCheckInSchema,
-  KioskCheckOutSchema,
-  KioskScanInputSchema,
-  PassCardSchema,
-  PassCodeSchema,
-} from '@lc/contract';
+import { passesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentKiosk } from '../../http/authenticate.ts';
+import { serve } from '../../http/serve.ts';
 import { doorAction, scanPass } from './door.ts';
 import { familyPassRoutes } from './family-pass-routes.ts';
 import { holderPassCard } from './pass-cards.ts';
@@ -49,20 +42,17 @@ export const passRoutes =
 
     // ----------------------------------------------------------------------------------------- holder
 
-    app.post(
-      '/api/passes/card',
+    serve(
+      app,
+      passesApi.holderCard,
       {
         config: {
           auth: 'public',
           rateLimit: { max: ctx.config.formRateLimit * 3, timeWindow: '10 minutes' },
           errors: [404],
         },
-        schema: {
-          tags: doorTags,
-          summary: 'The holder’s pass, opened with its code (the link in their email)',
-          body: PassCodeSchema,
-          response: { 200: PassCardSchema },
-        },
+        tags: doorTags,
+        summary: 'The holder’s pass, opened with its code (the link in their email)',
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -72,60 +62,45 @@ export const passRoutes =
 
     // ------------------------------------------------------------------------------------------- door
 
-    app.get(
-      '/api/kiosk/me',
-      {
-        config: { auth: 'kiosk' },
-        schema: {
-          tags: doorTags,
-          summary: 'This tablet (401 once revoked)',
-          response: { 200: z.object({ id: z.string(), name: z.string() }) },
-        },
-      },
+    serve(
+      app,
+      passesApi.kioskMe,
+      { config: { auth: 'kiosk' }, tags: doorTags, summary: 'This tablet (401 once revoked)' },
       async (request) => currentKiosk(request),
     );
 
-    app.post(
-      '/api/kiosk/scan',
+    serve(
+      app,
+      passesApi.kioskScan,
       {
         config: { auth: 'kiosk', rateLimit: doorRate, errors: [403, 404] },
-        schema: {
-          tags: doorTags,
-          summary: 'Who is at the door and the children they may bring or take today',
-          description: '404 for an unknown code; 403 with the reason for a revoked, expired or paused pass.',
-          body: KioskScanInputSchema,
-          response: { 200: DoorScanSchema },
-        },
+        tags: doorTags,
+        summary: 'Who is at the door and the children they may bring or take today',
+        description: '404 for an unknown code; 403 with the reason for a revoked, expired or paused pass.',
       },
       async (request) => scanPass(ctx, currentKiosk(request), request.body.code),
     );
 
-    app.post(
-      '/api/kiosk/check-in',
+    serve(
+      app,
+      passesApi.kioskCheckIn,
       {
         config: { auth: 'kiosk', rateLimit: doorRate, errors: [403, 404] },
-        schema: {
-          tags: doorTags,
-          summary: 'Drop-off: check the chosen children in',
-          body: KioskCheckInSchema,
-          response: { 200: DoorResultsSchema },
-        },
+        tags: doorTags,
+        summary: 'Drop-off: check the chosen children in',
       },
       async (request) => ({ results: await doorAction(ctx, currentKiosk(request), request.body, 'CheckIn') }),
     );
 
-    app.post(
-      '/api/kiosk/check-out',
+    serve(
+      app,
+      passesApi.kioskCheckOut,
       {
         config: { auth: 'kiosk', rateLimit: doorRate, errors: [403, 404] },
-        schema: {
-          tags: doorTags,
-          summary: 'Pickup: check the chosen children out (PIN or photo confirmation)',
-          description:
-            '403 for a wrong PIN (with the tries left), 429 while wrong PINs have paused pickups with the pass.',
-          body: KioskCheckOutSchema,
-          response: { 200: DoorResultsSchema },
-        },
+        tags: doorTags,
+        summary: 'Pickup: check the chosen children out (PIN or photo confirmation)',
+        description:
+          '403 for a wrong PIN (with the tries left), 429 while wrong PINs have paused pickups with the pass.',
       },
       async (request) => ({
         results: await doorAction(ctx, currentKiosk(request), request.body, 'CheckOut'),

@@ -23,16 +23,19 @@
  *
  * All of this exists only when Apple Wallet is configured (config.apple); otherwise these paths answer 404.
  * The devices and their registrations are read and written in apple/registrations.ts; this file parses,
- * checks the token, calls and replies (docs/architecture.md, Server domains).
+ * checks the token, calls and replies (docs/architecture.md, Server domains). Each route registers from its
+ * `passesApi` row (contract/src/api/passes.ts; http/serve.ts); Apple calls them, the web never does.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { passesApi } from '@lc/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { redactUrl } from '../../../http/log-redaction.ts';
-import { emptyReply, fileReply } from '../../../http/openapi.ts';
+import { emptyReply } from '../../../http/openapi.ts';
+import { serve } from '../../../http/serve.ts';
 import { loadPassContent } from '../pass-content.ts';
 import { hashToken, passKeys } from '../pass-keys.ts';
 import { findApplePass, registerDevice, unregisterDevice, updatedSerialNumbers } from './registrations.ts';
@@ -43,11 +46,6 @@ const tags = ['Wallet passes'];
 /** Lines of a device's log kept per request, and characters per line. */
 const LOG_LINES = 50;
 const LOG_LINE_CHARS = 500;
-
-const Identifier = z.string().min(1).max(200);
-const DeviceParams = z.object({ deviceLibraryIdentifier: Identifier, passTypeIdentifier: Identifier });
-const RegistrationParams = DeviceParams.extend({ serialNumber: Identifier });
-const PassParams = z.object({ passTypeIdentifier: Identifier, serialNumber: Identifier });
 
 /** The `Authorization: ApplePass <token>` token, or null. */
 function applePassToken(request: FastifyRequest): string | null {
@@ -104,19 +102,17 @@ export const applePassRoutes =
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
 
-    app.post(
-      '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    serve(
+      app,
+      passesApi.passKitRegister,
       {
         config: { auth: 'public', credential: 'applePass', errors: [401] },
-        schema: {
-          tags,
-          summary: 'PassKit: register a device for a pass’s updates',
-          description:
-            'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` and `{ pushToken }`. 201 when the device is newly registered for the pass, 200 when it already was (its push token is updated), 401 for a missing or wrong token, 404 for an unknown pass.',
-          params: RegistrationParams,
-          body: z.object({ pushToken: z.string().min(1).max(400) }),
-          response: { 200: emptyReply('Already registered'), 201: emptyReply('Registered') },
-        },
+        tags,
+        summary: 'PassKit: register a device for a pass’s updates',
+        description:
+          'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` and `{ pushToken }`. 201 when the device is newly registered for the pass, 200 when it already was (its push token is updated), 401 for a missing or wrong token, 404 for an unknown pass.',
+        replyDescription: 'Registered',
+        otherReplies: { 200: emptyReply('Already registered') },
       },
       async (request, reply) => {
         const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
@@ -128,22 +124,16 @@ export const applePassRoutes =
       },
     );
 
-    app.get(
-      '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+    serve(
+      app,
+      passesApi.passKitUpdated,
       {
         config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'PassKit: the serial numbers of a device’s passes updated since a tag',
-          description:
-            '`passesUpdatedSince` is the `lastUpdated` tag of an earlier answer (milliseconds since 1970, as a string); without it, every pass registered to the device is listed. 200 `{ serialNumbers, lastUpdated }`, 204 when none changed.',
-          params: DeviceParams,
-          querystring: z.object({ passesUpdatedSince: z.string().max(40).optional() }),
-          response: {
-            200: z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() }),
-            204: z.null().describe('No pass changed'),
-          },
-        },
+        tags,
+        summary: 'PassKit: the serial numbers of a device’s passes updated since a tag',
+        description:
+          '`passesUpdatedSince` is the `lastUpdated` tag of an earlier answer (milliseconds since 1970, as a string); without it, every pass registered to the device is listed. 200 `{ serialNumbers, lastUpdated }`, 204 when none changed.',
+        otherReplies: { 204: z.null().describe('No pass changed') },
       },
       async (request, reply) => {
         const { deviceLibraryIdentifier, passTypeIdentifier } = request.params;
@@ -161,18 +151,16 @@ export const applePassRoutes =
       },
     );
 
-    app.delete(
-      '/api/passes/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    serve(
+      app,
+      passesApi.passKitUnregister,
       {
         config: { auth: 'public', credential: 'applePass', errors: [401] },
-        schema: {
-          tags,
-          summary: 'PassKit: unregister a device from a pass’s updates',
-          description:
-            'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` when the pass is removed from the device. 200 (also when it was not registered), 401 for a missing or wrong token, 404 for an unknown pass.',
-          params: RegistrationParams,
-          response: { 200: emptyReply('Unregistered') },
-        },
+        tags,
+        summary: 'PassKit: unregister a device from a pass’s updates',
+        description:
+          'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>` when the pass is removed from the device. 200 (also when it was not registered), 401 for a missing or wrong token, 404 for an unknown pass.',
+        replyDescription: 'Unregistered',
       },
       async (request, reply) => {
         const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
@@ -183,18 +171,18 @@ export const applePassRoutes =
       },
     );
 
-    app.get(
-      '/api/passes/v1/passes/:passTypeIdentifier/:serialNumber',
+    serve(
+      app,
+      passesApi.passKitPass,
       {
         config: { auth: 'public', credential: 'applePass', errors: [401] },
-        schema: {
-          tags,
-          summary: 'PassKit: the latest version of a pass',
-          description:
-            'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>`. 200 with the signed `.pkpass` and `Last-Modified`; 304 when `If-Modified-Since` is not older than the pass; 401 for a missing or wrong token; 404 for an unknown pass. A revoked or expired pass is still answered, marked voided.',
-          params: PassParams,
-          response: { 200: fileReply('The signed pass', PKPASS_TYPE), 304: emptyReply('Not modified') },
-        },
+        tags,
+        summary: 'PassKit: the latest version of a pass',
+        description:
+          'Called by Apple Wallet with `Authorization: ApplePass <authenticationToken>`. 200 with the signed `.pkpass` and `Last-Modified`; 304 when `If-Modified-Since` is not older than the pass; 401 for a missing or wrong token; 404 for an unknown pass. A revoked or expired pass is still answered, marked voided.',
+        replyDescription: 'The signed pass',
+        fileTypes: [PKPASS_TYPE],
+        otherReplies: { 304: emptyReply('Not modified') },
       },
       async (request, reply) => {
         const { passTypeIdentifier, serialNumber } = request.params;
@@ -211,17 +199,15 @@ export const applePassRoutes =
       },
     );
 
-    app.post(
-      '/api/passes/v1/log',
+    serve(
+      app,
+      passesApi.passKitLog,
       {
         config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          summary: 'PassKit: messages from Apple Wallet about errors with our passes',
-          description: `\`{ logs: string[] }\`: each line (at most ${LOG_LINES}, each cut at ${LOG_LINE_CHARS} characters) is written to the server log as a warning. 200.`,
-          body: z.object({ logs: z.array(z.string()) }),
-          response: { 200: emptyReply('Written to the log') },
-        },
+        tags,
+        summary: 'PassKit: messages from Apple Wallet about errors with our passes',
+        description: `\`{ logs: string[] }\`: each line (at most ${LOG_LINES}, each cut at ${LOG_LINE_CHARS} characters) is written to the server log as a warning. 200.`,
+        replyDescription: 'Written to the log',
       },
       async (request, reply) => {
         for (const line of request.body.logs.slice(0, LOG_LINES)) {
@@ -231,19 +217,17 @@ export const applePassRoutes =
       },
     );
 
-    app.get(
-      '/api/passes/apple/:file',
+    serve(
+      app,
+      passesApi.appleDownload,
       {
         config: { auth: 'public' },
-        schema: {
-          tags,
-          summary: 'Download a pickup pass for Apple Wallet through a signed link',
-          description:
-            '`{serialNumber}.pkpass` with the `expires` and `signature` of a link the pass page gave (it works for 15 minutes). 200 with the signed `.pkpass`; 404 for a bad or expired signature or an unknown pass.',
-          params: z.object({ file: z.string().max(240) }),
-          querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
-          response: { 200: fileReply('The signed pass', PKPASS_TYPE) },
-        },
+        tags,
+        summary: 'Download a pickup pass for Apple Wallet through a signed link',
+        description:
+          '`{serialNumber}.pkpass` with the `expires` and `signature` of a link the pass page gave (it works for 15 minutes). 200 with the signed `.pkpass`; 404 for a bad or expired signature or an unknown pass.',
+        replyDescription: 'The signed pass',
+        fileTypes: [PKPASS_TYPE],
       },
       async (request, reply) => {
         const serialNumber = /^(.+)\.pkpass$/.exec(request.params.file)?.[1];
