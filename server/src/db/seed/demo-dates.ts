@@ -1,0 +1,16 @@
+/**
+ * Calendar helpers for the demo seed: every demo date is relative to the center's `today`, so the demo always
+ * makes sense (docs/architecture.md, Layers: the storage layer's seed).
+ */
+
+export const DAY = 86_400_000;
+
+/** "YYYY-MM-DD" `days` after `today` ("YYYY-MM-DD"). */
+export function addDays(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** 9:00 am Pacific on the calendar day `days` after `today` (16:00 or 17:00 UTC; 17:00 keeps it simple and safe). */
+export function at9am(today: string, days: number): Date {
+  return new Date(`${addDays(today, days)}T17:00:00Z`);
+}
