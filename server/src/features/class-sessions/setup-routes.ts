@@ -10,7 +10,7 @@ import { classSessionsApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
+import { type NotFoundThing, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { requireAdmin } from '../team/access.ts';
 import {
@@ -25,7 +25,7 @@ import {
 const tags = ['Staff'];
 
 /** A numeric id from the path, or 404 naming `what` (an id that cannot exist is simply not found). */
-function idFrom(raw: string, what: string): number {
+function idFrom(raw: string, what: NotFoundThing): number {
   const id = parseClassSessionId(raw);
   if (id === null) throw notFound(what);
   return id;
@@ -45,9 +45,9 @@ export const staffSetupRoutes =
           'Every field of the session, active or not, with its program and policies. 404 for a session the caller does not teach.',
       },
       async (request, reply) => {
-        const id = idFrom(request.params.classSessionId, 'That session');
+        const id = idFrom(request.params.classSessionId, 'session');
         const session = await readStaffSession(ctx.db, ctx.clock, currentUser(request), id);
-        if (!session) throw notFound('That session');
+        if (!session) throw notFound('session');
         reply.header('cache-control', 'no-store');
         return session;
       },
@@ -66,7 +66,7 @@ export const staffSetupRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const id = idFrom(request.params.classSessionId, 'That session');
+        const id = idFrom(request.params.classSessionId, 'session');
         const newId = await duplicateSession(ctx.db, ctx.clock, user.id, id, request.body);
         reply.code(201);
         return { id: newId };
@@ -111,7 +111,7 @@ export const staffSetupRoutes =
       async (request) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const id = idFrom(request.params.id, 'That program');
+        const id = idFrom(request.params.id, 'program');
         await saveProgram(ctx.db, user.id, id, request.body, ctx.clock.now());
         return listPrograms(ctx.db);
       },
@@ -158,7 +158,7 @@ export const staffSetupRoutes =
       async (request) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const id = idFrom(request.params.id, 'That policy');
+        const id = idFrom(request.params.id, 'policy');
         await savePolicy(ctx.db, user.id, id, request.body, ctx.clock.now());
         return listPolicies(ctx.db);
       },

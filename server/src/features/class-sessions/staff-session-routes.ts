@@ -55,7 +55,7 @@ export const staffSessionRoutes =
     const readVisibleRoster = async (user: ReturnType<typeof currentUser>, raw: string) => {
       const id = parseClassSessionId(raw);
       const roster = id === null ? null : await readRoster(ctx.db, ctx.clock, user, id);
-      if (!roster) throw notFound('That session');
+      if (!roster) throw notFound('session');
       return roster;
     };
 
