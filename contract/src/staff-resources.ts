@@ -20,6 +20,8 @@ export const RESOURCE_FILE_MESSAGE = 'Choose a PDF or a picture (JPEG, PNG or We
 /** A resource as staff see it: every field plus its place in the list (0 first). */
 export const StaffResourceSchema = DigitalResourceSchema.extend({ sortOrder: z.number().int() });
 export type StaffResource = z.infer<typeof StaffResourceSchema>;
+/** A session's files and links in order, as every staff resource call answers them. */
+export const StaffResourceListSchema = z.array(StaffResourceSchema);
 
 const optionalText = (max: number, message: string) =>
   z
@@ -68,6 +70,9 @@ export const ResourceUpdateInputSchema = z.object({
 });
 export type ResourceUpdateInput = z.infer<typeof ResourceUpdateInputSchema>;
 
+/** `PUT /api/staff/resources/{resourceId}`: the id as sent (not a whole number: 404). */
+export const ResourceIdParamsSchema = z.object({ resourceId: z.string() });
+
 /** `PUT /api/staff/sessions/{id}/resources/order`: every resource id of the session, first to last. */
 export const ResourceOrderInputSchema = z.object({
   ids: z.array(z.number().int()).max(500),
@@ -76,3 +81,13 @@ export type ResourceOrderInput = z.infer<typeof ResourceOrderInputSchema>;
 
 /** `POST /api/staff/sessions/{id}/thumbnail`: the picture's new address (served by `GET /api/files/…`). */
 export const ThumbnailResultSchema = z.object({ thumbnail: z.string() });
+
+/** `GET /api/files/{folder}/{name}`: a stored file's folder (`thumbnails`, `resources`) and random name. */
+export const StoredFileParamsSchema = z.object({ folder: z.string(), name: z.string() });
+
+/** A resource file's signed link (`GET /api/ClassSession/{id}/Resources` gives it); a picture needs none. */
+export const StoredFileQuerySchema = z.object({
+  expires: z.string().optional(),
+  scope: z.string().optional(),
+  signature: z.string().optional(),
+});

@@ -2,8 +2,8 @@
  * The class-sessions endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions"):
  * spec §7 ClassSession (the public catalog, a session's resources for its families, the director's writes),
  * and the staff's session pages (issue 10): the sessions list, rosters, a session for the form, duplicating it,
- * programs and policies. Shapes: contract/src/class-session.ts, enrollment.ts (`ClassSessionInputSchema`,
- * cents), staff.ts and staff-setup.ts.
+ * programs and policies, a session's files, links and picture, and the stored files themselves. Shapes: contract/src/class-session.ts, enrollment.ts (`ClassSessionInputSchema`,
+ * cents), staff.ts, staff-setup.ts and staff-resources.ts.
  */
 import {
   ClassSessionIdParamsSchema,
@@ -16,6 +16,16 @@ import {
 import { endpoint } from '../endpoint.ts';
 import { ClassSessionInputSchema } from '../enrollment.ts';
 import { RosterSchema, StaffSessionListQuerySchema, StaffSessionListSchema } from '../staff.ts';
+import {
+  ResourceIdParamsSchema,
+  ResourceLinkInputSchema,
+  ResourceOrderInputSchema,
+  ResourceUpdateInputSchema,
+  StaffResourceListSchema,
+  StoredFileParamsSchema,
+  StoredFileQuerySchema,
+  ThumbnailResultSchema,
+} from '../staff-resources.ts';
 import {
   PolicyInputSchema,
   PolicyRowListSchema,
@@ -154,5 +164,70 @@ export const classSessionsApi = {
     body: PolicyInputSchema,
     status: 200,
     reply: PolicyRowListSchema,
+  }),
+
+  /** Upload the session's picture (the director; multipart `file`): its new public address. */
+  thumbnail: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/thumbnail',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: ThumbnailResultSchema,
+  }),
+  /** A session's files and links, active or not, in order. */
+  staffResources: endpoint({
+    method: 'GET',
+    path: '/api/staff/sessions/:classSessionId/resources',
+    params: ClassSessionIdParamsSchema,
+    status: 200,
+    reply: StaffResourceListSchema,
+  }),
+  /**
+   * Add a file (multipart `file`, optional `name` and `description`) or a link (JSON, see `addResourceLink`)
+   * to a session (the director): 201 with the whole list. The server reads either body itself, so the row
+   * declares none; the route registers from this row.
+   */
+  addResource: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/resources',
+    params: ClassSessionIdParamsSchema,
+    status: 201,
+    reply: StaffResourceListSchema,
+  }),
+  /** The same endpoint as `addResource`, called with a link or a video as JSON (the caller's typed body). */
+  addResourceLink: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/resources',
+    params: ClassSessionIdParamsSchema,
+    body: ResourceLinkInputSchema,
+    status: 201,
+    reply: StaffResourceListSchema,
+  }),
+  /** Put a session's files and links in order (the director): the list. */
+  orderResources: endpoint({
+    method: 'PUT',
+    path: '/api/staff/sessions/:classSessionId/resources/order',
+    params: ClassSessionIdParamsSchema,
+    body: ResourceOrderInputSchema,
+    status: 200,
+    reply: StaffResourceListSchema,
+  }),
+  /** Edit a file or link (the director): its session's list. */
+  editResource: endpoint({
+    method: 'PUT',
+    path: '/api/staff/resources/:resourceId',
+    params: ResourceIdParamsSchema,
+    body: ResourceUpdateInputSchema,
+    status: 200,
+    reply: StaffResourceListSchema,
+  }),
+  /** A stored file: a session's picture, or a resource file through its signed link. */
+  file: endpoint({
+    method: 'GET',
+    path: '/api/files/:folder/:name',
+    params: StoredFileParamsSchema,
+    query: StoredFileQuerySchema,
+    status: 200,
+    reply: 'file',
   }),
 } as const;

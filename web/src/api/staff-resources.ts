@@ -1,13 +1,19 @@
 /**
- * A session's files and links, and its picture, on the staff side (issue 10). Shapes: contract
- * `staff-resources.ts`. Every write is the director's; errors are ApiError (400 with `fields`, 404).
+ * A session's files and links, and its picture, on the staff side (issue 10), by their `classSessionsApi`
+ * rows (contract/src/api/class-sessions.ts). Shapes: contract `staff-resources.ts`. Every write is the
+ * director's; errors are ApiError (400 with `fields`, 404).
  */
-import { api, type ResourceLinkInput, type ResourceUpdateInput, type StaffResource } from '@lc/contract';
-import { apiRequest, apiUpload } from './client.ts';
+import {
+  classSessionsApi,
+  type ResourceLinkInput,
+  type ResourceUpdateInput,
+  type StaffResource,
+} from '@lc/contract';
+import { callApi, uploadApi } from './call.ts';
 
 /** GET /api/staff/sessions/{id}/resources: all of them, active or not, in order. */
 export function getSessionResources(classSessionId: number, signal?: AbortSignal): Promise<StaffResource[]> {
-  return apiRequest<StaffResource[]>(api.staffResources(classSessionId), { signal });
+  return callApi(classSessionsApi.staffResources, { params: { classSessionId }, signal });
 }
 
 /** POST a file (multipart `file`, optional `name`, `description`); answers the whole list. 400 `fields.file`. */
@@ -20,30 +26,27 @@ export function uploadResource(
   form.set('name', fields.name);
   form.set('description', fields.description);
   form.set('file', file);
-  return apiUpload<StaffResource[]>(api.staffResources(classSessionId), form);
+  return uploadApi(classSessionsApi.addResource, form, { params: { classSessionId } });
 }
 
 /** POST a link or video (JSON); answers the whole list. 400 with `fields` (url must be http(s)). */
 export function addResourceLink(classSessionId: number, input: ResourceLinkInput): Promise<StaffResource[]> {
-  return apiRequest<StaffResource[]>(api.staffResources(classSessionId), { method: 'POST', body: input });
+  return callApi(classSessionsApi.addResourceLink, { params: { classSessionId }, body: input });
 }
 
 /** PUT /api/staff/resources/{id}: name, description, active; answers the session's list. */
 export function updateResource(resourceId: number, input: ResourceUpdateInput): Promise<StaffResource[]> {
-  return apiRequest<StaffResource[]>(api.staffResource(resourceId), { method: 'PUT', body: input });
+  return callApi(classSessionsApi.editResource, { params: { resourceId }, body: input });
 }
 
 /** PUT the order (every id of the session, first to last); answers the list. */
 export function orderResources(classSessionId: number, ids: number[]): Promise<StaffResource[]> {
-  return apiRequest<StaffResource[]>(api.staffResourcesOrder(classSessionId), {
-    method: 'PUT',
-    body: { ids },
-  });
+  return callApi(classSessionsApi.orderResources, { params: { classSessionId }, body: { ids } });
 }
 
 /** POST the session's picture (multipart `file`); answers its new public address. */
 export function uploadThumbnail(classSessionId: number, file: File): Promise<{ thumbnail: string }> {
   const form = new FormData();
   form.set('file', file);
-  return apiUpload<{ thumbnail: string }>(api.staffThumbnail(classSessionId), form);
+  return uploadApi(classSessionsApi.thumbnail, form, { params: { classSessionId } });
 }

@@ -7,22 +7,19 @@
  * of file is read from its bytes (`file-type`), never from its name or the browser's content type:
  * thumbnails take JPEG, PNG or WebP up to 5 MB; resources take PDF, JPEG, PNG or WebP up to 20 MB. Files are
  * stored under random keys through the storage adapter (adapters/storage.ts) and served by
- * `GET /api/files/{folder}/{key}` (see file-links.ts for who may open what).
+ * `GET /api/files/{folder}/{key}` (see file-links.ts for who may open what). Each route registers from its
+ * `classSessionsApi` row (contract/src/api/class-sessions.ts; http/serve.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import {
-  ClassSessionIdParamsSchema,
+  classSessionsApi,
   parseClassSessionId,
   RESOURCE_FILE_MAX_BYTES,
   RESOURCE_FILE_MESSAGE,
   ResourceFileFieldsSchema,
   ResourceLinkInputSchema,
-  ResourceOrderInputSchema,
-  ResourceUpdateInputSchema,
-  StaffResourceSchema,
   THUMBNAIL_FILE_MESSAGE,
   THUMBNAIL_MAX_BYTES,
-  ThumbnailResultSchema,
 } from '@lc/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,7 +30,8 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hasUnstorableText } from '../../http/input-rules.ts';
-import { fileBytes, fileReply } from '../../http/openapi.ts';
+import { fileBytes } from '../../http/openapi.ts';
+import { serve } from '../../http/serve.ts';
 import { requireAdmin } from '../team/access.ts';
 import { FILES_PREFIX, fileLinks, presentResource, RESOURCES, THUMBNAILS } from './file-links.ts';
 import {
@@ -168,19 +166,16 @@ export const staffResourceRoutes =
       if (!(await canSeeSession(ctx.db, currentUser(request), id))) throw notFound('That session');
     };
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/thumbnail',
+    serve(
+      app,
+      classSessionsApi.thumbnail,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Upload the session’s picture (the director)',
-          description:
-            'Multipart with one `file` part: a JPEG, PNG or WebP picture under 5 MB, checked by its content. The session’s `thumbnail` becomes the picture’s public address. Recorded in the audit trail.',
-          consumes: ['multipart/form-data'],
-          params: ClassSessionIdParamsSchema,
-          response: { 200: ThumbnailResultSchema },
-        },
+        tags,
+        summary: 'Upload the session’s picture (the director)',
+        description:
+          'Multipart with one `file` part: a JPEG, PNG or WebP picture under 5 MB, checked by its content. The session’s `thumbnail` becomes the picture’s public address. Recorded in the audit trail.',
+        schema: { consumes: ['multipart/form-data'] },
       },
       async (request) => {
         const user = currentUser(request);
@@ -199,18 +194,15 @@ export const staffResourceRoutes =
       },
     );
 
-    app.get(
-      '/api/staff/sessions/:classSessionId/resources',
+    serve(
+      app,
+      classSessionsApi.staffResources,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'A session’s files and links, active or not, in order',
-          description:
-            'For the director, and for a teacher on the sessions they teach (404 otherwise). File addresses are signed links that work for a few hours.',
-          params: ClassSessionIdParamsSchema,
-          response: { 200: z.array(StaffResourceSchema) },
-        },
+        tags,
+        summary: 'A session’s files and links, active or not, in order',
+        description:
+          'For the director, and for a teacher on the sessions they teach (404 otherwise). File addresses are signed links that work for a few hours.',
       },
       async (request, reply) => {
         const id = idFrom(request.params.classSessionId, 'That session');
@@ -220,15 +212,16 @@ export const staffResourceRoutes =
       },
     );
 
-    app.post(
-      '/api/staff/sessions/:classSessionId/resources',
+    serve(
+      app,
+      classSessionsApi.addResource,
       {
         config: { auth: 'staff' },
+        tags,
+        summary: 'Add a file or a link to a session (the director)',
+        description:
+          'Multipart with a `file` part (a PDF, JPEG, PNG or WebP under 20 MB, checked by its content) and optional `name` and `description` fields; or JSON `{ type: "Link" | "Video", name, description, url }` with an http(s) address. Added at the end of the list, active. Answers the whole list (201).',
         schema: {
-          tags,
-          summary: 'Add a file or a link to a session (the director)',
-          description:
-            'Multipart with a `file` part (a PDF, JPEG, PNG or WebP under 20 MB, checked by its content) and optional `name` and `description` fields; or JSON `{ type: "Link" | "Video", name, description, url }` with an http(s) address. Added at the end of the list, active. Answers the whole list (201).',
           consumes: ['multipart/form-data', 'application/json'],
           requestContent: {
             'multipart/form-data': z.object({
@@ -238,8 +231,6 @@ export const staffResourceRoutes =
             }),
             'application/json': ResourceLinkInputSchema,
           },
-          params: ClassSessionIdParamsSchema,
-          response: { 201: z.array(StaffResourceSchema) },
         },
       },
       async (request, reply) => {
@@ -290,19 +281,15 @@ export const staffResourceRoutes =
       },
     );
 
-    app.put(
-      '/api/staff/sessions/:classSessionId/resources/order',
+    serve(
+      app,
+      classSessionsApi.orderResources,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Put a session’s files and links in order (the director)',
-          description:
-            '`ids`: every resource id of the session, first to last (400 when the list changed meanwhile). Families see them in this order. Answers the list.',
-          params: ClassSessionIdParamsSchema,
-          body: ResourceOrderInputSchema,
-          response: { 200: z.array(StaffResourceSchema) },
-        },
+        tags,
+        summary: 'Put a session’s files and links in order (the director)',
+        description:
+          '`ids`: every resource id of the session, first to last (400 when the list changed meanwhile). Families see them in this order. Answers the list.',
       },
       async (request) => {
         const user = currentUser(request);
@@ -312,17 +299,13 @@ export const staffResourceRoutes =
       },
     );
 
-    app.put(
-      '/api/staff/resources/:resourceId',
+    serve(
+      app,
+      classSessionsApi.editResource,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Edit a file or link: name, description, whether families see it (the director)',
-          params: z.object({ resourceId: z.string() }),
-          body: ResourceUpdateInputSchema,
-          response: { 200: z.array(StaffResourceSchema) },
-        },
+        tags,
+        summary: 'Edit a file or link: name, description, whether families see it (the director)',
       },
       async (request) => {
         const user = currentUser(request);
@@ -333,25 +316,17 @@ export const staffResourceRoutes =
       },
     );
 
-    app.get(
-      '/api/files/:folder/:name',
+    serve(
+      app,
+      classSessionsApi.file,
       {
         config: { auth: 'public' },
-        schema: {
-          tags: ['Files'],
-          summary: 'A stored file: a session’s picture, or a resource file through a signed link',
-          description:
-            'Pictures (`thumbnails/…`) are public and cached for a year. Resource files (`resources/…`) open only with the signed query (`expires`, `scope`, `signature`) that `GET /api/ClassSession/{id}/Resources` gives the families of enrolled children and staff; anything else answers 404.',
-          params: z.object({ folder: z.string(), name: z.string() }),
-          querystring: z.object({
-            expires: z.string().optional(),
-            scope: z.string().optional(),
-            signature: z.string().optional(),
-          }),
-          response: {
-            200: fileReply('The file', ...DOCUMENTS.keys()),
-          },
-        },
+        tags: ['Files'],
+        summary: 'A stored file: a session’s picture, or a resource file through a signed link',
+        description:
+          'Pictures (`thumbnails/…`) are public and cached for a year. Resource files (`resources/…`) open only with the signed query (`expires`, `scope`, `signature`) that `GET /api/ClassSession/{id}/Resources` gives the families of enrolled children and staff; anything else answers 404.',
+        replyDescription: 'The file',
+        fileTypes: [...DOCUMENTS.keys()],
       },
       async (request, reply) => {
         const { folder, name } = request.params;
