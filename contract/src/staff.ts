@@ -37,6 +37,8 @@ export type StaffSessionListQuery = z.output<typeof StaffSessionListQuerySchema>
 
 export const StaffMemberSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
+/** `PUT /api/staff/sessions/{classSessionId}/teachers`: who teaches the session now. */
+export const StaffMemberListSchema = z.array(StaffMemberSchema);
 
 /** One session in the staff list. `revenue` (cents paid) is null for a teacher: money is the director's. */
 export const StaffSessionRowSchema = z.object({
@@ -253,3 +255,8 @@ export const TeamMemberSchema = StaffMemberSchema.extend({
   inboxAccess: z.boolean(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
+/** `GET /api/staff/team`: everyone on the staff. */
+export const TeamMemberListSchema = z.array(TeamMemberSchema);
+
+/** `PUT /api/staff/team/{userId}`: the member's account id as sent (not a UUID: 404). */
+export const StaffUserIdParamsSchema = z.object({ userId: z.string() });

@@ -2,8 +2,9 @@
  * The class-sessions endpoints of the API table (contract/src/endpoint.ts; docs/architecture.md, "API conventions"):
  * spec §7 ClassSession (the public catalog, a session's resources for its families, the director's writes),
  * and the staff's session pages (issue 10): the sessions list, rosters, a session for the form, duplicating it,
- * programs and policies, a session's files, links and picture, and the stored files themselves. Shapes: contract/src/class-session.ts, enrollment.ts (`ClassSessionInputSchema`,
- * cents), staff.ts, staff-setup.ts and staff-resources.ts.
+ * programs and policies, a session's files, links and picture, the stored files themselves, the staff team
+ * and who teaches a session, and the audit trail. Shapes: contract/src/class-session.ts, enrollment.ts (`ClassSessionInputSchema`,
+ * cents), staff.ts, staff-setup.ts, staff-resources.ts and staff-audit.ts.
  */
 import {
   ClassSessionIdParamsSchema,
@@ -15,7 +16,19 @@ import {
 } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import { ClassSessionInputSchema } from '../enrollment.ts';
-import { RosterSchema, StaffSessionListQuerySchema, StaffSessionListSchema } from '../staff.ts';
+import {
+  RosterSchema,
+  SessionTeachersInputSchema,
+  StaffInviteInputSchema,
+  StaffMemberListSchema,
+  StaffRoleInputSchema,
+  StaffSelfSchema,
+  StaffSessionListQuerySchema,
+  StaffSessionListSchema,
+  StaffUserIdParamsSchema,
+  TeamMemberListSchema,
+  TeamMemberSchema,
+} from '../staff.ts';
 import {
   ResourceIdParamsSchema,
   ResourceLinkInputSchema,
@@ -229,5 +242,39 @@ export const classSessionsApi = {
     query: StoredFileQuerySchema,
     status: 200,
     reply: 'file',
+  }),
+
+  /** What the signed-in staff member may read: their role and whether they may read the inbox. */
+  staffMe: endpoint({ method: 'GET', path: '/api/staff/me', status: 200, reply: StaffSelfSchema }),
+  /** Everyone on the staff (the director). */
+  team: endpoint({ method: 'GET', path: '/api/staff/team', status: 200, reply: TeamMemberListSchema }),
+  /** Invite someone to the staff (the director): 201 with the new member. */
+  invite: endpoint({
+    method: 'POST',
+    path: '/api/staff/team',
+    body: StaffInviteInputSchema,
+    status: 201,
+    reply: TeamMemberSchema,
+  }),
+  /**
+   * Change a member's role or inbox access (the director): the member; taking them off the staff (`Parent`)
+   * answers 204 without a body.
+   */
+  teamMember: endpoint({
+    method: 'PUT',
+    path: '/api/staff/team/:userId',
+    params: StaffUserIdParamsSchema,
+    body: StaffRoleInputSchema,
+    status: 200,
+    reply: TeamMemberSchema,
+  }),
+  /** Set who teaches a session (the director): its teachers. */
+  teachers: endpoint({
+    method: 'PUT',
+    path: '/api/staff/sessions/:classSessionId/teachers',
+    params: ClassSessionIdParamsSchema,
+    body: SessionTeachersInputSchema,
+    status: 200,
+    reply: StaffMemberListSchema,
   }),
 } as const;

@@ -1,6 +1,8 @@
-/** Staff back office calls (issue 10). Shapes: contract `staff.ts`. */
+/**
+ * Staff back office calls (issue 10), by their `classSessionsApi` rows (contract/src/api/class-sessions.ts).
+ * Shapes: contract `staff.ts`.
+ */
 import {
-  api,
   classSessionsApi,
   type Roster,
   type StaffInviteInput,
@@ -11,11 +13,10 @@ import {
   type TeamMember,
 } from '@lc/contract';
 import { callApi } from './call.ts';
-import { apiRequest } from './client.ts';
 
 /** GET /api/staff/me — the signed-in staff member's role and whether they may read the inbox. */
 export function getStaffSelf(signal?: AbortSignal): Promise<StaffSelf> {
-  return apiRequest<StaffSelf>(api.staffMe, { signal });
+  return callApi(classSessionsApi.staffMe, { signal });
 }
 
 /** GET /api/staff/sessions — the sessions the signed-in staff member may see, one page. */
@@ -41,26 +42,26 @@ export function downloadRosterCsv(classSessionId: number | string) {
 
 /** GET /api/staff/team — everyone on the staff (director only). */
 export function getTeam(signal?: AbortSignal): Promise<TeamMember[]> {
-  return apiRequest<TeamMember[]>(api.staffTeam, { signal });
+  return callApi(classSessionsApi.team, { signal });
 }
 
 /** PUT /api/staff/sessions/{id}/teachers — who teaches the session (director only). */
 export function setSessionTeachers(classSessionId: number, userIds: string[]): Promise<StaffMember[]> {
-  return apiRequest<StaffMember[]>(api.staffTeachers(classSessionId), { method: 'PUT', body: { userIds } });
+  return callApi(classSessionsApi.teachers, { params: { classSessionId }, body: { userIds } });
 }
 
 /** POST /api/staff/team — invite someone to the staff (director only). */
 export function inviteToStaff(input: StaffInviteInput): Promise<TeamMember> {
-  return apiRequest<TeamMember>(api.staffTeam, { method: 'POST', body: input });
+  return callApi(classSessionsApi.invite, { body: input });
 }
 
-/** PUT /api/staff/team/{userId} — a new role, or `Parent` to take them off the staff (director only). */
+/**
+ * PUT /api/staff/team/{userId} — a new role, or `Parent` to take them off the staff (director only): the
+ * member, or undefined when taken off (204).
+ */
 export function changeStaffRole(
   userId: string,
   role: 'Staff' | 'Admin' | 'Parent',
 ): Promise<TeamMember | undefined> {
-  return apiRequest<TeamMember | undefined>(api.staffTeamMember(encodeURIComponent(userId)), {
-    method: 'PUT',
-    body: { role },
-  });
+  return callApi(classSessionsApi.teamMember, { params: { userId }, body: { role } });
 }

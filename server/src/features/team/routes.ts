@@ -2,24 +2,16 @@
  * The staff team's API (issue 10; docs/architecture.md "Staff back office"): who the signed-in staff member is,
  * the team (invite, change a role or the inbox right, take off the staff) and who teaches a session. Every
  * route is `auth: 'staff'` (401 anonymous, 403 a parent); staff assignments are the director's (Admin; 403
- * for Staff). The sessions list and rosters are staff/session-routes.ts.
+ * for Staff). The sessions list and rosters are class-sessions/staff-session-routes.ts. Each route registers
+ * from its `classSessionsApi` row (contract/src/api/class-sessions.ts; http/serve.ts).
  */
-import {
-  ClassSessionIdParamsSchema,
-  parseClassSessionId,
-  SessionTeachersInputSchema,
-  StaffInviteInputSchema,
-  StaffMemberSchema,
-  StaffRoleInputSchema,
-  type StaffSelf,
-  StaffSelfSchema,
-  TeamMemberSchema,
-} from '@lc/contract';
+import { classSessionsApi, parseClassSessionId, type StaffSelf } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { mayReadInbox, requireAdmin } from './access.ts';
 import { setSessionTeachers } from './teachers.ts';
@@ -30,17 +22,15 @@ const tags = ['Staff'];
 export const staffRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/staff/me',
+    serve(
+      app,
+      classSessionsApi.staffMe,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'What the signed-in staff member may read',
-          description:
-            'Their role and whether they may read the inbox, so the staff pages ask only for what the caller may read (no inbox count for a teacher without the inbox).',
-          response: { 200: StaffSelfSchema },
-        },
+        tags,
+        summary: 'What the signed-in staff member may read',
+        description:
+          'Their role and whether they may read the inbox, so the staff pages ask only for what the caller may read (no inbox count for a teacher without the inbox).',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -52,34 +42,25 @@ export const staffRoutes =
 
     const team = { db: ctx.db, appUrl: ctx.config.appUrl, now: () => ctx.clock.now() };
 
-    app.get(
-      '/api/staff/team',
-      {
-        config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Everyone on the staff (Admin)',
-          response: { 200: z.array(TeamMemberSchema) },
-        },
-      },
+    serve(
+      app,
+      classSessionsApi.team,
+      { config: { auth: 'staff' }, tags, summary: 'Everyone on the staff (Admin)' },
       async (request) => {
         requireAdmin(currentUser(request));
         return listTeam(ctx.db);
       },
     );
 
-    app.post(
-      '/api/staff/team',
+    serve(
+      app,
+      classSessionsApi.invite,
       {
         config: { auth: 'staff', errors: [409, 429] },
-        schema: {
-          tags,
-          summary: 'Invite someone to the staff (Admin)',
-          description:
-            'A new address gets an account and a mailed link (7 days) to choose a password; an existing parent account is added to the staff and told so (their family stays). 409 when already on the staff. Audited.',
-          body: StaffInviteInputSchema,
-          response: { 201: TeamMemberSchema },
-        },
+        tags,
+        summary: 'Invite someone to the staff (Admin)',
+        description:
+          'A new address gets an account and a mailed link (7 days) to choose a password; an existing parent account is added to the staff and told so (their family stays). 409 when already on the staff. Audited.',
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -91,19 +72,16 @@ export const staffRoutes =
       },
     );
 
-    app.put(
-      '/api/staff/team/:userId',
+    serve(
+      app,
+      classSessionsApi.teamMember,
       {
         config: { auth: 'staff', errors: [409] },
-        schema: {
-          tags,
-          summary: 'Change a staff member’s role or inbox access, or take them off the staff (Admin)',
-          description:
-            '`Parent` takes them off the staff (their family stays). Their open sessions end at once. `inboxAccess` gives a teacher the inbox or takes it away. 409 for one’s own role; 404 for someone not on the staff. Answers the member, or 204 when taken off. Audited.',
-          params: z.object({ userId: z.string() }),
-          body: StaffRoleInputSchema,
-          response: { 200: TeamMemberSchema, 204: z.null() },
-        },
+        tags,
+        summary: 'Change a staff member’s role or inbox access, or take them off the staff (Admin)',
+        description:
+          '`Parent` takes them off the staff (their family stays). Their open sessions end at once. `inboxAccess` gives a teacher the inbox or takes it away. 409 for one’s own role; 404 for someone not on the staff. Answers the member, or 204 when taken off. Audited.',
+        otherReplies: { 204: z.null() },
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -115,19 +93,15 @@ export const staffRoutes =
       },
     );
 
-    app.put(
-      '/api/staff/sessions/:classSessionId/teachers',
+    serve(
+      app,
+      classSessionsApi.teachers,
       {
         config: { auth: 'staff' },
-        schema: {
-          tags,
-          summary: 'Set who teaches a session (Admin)',
-          description:
-            'Replaces the session’s teachers; each must be on the staff (400 otherwise, nothing changes). Recorded in the audit trail.',
-          params: ClassSessionIdParamsSchema,
-          body: SessionTeachersInputSchema,
-          response: { 200: z.array(StaffMemberSchema) },
-        },
+        tags,
+        summary: 'Set who teaches a session (Admin)',
+        description:
+          'Replaces the session’s teachers; each must be on the staff (400 otherwise, nothing changes). Recorded in the audit trail.',
       },
       async (request) => {
         const user = currentUser(request);
