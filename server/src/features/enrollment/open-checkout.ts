@@ -84,10 +84,7 @@ export async function openCheckout(
     });
     invalidateCatalog(deps.db);
     seatsMayHaveFreed(deps.db);
-    throw new HttpError(
-      502,
-      'We couldn’t start the card checkout just now, so nothing was charged and no seat is held. Please try again in a minute.',
-    );
+    throw new HttpError(502, 'enrollment.checkout.unavailable');
   }
 }
 

@@ -12,7 +12,14 @@
  * 8. {@link holdSeats}: the `Pending` payment and one `PendingPayment` enrollment per child.
  * What the transaction saw of the seats is published to the queue once it has ended (`seat-gate.ts`).
  */
-import { checkoutLineItems, type Language, type LineItem, lineItemsTotal } from '@lc/contract';
+import {
+  type ApiErrorCode,
+  type ApiErrorParams,
+  checkoutLineItems,
+  type Language,
+  type LineItem,
+  lineItemsTotal,
+} from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Tx } from '../../db/client.ts';
@@ -50,8 +57,16 @@ type Locked = {
 /** Each asked child with its verdict, as {@link judge} gives them. */
 type Judged = ReturnType<typeof judge>;
 
-/** A 409 on field `studentIds`. */
-export const conflict = (message: string) => new HttpError(409, message, { studentIds: message });
+/** A 409 with `code` (its `params`), also on field `studentIds`. */
+export const conflict = (code: ApiErrorCode, params?: ApiErrorParams) =>
+  new HttpError(409, code, { params, fields: { studentIds: code } });
+
+/**
+ * The 409 refusing children who may not enroll now: their eligibility sentences (`VerifyEligibility`'s, already
+ * in the family's language), one after the other.
+ */
+export const notEligible = (refused: ReadonlyArray<{ verdict: { eligibility: string } }>) =>
+  conflict('enrollment.notEligible', { reasons: refused.map((j) => j.verdict.eligibility).join(' ') });
 
 /** The verdict on each child of a standing, as `judgeFamily` gives it. */
 export function judge(
@@ -73,11 +88,15 @@ export const liveOffer = (child: ChildFacts, now: Date) =>
 
 /** The 409 answered when only `available` seats are left for the children asked. */
 export function seatsShort(session: { name: string; waitlistActive: boolean }, available: number) {
-  return conflict(
-    available === 0
-      ? `${session.name} is full.${session.waitlistActive ? ' You can join the waitlist instead.' : ''}`
-      : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} left in ${session.name}. Choose fewer children${session.waitlistActive ? ', or join the waitlist for the others' : ''}.`,
-  );
+  const waitlist = session.waitlistActive;
+  return available === 0
+    ? conflict(waitlist ? 'enrollment.seats.fullJoinWaitlist' : 'enrollment.seats.full', {
+        session: session.name,
+      })
+    : conflict(waitlist ? 'enrollment.seats.leftJoinWaitlist' : 'enrollment.seats.left', {
+        count: available,
+        session: session.name,
+      });
 }
 
 /**
@@ -111,7 +130,7 @@ export async function reserveLocked(
         ? await openPaymentFor(tx, classSessionId, studentIds, now)
         : null;
       if (existing) return { kind: 'existing' as const, paymentId: existing };
-      refuseChildren(judged);
+      refuseChildren(judged, user.language);
       const offered = seatsWithOffers(at, session, judged);
       seen.used = studentIds.length - offered.length;
       const price = await priceWithSiblings(at, session);
@@ -152,9 +171,9 @@ function readStanding(at: Locked) {
  * the lock. 404 unknown session; 400 a child that is not the family's own.
  */
 async function lockedStanding(at: Locked): Promise<FamilyStanding> {
-  if (!(await lockClassSession(at.tx, at.classSessionId))) throw notFound('That session');
+  if (!(await lockClassSession(at.tx, at.classSessionId))) throw notFound('session');
   const standing = await readStanding(at);
-  if (!standing) throw notFound('That session');
+  if (!standing) throw notFound('session');
   if (standing.owned !== at.studentIds.length) throw notOwnChildren();
   return standing;
 }
@@ -173,16 +192,17 @@ function refuseShortUnderLock(at: Locked, standing: FamilyStanding): void {
 
 /**
  * Step 5: 409 when a child's seat is held in another checkout (finish or cancel it, or ask for the same
- * children to return to it), or when a child may not enroll now (the verdicts' sentences).
+ * children to return to it; their names joined in the family's `language`), or when a child may not enroll
+ * now (the verdicts' sentences).
  */
-function refuseChildren(judged: Judged): void {
+function refuseChildren(judged: Judged, language: Language = 'en'): void {
   const held = judged.filter((j) => j.child.enrollmentStatus === 'PendingPayment');
-  if (held.length > 0)
-    throw conflict(
-      `A seat is already held for ${held.map((j) => j.child.firstName).join(' and ')} in another checkout. Finish or cancel that checkout first, or choose the same children again to return to it.`,
-    );
+  if (held.length > 0) {
+    const names = held.map((j) => j.child.firstName).join(language === 'es' ? ' y ' : ' and ');
+    throw conflict('enrollment.heldElsewhere', { names });
+  }
   const refused = judged.filter((j) => !j.verdict.canEnroll);
-  if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
+  if (refused.length > 0) throw notEligible(refused);
 }
 
 /**

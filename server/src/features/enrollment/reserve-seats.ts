@@ -19,7 +19,14 @@ import { notFound } from '../../http/errors.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { openCheckout } from './open-checkout.ts';
 import { findPayment } from './records.ts';
-import { conflict, judge, liveOffer, type ReserveDeps, reserveLocked, seatsShort } from './reserve-locked.ts';
+import {
+  judge,
+  liveOffer,
+  notEligible,
+  type ReserveDeps,
+  reserveLocked,
+  seatsShort,
+} from './reserve-locked.ts';
 import { inSessionQueue, seatsSeenSince, takeTicket } from './seat-gate.ts';
 import { loadFamilyStanding } from './seats.ts';
 import { notOwnChildren } from './waitlist.ts';
@@ -108,14 +115,14 @@ async function precheck(
     userId,
     childIds: studentIds,
   });
-  if (!standing) throw notFound('That session');
+  if (!standing) throw notFound('session');
   if (standing.owned !== studentIds.length) throw notOwnChildren();
   const { session } = standing;
   const judged = judge(deps, standing, now, today, language);
   // A child with a hold is settled under the lock: the same checkout may be answered again.
   if (judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')) return { session, bringsSeat: true };
   const refused = judged.filter((j) => !j.verdict.canEnroll);
-  if (refused.length > 0) throw conflict(refused.map((j) => j.verdict.eligibility).join(' '));
+  if (refused.length > 0) throw notEligible(refused);
   const offered = judged.filter((j) => liveOffer(j.child, now)).length;
   if (studentIds.length > session.seatsLeft + offered) throw seatsShort(session, session.seatsLeft + offered);
   return { session, bringsSeat: offered > 0 };

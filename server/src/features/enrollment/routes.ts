@@ -33,16 +33,16 @@ const tags = ['Enrollment'];
 /** The numeric session id of a path, or 404 (a non-number names no session). */
 function sessionIdOf(raw: string): number {
   const id = parseClassSessionId(raw);
-  if (id === null) throw notFound('That session');
+  if (id === null) throw notFound('session');
   return id;
 }
 
 /** 400 when the body names another session than the path. */
 function sameSession(pathId: number, bodyId: number) {
-  if (pathId !== bodyId) {
-    const message = 'The session in the address and in the request differ. Reload the page and try again.';
-    throw new HttpError(400, message, { classSessionId: message });
-  }
+  if (pathId !== bodyId)
+    throw new HttpError(400, 'enrollment.sessionMismatch', {
+      fields: { classSessionId: 'enrollment.sessionMismatch' },
+    });
 }
 
 export const enrollmentRoutes =
@@ -54,7 +54,7 @@ export const enrollmentRoutes =
     const judgeForPath = async (userId: string, rawSessionId: string, language: Language) => {
       const now = ctx.clock.now();
       const session = await readSession(ctx.db, sessionIdOf(rawSessionId), now, ctx.clock.today(now));
-      if (!session) throw notFound('That session');
+      if (!session) throw notFound('session');
       const { judged } = await judgeFamily(
         ctx.db,
         ctx.clock,
@@ -131,11 +131,11 @@ export const enrollmentRoutes =
         const { checkoutId } = request.params;
         if (request.query.cancelled === 'true') await expireOpenCheckout(reg, checkoutId);
         const outcome = await fulfillCheckout(reg, checkoutId);
-        if (outcome === 'unknown') throw notFound('That checkout');
+        if (outcome === 'unknown') throw notFound('checkout');
         ctx.work.runNow().catch(() => {});
         reply.header('Cache-Control', 'no-store');
         const payment = await findPayment(ctx.db, { checkoutId });
-        if (!payment) throw notFound('That checkout');
+        if (!payment) throw notFound('checkout');
         return payment;
       },
     );
@@ -181,7 +181,7 @@ export const enrollmentRoutes =
           language,
         );
         const chosen = studentId ? judged.filter((j) => j.child.id === studentId) : judged;
-        if (studentId && chosen.length === 0) throw notFound('That child');
+        if (studentId && chosen.length === 0) throw notFound('child');
         reply.type('text/plain; charset=utf-8');
         return familySentence(
           chosen.map((j) => j.verdict),
@@ -202,20 +202,18 @@ export const enrollmentRoutes =
           'A session with a fee answers 409: use `POST /api/ClassSessionEnrollment` for the card checkout.',
       },
       async (request, reply) => {
-        const user = currentUser(request);
+        // Refusals in the language of the page the family enrolls from, as the checkout's (issue 14).
+        const user = { ...currentUser(request), language: requestLanguage(request.headers) };
         const id = sessionIdOf(request.params.classSessionId);
         sameSession(id, request.body.classSessionId);
         const now = ctx.clock.now();
         const session = await readSession(ctx.db, id, now, ctx.clock.today(now));
-        if (!session) throw notFound('That session');
+        if (!session) throw notFound('session');
         if (session.row.registrationPrice + session.row.supplyFee > 0)
-          throw new HttpError(
-            409,
-            `${session.name} has a registration fee, so enrolling goes through the card checkout.`,
-          );
+          throw new HttpError(409, 'enrollment.checkout.feeRequired', { params: { session: session.name } });
         const { payment } = await reserveSeats(reg, user, id, request.body.studentIds);
         const [first] = payment.enrollments;
-        if (!first) throw new HttpError(409, 'Those children could not be enrolled. Please try again.');
+        if (!first) throw new HttpError(409, 'enrollment.checkout.notEnrolled');
         reply.code(201);
         return first;
       },
@@ -261,10 +259,7 @@ export const enrollmentRoutes =
         otherReplies: { 410: ApiErrorSchema.describe('Always: this way of joining is retired') },
       },
       async () => {
-        throw new HttpError(
-          410,
-          'This way of joining a waitlist has been retired. Use POST /api/ClassSessionEnrollment/JoinWaitlist/{classSessionId} with the same body.',
-        );
+        throw new HttpError(410, 'enrollment.waitlist.retired');
       },
     );
 
@@ -299,14 +294,14 @@ export const enrollmentRoutes =
         },
         async (request, reply) => {
           const stripe = reg.providers.stripe;
-          if (!stripe?.verifyWebhook) throw notFound('That page');
+          if (!stripe?.verifyWebhook) throw notFound('page');
           let event: ReturnType<NonNullable<typeof stripe.verifyWebhook>>;
           try {
             const header = request.headers['stripe-signature'];
             event = stripe.verifyWebhook(request.body as Buffer, Array.isArray(header) ? header[0] : header);
           } catch (error) {
             if (error instanceof WebhookSignatureError)
-              throw new HttpError(400, 'The webhook signature did not verify.');
+              throw new HttpError(400, 'enrollment.checkout.webhookSignature');
             throw error;
           }
           if (event.checkoutId) {

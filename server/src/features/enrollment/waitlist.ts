@@ -63,8 +63,9 @@ export async function assertOwnChildren(db: DbOrTx, userId: string, studentIds: 
 
 /** The 400 answered when a chosen child is not one of the user's children. */
 export function notOwnChildren(): HttpError {
-  const message = 'Choose children from your family. One of the chosen children is not on your account.';
-  return new HttpError(400, message, { studentIds: message });
+  return new HttpError(400, 'enrollment.notOwnChildren', {
+    fields: { studentIds: 'enrollment.notOwnChildren' },
+  });
 }
 
 /**
@@ -83,7 +84,7 @@ export async function joinWaitlist(
     const now = deps.clock.now();
     const today = deps.clock.today(now);
     const session = await readSession(tx, classSessionId, now, today, { lock: true });
-    if (!session) throw notFound('That session');
+    if (!session) throw notFound('session');
     await assertOwnChildren(tx, userId, studentIds);
     const { judged } = await judgeFamily(
       tx,
@@ -97,24 +98,26 @@ export async function joinWaitlist(
     const t = mailT(language);
     const refused = judged.filter((j) => !j.verdict.canJoinWaitlist);
     if (refused.length > 0) {
-      const message = refused
+      // Each child's eligibility sentence (in the family's language), or why there is no need to wait.
+      const reasons = refused
         .map(({ child, verdict }) =>
           verdict.canEnroll && child.enrollmentStatus === null && child.waitlistStatus === null
             ? t('eligibility.noNeedToWait', { session: session.name, name: child.firstName })
             : verdict.eligibility,
         )
         .join(' ');
-      throw new HttpError(409, message, { studentIds: message });
+      throw new HttpError(409, 'enrollment.waitlist.refused', {
+        params: { reasons },
+        fields: { studentIds: 'enrollment.waitlist.refused' },
+      });
     }
     // After the session's lock, the family's (limits.ts): a family's waitlist places are capped too.
     await assertRoom(tx, 'waitlist', userId, studentIds.length, { now });
-    if (studentIds.length > session.waitlistSpotsLeft) {
-      const message = t('eligibility.waitlistPlacesShort', {
-        count: session.waitlistSpotsLeft,
-        session: session.name,
+    if (studentIds.length > session.waitlistSpotsLeft)
+      throw new HttpError(409, 'enrollment.waitlist.placesShort', {
+        params: { count: session.waitlistSpotsLeft, session: session.name },
+        fields: { studentIds: 'enrollment.waitlist.placesShort' },
       });
-      throw new HttpError(409, message, { studentIds: message });
-    }
     // Siblings joining together share one instant: they sit next to each other in line (ids order them).
     const inserted = await tx
       .insert(waitlistSubmissions)

@@ -19,13 +19,12 @@
  * arrives later finds the payment `Paid` or `Refunded`, which fulfillment never touches again, so it cannot
  * refund a second time. The refund the parent's rule gives is withdraw-quote.ts.
  */
-import { formatPolicyDate, type WithdrawResult } from '@lc/contract';
+import type { WithdrawResult } from '@lc/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditEvents, classSessionEnrollments, payments, refunds, students } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { mailLocale, mailT } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -122,22 +121,18 @@ export type WithdrawOutcome = {
 
 const REFUND_FAILED = 'The payment provider did not accept the refund, so nothing was refunded.';
 
-/** 409 for a place that cannot be withdrawn (any more): the sentence says why, in English and Spanish. */
+/** 409 for a place that cannot be withdrawn (any more): the code says why (withdrawn on the center's date). */
 export function notWithdrawable(enrollment: EnrollmentRow, child: Child, sessionName: string, clock: Clock) {
-  const say = (language: 'en' | 'es') => {
-    const t = mailT(language);
-    const values = { name: child.firstName, session: sessionName };
-    if (enrollment.status === 'Withdrawn')
-      return enrollment.withdrawnAt
-        ? t('withdrawRefusal.alreadyWithdrawnOn', {
-            ...values,
-            date: formatPolicyDate(clock.today(enrollment.withdrawnAt), mailLocale(language)),
-          })
-        : t('withdrawRefusal.alreadyWithdrawn', values);
-    if (enrollment.status === 'PendingPayment') return t('withdrawRefusal.heldOnly', values);
-    return t('withdrawRefusal.cancelled', values);
-  };
-  return new HttpError(409, say('en')).inSpanish(say('es'));
+  const params = { name: child.firstName, session: sessionName };
+  if (enrollment.status === 'Withdrawn')
+    return enrollment.withdrawnAt
+      ? new HttpError(409, 'enrollment.withdraw.alreadyWithdrawnOn', {
+          params: { ...params, date: clock.today(enrollment.withdrawnAt) },
+        })
+      : new HttpError(409, 'enrollment.withdraw.alreadyWithdrawn', { params });
+  if (enrollment.status === 'PendingPayment')
+    return new HttpError(409, 'enrollment.withdraw.heldOnly', { params });
+  return new HttpError(409, 'enrollment.withdraw.cancelled', { params });
 }
 
 /** The earlier answer to the same actor's same key for this place, from its audit row; or null. */
@@ -181,7 +176,7 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
       .select()
       .from(classSessionEnrollments)
       .where(eq(classSessionEnrollments.id, plan.enrollmentId));
-    if (!seen) throw notFound('That enrollment');
+    if (!seen) throw notFound('enrollment');
     // Lock order: the payment row, then the session row (as fulfillment and the release of a lapsed hold),
     // then the family's user rows (as a waitlist join: session, then family). The family lock serialises the
     // withdrawals of brothers' and sisters' places in other sessions, whose quotes read each other's places.
@@ -189,7 +184,7 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
       ? await tx.select().from(payments).where(eq(payments.id, seen.paymentId)).for('update')
       : [];
     const session = await readSession(tx, seen.classSessionId, now, today, { lock: true });
-    if (!session) throw notFound('That session');
+    if (!session) throw notFound('session');
     await lockFamilyOfChild(tx, seen.studentId);
     // Read again under the locks: every other withdrawal of this place holds them too.
     const [enrollment] = await tx
@@ -216,7 +211,7 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
     const decision = await plan.decide(tx, place);
     let refundId: string | null = null;
     if (decision.amount > 0) {
-      if (!place.payment) throw new HttpError(400, 'This place has no payment on record to refund.');
+      if (!place.payment) throw new HttpError(400, 'enrollment.withdraw.noPayment');
       const { refund } = await reserveRefund(
         tx,
         actor.userId,

@@ -190,7 +190,7 @@ export async function quoteForOffice(deps: MoneyDeps, enrollmentId: string): Pro
     .select()
     .from(classSessionEnrollments)
     .where(eq(classSessionEnrollments.id, enrollmentId));
-  if (!enrollment) throw notFound('That enrollment');
+  if (!enrollment) throw notFound('enrollment');
   return quoteToday(deps, enrollment);
 }
 

@@ -7,7 +7,6 @@
  */
 import {
   formatCents,
-  formatPolicyDate,
   type RefundMethod,
   type WithdrawalQuote,
   type WithdrawRequest,
@@ -18,7 +17,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { mailLocale, mailT } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import {
@@ -50,35 +48,26 @@ export type ParentWithdrawDeps = MoneyDeps & { centerEmail: string };
 
 /** The caller's own enrollment by a path id: 404 for a non-uuid, an unknown id or another family's child. */
 async function ownEnrollmentRow(db: DbOrTx, userId: string, rawId: string): Promise<EnrollmentRow> {
-  if (!isUuid(rawId)) throw notFound('That enrollment');
+  if (!isUuid(rawId)) throw notFound('enrollment');
   const [row] = await db
     .select()
     .from(classSessionEnrollments)
     .where(and(eq(classSessionEnrollments.id, rawId), ownEnrollment(userId)));
-  if (!row) throw notFound('That enrollment');
+  if (!row) throw notFound('enrollment');
   return row;
 }
 
 /** Staff withdraw children from a roster (issue 10), not through the family's portal. */
 function requireParent(user: AuthUser) {
-  if (user.role !== 'Parent')
-    throw new HttpError(
-      403,
-      'Staff accounts withdraw children from the session’s roster, not from the Student Portal.',
-    );
+  if (user.role !== 'Parent') throw new HttpError(403, 'enrollment.withdraw.staffAccount');
 }
 
 /** 409 once the session's last day has passed: nothing is left to withdraw from. */
 function assertNotEnded(session: { name: string; sessionEndDate: string }, childName: string, today: string) {
-  if (today > session.sessionEndDate) {
-    const say = (language: 'en' | 'es') =>
-      mailT(language)('withdrawRefusal.ended', {
-        session: session.name,
-        date: formatPolicyDate(session.sessionEndDate, mailLocale(language)),
-        name: childName,
-      });
-    throw new HttpError(409, say('en')).inSpanish(say('es'));
-  }
+  if (today > session.sessionEndDate)
+    throw new HttpError(409, 'enrollment.withdraw.ended', {
+      params: { session: session.name, date: session.sessionEndDate, name: childName },
+    });
 }
 
 /**
@@ -146,11 +135,14 @@ export async function withdrawByParent(
       assertNotEnded(place.session, place.child.firstName, place.today);
       const q = await quoteFor(tx, { ...place, session: place.session.row, timeZone: deps.clock.timeZone });
       if (q.refund !== body.expectedRefund)
-        throw new HttpError(
-          409,
-          `The refund for withdrawing ${place.child.firstName} today is ${formatCents(q.refund)}, not the ${formatCents(body.expectedRefund)} you were shown: it depends on the day and on what was already refunded. Nothing has changed. Please check the new amount and confirm again.`,
-          { expectedRefund: `The refund is now ${formatCents(q.refund)}.` },
-        );
+        throw new HttpError(409, 'enrollment.withdraw.refundChanged', {
+          params: {
+            name: place.child.firstName,
+            refund: formatCents(q.refund),
+            expected: formatCents(body.expectedRefund),
+          },
+          fields: { expectedRefund: 'enrollment.withdraw.refundNow' },
+        });
       quote = q;
       return {
         amount: q.refund,
