@@ -5,6 +5,7 @@
  * `GET /api/ClassSession/{id}/Resources`.
  */
 import { z } from 'zod';
+import { apiErrorSentence } from './api-errors.ts';
 import { DigitalResourceSchema } from './class-session.ts';
 
 /** Largest session picture, bytes (5 MB). */
@@ -12,10 +13,10 @@ export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 /** Largest resource file, bytes (20 MB). */
 export const RESOURCE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
-/** What to do when a picture is refused (wrong kind or too large). */
-export const THUMBNAIL_FILE_MESSAGE = 'Choose a picture (JPEG, PNG or WebP) under 5 MB.';
-/** What to do when a resource file is refused (wrong kind or too large). */
-export const RESOURCE_FILE_MESSAGE = 'Choose a PDF or a picture (JPEG, PNG or WebP) under 20 MB.';
+/** What to do when a picture is refused (wrong kind or too large): the server's `sessions.resources.chooseThumbnail`. */
+export const THUMBNAIL_FILE_MESSAGE = apiErrorSentence('sessions.resources.chooseThumbnail', undefined, 'en');
+/** What to do when a resource file is refused (wrong kind or too large): the server's `sessions.resources.chooseFile`. */
+export const RESOURCE_FILE_MESSAGE = apiErrorSentence('sessions.resources.chooseFile', undefined, 'en');
 
 /** A resource as staff see it: every field plus its place in the list (0 first). */
 export const StaffResourceSchema = DigitalResourceSchema.extend({ sortOrder: z.number().int() });

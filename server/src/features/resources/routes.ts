@@ -12,13 +12,13 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import {
+  type ApiErrorCode,
   classSessionsApi,
+  isApiErrorCode,
   parseClassSessionId,
   RESOURCE_FILE_MAX_BYTES,
-  RESOURCE_FILE_MESSAGE,
   ResourceFileFieldsSchema,
   ResourceLinkInputSchema,
-  THUMBNAIL_FILE_MESSAGE,
   THUMBNAIL_MAX_BYTES,
 } from '@lc/contract';
 import type { FastifyRequest } from 'fastify';
@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { createStorage, isStorageKey } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, type NotFoundThing, notFound } from '../../http/errors.ts';
 import { hasUnstorableText } from '../../http/input-rules.ts';
 import { fileBytes } from '../../http/openapi.ts';
 import { serve } from '../../http/serve.ts';
@@ -56,7 +56,7 @@ const PICTURES = new Map([
 const DOCUMENTS = new Map([['application/pdf', 'pdf'], ...PICTURES]);
 
 /** A numeric id from the path, or 404 naming `what`. */
-function idFrom(raw: string, what: string): number {
+function idFrom(raw: string, what: NotFoundThing): number {
   const id = parseClassSessionId(raw);
   if (id === null) throw notFound(what);
   return id;
@@ -69,7 +69,7 @@ function invalid(error: z.ZodError): HttpError {
     const key = String(issue.path[0] ?? '_');
     if (!(key in fields)) fields[key] = issue.message;
   }
-  return new HttpError(400, 'Some fields need your attention. Please check the highlighted fields.', fields);
+  return new HttpError(400, 'request.invalidFields', { fields });
 }
 
 export type Upload = {
@@ -80,17 +80,26 @@ export type Upload = {
   fields: Record<string, string>;
 };
 
+/** 400 saying `text` (a code, or a caller's plain sentence) with `file` beside the file field. */
+function uploadRefusal(text: ApiErrorCode | string, file: ApiErrorCode | string): HttpError {
+  return isApiErrorCode(text)
+    ? new HttpError(400, text, { fields: { file } })
+    : new HttpError(400, text, { file });
+}
+
 /**
  * Read a multipart request with one `file` part of at most `maxBytes` whose content is one of `kinds`, and
- * its text fields. 400 with `fields.file = message` when the file is missing, too large or of another kind.
+ * its text fields. 400 saying `message` (a code such as `sessions.resources.chooseFile`, or a plain sentence),
+ * also as `fields.file`, when the file is missing, too large or of another kind; 400
+ * `sessions.upload.unreadable` with `fields.file = message` when the upload cannot be read.
  */
 export async function readUpload(
   request: FastifyRequest,
   maxBytes: number,
   kinds: Map<string, string>,
-  message: string,
+  message: ApiErrorCode | string,
 ): Promise<Upload> {
-  const refuse = () => new HttpError(400, message, { file: message });
+  const refuse = () => uploadRefusal(message, message);
   if (!request.isMultipart()) throw refuse();
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; filename: string } | null = null;
@@ -109,9 +118,7 @@ export async function readUpload(
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw refuse();
-    throw new HttpError(400, 'The upload could not be read. Please choose the file again.', {
-      file: message,
-    });
+    throw uploadRefusal('sessions.upload.unreadable', message);
   }
   if (!file || file.bytes.length === 0) throw refuse();
   const sniffed = await fileTypeFromBuffer(file.bytes);
@@ -163,7 +170,7 @@ export const staffResourceRoutes =
 
     /** 404 unless session `id` exists (checked before any upload is read, so nothing is stored for it). */
     const requireSession = async (request: FastifyRequest, id: number) => {
-      if (!(await canSeeSession(ctx.db, currentUser(request), id))) throw notFound('That session');
+      if (!(await canSeeSession(ctx.db, currentUser(request), id))) throw notFound('session');
     };
 
     serve(
@@ -180,9 +187,14 @@ export const staffResourceRoutes =
       async (request) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const id = idFrom(request.params.classSessionId, 'That session');
+        const id = idFrom(request.params.classSessionId, 'session');
         await requireSession(request, id);
-        const upload = await readUpload(request, THUMBNAIL_MAX_BYTES, PICTURES, THUMBNAIL_FILE_MESSAGE);
+        const upload = await readUpload(
+          request,
+          THUMBNAIL_MAX_BYTES,
+          PICTURES,
+          'sessions.resources.chooseThumbnail',
+        );
         const { key, url } = await store(THUMBNAILS, upload);
         try {
           await setThumbnail(ctx.db, user.id, id, url, ctx.clock.now());
@@ -205,7 +217,7 @@ export const staffResourceRoutes =
           'For the director, and for a teacher on the sessions they teach (404 otherwise). File addresses are signed links that work for a few hours.',
       },
       async (request, reply) => {
-        const id = idFrom(request.params.classSessionId, 'That session');
+        const id = idFrom(request.params.classSessionId, 'session');
         await requireSession(request, id);
         reply.header('cache-control', 'no-store');
         return staffView(await listResources(ctx.db, id));
@@ -236,14 +248,19 @@ export const staffResourceRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const id = idFrom(request.params.classSessionId, 'That session');
+        const id = idFrom(request.params.classSessionId, 'session');
         await requireSession(request, id);
         const now = ctx.clock.now();
         if (request.isMultipart()) {
-          const upload = await readUpload(request, RESOURCE_FILE_MAX_BYTES, DOCUMENTS, RESOURCE_FILE_MESSAGE);
+          const upload = await readUpload(
+            request,
+            RESOURCE_FILE_MAX_BYTES,
+            DOCUMENTS,
+            'sessions.resources.chooseFile',
+          );
           if (Object.values(upload.fields).some(hasUnstorableText)) {
-            throw new HttpError(400, 'Some text contains a character we cannot store. Please check it.', {
-              name: 'This text contains a character we cannot store. Please remove it.',
+            throw new HttpError(400, 'sessions.resources.unstorableText', {
+              fields: { name: 'sessions.resources.unstorableName' },
             });
           }
           const parsed = ResourceFileFieldsSchema.safeParse({
@@ -294,7 +311,7 @@ export const staffResourceRoutes =
       async (request) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const id = idFrom(request.params.classSessionId, 'That session');
+        const id = idFrom(request.params.classSessionId, 'session');
         return staffView(await reorderResources(ctx.db, user.id, id, request.body.ids, ctx.clock.now()));
       },
     );
@@ -310,7 +327,7 @@ export const staffResourceRoutes =
       async (request) => {
         const user = currentUser(request);
         requireAdmin(user);
-        const resourceId = idFrom(request.params.resourceId, 'That file or link');
+        const resourceId = idFrom(request.params.resourceId, 'fileOrLink');
         const row = await updateResource(ctx.db, user.id, resourceId, request.body, ctx.clock.now());
         return staffView(await listResources(ctx.db, row.classSessionId));
       },
@@ -331,7 +348,7 @@ export const staffResourceRoutes =
       async (request, reply) => {
         const { folder, name } = request.params;
         const key = `${folder}/${name}`;
-        const missing = () => notFound('That file');
+        const missing = () => notFound('file');
         if (!isStorageKey(key) || (folder !== THUMBNAILS && folder !== RESOURCES)) throw missing();
         let downloadName = name;
         let isPublic = false;
