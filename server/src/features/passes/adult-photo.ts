@@ -26,7 +26,7 @@ export type AdultPhotoUpload = { bytes: Buffer; mime: string; ext: string };
  * adult is not the family's, the id is not a UUID, or the adult has no working pass.
  */
 export async function familyCurrentPass(db: DbOrTx, userId: string, trusteeId: string): Promise<PassRow> {
-  if (!isUuid(trusteeId)) throw notFound('That pass');
+  if (!isUuid(trusteeId)) throw notFound('pass');
   const [row] = await db
     .select({ pass: digitalPassports })
     .from(digitalPassports)
@@ -39,7 +39,7 @@ export async function familyCurrentPass(db: DbOrTx, userId: string, trusteeId: s
         isNull(digitalPassports.revokedAt),
       ),
     );
-  if (!row) throw notFound('That pass');
+  if (!row) throw notFound('pass');
   return row.pass;
 }
 
@@ -104,6 +104,6 @@ export async function adultPhoto(
 ): Promise<{ bytes: Buffer; mimeType: string }> {
   const pass = await familyCurrentPass(ctx.db, userId, trusteeId);
   const photo = pass.imageUrl ? await ctx.passPhotos.read(pass.imageUrl) : undefined;
-  if (!photo) throw notFound('That photo');
+  if (!photo) throw notFound('photo');
   return photo;
 }

@@ -40,9 +40,6 @@ export async function logRefusal(
   );
 }
 
-const UNKNOWN_PASS =
-  'We don’t recognise this pass. Please check the code, or ask the family to open the pass in their portal.';
-
 /**
  * Look up the pass for `code` (locked `FOR UPDATE` when `lock`) and answer it if it works now; otherwise
  * throw the refusal, which {@link loggingRefusals} logs: 404 for an unknown code, 403 with the reason for a
@@ -57,13 +54,24 @@ export async function workingPass(
 ) {
   const found = await findPassByCode(db, code, lock);
   if (!found) {
-    throw Object.assign(new HttpError(404, UNKNOWN_PASS, { code: 'We don’t recognise this code' }), {
+    const unknown = new HttpError(404, 'passes.door.unknownPass', {
+      fields: { code: 'passes.door.unknownCode' },
+    });
+    throw Object.assign(unknown, {
       refusal: { kioskId: kiosk?.id ?? null, passportId: null, reason: 'Unknown code' },
     });
   }
-  const { status, reason } = passStatus(found.pass, found.adult, ctx.clock.now(), ctx.clock.timeZone);
+  const { status, reason, refusal } = passStatus(
+    found.pass,
+    found.adult,
+    ctx.clock.now(),
+    ctx.clock.timeZone,
+  );
   if (status !== 'Active') {
-    throw Object.assign(new HttpError(403, reason ?? 'This pass does not work right now.'), {
+    const refused = refusal
+      ? new HttpError(403, refusal.code, { params: refusal.params })
+      : new HttpError(403, 'passes.door.notWorking');
+    throw Object.assign(refused, {
       refusal: { kioskId: kiosk?.id ?? null, passportId: found.pass.id, reason: reason ?? status },
     });
   }

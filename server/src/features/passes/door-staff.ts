@@ -34,7 +34,7 @@ export async function recordByStaff(
   const now = ctx.clock.now();
   const today = ctx.clock.today();
   const timeZone = ctx.clock.timeZone;
-  if (!isUuid(input.studentId)) throw notFound('That child');
+  if (!isUuid(input.studentId)) throw notFound('child');
   const result = await ctx.db.transaction(async (tx) => {
     const [row] = await queryRows<{ first_name: string; session_name: string; day_schedule: string }>(
       tx,
@@ -45,14 +45,14 @@ export async function recordByStaff(
         where class_sessions.id = ${input.classSessionId} and s.id = ${input.studentId}
           and ${visibleSessions(user)}`,
     );
-    if (!row) throw notFound('That child');
+    if (!row) throw notFound('child');
     const [running] = await queryRows<{ id: number }>(
       tx,
       sql`select id from class_sessions where id = ${input.classSessionId}
         and session_start_date <= ${today} and session_end_date >= ${today}`,
     );
     if (!running || !parseDaySchedule(row.day_schedule).days.has(weekday(today))) {
-      throw new HttpError(409, `${row.session_name} does not meet today, so there is nothing to record.`);
+      throw new HttpError(409, 'passes.staff.notMeetingToday', { params: { session: row.session_name } });
     }
     let adultName = input.adultName;
     let trusteeId: string | null = null;
@@ -66,19 +66,23 @@ export async function recordByStaff(
           )
         : [];
       if (!contact) {
-        throw new HttpError(400, 'Choose one of this child’s contacts.', {
-          trusteeId: 'Choose one of this child’s contacts',
+        throw new HttpError(400, 'passes.staff.chooseContact', {
+          fields: { trusteeId: 'passes.staff.chooseContactField' },
         });
       }
       if (input.kind === 'CheckOut' && (!contact.can_pickup || !contact.is_active)) {
-        const message = `${contact.first_name} is not allowed to pick up ${row.first_name}. Call the family before letting ${row.first_name} go.`;
-        throw new HttpError(400, message, { trusteeId: message });
+        throw new HttpError(400, 'passes.staff.notAllowedToPickUp', {
+          params: { adult: contact.first_name, child: row.first_name },
+          fields: { trusteeId: 'passes.staff.notAllowedToPickUp' },
+        });
       }
       trusteeId = input.trusteeId;
       adultName = `${contact.first_name} ${contact.last_name}`;
     }
     if (input.kind === 'CheckOut' && !adultName) {
-      throw new HttpError(400, 'Say who is picking up.', { adultName: 'Name the adult who is picking up' });
+      throw new HttpError(400, 'passes.staff.sayWhoPicksUp', {
+        fields: { adultName: 'passes.staff.nameAdult' },
+      });
     }
     await tx.execute(sql`select id from students where id = ${input.studentId} for update`);
     const last = (await lastEventsToday(tx, [input.studentId], dayBounds(today, timeZone))).get(
@@ -86,19 +90,17 @@ export async function recordByStaff(
     );
     const state = stateOf(last);
     if (input.kind === 'CheckIn' && state === 'In') {
-      throw new HttpError(
-        409,
-        `${row.first_name} is already checked in (since ${clockTime(new Date(last!.timestamp), timeZone)}).`,
-      );
+      throw new HttpError(409, 'passes.staff.alreadyIn', {
+        params: { child: row.first_name, time: clockTime(new Date(last!.timestamp), timeZone) },
+      });
     }
     if (input.kind === 'CheckOut' && state === 'NotArrived') {
-      throw new HttpError(409, `${row.first_name} has not been checked in today.`);
+      throw new HttpError(409, 'passes.staff.notCheckedIn', { params: { child: row.first_name } });
     }
     if (input.kind === 'CheckOut' && state === 'Out') {
-      throw new HttpError(
-        409,
-        `${row.first_name} was already picked up at ${clockTime(new Date(last!.timestamp), timeZone)}.`,
-      );
+      throw new HttpError(409, 'passes.staff.alreadyOut', {
+        params: { child: row.first_name, time: clockTime(new Date(last!.timestamp), timeZone) },
+      });
     }
     await tx.insert(attendance).values({
       kind: input.kind,

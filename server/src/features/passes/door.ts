@@ -200,9 +200,7 @@ async function checkSecondFactor(
 ): Promise<'Pin' | 'Photo' | PinRefusal> {
   if (input.photoConfirmed) {
     if (!pass.imageUrl) {
-      throw new HttpError(400, 'This pass has no photo to compare. Please ask for the PIN.', {
-        pin: 'Ask the adult for their PIN',
-      });
+      throw new HttpError(400, 'passes.door.noPhoto', { fields: { pin: 'passes.door.askPin' } });
     }
     return 'Photo';
   }
@@ -210,7 +208,7 @@ async function checkSecondFactor(
     return { pinLocked: pass.pinLockedUntil as Date, passportId: pass.id };
   }
   if (!input.pin) {
-    throw new HttpError(400, 'Please enter the PIN to pick up.', { pin: 'Ask the adult for their PIN' });
+    throw new HttpError(400, 'passes.door.enterPin', { fields: { pin: 'passes.door.askPin' } });
   }
   const right = /^\d{4,6}$/.test(input.pin) && (await verifyPassword(pass.pinHash, input.pin));
   if (!right) {
@@ -355,15 +353,17 @@ async function replyToKiosk(
   now: Date,
 ): Promise<DoorResult[]> {
   if ('pinLocked' in outcome) {
-    const until = clockTime(outcome.pinLocked ?? now, ctx.clock.timeZone);
-    const message = `Too many wrong PINs: pickups with this pass are paused until ${until}. A staff member can confirm the photo instead, or call the family.`;
+    const time = clockTime(outcome.pinLocked ?? now, ctx.clock.timeZone);
     await logRefusal(ctx, {
       kioskId: kiosk.id,
       passportId: outcome.passportId,
       reason: 'PIN locked',
       action: kind,
     });
-    throw new HttpError(429, message, { pin: 'Pickups with this pass are paused' });
+    throw new HttpError(429, 'passes.door.pinPaused', {
+      params: { time },
+      fields: { pin: 'passes.door.pinPausedField' },
+    });
   }
   if ('wrongPin' in outcome) {
     await logRefusal(ctx, {
@@ -372,9 +372,9 @@ async function replyToKiosk(
       reason: 'Wrong PIN',
       action: kind,
     });
-    const left = outcome.wrongPin;
-    throw new HttpError(403, `That PIN is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
-      pin: 'That PIN is not right',
+    throw new HttpError(403, 'passes.door.wrongPin', {
+      params: { count: outcome.wrongPin },
+      fields: { pin: 'passes.door.pinNotRight' },
     });
   }
   if (outcome.refused.length > 0) {

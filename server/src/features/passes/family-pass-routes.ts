@@ -5,11 +5,12 @@
  * drop-off and pickup history. Registered inside passes/routes.ts `passRoutes`, which parses the photo
  * upload (multipart). Each route registers from its `passesApi` row (contract/src/api/passes.ts; http/serve.ts).
  */
-import { passesApi } from '@lc/contract';
+import { apiErrorSentence, passesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
+import { HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { readUpload } from '../resources/routes.ts';
 import { adultPhoto, familyCurrentPass, replaceAdultPhoto } from './adult-photo.ts';
@@ -26,7 +27,19 @@ const PHOTO_KINDS = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],
 ]);
-const PHOTO_MESSAGE = 'Choose a JPEG or PNG photo of at most 5 MB';
+const PHOTO_MESSAGE = apiErrorSentence('passes.photo.kind', undefined, 'en');
+
+/**
+ * readUpload's refusal of a photo (missing, too large, another kind, unreadable) with the photo's message as
+ * its code `passes.photo.kind`: the same English, now also in Spanish.
+ */
+function photoRefusal(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.fields?.file !== PHOTO_MESSAGE) return error;
+  const fields = { file: 'passes.photo.kind' };
+  return error.message === PHOTO_MESSAGE
+    ? new HttpError(400, 'passes.photo.kind', { fields })
+    : new HttpError(error.statusCode, error.message, fields);
+}
 
 export const familyPassRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -84,7 +97,11 @@ export const familyPassRoutes =
         const user = currentUser(request);
         const { trusteeId } = request.params;
         await familyCurrentPass(ctx.db, user.id, trusteeId); // 404 before the upload is read
-        const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE);
+        const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE).catch(
+          (error: unknown) => {
+            throw photoRefusal(error);
+          },
+        );
         await replaceAdultPhoto(ctx, storage, user.id, trusteeId, upload);
         return getPassState(ctx, user.id, trusteeId);
       },

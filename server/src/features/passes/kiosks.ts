@@ -102,11 +102,11 @@ export async function listKiosks(ctx: AppContext): Promise<Kiosk[]> {
 
 /** Revoke the tablet `id` (404 when unknown); the tablet's next call answers 401. */
 export async function revokeKiosk(ctx: AppContext, user: AuthUser, id: string): Promise<Kiosk> {
-  if (!isUuid(id)) throw notFound('That tablet');
+  if (!isUuid(id)) throw notFound('tablet');
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(kiosks).where(eq(kiosks.id, id)).for('update');
-    if (!before) throw notFound('That tablet');
+    if (!before) throw notFound('tablet');
     const [row] = await tx
       .update(kiosks)
       .set({ revokedAt: before.revokedAt ?? now })

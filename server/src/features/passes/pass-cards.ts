@@ -21,7 +21,7 @@ export function qrSvg(credential: string): Promise<string> {
 export async function cardOf(ctx: AppContext, pass: PassRow, adult: AdultRow): Promise<PassCard> {
   const now = ctx.clock.now();
   const content = await loadPassContent(ctx.db, ctx.config, ctx.passPhotos, pass.id, now);
-  if (!content) throw notFound('That pass');
+  if (!content) throw notFound('pass');
   const { status, reason } = passStatus(pass, adult, now, ctx.clock.timeZone);
   const works = status === 'Active';
   return {
@@ -43,7 +43,7 @@ export async function cardOf(ctx: AppContext, pass: PassRow, adult: AdultRow): P
 export async function familyPassCard(ctx: AppContext, userId: string, trusteeId: string): Promise<PassCard> {
   const adult = await ownedAdult(ctx.db, userId, trusteeId);
   const pass = await currentPass(ctx.db, trusteeId);
-  if (!pass) throw notFound('That pass');
+  if (!pass) throw notFound('pass');
   return cardOf(ctx, pass, adult);
 }
 
@@ -51,13 +51,9 @@ export async function familyPassCard(ctx: AppContext, userId: string, trusteeId:
 export async function holderPassCard(ctx: AppContext, code: string): Promise<PassCard> {
   const found = await findPassByCode(ctx.db, code);
   if (!found) {
-    throw new HttpError(
-      404,
-      'We could not find a pass with that code. Please open the link in your email again.',
-      {
-        code: 'We could not find a pass with that code',
-      },
-    );
+    throw new HttpError(404, 'passes.holder.unknownCode', {
+      fields: { code: 'passes.holder.unknownCodeField' },
+    });
   }
   return cardOf(ctx, found.pass, found.adult);
 }

@@ -17,7 +17,7 @@ export type PassRow = typeof digitalPassports.$inferSelect;
 export type AdultRow = typeof trustees.$inferSelect;
 
 /** 404 for a contact that is not the family's (or does not exist). */
-export const contactNotFound = () => notFound('That contact');
+export const contactNotFound = () => notFound('contact');
 
 /** The contact `trusteeId` of the family of `userId` (404 when not theirs). */
 export async function ownedAdult(db: DbOrTx, userId: string, trusteeId: string): Promise<AdultRow> {

@@ -2,7 +2,7 @@
  * Whether a pickup pass works at the door now, and if not why, in plain words (issue 11). The one rule the
  * door, the family's pages and the wallet copies (`voided`) all read.
  */
-import type { PassStatus } from '@lc/contract';
+import { type ApiErrorCode, type ApiErrorParams, apiErrorSentence, type PassStatus } from '@lc/contract';
 import type { digitalPassports, trustees } from '../../db/schema.ts';
 
 type PassRow = typeof digitalPassports.$inferSelect;
@@ -12,33 +12,36 @@ type AdultRow = typeof trustees.$inferSelect;
 export const dateFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' });
 
+/** Why a pass does not work: a code of the message files (passes.status.*) and its parts. */
+export type PassRefusal = { code: ApiErrorCode; params?: ApiErrorParams };
+
+/** The answer of {@link passStatus}: `reason` is the refusal's English sentence (the family's pages, the log). */
+type PassStatusAnswer = { status: PassStatus; reason: string | null; refusal: PassRefusal | null };
+
+function refused(status: PassStatus, refusal: PassRefusal): PassStatusAnswer {
+  return { status, reason: apiErrorSentence(refusal.code, refusal.params, 'en'), refusal };
+}
+
 /**
  * The door's view of a pass: Active, or why not (revoked, expired, its adult inactive or no longer allowed
- * to pick up).
+ * to pick up), as a code with its parts and as the English sentence.
  */
 export function passStatus(
   pass: Pick<PassRow, 'isActive' | 'revokedAt' | 'expiresAt'>,
   adult: Pick<AdultRow, 'isActive' | 'canPickup' | 'firstName'>,
   now: Date,
   timeZone: string,
-): { status: PassStatus; reason: string | null } {
-  if (pass.revokedAt || !pass.isActive) {
-    return { status: 'Revoked', reason: 'This pass has been turned off by the family.' };
-  }
+): PassStatusAnswer {
+  if (pass.revokedAt || !pass.isActive) return refused('Revoked', { code: 'passes.status.revoked' });
   if (pass.expiresAt <= now) {
-    return {
-      status: 'Expired',
-      reason: `This pass expired on ${dateFormat(timeZone).format(pass.expiresAt)}. The family can issue a new one in the portal.`,
-    };
+    const date = dateFormat(timeZone).format(pass.expiresAt);
+    return refused('Expired', { code: 'passes.status.expired', params: { date } });
   }
   if (!adult.isActive) {
-    return {
-      status: 'Paused',
-      reason: `${adult.firstName} is not an active contact of the family right now.`,
-    };
+    return refused('Paused', { code: 'passes.status.inactive', params: { name: adult.firstName } });
   }
   if (!adult.canPickup) {
-    return { status: 'Paused', reason: `${adult.firstName} is not allowed to pick up children right now.` };
+    return refused('Paused', { code: 'passes.status.cannotPickUp', params: { name: adult.firstName } });
   }
-  return { status: 'Active', reason: null };
+  return { status: 'Active', reason: null, refusal: null };
 }

@@ -6,7 +6,7 @@
  * `user_trustees`, so another family's contact answers 404 (pass-rows.ts). The wallets are told of changes by
  * pass-changes.ts; the printable card is pass-cards.ts; a parent's own contact self-contact.ts.
  */
-import type { PassState, PickupPass } from '@lc/contract';
+import { apiErrorSentence, type PassState, type PickupPass } from '@lc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -44,12 +44,16 @@ function toPickupPass(pass: PassRow, adult: AdultRow, now: Date, timeZone: strin
   };
 }
 
-/** Why this adult cannot get a pass now, or null. */
-function cannotIssue(adult: AdultRow): string | null {
-  if (!adult.isActive) return 'Turn this contact back on before issuing a pass.';
-  if (!adult.canPickup) return 'Tick “Can pick up” for this contact before issuing a pickup pass.';
+/** Why this adult cannot get a pass now (a code of passes.issue.*), or null. */
+function cannotIssue(adult: AdultRow): 'passes.issue.inactiveContact' | 'passes.issue.cannotPickUp' | null {
+  if (!adult.isActive) return 'passes.issue.inactiveContact';
+  if (!adult.canPickup) return 'passes.issue.cannotPickUp';
   return null;
 }
+
+/** The refusal's English sentence, as the pass state has always carried it (the web writes it in its words). */
+const refusalSentence = (code: ReturnType<typeof cannotIssue>) =>
+  code ? apiErrorSentence(code, undefined, 'en') : null;
 
 /** `GET /api/Student/Trustees/{trusteeId}/Pass`: the adult's current pass and what can be done. */
 export async function getPassState(ctx: AppContext, userId: string, trusteeId: string): Promise<PassState> {
@@ -57,7 +61,7 @@ export async function getPassState(ctx: AppContext, userId: string, trusteeId: s
   const pass = await currentPass(ctx.db, trusteeId);
   return {
     pass: pass ? toPickupPass(pass, adult, ctx.clock.now(), ctx.clock.timeZone) : null,
-    cannotIssue: cannotIssue(adult),
+    cannotIssue: refusalSentence(cannotIssue(adult)),
     wallets: { apple: Boolean(ctx.wallets.apple), google: Boolean(ctx.wallets.google) },
   };
 }
@@ -182,7 +186,7 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
     // The same lock as issuing and the photo upload: none of them reads a photo another is letting go of.
     await tx.execute(sql`select id from trustees where id = ${trusteeId} for update`);
     const pass = await currentPass(tx, trusteeId);
-    if (!pass) throw notFound('That pass');
+    if (!pass) throw notFound('pass');
     const [updated] = await tx
       .update(digitalPassports)
       .set({ revokedAt: now, isActive: false, updatedAt: now, imageUrl: null, imageBytes: null })

@@ -19,7 +19,7 @@ export async function ensureSelfContact(ctx: AppContext, userId: string): Promis
   return ctx.db.transaction(async (tx) => {
     const parents = await lockFamilyMembers(tx, userId);
     const [me] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!me) throw new HttpError(401, 'Please log in to continue.');
+    if (!me) throw new HttpError(401, 'access.signIn');
     // A co-parent's own contact is shared too (issue 13): this parent's is the one with their address.
     const [existing] = await tx
       .select({ id: trustees.id })
@@ -38,7 +38,7 @@ export async function ensureSelfContact(ctx: AppContext, userId: string): Promis
       .select({ id: userStudents.studentId })
       .from(userStudents)
       .where(eq(userStudents.userId, userId));
-    if (children.length === 0) throw new HttpError(400, 'Add your child first, then your own pass.');
+    if (children.length === 0) throw new HttpError(400, 'passes.selfContact.noChild');
     const [adult] = await tx
       .insert(trustees)
       .values({

@@ -27,7 +27,7 @@ export async function findApplePass(
   passTypeIdentifier: string,
   serialNumber: string,
 ): Promise<ApplePassRef> {
-  if (passTypeIdentifier !== ourPassTypeId) throw notFound('That pass');
+  if (passTypeIdentifier !== ourPassTypeId) throw notFound('pass');
   const [row] = await db
     .select({ id: digitalPassports.id, tokenHash: digitalPassports.applePassAuthenticationToken })
     .from(digitalPassports)
@@ -37,7 +37,7 @@ export async function findApplePass(
         eq(digitalPassports.applePassIdenitifier, passTypeIdentifier),
       ),
     );
-  if (!row) throw notFound('That pass');
+  if (!row) throw notFound('pass');
   return row;
 }
 

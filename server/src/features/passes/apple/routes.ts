@@ -84,14 +84,14 @@ export const applePassRoutes =
       );
       const given = Buffer.from(hashToken(token ?? ''));
       if (!token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new HttpError(401, 'This pass could not be verified.');
+        throw new HttpError(401, 'passes.apple.unverified');
       }
     };
 
     /** What passport `passportId` shows now, or 404. */
     const currentContent = async (passportId: string) => {
       const content = await loadPassContent(ctx.db, ctx.config, ctx.passPhotos, passportId, ctx.clock.now());
-      if (!content) throw notFound('That pass');
+      if (!content) throw notFound('pass');
       return content;
     };
 
@@ -137,7 +137,7 @@ export const applePassRoutes =
       },
       async (request, reply) => {
         const { deviceLibraryIdentifier, passTypeIdentifier } = request.params;
-        if (passTypeIdentifier !== apple.passTypeId) throw notFound('That pass type');
+        if (passTypeIdentifier !== apple.passTypeId) throw notFound('passType');
         const tag = request.query.passesUpdatedSince?.trim();
         const since = tag && /^\d{1,16}$/.test(tag) ? Number(tag) : undefined;
         const updated = await updatedSerialNumbers(
@@ -239,7 +239,7 @@ export const applePassRoutes =
           !/^\d{1,12}$/.test(expires) ||
           !(await wallet.verifyDownload(serialNumber, Number(expires), signature, ctx.clock.now()))
         ) {
-          throw notFound('That pass');
+          throw notFound('pass');
         }
         const pass = await findPass(apple.passTypeId, serialNumber);
         const content = await currentContent(pass.id);
