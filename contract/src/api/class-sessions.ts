@@ -29,6 +29,7 @@ import {
   TeamMemberListSchema,
   TeamMemberSchema,
 } from '../staff.ts';
+import { AuditPageSchema, AuditQuerySchema } from '../staff-audit.ts';
 import {
   ResourceIdParamsSchema,
   ResourceLinkInputSchema,
@@ -276,5 +277,22 @@ export const classSessionsApi = {
     body: SessionTeachersInputSchema,
     status: 200,
     reply: StaffMemberListSchema,
+  }),
+
+  /** The audit trail (the director): one page of recorded changes, newest first. */
+  audit: endpoint({
+    method: 'GET',
+    path: '/api/staff/audit',
+    query: AuditQuerySchema,
+    status: 200,
+    reply: AuditPageSchema,
+  }),
+  /** The same filters, every matching change, as a CSV file. */
+  auditCsv: endpoint({
+    method: 'GET',
+    path: '/api/staff/audit.csv',
+    query: AuditQuerySchema,
+    status: 200,
+    reply: 'file',
   }),
 } as const;

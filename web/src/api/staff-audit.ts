@@ -1,17 +1,27 @@
-/** The audit trail (issue 10; the director). Shapes: contract `staff-audit.ts`. */
-import { type AuditPage, type AuditQuery, api } from '@lc/contract';
-import { apiDownload, apiRequest } from './client.ts';
+/**
+ * The audit trail (issue 10; the director), by its `classSessionsApi` rows (contract/src/api/class-sessions.ts).
+ * Shapes: contract `staff-audit.ts`.
+ */
+import { type AuditPage, type AuditQuery, classSessionsApi } from '@lc/contract';
+import { callApi } from './call.ts';
 
 /** GET /api/staff/audit — one page of recorded changes, newest first. */
 export function getAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
-  return apiRequest<AuditPage>(api.staffAudit, { query: { ...query }, signal });
+  return callApi(classSessionsApi.audit, { query, signal });
 }
 
-/** GET /api/staff/audit.csv with the same filters, as a file to save. */
+/** A filter as the CSV's address carries it: left out when empty. */
+const given = (value: string | undefined) => value || undefined;
+
+/** GET /api/staff/audit.csv with the same filters (empty ones and the page left out), as a file to save. */
 export function downloadAuditCsv(query: AuditQuery) {
-  const { page: _page, pageSize: _size, ...filters } = query;
-  const search = new URLSearchParams(
-    Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-  );
-  return apiDownload(`${api.staffAuditCsv}${search.size ? `?${search}` : ''}`);
+  return callApi(classSessionsApi.auditCsv, {
+    query: {
+      q: given(query.q),
+      entityType: given(query.entityType),
+      entityId: given(query.entityId),
+      from: given(query.from),
+      to: given(query.to),
+    },
+  });
 }
