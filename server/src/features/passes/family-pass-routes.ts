@@ -5,12 +5,11 @@
  * drop-off and pickup history. Registered inside passes/routes.ts `passRoutes`, which parses the photo
  * upload (multipart). Each route registers from its `passesApi` row (contract/src/api/passes.ts; http/serve.ts).
  */
-import { apiErrorSentence, passesApi } from '@lc/contract';
+import { passesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { readUpload } from '../resources/routes.ts';
 import { adultPhoto, familyCurrentPass, replaceAdultPhoto } from './adult-photo.ts';
@@ -27,19 +26,8 @@ const PHOTO_KINDS = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],
 ]);
-const PHOTO_MESSAGE = apiErrorSentence('passes.photo.kind', undefined, 'en');
-
-/**
- * readUpload's refusal of a photo (missing, too large, another kind, unreadable) with the photo's message as
- * its code `passes.photo.kind`: the same English, now also in Spanish.
- */
-function photoRefusal(error: unknown): unknown {
-  if (!(error instanceof HttpError) || error.fields?.file !== PHOTO_MESSAGE) return error;
-  const fields = { file: 'passes.photo.kind' };
-  return error.message === PHOTO_MESSAGE
-    ? new HttpError(400, 'passes.photo.kind', { fields })
-    : new HttpError(error.statusCode, error.message, fields);
-}
+/** The photo's refusal (missing, too large, another kind): a code, in the caller's language. */
+const PHOTO_MESSAGE = 'passes.photo.kind';
 
 export const familyPassRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -97,11 +85,7 @@ export const familyPassRoutes =
         const user = currentUser(request);
         const { trusteeId } = request.params;
         await familyCurrentPass(ctx.db, user.id, trusteeId); // 404 before the upload is read
-        const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE).catch(
-          (error: unknown) => {
-            throw photoRefusal(error);
-          },
-        );
+        const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE);
         await replaceAdultPhoto(ctx, storage, user.id, trusteeId, upload);
         return getPassState(ctx, user.id, trusteeId);
       },
