@@ -37,8 +37,6 @@ export function isCommonPassword(password: string): boolean {
  */
 export function refuseCommonPassword(password: string): void {
   if (isCommonPassword(password)) {
-    throw new HttpError(400, 'Some fields need your attention. Please check the highlighted fields.', {
-      password: PASSWORD_TOO_COMMON,
-    });
+    throw new HttpError(400, 'request.invalidFields', { fields: { password: PASSWORD_TOO_COMMON } });
   }
 }
