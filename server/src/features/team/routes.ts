@@ -86,7 +86,7 @@ export const staffRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         requireAdmin(user);
-        if (!isUuid(request.params.userId)) throw notFound('That staff member');
+        if (!isUuid(request.params.userId)) throw notFound('staffMember');
         const member = await changeStaffRole(team, user.id, request.params.userId, request.body);
         if (!member) return reply.status(204).send(null);
         return member;
@@ -107,7 +107,7 @@ export const staffRoutes =
         const user = currentUser(request);
         requireAdmin(user);
         const id = parseClassSessionId(request.params.classSessionId);
-        if (id === null) throw notFound('That session');
+        if (id === null) throw notFound('session');
         return setSessionTeachers(ctx.db, user.id, id, request.body.userIds, ctx.clock.now());
       },
     );
