@@ -5,8 +5,8 @@
  */
 import {
   type Announcement,
-  api,
   type ClassSessionEnrollment,
+  classSessionsApi,
   type DigitalResource,
   enrollmentApi,
   messagesApi,
@@ -15,7 +15,6 @@ import {
   type WaitlistSubmission,
 } from '@lc/contract';
 import { callApi } from './call.ts';
-import { apiRequest, requiredParam } from './client.ts';
 
 type SessionId = number | string | null | undefined;
 
@@ -103,8 +102,5 @@ export function getSessionResources(
   classSessionId: SessionId,
   signal?: AbortSignal,
 ): Promise<DigitalResource[]> {
-  return apiRequest<DigitalResource[]>(
-    api.classSessionResources(requiredParam('classSessionId', classSessionId)),
-    { signal },
-  );
+  return callApi(classSessionsApi.resources, { params: { classSessionId }, signal });
 }

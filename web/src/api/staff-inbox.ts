@@ -1,6 +1,6 @@
 /** Staff inbox calls (issue 10, "Inbox"). Rows: contract `messagesApi`; shapes: contract `staff-inbox.ts`. */
 import {
-  api,
+  classSessionsApi,
   type InboxItem,
   type InboxList,
   type InboxListQuery,
@@ -10,7 +10,6 @@ import {
   type TeamMember,
 } from '@lc/contract';
 import { callApi } from './call.ts';
-import { apiRequest } from './client.ts';
 
 /** GET /api/staff/inbox — one page of the inbox with the new count. ApiError 403 without inbox access. */
 export function getInbox(query: InboxListQuery, signal?: AbortSignal): Promise<InboxList> {
@@ -52,8 +51,5 @@ export function inviteInboxFamily(id: string): Promise<InboxItem> {
 
 /** PUT /api/staff/team/{userId} — give a teacher the inbox or take it away (director only). */
 export function setInboxAccess(userId: string, inboxAccess: boolean): Promise<TeamMember> {
-  return apiRequest<TeamMember>(api.staffTeamMember(encodeURIComponent(userId)), {
-    method: 'PUT',
-    body: { inboxAccess },
-  });
+  return callApi(classSessionsApi.teamMember, { params: { userId }, body: { inboxAccess } });
 }
