@@ -1,6 +1,6 @@
 /**
- * The route table: every browser route of spec §2 and API path of spec §7, in one place so links,
- * the router and the API client cannot drift apart.
+ * The browser's route table: every page of spec §2, in one place so links, the router and the server's page
+ * list cannot drift apart. The API's paths are the API table's rows (contract/src/api/*, endpoint.ts).
  */
 export const routes = {
   home: '/',
@@ -74,49 +74,6 @@ export const routes = {
   emergencyContacts: '/dashboard/emergency-contacts',
   newEmergencyContact: '/dashboard/emergency-contacts/new',
   emergencyContact: (trusteeId: string) => `/dashboard/emergency-contacts/${trusteeId}`,
-} as const;
-
-export const api = {
-  staffSessions: '/api/staff/sessions',
-  staffRoster: (id: number | string) => `/api/staff/sessions/${id}/roster`,
-  staffRosterCsv: (id: number | string) => `/api/staff/sessions/${id}/roster.csv`,
-  staffTeachers: (id: number | string) => `/api/staff/sessions/${id}/teachers`,
-  staffTeam: '/api/staff/team',
-  staffMe: '/api/staff/me',
-  staffSession: (id: number | string) => `/api/staff/sessions/${id}`,
-  staffDuplicateSession: (id: number | string) => `/api/staff/sessions/${id}/duplicate`,
-  staffPrograms: '/api/staff/programs',
-  staffAudit: '/api/staff/audit',
-  /** Pickup passes and the door (issue 11). */
-  trusteePass: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass`,
-  trusteePassCard: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass/Card`,
-  trusteePassPhoto: (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass/Photo`,
-  selfContact: '/api/Student/Trustees/Self',
-  familyAttendance: '/api/Student/Attendance',
-  passCard: '/api/passes/card',
-  kioskMe: '/api/kiosk/me',
-  kioskScan: '/api/kiosk/scan',
-  kioskCheckIn: '/api/kiosk/check-in',
-  kioskCheckOut: '/api/kiosk/check-out',
-  staffKiosks: '/api/staff/kiosks',
-  staffKioskRevoke: (kioskId: string) => `/api/staff/kiosks/${kioskId}/revoke`,
-  staffAttendance: '/api/staff/attendance',
-  staffAttendanceToday: '/api/staff/attendance/today',
-  staffAttendanceCsv: '/api/staff/attendance.csv',
-  staffAuditCsv: '/api/staff/audit.csv',
-  staffProgram: (id: number | string) => `/api/staff/programs/${id}`,
-  staffPolicies: '/api/staff/policies',
-  staffPolicy: (id: number | string) => `/api/staff/policies/${id}`,
-  staffTeamMember: (userId: string) => `/api/staff/team/${userId}`,
-  /** A session's files and links (GET all, POST a file or a link), their order, one to edit; its picture. */
-  staffResources: (id: number | string) => `/api/staff/sessions/${id}/resources`,
-  staffResourcesOrder: (id: number | string) => `/api/staff/sessions/${id}/resources/order`,
-  staffResource: (resourceId: number | string) => `/api/staff/resources/${resourceId}`,
-  staffThumbnail: (id: number | string) => `/api/staff/sessions/${id}/thumbnail`,
-  classSessionList: '/api/ClassSession',
-  classSessionAll: '/api/ClassSession/all',
-  classSession: (id: number | string) => `/api/ClassSession/${id}`,
-  classSessionResources: (id: number | string) => `/api/ClassSession/${id}/Resources`,
 } as const;
 
 /** The built-in test checkout (no card is charged), served by the API server outside the SPA. */

@@ -6,7 +6,7 @@
  * appears in the log, the route's shape does.
  */
 import * as contract from '@lc/contract';
-import { api, authApi, type Endpoint, endpointPath, enrollmentApi, routes, testCheckout } from '@lc/contract';
+import { authApi, type Endpoint, endpointPath, enrollmentApi, routes, testCheckout } from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, SECRET_PATHS } from '../src/http/log-redaction.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -39,7 +39,7 @@ describe('the list of secrets in addresses', () => {
         }
       }
     };
-    for (const [table, builders] of Object.entries({ routes, api, testCheckout })) {
+    for (const [table, builders] of Object.entries({ routes, testCheckout })) {
       for (const [name, builder] of Object.entries(builders)) {
         if (typeof builder !== 'function') continue;
         const names = parameterNames(builder);
