@@ -7,14 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiErrorMessages, isApiErrorCode, messagePlaceholders } from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONFIRM_LINK_INVALID,
-  EMAIL_TAKEN,
-  LOGIN_FAILED,
-  RESET_LINK_INVALID,
-} from '../src/features/auth/accounts.ts';
+import { LOGIN_FAILED } from '../src/features/auth/accounts.ts';
 import { resultMessage } from '../src/features/enrollment/withdraw.ts';
-import { requestLanguage, translateApiMessage, translatedApiMessages } from '../src/http/api-language.ts';
+import { requestLanguage, translateApiMessage } from '../src/http/api-language.ts';
 import spanish from '../src/http/locales/api-messages.es.json' with { type: 'json' };
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type MovableClock, movableClock } from './support/registration.ts';
