@@ -160,46 +160,35 @@ export function MultiSelectField<T extends FieldValues>({
 }
 
 /**
- * A switch bound to a boolean field. A Switch shows its own `checked` state, so it is controlled (spreading
- * `register` would leave it showing off while the form's value is on).
+ * The props that bind a boolean input (a Switch or a Checkbox) to `name`. Such an input shows its own
+ * `checked` state, so it is controlled (spreading `register` would leave it showing off while the value is on).
  */
+function useChecked<T extends FieldValues>(form: FormOf<T>, name: FieldPath<T>) {
+  const { field } = useController({ control: form.control, name });
+  return {
+    ref: field.ref,
+    name: field.name,
+    checked: Boolean(field.value),
+    onChange: (event: { currentTarget: { checked: boolean } }) => field.onChange(event.currentTarget.checked),
+    onBlur: field.onBlur,
+    error: useFieldError(form, name),
+  };
+}
+
+/** A switch bound to a boolean field. */
 export function SwitchField<T extends FieldValues>({
   form,
   name,
   ...props
 }: Bound<T> & Omit<SwitchProps, Wired>) {
-  const { field } = useController({ control: form.control, name });
-  const error = useFieldError(form, name);
-  return (
-    <Switch
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      checked={Boolean(field.value)}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  return <Switch {...props} {...useChecked(form, name)} />;
 }
 
-/** A checkbox bound to a boolean field (controlled, for the same reason as {@link SwitchField}). */
+/** A checkbox bound to a boolean field. */
 export function CheckboxField<T extends FieldValues>({
   form,
   name,
   ...props
 }: Bound<T> & Omit<CheckboxProps, Wired>) {
-  const { field } = useController({ control: form.control, name });
-  const error = useFieldError(form, name);
-  return (
-    <Checkbox
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      checked={Boolean(field.value)}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  return <Checkbox {...props} {...useChecked(form, name)} />;
 }
