@@ -13,13 +13,31 @@ describe('the API’s error codes and their message files (issue 22)', () => {
   const spanish = leaves(apiErrorMessages.es as unknown as Tree);
 
   it('writes a code’s sentence with its parts, in English or Spanish', () => {
-    expect(apiErrorSentence('auth.tooManyLogins', { minutes: 12 }, 'en')).toBe(
+    expect(apiErrorSentence('auth.tooManyLogins', { count: 12 }, 'en')).toBe(
       'Too many login attempts. Please wait 12 minutes, or reset your password.',
     );
-    expect(apiErrorSentence('auth.tooManyLogins', { minutes: 12 }, 'es')).toBe(
+    expect(apiErrorSentence('auth.tooManyLogins', { count: 12 }, 'es')).toBe(
       'Demasiados intentos de inicio de sesión. Espere 12 minutos o cambie su contraseña.',
     );
     expect(apiErrorSentence('notFound.family', undefined, 'es')).toBe('No encontramos esa familia.');
+  });
+
+  it('says one minute and one seat in the singular, in English and Spanish', () => {
+    expect(apiErrorSentence('auth.tooManyLogins', { count: 1 }, 'en')).toBe(
+      'Too many login attempts. Please wait 1 minute, or reset your password.',
+    );
+    expect(apiErrorSentence('auth.tooManyLogins', { count: 1 }, 'es')).toBe(
+      'Demasiados intentos de inicio de sesión. Espere 1 minuto o cambie su contraseña.',
+    );
+    expect(apiErrorSentence('sessions.mail.tooManySent', { count: 1 }, 'en')).toBe(
+      'Too many emails sent in the last hour. Please try again in 1 minute.',
+    );
+    expect(apiErrorSentence('sessions.rosterBelowTaken', { count: 1 }, 'en')).toBe(
+      '1 seat is already taken or held, so the roster cannot be smaller than 1.',
+    );
+    expect(apiErrorSentence('billing.enroll.full', { session: 'Art Studio', taken: 1, count: 1 }, 'en')).toBe(
+      'Art Studio is full (1 of 1 seat taken). Withdraw a child or raise the roster size first.',
+    );
   });
 
   it('reads English for a code without Spanish (staff and door sentences), and an unknown code as itself', () => {

@@ -1,6 +1,6 @@
 /**
  * The API's errors as stable codes with parameters (issue 22, item 3; docs/architecture.md, "API
- * conventions"). A use case throws a code such as `auth.tooManyLogins` with `{ minutes: 12 }`; the error body
+ * conventions"). A use case throws a code such as `auth.tooManyLogins` with `{ count: 12 }` (minutes); the error body
  * carries the code and its parameters beside the sentence; the server writes the sentence in the caller's
  * language and the web writes it in the reader's, both with {@link apiErrorSentence} from the one pair of
  * message files `locales/api-errors/*.{en,es}.json` (i18next's format: `{{name}}` parts, `_one`/`_other`
@@ -9,6 +9,7 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import { formatPolicyDate } from './family-money.ts';
+import { readFieldMessage } from './field-message.ts';
 import type { Language } from './language.ts';
 import authEn from './locales/api-errors/auth.en.json' with { type: 'json' };
 import authEs from './locales/api-errors/auth.es.json' with { type: 'json' };
@@ -20,12 +21,15 @@ import enrollmentEn from './locales/api-errors/enrollment.en.json' with { type: 
 import enrollmentEs from './locales/api-errors/enrollment.es.json' with { type: 'json' };
 import familyEn from './locales/api-errors/family.en.json' with { type: 'json' };
 import familyEs from './locales/api-errors/family.es.json' with { type: 'json' };
+import fieldsEn from './locales/api-errors/fields.en.json' with { type: 'json' };
+import fieldsEs from './locales/api-errors/fields.es.json' with { type: 'json' };
 import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
 import messagesEs from './locales/api-errors/messages.es.json' with { type: 'json' };
 import passesEn from './locales/api-errors/passes.en.json' with { type: 'json' };
 import passesEs from './locales/api-errors/passes.es.json' with { type: 'json' };
 import sessionsEn from './locales/api-errors/sessions.en.json' with { type: 'json' };
 import sessionsEs from './locales/api-errors/sessions.es.json' with { type: 'json' };
+import type { Leaves, MessageParams, PluralBase } from './message-keys.ts';
 
 /**
  * The message files, one pair per domain (`locales/api-errors/<domain>.{en,es}.json`; `common` holds the
@@ -38,6 +42,7 @@ const en = {
   billing: billingEn,
   enrollment: enrollmentEn,
   family: familyEn,
+  fields: fieldsEn,
   messages: messagesEn,
   passes: passesEn,
   sessions: sessionsEn,
@@ -48,6 +53,7 @@ const es = {
   billing: billingEs,
   enrollment: enrollmentEs,
   family: familyEs,
+  fields: fieldsEs,
   messages: messagesEs,
   passes: passesEs,
   sessions: sessionsEs,
@@ -56,17 +62,10 @@ const es = {
 /** The message files, for their tests. */
 export const apiErrorMessages = { en, es } as const;
 
-/** Dotted keys of a message file, e.g. 'auth.loginFailed'. */
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-/** A plural message's code without its `_one` / `_other` suffix, as it is thrown (with `count`). */
-type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
-
 /** Every error code the API answers with. */
 export type ApiErrorCode = PluralBase<Leaves<typeof en>>;
 /** An error's parameters: the parts its sentence names (`count` chooses a plural). */
-export type ApiErrorParams = Record<string, string | number>;
+export type ApiErrorParams = MessageParams;
 
 const translator = i18next.createInstance();
 translator.init({
@@ -114,4 +113,19 @@ export function apiErrorSentence(
 ): string {
   const t = fixed[language === 'es' ? 'es' : 'en'];
   return t(code, { ...params, defaultValue: code }) as string;
+}
+
+/**
+ * A message as a person reads it, in `language`: a code (with its parameters, or a field message's
+ * `code|{json}` from {@link fieldMessage}) becomes its sentence; any other text (a sentence the server already
+ * wrote in the caller's language) is shown as it is.
+ */
+export function messageSentence(
+  text: string,
+  language: string | null | undefined,
+  params?: ApiErrorParams,
+): string {
+  const field = readFieldMessage(text);
+  if (field) return apiErrorSentence(field.code, { ...params, ...field.params }, language);
+  return isApiErrorCode(text) ? apiErrorSentence(text, params, language) : text;
 }

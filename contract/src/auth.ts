@@ -3,29 +3,29 @@
  * exact text from the spec.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { EmailSchema, nameSchema } from './fields.ts';
 import { LANGUAGES } from './language.ts';
 
-export const PASSWORD_REQUIRED_LOGIN = 'Please specify your password';
-export const PASSWORD_MIN = 'The password should have at minimum length of 8';
-export const PASSWORD_REPEAT_REQUIRED = 'Please enter your password again';
-export const PASSWORDS_MUST_MATCH = 'Passwords must match';
+export const PASSWORD_REQUIRED_LOGIN = fieldMessage('fields.account.passwordRequired');
+export const PASSWORD_MIN = fieldMessage('fields.account.passwordMin');
+export const PASSWORD_REPEAT_REQUIRED = fieldMessage('fields.account.passwordRepeatRequired');
+export const PASSWORDS_MUST_MATCH = fieldMessage('fields.account.passwordsMustMatch');
 /** Shown on submit of the reset form when the two passwords differ (spec §5). */
-export const BOTH_PASSWORDS_MUST_MATCH = 'Both passwords must match.';
+export const BOTH_PASSWORDS_MUST_MATCH = fieldMessage('fields.account.bothPasswordsMustMatch');
 /**
  * A new password that is one of the most common passwords (OWASP ASVS 2.1.7; issue 21). The server checks it
  * (zxcvbn-ts's common-password list is too large for the browser), so this reaches the form as a field message.
  */
-export const PASSWORD_TOO_COMMON =
-  'This password is one of the most common passwords, so it is among the first ones guessed. Please choose a longer phrase of a few unrelated words, like “maple-river-lantern”.';
+export const PASSWORD_TOO_COMMON = fieldMessage('fields.account.passwordTooCommon');
 
 /** Passwords are never trimmed; 8 characters minimum (spec §9), 128 maximum (OWASP ASVS 2.1.2 allows ≥ 64). */
 const NewPasswordSchema = z
   .string({ error: PASSWORD_MIN })
   .min(8, PASSWORD_MIN)
-  .max(128, 'Please use at most 128 characters');
+  .max(128, fieldMessage('fields.account.passwordMax'));
 
-export const LanguageSchema = z.enum(LANGUAGES, { error: 'Please choose English (en) or Spanish (es).' });
+export const LanguageSchema = z.enum(LANGUAGES, { error: fieldMessage('fields.account.chooseLanguage') });
 
 /** `PUT /api/UserAuthentication/Language` body (issue 14). */
 export const AccountLanguageSchema = z.object({ language: LanguageSchema });
@@ -38,8 +38,8 @@ export const LoginSchema = z.object({
 export type LoginInput = z.input<typeof LoginSchema>;
 
 export const RegisterSchema = z.object({
-  firstName: nameSchema('Please specify your first name'),
-  lastName: nameSchema('Please specify your last name'),
+  firstName: nameSchema(fieldMessage('fields.account.firstNameRequired')),
+  lastName: nameSchema(fieldMessage('fields.account.lastNameRequired')),
   emailAddress: EmailSchema,
   password: NewPasswordSchema,
   /** The language the family signed up in (issue 14); their emails follow it. English when absent. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
+import { fieldMessage } from './field-message.ts';
 import {
   centerCalendarDate,
   dateInRange,
@@ -16,13 +17,13 @@ import {
   todayIsoDate,
 } from './fields.ts';
 
-export const MESSAGE_REQUIRED = 'Please tell us a little about what you are looking for';
-export const CHILD_BIRTHDATE_INVALID = 'Please enter your child’s birth date (it must be in the past)';
+export const MESSAGE_REQUIRED = fieldMessage('fields.contact.messageRequired');
+export const CHILD_BIRTHDATE_INVALID = fieldMessage('fields.contact.childBirthdateInvalid');
 
 /** spec §3 contact form: {firstName, lastName, email, phoneNumber, childName, childBirthdate, previousAttendance, referred, message}. `tour` marks the schedule-a-tour variant (`/contact?tour=true`). */
 export const ContactFormSchema = z.object({
-  firstName: nameSchema('Please specify your first name'),
-  lastName: nameSchema('Please specify your last name'),
+  firstName: nameSchema(fieldMessage('fields.contact.firstNameRequired')),
+  lastName: nameSchema(fieldMessage('fields.contact.lastNameRequired')),
   email: EmailSchema,
   phoneNumber: OptionalPhoneSchema,
   childName: optionalText(100),
@@ -46,7 +47,7 @@ export const ContactFormSchema = z.object({
     .string({ error: MESSAGE_REQUIRED })
     .trim()
     .min(1, MESSAGE_REQUIRED)
-    .max(4000, 'Please keep your message under 4000 characters'),
+    .max(4000, fieldMessage('fields.contact.messageTooLong')),
   tour: z.boolean().default(false),
   /** The page's language (issue 14): the center's reply is written around the staff's words in it. */
   language: LanguageSchema.default('en'),
@@ -70,19 +71,19 @@ export const TUTORING_SUBJECTS = [
 /** spec §3 tutoring waitlist submission, minus the server-assigned `id` and `submitted`. */
 export const TutoringWaitlistFormSchema = z.object({
   parentName: z
-    .string({ error: 'Please tell us your name' })
+    .string({ error: fieldMessage('fields.contact.tellUsYourName') })
     .trim()
-    .min(2, 'Please tell us your name')
-    .max(100, 'Please keep the name under 100 characters'),
+    .min(2, fieldMessage('fields.contact.tellUsYourName'))
+    .max(100, fieldMessage('fields.contact.nameUnder100')),
   studentName: z
-    .string({ error: 'Please tell us your child’s name' })
+    .string({ error: fieldMessage('fields.contact.tellUsChildName') })
     .trim()
-    .min(2, 'Please tell us your child’s name')
-    .max(100, 'Please keep the name under 100 characters'),
-  grade: z.enum(TUTORING_GRADES, { error: 'Please choose your child’s grade (K to 6)' }),
+    .min(2, fieldMessage('fields.contact.tellUsChildName'))
+    .max(100, fieldMessage('fields.contact.nameUnder100')),
+  grade: z.enum(TUTORING_GRADES, { error: fieldMessage('fields.contact.chooseGrade') }),
   emailAddress: EmailSchema,
   phoneNumber: PhoneSchema,
-  subjectMatter: z.enum(TUTORING_SUBJECTS, { error: 'Please choose a subject' }),
+  subjectMatter: z.enum(TUTORING_SUBJECTS, { error: fieldMessage('fields.contact.chooseSubject') }),
   message: optionalText(4000),
   /** The page's language (issue 14): the center's reply is written around the staff's words in it. */
   language: LanguageSchema.default('en'),

@@ -17,6 +17,7 @@ import {
   siblingDiscountError,
   siblingDiscountPerChild,
 } from './family-money.ts';
+import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema, isoInstantSchema } from './fields.ts';
 
 export const ENROLLMENT_STATUSES = ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'] as const;
@@ -30,7 +31,7 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** How many children one request may enroll or add to a waitlist at once. */
 export const MAX_CHILDREN_PER_REQUEST = 10;
 
-const uuidMessage = 'Choose children from your family';
+const uuidMessage = fieldMessage('fields.enrollment.chooseFamilyChildren');
 
 /**
  * Body of `POST /api/ClassSessionEnrollment`, `POST /api/ClassSessionEnrollment/{classSessionId}` and
@@ -38,15 +39,18 @@ const uuidMessage = 'Choose children from your family';
  */
 export const EnrollmentRequestSchema = z.object({
   classSessionId: z.coerce
-    .number({ message: 'Choose a session' })
-    .int('Choose a session')
-    .positive('Choose a session')
-    .max(2_147_483_647, 'Choose a session'),
+    .number({ message: fieldMessage('fields.enrollment.chooseSession') })
+    .int(fieldMessage('fields.enrollment.chooseSession'))
+    .positive(fieldMessage('fields.enrollment.chooseSession'))
+    .max(2_147_483_647, fieldMessage('fields.enrollment.chooseSession')),
   studentIds: z
-    .array(z.uuid(uuidMessage), { message: 'Choose at least one child' })
-    .min(1, 'Choose at least one child')
-    .max(MAX_CHILDREN_PER_REQUEST, `Choose at most ${MAX_CHILDREN_PER_REQUEST} children at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each child can be chosen only once'),
+    .array(z.uuid(uuidMessage), { message: fieldMessage('fields.enrollment.chooseAtLeastOneChild') })
+    .min(1, fieldMessage('fields.enrollment.chooseAtLeastOneChild'))
+    .max(
+      MAX_CHILDREN_PER_REQUEST,
+      fieldMessage('fields.enrollment.chooseAtMostChildren', { max: MAX_CHILDREN_PER_REQUEST }),
+    )
+    .refine((ids) => new Set(ids).size === ids.length, fieldMessage('fields.enrollment.childOnlyOnce')),
 });
 export type EnrollmentRequest = z.infer<typeof EnrollmentRequestSchema>;
 
@@ -218,7 +222,9 @@ export const WebhookReceiptSchema = z.object({ received: z.literal(true) });
 
 /** `fromDate` (ISO date or instant) limits announcements to those starting on or after it. */
 export const AnnouncementQuerySchema = z.object({
-  fromDate: isoInstantSchema('Use a date like 2026-01-31', { dateOnly: true }).optional(),
+  fromDate: isoInstantSchema(fieldMessage('fields.enrollment.useDate20260131'), {
+    dateOnly: true,
+  }).optional(),
 });
 
 export const AnnouncementSchema = z.object({
@@ -243,11 +249,14 @@ export const AnnouncementSchema = z.object({
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
-const optionalText = (max: number, label: string) =>
+/** The announcement fields whose length is checked, each with its own "too long" message. */
+type AnnouncementLabel = 'category' | 'webMessage' | 'emailMessage' | 'smsMessage';
+
+const optionalText = (max: number, label: AnnouncementLabel) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters`)
+    .max(max, fieldMessage(`fields.enrollment.${label}TooLong`, { max }))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -257,35 +266,51 @@ export const AnnouncementInputSchema = z
     title: z
       .string()
       .trim()
-      .min(3, 'Give the announcement a title')
-      .max(120, 'Keep the title under 120 characters'),
+      .min(3, fieldMessage('fields.enrollment.giveAnnouncementTitle'))
+      .max(120, fieldMessage('fields.enrollment.keepTitleUnder120Characters')),
     shortURL: z
       .string()
       .trim()
-      .regex(/^[a-z0-9-]{3,60}$/, 'Use 3–60 lower-case letters, digits and dashes')
+      .regex(/^[a-z0-9-]{3,60}$/, fieldMessage('fields.enrollment.slugFormat'))
       .nullish()
       .transform((v) => (v ? v : null)),
-    category: optionalText(40, 'The category'),
+    category: optionalText(40, 'category'),
     priority: z.coerce.number().int().min(0).max(10).default(0),
     isActive: z.boolean().default(true),
-    startDate: isoInstantSchema('Use an ISO date and time').nullish(),
-    endDate: isoInstantSchema('Use an ISO date and time').nullish(),
-    webMessage: optionalText(4000, 'The web message'),
+    startDate: isoInstantSchema(fieldMessage('fields.enrollment.useIsoDateTime')).nullish(),
+    endDate: isoInstantSchema(fieldMessage('fields.enrollment.useIsoDateTime')).nullish(),
+    webMessage: optionalText(4000, 'webMessage'),
     showOnWeb: z.boolean().default(true),
-    emailMessage: optionalText(10_000, 'The email message'),
+    emailMessage: optionalText(10_000, 'emailMessage'),
     sendEmail: z.boolean().default(false),
-    smsMessage: optionalText(320, 'The text message'),
+    smsMessage: optionalText(320, 'smsMessage'),
     sendSMS: z.boolean().default(false),
   })
   .superRefine((a, ctx) => {
     if (a.startDate && a.endDate && Date.parse(a.endDate) < Date.parse(a.startDate))
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end must be after the start' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: fieldMessage('fields.enrollment.endMustAfterStart'),
+      });
     if (a.showOnWeb && !a.webMessage)
-      ctx.addIssue({ code: 'custom', path: ['webMessage'], message: 'Write the message to show on the web' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['webMessage'],
+        message: fieldMessage('fields.enrollment.writeMessageShowWeb'),
+      });
     if (a.sendEmail && !a.emailMessage)
-      ctx.addIssue({ code: 'custom', path: ['emailMessage'], message: 'Write the email to send' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['emailMessage'],
+        message: fieldMessage('fields.enrollment.writeEmailSend'),
+      });
     if (a.sendSMS && !a.smsMessage)
-      ctx.addIssue({ code: 'custom', path: ['smsMessage'], message: 'Write the text message to send' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['smsMessage'],
+        message: fieldMessage('fields.enrollment.writeTextMessageSend'),
+      });
   });
 export type AnnouncementInput = z.infer<typeof AnnouncementInputSchema>;
 
@@ -295,20 +320,22 @@ export const AnnouncementRequestSchema = z.object({
   announcement: AnnouncementInputSchema,
 });
 
-const isoInstant = isoInstantSchema('Use an ISO date and time').nullish();
+const isoInstant = isoInstantSchema(fieldMessage('fields.enrollment.useIsoDateTime')).nullish();
 /** Session dates: a calendar date or a date-time read as the center's date (issue 12). */
 const isoDate = calendarDateSchema;
 
 /** Body of `POST /api/ClassSession` and `PUT /api/ClassSession/{id}` (staff). Money in cents. */
 /** An age limit in whole months (0–18 years), or null for none. */
-const ageMonths = (which: 'youngest' | 'oldest') =>
-  z
-    .number({ error: `Give the ${which} age in whole months, like 42 for 3½ years` })
-    .int(`Give the ${which} age in whole months, like 42 for 3½ years`)
-    .min(0, `Give the ${which} age in whole months, like 42 for 3½ years`)
-    .max(216, 'Ages go up to 18 years (216 months)')
+const ageMonths = (which: 'youngest' | 'oldest') => {
+  const message = fieldMessage(`fields.enrollment.${which}AgeMonths`);
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(216, fieldMessage('fields.enrollment.agesGoUp18Years'))
     .nullish()
     .transform((v) => v ?? null);
+};
 
 /**
  * The refund policy and sibling discount fields of the session form (issue 13, `family-money.ts`); defaults as
@@ -318,60 +345,81 @@ const ageMonths = (which: 'youngest' | 'oldest') =>
 export const familyMoneyInputFields = {
   refundFullDaysBefore: z
     .number()
-    .int('Give a whole number of days')
-    .min(0, 'Use 0 or more days')
-    .max(365, 'Use at most 365 days')
+    .int(fieldMessage('fields.enrollment.giveWholeNumberDays'))
+    .min(0, fieldMessage('fields.enrollment.use0MoreDays'))
+    .max(365, fieldMessage('fields.enrollment.useAtMost365Days'))
     .default(14),
   refundPercentAfter: z
     .number()
-    .int('Give a whole percentage')
-    .min(0, 'Use a percentage from 0 to 100')
-    .max(100, 'Use a percentage from 0 to 100')
+    .int(fieldMessage('fields.enrollment.giveWholePercentage'))
+    .min(0, fieldMessage('fields.enrollment.usePercentageFrom0100'))
+    .max(100, fieldMessage('fields.enrollment.usePercentageFrom0100'))
     .default(50),
-  supplyFeeRefundUntil: calendarDateSchema('Use a date like 2026-01-05')
+  supplyFeeRefundUntil: calendarDateSchema(fieldMessage('fields.enrollment.useDate20260105'))
     .nullish()
     .transform((v) => v ?? null),
   siblingDiscountType: z
     .enum(SIBLING_DISCOUNT_TYPES)
     .nullish()
     .transform((v) => v ?? null),
-  siblingDiscountValue: z.number().int('Give the discount in whole cents or whole percent').min(0).default(0),
+  siblingDiscountValue: z
+    .number()
+    .int(fieldMessage('fields.enrollment.giveDiscountWholeCentsWhole'))
+    .min(0)
+    .default(0),
   siblingDiscountAcrossProgram: z.boolean().default(false),
 };
 
 export const ClassSessionInputSchema = z
   .object({
-    name: z.string().trim().min(3, 'Give the session a name').max(100, 'Keep the name under 100 characters'),
-    description: z.string().trim().min(10, 'Describe the session in a sentence or two').max(4000),
+    name: z
+      .string()
+      .trim()
+      .min(3, fieldMessage('fields.enrollment.giveSessionName'))
+      .max(100, fieldMessage('fields.enrollment.keepNameUnder100Characters')),
+    description: z
+      .string()
+      .trim()
+      .min(10, fieldMessage('fields.enrollment.describeSessionSentenceTwo'))
+      .max(4000),
     thumbnail: z
       .string()
       .trim()
       .max(500)
       .nullish()
       .transform((v) => (v ? v : null)),
-    sessionStartDate: isoDate('Use a date like 2026-01-12'),
-    sessionEndDate: isoDate('Use a date like 2026-03-27'),
+    sessionStartDate: isoDate(fieldMessage('fields.enrollment.useDate20260112')),
+    sessionEndDate: isoDate(fieldMessage('fields.enrollment.useDate20260327')),
     priorityRegistrationStartDate: isoInstant,
     priorityRegistrationEndDate: isoInstant,
     registrationStartDate: isoInstant,
     registrationEndDate: isoInstant,
-    daySchedule: z.string().trim().min(3, 'Say which days and hours').max(200),
+    daySchedule: z.string().trim().min(3, fieldMessage('fields.enrollment.sayWhichDaysHours')).max(200),
     isActive: z.boolean().default(true),
     stripeLineItem: z
       .string()
       .trim()
-      .regex(/^price_[A-Za-z0-9]+$/, 'Use a Stripe Price id like price_1Abc')
+      .regex(/^price_[A-Za-z0-9]+$/, fieldMessage('fields.enrollment.useStripePriceIdPrice'))
       .nullish()
       .transform((v) => (v ? v : null)),
     supplyFeeLineItem: z
       .string()
       .trim()
-      .regex(/^price_[A-Za-z0-9]+$/, 'Use a Stripe Price id like price_1Abc')
+      .regex(/^price_[A-Za-z0-9]+$/, fieldMessage('fields.enrollment.useStripePriceIdPrice'))
       .nullish()
       .transform((v) => (v ? v : null)),
-    registrationPrice: z.number().int('Give the price in whole cents').min(0).max(10_000_000),
-    supplyFee: z.number().int('Give the fee in whole cents').min(0).max(1_000_000).default(0),
-    rosterSize: z.number().int().min(0, 'The roster size cannot be negative').max(500),
+    registrationPrice: z
+      .number()
+      .int(fieldMessage('fields.enrollment.givePriceWholeCents'))
+      .min(0)
+      .max(10_000_000),
+    supplyFee: z
+      .number()
+      .int(fieldMessage('fields.enrollment.giveFeeWholeCents'))
+      .min(0)
+      .max(1_000_000)
+      .default(0),
+    rosterSize: z.number().int().min(0, fieldMessage('fields.enrollment.rosterSizeCannotNegative')).max(500),
     minAgeMonths: ageMonths('youngest'),
     maxAgeMonths: ageMonths('oldest'),
     waitlistActive: z.boolean().default(true),
@@ -390,13 +438,13 @@ export const ClassSessionInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['maxAgeMonths'],
-        message: 'The oldest age must be at least the youngest age',
+        message: fieldMessage('fields.enrollment.oldestAgeMustAtLeast'),
       });
     if (s.sessionEndDate < s.sessionStartDate)
       ctx.addIssue({
         code: 'custom',
         path: ['sessionEndDate'],
-        message: 'The session must end after it starts',
+        message: fieldMessage('fields.enrollment.sessionMustEndAfterStarts'),
       });
     const pairs = [
       ['priorityRegistrationStartDate', 'priorityRegistrationEndDate'],
@@ -405,9 +453,18 @@ export const ClassSessionInputSchema = z
     for (const [start, end] of pairs) {
       const a = s[start];
       const b = s[end];
-      if (b && !a) ctx.addIssue({ code: 'custom', path: [start], message: 'Set when this window opens' });
+      if (b && !a)
+        ctx.addIssue({
+          code: 'custom',
+          path: [start],
+          message: fieldMessage('fields.enrollment.setWhenWindowOpens'),
+        });
       if (a && b && Date.parse(b) <= Date.parse(a))
-        ctx.addIssue({ code: 'custom', path: [end], message: 'The window must close after it opens' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [end],
+          message: fieldMessage('fields.enrollment.windowMustCloseAfterOpens'),
+        });
     }
     if (
       s.priorityRegistrationEndDate &&
@@ -417,7 +474,7 @@ export const ClassSessionInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['registrationStartDate'],
-        message: 'General registration opens after the priority window closes',
+        message: fieldMessage('fields.enrollment.generalRegistrationOpensAfterPriority'),
       });
   });
 export type ClassSessionInput = z.infer<typeof ClassSessionInputSchema>;

@@ -10,7 +10,7 @@ export const ApiErrorSchema = z.object({
   error: z.string(),
   /** The error's stable code (api-errors.ts), e.g. `auth.loginFailed`. */
   code: z.string().optional(),
-  /** The parts its sentence names, e.g. `{ minutes: 12 }`. */
+  /** The parts its sentence names, e.g. `{ count: 12 }`. */
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

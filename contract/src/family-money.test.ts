@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageSentence } from './api-errors.ts';
 import { chargeLines, checkoutLineItems, lineItemsTotal, placeOnPayment } from './enrollment.ts';
 import {
   describeRefundPolicy,
@@ -59,13 +60,15 @@ describe('sibling discount at checkout', () => {
   });
 
   it('refuses a discount without a type, a percentage over 100 and an amount over the price', () => {
-    const at = (t: SiblingDiscount['siblingDiscountType'], v: number) =>
-      siblingDiscountError({
+    const at = (t: SiblingDiscount['siblingDiscountType'], v: number) => {
+      const error = siblingDiscountError({
         siblingDiscountType: t,
         siblingDiscountValue: v,
         siblingDiscountAcrossProgram: false,
         registrationPrice: 30000,
       });
+      return error === null ? null : messageSentence(error, 'en');
+    };
     expect(at(null, 0)).toBeNull();
     expect(at(null, 5)).toMatch(/amount or a percentage/);
     expect(at('Percent', 101)).toMatch(/1 to 100/);

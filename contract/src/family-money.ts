@@ -5,6 +5,7 @@
  * so the two cannot disagree.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
 
 export const SIBLING_DISCOUNT_TYPES = ['Amount', 'Percent'] as const;
@@ -36,14 +37,16 @@ export type RefundPolicy = {
  */
 export function siblingDiscountError(s: SiblingDiscount & { registrationPrice: number }): string | null {
   if (s.siblingDiscountType === null)
-    return s.siblingDiscountValue === 0 ? null : 'Choose whether the discount is an amount or a percentage';
+    return s.siblingDiscountValue === 0
+      ? null
+      : fieldMessage('fields.enrollment.chooseWhetherDiscountAmountPercentage');
   if (s.siblingDiscountType === 'Percent')
     return s.siblingDiscountValue >= 1 && s.siblingDiscountValue <= 100
       ? null
-      : 'Use a percentage from 1 to 100';
-  if (s.siblingDiscountValue <= 0) return 'Give the amount off, e.g. 25.00';
+      : fieldMessage('fields.enrollment.usePercentageFrom1100');
+  if (s.siblingDiscountValue <= 0) return fieldMessage('fields.enrollment.giveAmountOff');
   return s.siblingDiscountValue > s.registrationPrice
-    ? 'The discount cannot be more than the registration price'
+    ? fieldMessage('fields.enrollment.discountCannotMoreThanRegistration')
     : null;
 }
 
@@ -228,8 +231,8 @@ export function describeRefundPolicy(
 
 /** The idempotency key a withdraw dialog makes when it opens (a double click is one withdrawal). */
 const withdrawKey = z
-  .string({ error: 'Send an idempotency key (8 to 100 letters, digits, - or _).' })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Send an idempotency key (8 to 100 letters, digits, - or _).');
+  .string({ error: fieldMessage('fields.enrollment.idempotencyKey') })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, fieldMessage('fields.enrollment.idempotencyKey'));
 
 /** Path of `GET …/{enrollmentId}/Withdrawal` and `POST …/{enrollmentId}/Withdraw`: the child's enrollment. */
 export const EnrollmentIdParamsSchema = z.object({ enrollmentId: z.string() });
@@ -301,10 +304,10 @@ export type WithdrawalQuote = z.infer<typeof WithdrawalQuoteSchema>;
  */
 export const WithdrawRequestSchema = z.object({
   expectedRefund: z
-    .number({ error: 'Send the refund you were shown, in cents.' })
-    .int('Send the refund you were shown, in whole cents.')
-    .min(0, 'Send the refund you were shown, in cents.')
-    .max(10_000_000, 'That refund is larger than any payment.'),
+    .number({ error: fieldMessage('fields.enrollment.sendRefundShown') })
+    .int(fieldMessage('fields.enrollment.sendRefundWholeCents'))
+    .min(0, fieldMessage('fields.enrollment.sendRefundShown'))
+    .max(10_000_000, fieldMessage('fields.enrollment.refundLargerThanAnyPayment')),
   idempotencyKey: withdrawKey,
 });
 export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;

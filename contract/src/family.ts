@@ -4,6 +4,7 @@
  * Names follow spec §5 (trimmed, 2–50 characters); phones are E.164 (libphonenumber-js); dates are ISO.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import {
   EMAIL_INVALID,
   EmailSchema,
@@ -77,8 +78,8 @@ export type UsStateCode = keyof typeof US_STATES;
 /** spec §9: the center serves children from 3½ to 12 years old. Ages are in whole months here. */
 export const MIN_AGE_MONTHS = 42;
 export const MAX_AGE_MONTHS = 13 * 12 - 1;
-export const DOB_IN_FUTURE = 'The date of birth must be in the past';
-export const DOB_OUT_OF_RANGE = 'Our programs are for children from 3½ to 12 years old';
+export const DOB_IN_FUTURE = fieldMessage('fields.family.dobInFuture');
+export const DOB_OUT_OF_RANGE = fieldMessage('fields.family.dobOutOfRange');
 
 /** Whole months between an ISO birth date and an ISO "today" (a child born 2022-05-14 is 42 months on 2025-11-14). */
 export function ageInMonths(dateOfBirth: string, today: string): number {
@@ -100,10 +101,14 @@ export function dateOfBirthProblem(dateOfBirth: string, today: string): string |
 /** issue 12: a family has at most this many children and this many emergency contacts (409 beyond). */
 export const MAX_CHILDREN_PER_FAMILY = 20;
 export const MAX_CONTACTS_PER_FAMILY = 20;
-export const FAMILY_CHILDREN_FULL = `A family can have at most ${MAX_CHILDREN_PER_FAMILY} children. Remove one before adding another.`;
-export const FAMILY_CONTACTS_FULL = `A family can have at most ${MAX_CONTACTS_PER_FAMILY} emergency contacts. Remove one before adding another.`;
+export const FAMILY_CHILDREN_FULL = fieldMessage('fields.family.childrenFull', {
+  count: MAX_CHILDREN_PER_FAMILY,
+});
+export const FAMILY_CONTACTS_FULL = fieldMessage('fields.family.contactsFull', {
+  count: MAX_CONTACTS_PER_FAMILY,
+});
 
-const ZIP_INVALID = 'Please enter a 5-digit ZIP code, like 94061';
+const ZIP_INVALID = fieldMessage('fields.family.zipInvalid');
 
 /**
  * A child (POST /api/Student, PUT /api/Student/{id}). The address is optional as a whole; when any part is
@@ -112,8 +117,8 @@ const ZIP_INVALID = 'Please enter a 5-digit ZIP code, like 94061';
  */
 export const StudentInputSchema = z
   .object({
-    firstName: nameSchema('Please enter the child’s first name'),
-    lastName: nameSchema('Please enter the child’s last name'),
+    firstName: nameSchema(fieldMessage('fields.family.childFirstName')),
+    lastName: nameSchema(fieldMessage('fields.family.childLastName')),
     dateOfBirth: IsoDateSchema,
     address1: optionalText(100),
     address2: optionalText(100),
@@ -123,7 +128,7 @@ export const StudentInputSchema = z
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null))
-      .refine((v) => v === null || v in US_STATES, 'Please choose a US state'),
+      .refine((v) => v === null || v in US_STATES, fieldMessage('fields.family.chooseState')),
     zipCode: z
       .string()
       .trim()
@@ -135,9 +140,9 @@ export const StudentInputSchema = z
     const parts = [value.address1, value.city, value.state, value.zipCode];
     if (parts.every((p) => p === null) && value.address2 === null) return;
     const required: Array<[keyof typeof value, string]> = [
-      ['address1', 'Please enter the street address'],
-      ['city', 'Please enter the city'],
-      ['state', 'Please choose a US state'],
+      ['address1', fieldMessage('fields.family.streetRequired')],
+      ['city', fieldMessage('fields.family.cityRequired')],
+      ['state', fieldMessage('fields.family.chooseState')],
       ['zipCode', ZIP_INVALID],
     ];
     for (const [key, message] of required) {
@@ -147,14 +152,14 @@ export const StudentInputSchema = z
 export type StudentInput = z.input<typeof StudentInputSchema>;
 export type StudentValues = z.output<typeof StudentInputSchema>;
 
-export const ALLERGY_DUPLICATE = 'This allergy is already on the list';
+export const ALLERGY_DUPLICATE = fieldMessage('fields.family.allergyDuplicate');
 /** POST /api/Student/{id}/Allergies body (spec §7: {id, name}; the server assigns the id). */
 export const AllergyInputSchema = z.object({
   name: z
-    .string({ error: 'Please name the allergy' })
+    .string({ error: fieldMessage('fields.family.allergyRequired') })
     .trim()
-    .min(2, 'Please name the allergy, like “peanuts” or “bee stings”')
-    .max(60, 'Please keep this under 60 characters'),
+    .min(2, fieldMessage('fields.family.allergyTooShort'))
+    .max(60, fieldMessage('fields.family.max60')),
 });
 export type AllergyInput = z.input<typeof AllergyInputSchema>;
 
@@ -172,10 +177,10 @@ export const RELATIONSHIPS = [
   'Nanny or babysitter',
 ] as const;
 
-export const SMS_NEEDS_CELL = 'Add a cell phone number to send text messages';
-export const EMAIL_NEEDS_ADDRESS = 'Add an email address to send emails';
-export const CONTACT_NEEDS_PHONE = 'Please give at least one phone number';
-export const CONTACT_NEEDS_CHILD = 'Choose at least one child this contact is for';
+export const SMS_NEEDS_CELL = fieldMessage('fields.family.smsNeedsCell');
+export const EMAIL_NEEDS_ADDRESS = fieldMessage('fields.family.emailNeedsAddress');
+export const CONTACT_NEEDS_PHONE = fieldMessage('fields.family.contactNeedsPhone');
+export const CONTACT_NEEDS_CHILD = fieldMessage('fields.family.contactNeedsChild');
 
 /**
  * An emergency contact (trustee) and which of the family's children it is for
@@ -183,13 +188,13 @@ export const CONTACT_NEEDS_CHILD = 'Choose at least one child this contact is fo
  */
 export const TrusteeInputSchema = z
   .object({
-    firstName: nameSchema('Please enter their first name'),
-    lastName: nameSchema('Please enter their last name'),
+    firstName: nameSchema(fieldMessage('fields.family.contactFirstName')),
+    lastName: nameSchema(fieldMessage('fields.family.contactLastName')),
     relationship: z
-      .string({ error: 'Please say how they are related to your child' })
+      .string({ error: fieldMessage('fields.family.relationshipRequired') })
       .trim()
-      .min(2, 'Please say how they are related to your child')
-      .max(40, 'Please keep this under 40 characters'),
+      .min(2, fieldMessage('fields.family.relationshipRequired'))
+      .max(40, fieldMessage('fields.family.max40')),
     homePhone: OptionalPhoneSchema,
     cellPhone: OptionalPhoneSchema,
     emailAddress: z
@@ -204,7 +209,7 @@ export const TrusteeInputSchema = z
     receiveEmail: z.boolean().default(false),
     isActive: z.boolean().default(true),
     studentIds: z
-      .array(z.uuid({ error: 'Unknown child' }), { error: CONTACT_NEEDS_CHILD })
+      .array(z.uuid({ error: fieldMessage('fields.family.unknownChild') }), { error: CONTACT_NEEDS_CHILD })
       .min(1, CONTACT_NEEDS_CHILD)
       .max(20),
   })
@@ -274,9 +279,9 @@ export const TrusteeListSchema = z.array(TrusteeSchema);
 /** `POST /api/Family/Close` (issue 13): the parent's password, typed again to close the family's account. */
 export const CloseAccountSchema = z.object({
   password: z
-    .string({ error: 'Type your password to confirm' })
-    .min(1, 'Type your password to confirm')
-    .max(200, 'Type your password to confirm'),
+    .string({ error: fieldMessage('fields.family.closePassword') })
+    .min(1, fieldMessage('fields.family.closePassword'))
+    .max(200, fieldMessage('fields.family.closePassword')),
 });
 export type CloseAccountInput = z.input<typeof CloseAccountSchema>;
 
@@ -318,7 +323,7 @@ export type InviteCoParent = z.infer<typeof InviteCoParentSchema>;
 
 /** The token from an invitation link (`/dashboard/family/join/{token}`). */
 export const InvitationTokenSchema = z.object({
-  token: z.string().min(20, 'This invitation link is not complete. Open it from the email again.').max(200),
+  token: z.string().min(20, fieldMessage('fields.family.invitationIncomplete')).max(200),
 });
 
 /** `POST /api/Family/Invitation/Preview`: what the accept page shows before accepting. */

@@ -6,15 +6,16 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { dateTimeFormat } from './intl.ts';
 // Plain-sentence defaults for every zod message the contract does not write itself (issue 12).
 import './messages.ts';
 
 /** spec §5: 'Please enter a valid email address' / 'Email is required.' */
-export const EMAIL_INVALID = 'Please enter a valid email address';
-export const EMAIL_REQUIRED = 'Email is required.';
+export const EMAIL_INVALID = fieldMessage('fields.common.emailInvalid');
+export const EMAIL_REQUIRED = fieldMessage('fields.common.emailRequired');
 /** spec §5: names are trimmed and 2 to 50 characters. */
-export const NAME_INVALID = 'Please enter a valid name';
+export const NAME_INVALID = fieldMessage('fields.common.nameInvalid');
 
 /**
  * An email address: trimmed and lower-cased, because people type addresses in any case but an inbox is
@@ -38,7 +39,7 @@ export function nameSchema(requiredMessage: string) {
     .max(50, NAME_INVALID);
 }
 
-export const PHONE_INVALID = 'Please enter a valid US phone number, like (415) 555-0132';
+export const PHONE_INVALID = fieldMessage('fields.common.phoneInvalid');
 
 /**
  * A phone number as people type it, e.g. "(415) 555-0132" or "+1 415 555 0132", parsed with
@@ -137,7 +138,7 @@ export function centerCalendarDate(value: string, timeZone: string = centerTimeZ
 export const EARLIEST_DATE = '1900-01-01';
 export const LATEST_DATE = '2199-12-31';
 /** The field message for a real calendar date outside {@link EARLIEST_DATE}–{@link LATEST_DATE}. */
-export const DATE_OUT_OF_RANGE = 'Use a date between 1900 and 2199.';
+export const DATE_OUT_OF_RANGE = fieldMessage('fields.common.dateOutOfRange');
 
 /** Whether the calendar date "YYYY-MM-DD" lies in the sane range. */
 export function dateInRange(date: string): boolean {
@@ -199,10 +200,10 @@ export function isoInstantSchema(message: string, { wallTime = false, dateOnly =
 }
 
 /** An ISO calendar date "YYYY-MM-DD" that exists on the calendar, or a date-time read in the center's zone. */
-export const IsoDateSchema = calendarDateSchema('Please enter a date as YYYY-MM-DD');
+export const IsoDateSchema = calendarDateSchema(fieldMessage('fields.common.dateFormat'));
 
 /** Optional free text: trimmed; empty becomes null. */
-export function optionalText(max: number, message = `Please keep this under ${max} characters`) {
+export function optionalText(max: number, message = fieldMessage('fields.common.tooLong', { max })) {
   return z
     .string()
     .trim()

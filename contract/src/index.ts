@@ -17,6 +17,7 @@ export * from './enrollment.ts';
 export * from './errors.ts';
 export * from './family.ts';
 export * from './family-money.ts';
+export * from './field-message.ts';
 export * from './fields.ts';
 export * from './intl.ts';
 export * from './language.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { messageSentence } from './api-errors.ts';
 import { centerCalendarDate, IsoDateSchema } from './fields.ts';
 import { FIELD_REQUIRED } from './messages.ts';
 
@@ -17,7 +18,7 @@ describe('calendar dates (issue 12)', () => {
     for (const bad of ['2026-02-30', '2026-02-30T08:00:00Z', '2026-12-12T25:00:00Z', '12/12/2026', ''])
       expect(centerCalendarDate(bad), bad).toBeNull();
     expect(IsoDateSchema.parse(' 2022-03-02T08:00:00.000Z ')).toBe('2022-03-02');
-    expect(IsoDateSchema.safeParse('March 2').error?.issues[0]?.message).toBe(
+    expect(messageSentence(IsoDateSchema.safeParse('March 2').error!.issues[0]!.message, 'en')).toBe(
       'Please enter a date as YYYY-MM-DD',
     );
   });
@@ -31,16 +32,23 @@ describe('default messages (issue 12)', () => {
     kind: z.enum(['a', 'b']),
     ok: z.boolean(),
   });
-  const messages = (input: unknown) =>
-    Object.fromEntries(schema.safeParse(input).error!.issues.map((i) => [String(i.path[0]), i.message]));
+  /** Each field's message as a person reads it in `language` (the messages are codes, field-message.ts). */
+  const messages = (input: unknown, language = 'en') =>
+    Object.fromEntries(
+      schema
+        .safeParse(input)
+        .error!.issues.map((i) => [String(i.path[0]), messageSentence(i.message, language)]),
+    );
 
   it('says a missing value is required instead of naming types', () => {
+    const required = messageSentence(FIELD_REQUIRED, 'en');
+    expect(required).toBe('This field is required.');
     expect(messages({})).toEqual({
-      ids: FIELD_REQUIRED,
-      count: FIELD_REQUIRED,
-      name: FIELD_REQUIRED,
-      kind: FIELD_REQUIRED,
-      ok: FIELD_REQUIRED,
+      ids: required,
+      count: required,
+      name: required,
+      kind: required,
+      ok: required,
     });
   });
 
@@ -57,5 +65,21 @@ describe('default messages (issue 12)', () => {
       count: 'Please enter a number no greater than 9.',
       name: 'Please keep this to at most 5 characters.',
     });
+  });
+
+  it('says the same in Spanish, with the numbers and choices in their places', () => {
+    expect(messages({ ids: [], count: 1.5, name: 'x', kind: 'c', ok: 'yes' }, 'es')).toEqual({
+      ids: 'Elija al menos uno.',
+      count: 'Escriba un número entero.',
+      name: 'Escriba al menos 2 caracteres.',
+      kind: 'Elija uno de estos valores: a, b.',
+      ok: 'Responda sí o no (true o false).',
+    });
+    expect(messages({ ids: ['x'], count: 10, name: 'abcdef', kind: 'a', ok: true }, 'es')).toEqual({
+      ids: 'Elija un elemento de la lista.',
+      count: 'Escriba un número no mayor que 9.',
+      name: 'Use como máximo 5 caracteres.',
+    });
+    expect(messages({}, 'es').ids).toBe('Este dato es obligatorio.');
   });
 });

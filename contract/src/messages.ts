@@ -1,7 +1,8 @@
 /**
- * Plain-sentence messages for every zod check that has no message of its own (issue 12: "Field messages
- * are always sentences a person can act on"; before this a missing field answered "Invalid input:
- * expected array, received undefined").
+ * Plain messages for every zod check that has no message of its own (issue 12: "Field messages are always
+ * sentences a person can act on"; before this a missing field answered "Invalid input: expected array,
+ * received undefined"). Each is a field code of `fields.common` (field-message.ts, issue 22 item 3), written
+ * as a sentence in the reader's language where it is shown.
  *
  * Installed once, globally, with `z.config({ customError })` when the contract is imported, so the browser's
  * forms and the server's 400 `fields` say the same words. zod gives a schema's own message precedence over
@@ -9,30 +10,29 @@
  * only replaces zod's English defaults.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 
-/** The sentence for a value that is missing (undefined or null) where one is needed. */
-export const FIELD_REQUIRED = 'This field is required.';
-
-const plural = (n: number | bigint, one: string, many: string) => `${n} ${Number(n) === 1 ? one : many}`;
+/** The message for a value that is missing (undefined or null) where one is needed. */
+export const FIELD_REQUIRED = fieldMessage('fields.common.fieldRequired');
 
 /** What to say for a value of the wrong type, by the type zod expected. */
 function wrongType(expected: string): string {
   switch (expected) {
     case 'string':
-      return 'Please enter this as text.';
+      return fieldMessage('fields.common.enterText');
     case 'number':
     case 'bigint':
-      return 'Please enter a number.';
+      return fieldMessage('fields.common.enterNumber');
     case 'int':
-      return 'Please enter a whole number.';
+      return fieldMessage('fields.common.enterWholeNumber');
     case 'boolean':
-      return 'Please answer yes or no (true or false).';
+      return fieldMessage('fields.common.answerYesNo');
     case 'array':
-      return 'Please choose one or more items from the list.';
+      return fieldMessage('fields.common.chooseItems');
     case 'date':
-      return 'Please enter a date like 2026-01-12.';
+      return fieldMessage('fields.common.enterDate');
     default:
-      return 'Please fill in this part of the form.';
+      return fieldMessage('fields.common.fillIn');
   }
 }
 
@@ -40,77 +40,78 @@ function wrongType(expected: string): string {
 function wrongFormat(format: string): string {
   switch (format) {
     case 'email':
-      return 'Please enter a valid email address';
+      return fieldMessage('fields.common.emailInvalid');
     case 'uuid':
     case 'guid':
-      return 'Please choose an item from the list.';
+      return fieldMessage('fields.common.chooseItem');
     case 'date':
-      return 'Please enter a date like 2026-01-12.';
+      return fieldMessage('fields.common.enterDate');
     case 'datetime':
-      return 'Please enter a date and time like 2026-01-12T09:00:00Z.';
+      return fieldMessage('fields.common.enterDateTime');
     case 'time':
-      return 'Please enter a time like 09:30.';
+      return fieldMessage('fields.common.enterTime');
     case 'url':
-      return 'Please enter a web address starting with https://.';
-    case 'starts_with':
-    case 'ends_with':
-    case 'includes':
-    case 'regex':
-      return 'Please check the format of this field.';
+      return fieldMessage('fields.common.enterUrl');
     default:
-      return 'Please check the format of this field.';
+      return fieldMessage('fields.common.checkFormat');
   }
 }
 
 /**
- * zod 4 `customError`: a sentence for an issue zod would otherwise describe in its own terms, or undefined
- * to keep zod's message (never the case for the codes zod defines today). Exported for tests.
+ * zod 4 `customError`: the message (a code of `fields.common`, field-message.ts) for an issue zod would
+ * otherwise describe in its own terms, or undefined to keep zod's message (never the case for the codes zod
+ * defines today). Exported for tests.
  */
 export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? FIELD_REQUIRED : wrongType(issue.expected);
     case 'too_small': {
-      const n = issue.minimum;
+      const n = Number(issue.minimum);
       if (issue.origin === 'string')
-        return Number(n) <= 1
-          ? FIELD_REQUIRED
-          : `Please enter at least ${plural(n, 'character', 'characters')}.`;
+        return n <= 1 ? FIELD_REQUIRED : fieldMessage('fields.common.atLeastCharacters', { count: n });
       if (issue.origin === 'array' || issue.origin === 'set')
-        return Number(n) <= 1 ? 'Please choose at least one.' : `Please choose at least ${n}.`;
+        return n <= 1
+          ? fieldMessage('fields.common.chooseAtLeastOne')
+          : fieldMessage('fields.common.chooseAtLeast', { count: n });
       return issue.inclusive === false
-        ? `Please enter a number greater than ${n}.`
-        : `Please enter a number of at least ${n}.`;
+        ? fieldMessage('fields.common.numberAbove', { n })
+        : fieldMessage('fields.common.numberAtLeast', { n });
     }
     case 'too_big': {
-      const n = issue.maximum;
-      if (issue.origin === 'string')
-        return `Please keep this to at most ${plural(n, 'character', 'characters')}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `Please choose at most ${n}.`;
+      const n = Number(issue.maximum);
+      if (issue.origin === 'string') return fieldMessage('fields.common.atMostCharacters', { count: n });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return fieldMessage('fields.common.chooseAtMost', { count: n });
       return issue.inclusive === false
-        ? `Please enter a number less than ${n}.`
-        : `Please enter a number no greater than ${n}.`;
+        ? fieldMessage('fields.common.numberBelow', { n })
+        : fieldMessage('fields.common.numberAtMost', { n });
     }
     case 'invalid_format':
       return wrongFormat(issue.format);
     case 'not_multiple_of':
-      return `Please enter a multiple of ${issue.divisor}.`;
+      return fieldMessage('fields.common.multipleOf', { n: Number(issue.divisor) });
     case 'unrecognized_keys':
-      return `Please remove ${issue.keys.length === 1 ? 'this field' : 'these fields'}, which we do not use: ${issue.keys.join(', ')}.`;
+      return fieldMessage('fields.common.unknownFields', {
+        count: issue.keys.length,
+        keys: issue.keys.join(', '),
+      });
     case 'invalid_value':
       if (issue.input === undefined || issue.input === null) return FIELD_REQUIRED;
       return issue.values.length === 1
-        ? `Please use ${JSON.stringify(issue.values[0])} here.`
-        : `Please choose one of: ${issue.values.map((v) => String(v)).join(', ')}.`;
+        ? fieldMessage('fields.common.useValue', { value: JSON.stringify(issue.values[0]) })
+        : fieldMessage('fields.common.chooseOneOf', {
+            values: issue.values.map((v) => String(v)).join(', '),
+          });
     case 'invalid_union':
       return issue.input === undefined || issue.input === null
         ? FIELD_REQUIRED
-        : 'Please check this field: its value is not one we accept.';
+        : fieldMessage('fields.common.valueNotAccepted');
     case 'invalid_key':
     case 'invalid_element':
-      return 'Please check the entries in this field.';
+      return fieldMessage('fields.common.checkEntries');
     case 'custom':
-      return 'Please check this field.';
+      return fieldMessage('fields.common.checkField');
     default:
       return undefined;
   }

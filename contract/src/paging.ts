@@ -3,9 +3,10 @@
  * a bad value with the same sentence.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema } from './fields.ts';
 
-const PAGE_MESSAGE = 'Use a page number like 1.';
+const PAGE_MESSAGE = fieldMessage('fields.common.usePageNumber1');
 
 /** A 1-based page number from a query string (1 to 100,000); add `.default(1)` where the page is optional. */
 export const pageNumber = z.coerce
@@ -19,7 +20,7 @@ export const pageNumber = z.coerce
  * "Show between 1 and 100 <noun> a page." (`noun` is the plural, e.g. "payments").
  */
 export function pageSizeField(noun: string, defaultSize: number) {
-  const message = `Show between 1 and 100 ${noun} a page.`;
+  const message = fieldMessage('fields.common.pageSize', { noun });
   return z.coerce
     .number({ error: message })
     .int(message)
@@ -28,7 +29,7 @@ export function pageSizeField(noun: string, defaultSize: number) {
     .default(defaultSize);
 }
 
-const DAY_MESSAGE = 'Use a date like 2026-11-20.';
+const DAY_MESSAGE = fieldMessage('fields.common.useDate20261120');
 
 /**
  * A list's "from" or "to" filter: a real calendar day "YYYY-MM-DD" in 1900–2199 (read in the center's time

@@ -5,13 +5,14 @@
  * center's time zone.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema } from './fields.ts';
 
 /** What the door says about a pass: it works, or why it does not. */
 export const PASS_STATUSES = ['Active', 'Revoked', 'Expired', 'Paused'] as const;
 export type PassStatus = (typeof PASS_STATUSES)[number];
 
-export const PIN_MESSAGE = 'Choose a PIN of 4 to 6 digits';
+export const PIN_MESSAGE = fieldMessage('fields.passes.pin');
 
 /** `POST /api/Student/Trustees/{trusteeId}/Pass`: issue (or re-issue) the adult's pass with their PIN. */
 export const PassIssueSchema = z.object({
@@ -80,10 +81,10 @@ export type PassCard = z.infer<typeof PassCardSchema>;
 /** `POST /api/passes/card`: the holder opens their pass with the code from their email. */
 export const PassCodeSchema = z.object({
   code: z
-    .string({ error: 'Enter the code printed on the pass' })
+    .string({ error: fieldMessage('fields.passes.passCodeRequired') })
     .trim()
-    .min(20, 'Enter the code printed on the pass')
-    .max(64, 'Enter the code printed on the pass'),
+    .min(20, fieldMessage('fields.passes.passCodeRequired'))
+    .max(64, fieldMessage('fields.passes.passCodeRequired')),
 });
 
 /** `POST /api/Student/Trustees/Self` answer: the parent's own contact, made on first use. */
@@ -133,9 +134,9 @@ export type DoorScan = z.infer<typeof DoorScanSchema>;
 /** A scanned QR code or a typed code. */
 export const KioskScanInputSchema = z.object({
   code: z
-    .string({ error: 'Scan the pass or type its code' })
+    .string({ error: fieldMessage('fields.passes.scanPassTypeCode') })
     .trim()
-    .min(1, 'Scan the pass or type its code')
+    .min(1, fieldMessage('fields.passes.scanPassTypeCode'))
     .max(200),
   /** How the code arrived: the camera (`Pass`) or the keyboard (`Code`). */
   method: z.enum(['Pass', 'Code']).default('Pass'),
@@ -144,7 +145,10 @@ export const KioskScanInputSchema = z.object({
 const ChildSessionSchema = z.object({ studentId: z.string(), classSessionId: z.number().int() });
 
 export const KioskCheckInSchema = KioskScanInputSchema.extend({
-  children: z.array(ChildSessionSchema, { error: 'Choose a child' }).min(1, 'Choose a child').max(20),
+  children: z
+    .array(ChildSessionSchema, { error: fieldMessage('fields.passes.chooseChild') })
+    .min(1, fieldMessage('fields.passes.chooseChild'))
+    .max(20),
 });
 
 export const KioskCheckOutSchema = KioskCheckInSchema.extend({
@@ -180,10 +184,10 @@ export type Kiosk = z.infer<typeof KioskSchema>;
 
 export const KioskCreateSchema = z.object({
   name: z
-    .string({ error: 'Name the tablet, e.g. “Front door”' })
+    .string({ error: fieldMessage('fields.passes.nameTablet') })
     .trim()
-    .min(2, 'Name the tablet, e.g. “Front door”')
-    .max(60, 'Keep the name under 60 characters'),
+    .min(2, fieldMessage('fields.passes.nameTablet'))
+    .max(60, fieldMessage('fields.passes.keepNameUnder60Characters')),
   /**
    * The kiosk token this browser already keeps, if any (issue 21): when it is a working tablet's, that tablet
    * is reused (renamed to `name`) instead of a second one being made.
@@ -207,7 +211,7 @@ export const StaffAttendanceInputSchema = z.object({
   adultName: z
     .string()
     .trim()
-    .max(80, 'Keep the name under 80 characters')
+    .max(80, fieldMessage('fields.passes.keepNameUnder80Characters'))
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -231,7 +235,7 @@ export const AttendanceRecordSchema = z.object({
 export type AttendanceRecord = z.infer<typeof AttendanceRecordSchema>;
 
 /** A real calendar day in the sane range (the contract's one date field), or absent. */
-const isoDate = calendarDateSchema('Use a date like 2026-09-14').optional();
+const isoDate = calendarDateSchema(fieldMessage('fields.passes.useDate20260914')).optional();
 
 /** Attendance history filters (staff and parent): a child, a session, and a date range (inclusive). */
 export const AttendanceQuerySchema = z.object({

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { AnnouncementSchema } from './enrollment.ts';
+import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema, isoInstantSchema } from './fields.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 
@@ -69,14 +70,16 @@ export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; length
 }
 
 const sessionId = z.coerce
-  .number({ error: 'Choose a session from the list.' })
-  .int('Choose a session from the list.')
-  .positive('Choose a session from the list.')
-  .max(2_147_483_647, 'Choose a session from the list.');
+  .number({ error: fieldMessage('fields.announcements.chooseSessionFromList') })
+  .int(fieldMessage('fields.announcements.chooseSessionFromList'))
+  .positive(fieldMessage('fields.announcements.chooseSessionFromList'))
+  .max(2_147_483_647, fieldMessage('fields.announcements.chooseSessionFromList'));
 
 /** `GET /api/staff/announcements` query: status (default all), one session, page. */
 export const StaffAnnouncementListQuerySchema = z.object({
-  status: z.enum(ANNOUNCEMENT_STATUSES, { error: 'Choose scheduled, sent or cancelled.' }).optional(),
+  status: z
+    .enum(ANNOUNCEMENT_STATUSES, { error: fieldMessage('fields.announcements.chooseScheduledSentCancelled') })
+    .optional(),
   session: sessionId.optional(),
   page: pageNumber.default(1),
   pageSize: pageSizeField('announcements', 20),
@@ -126,15 +129,18 @@ export const StaffAnnouncementListSchema = z.object({
 });
 export type StaffAnnouncementList = z.infer<typeof StaffAnnouncementListSchema>;
 
-const text = (max: number, label: string) =>
+/** The announcement fields whose length is checked, each with its own "too long" message. */
+type TextField = 'category' | 'webMessage' | 'email' | 'smsMessage';
+
+const text = (max: number, label: TextField) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
+    .max(max, fieldMessage(`fields.announcements.${label}TooLong`, { max }))
     .nullish()
     .transform((v) => (v ? v : null));
 
-const calendarDay = calendarDateSchema('Use a date like 2026-12-01.')
+const calendarDay = calendarDateSchema(fieldMessage('fields.announcements.useDate20261201'))
   .nullish()
   .transform((v) => v ?? null);
 
@@ -142,33 +148,33 @@ const calendarDay = calendarDateSchema('Use a date like 2026-12-01.')
  * When to send: null (now) or a time on the center's clock ("2026-12-01T09:00") or an ISO instant with an
  * offset. The server refuses a time that has passed.
  */
-const SEND_AT_MESSAGE = 'Choose a date and time like 2026-12-01 09:00.';
+const SEND_AT_MESSAGE = fieldMessage('fields.announcements.sendAtFormat');
 const sendAtField = isoInstantSchema(SEND_AT_MESSAGE, { wallTime: true })
   .nullish()
   .transform((v) => v ?? null);
 
 const fields = {
   title: z
-    .string({ error: 'Give the announcement a title.' })
+    .string({ error: fieldMessage('fields.announcements.giveAnnouncementTitle') })
     .trim()
-    .min(3, 'Give the announcement a title of at least 3 characters.')
-    .max(120, 'Keep the title under 120 characters.'),
-  category: text(40, 'The category'),
+    .min(3, fieldMessage('fields.announcements.giveAnnouncementTitleAtLeast'))
+    .max(120, fieldMessage('fields.announcements.keepTitleUnder120Characters')),
+  category: text(40, 'category'),
   priority: z.coerce
-    .number({ error: 'Choose a priority from 0 to 10.' })
-    .int('Choose a priority from 0 to 10.')
-    .min(0, 'Choose a priority from 0 to 10.')
-    .max(10, 'Choose a priority from 0 to 10.')
+    .number({ error: fieldMessage('fields.announcements.choosePriorityFrom010') })
+    .int(fieldMessage('fields.announcements.choosePriorityFrom010'))
+    .min(0, fieldMessage('fields.announcements.choosePriorityFrom010'))
+    .max(10, fieldMessage('fields.announcements.choosePriorityFrom010'))
     .default(0),
   /** First and last day families see it on the web, on the center's calendar (inclusive). */
   startDate: calendarDay,
   endDate: calendarDay,
   /** Rich text (HTML); sanitised on the server. Empty: not shown on the web. */
-  webMessage: text(20_000, 'The web message'),
+  webMessage: text(20_000, 'webMessage'),
   /** Plain text. Empty: no email. */
-  emailMessage: text(10_000, 'The email'),
+  emailMessage: text(10_000, 'email'),
   /** Plain text, at most 320 characters (two to five parts). Empty: no text message. */
-  smsMessage: text(320, 'The text message'),
+  smsMessage: text(320, 'smsMessage'),
   sendAt: sendAtField,
 };
 
@@ -177,7 +183,7 @@ function checkDates(a: { startDate?: string | null; endDate?: string | null }, c
     ctx.addIssue({
       code: 'custom',
       path: ['endDate'],
-      message: 'The last day must be on or after the first.',
+      message: fieldMessage('fields.announcements.lastDayMustAfterFirst'),
     });
 }
 
@@ -185,8 +191,8 @@ function checkDates(a: { startDate?: string | null; endDate?: string | null }, c
 export const StaffAnnouncementInputSchema = z
   .object({
     classSessionIds: z
-      .array(sessionId, { error: 'Choose the sessions to write to.' })
-      .max(50, 'Choose at most 50 sessions.')
+      .array(sessionId, { error: fieldMessage('fields.announcements.chooseSessionsWrite') })
+      .max(50, fieldMessage('fields.announcements.chooseAtMost50Sessions'))
       .default([]),
     ...fields,
   })
@@ -196,7 +202,7 @@ export const StaffAnnouncementInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['webMessage'],
-        message: 'Write a web message, an email or a text message (or all three).',
+        message: fieldMessage('fields.announcements.writeWebMessageEmailText'),
       });
   });
 export type StaffAnnouncementInput = z.input<typeof StaffAnnouncementInputSchema>;
@@ -215,8 +221,16 @@ export const StaffAnnouncementUpdateSchema = z
     startDate: fields.startDate,
     endDate: fields.endDate,
     webMessage: fields.webMessage,
-    emailMessage: z.string().trim().max(10_000, 'The email can be at most 10000 characters.').nullish(),
-    smsMessage: z.string().trim().max(320, 'The text message can be at most 320 characters.').nullish(),
+    emailMessage: z
+      .string()
+      .trim()
+      .max(10_000, fieldMessage('fields.announcements.emailAtMost10000Characters'))
+      .nullish(),
+    smsMessage: z
+      .string()
+      .trim()
+      .max(320, fieldMessage('fields.announcements.textMessageAtMost320'))
+      .nullish(),
     sendAt: isoInstantSchema(SEND_AT_MESSAGE, { wallTime: true }).nullish(),
   })
   .superRefine(checkDates);
@@ -227,12 +241,12 @@ export const AnnouncementReachQuerySchema = z.object({
   sessions: z
     .string()
     .trim()
-    .max(600, 'Choose at most 50 sessions.')
-    .regex(/^(\d{1,10}(,\d{1,10})*)?$/, 'Choose sessions from the list.')
+    .max(600, fieldMessage('fields.announcements.chooseAtMost50Sessions'))
+    .regex(/^(\d{1,10}(,\d{1,10})*)?$/, fieldMessage('fields.announcements.chooseSessionsFromList'))
     .default('')
     .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : []))
     .refine((ids) => ids.length <= 50 && ids.every((id) => id > 0 && id <= 2_147_483_647), {
-      message: 'Choose sessions from the list.',
+      message: fieldMessage('fields.announcements.chooseSessionsFromList'),
     }),
 });
 

@@ -5,6 +5,7 @@
  * exactly the screen.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { dateTimeFormat } from './intl.ts';
 import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
 
@@ -32,9 +33,9 @@ export const AUDIT_ENTITY_TYPES = {
 export const AuditQuerySchema = z
   .object({
     /** Words in the action (e.g. "refund") or the record's id. */
-    q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
-    entityType: z.string().trim().max(40, 'Choose a kind of record from the list.').optional(),
-    entityId: z.string().trim().max(100, 'Use a record id of at most 100 characters.').optional(),
+    q: z.string().trim().max(100, fieldMessage('fields.staff.searchAtMost100Characters')).optional(),
+    entityType: z.string().trim().max(40, fieldMessage('fields.staff.chooseKindRecordFromList')).optional(),
+    entityId: z.string().trim().max(100, fieldMessage('fields.staff.useRecordIdAtMost')).optional(),
     /** First and last calendar day (center's time zone), both included. */
     from: dayFilter.optional(),
     to: dayFilter.optional(),
@@ -43,7 +44,7 @@ export const AuditQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ['to'],
-    message: 'The end date must be on or after the start date.',
+    message: fieldMessage('fields.staff.endDateMustAfterStart'),
   });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 

@@ -7,22 +7,23 @@
  */
 import { z } from 'zod';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES, WAITLIST_STATUSES } from './enrollment.ts';
+import { fieldMessage } from './field-message.ts';
 
 /** `GET /api/staff/families` query: words or a phone number, and the page. The page keeps it in its URL. */
 export const FamilyListQuerySchema = z.object({
   /** A parent's name or email, a child's name, or a phone number in any format ("(650) 555-0199"). */
-  q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+  q: z.string().trim().max(100, fieldMessage('fields.staff.searchAtMost100Characters')).optional(),
   page: z.coerce
-    .number({ error: 'Use a page number like 1.' })
-    .int('Use a page number like 1.')
-    .min(1, 'Use a page number like 1.')
-    .max(100_000, 'Use a page number like 1.')
+    .number({ error: fieldMessage('fields.staff.usePageNumber1') })
+    .int(fieldMessage('fields.staff.usePageNumber1'))
+    .min(1, fieldMessage('fields.staff.usePageNumber1'))
+    .max(100_000, fieldMessage('fields.staff.usePageNumber1'))
     .default(1),
   pageSize: z.coerce
-    .number({ error: 'Show between 1 and 100 families a page.' })
-    .int('Show between 1 and 100 families a page.')
-    .min(1, 'Show between 1 and 100 families a page.')
-    .max(100, 'Show between 1 and 100 families a page.')
+    .number({ error: fieldMessage('fields.staff.showBetween1100Families') })
+    .int(fieldMessage('fields.staff.showBetween1100Families'))
+    .min(1, fieldMessage('fields.staff.showBetween1100Families'))
+    .max(100, fieldMessage('fields.staff.showBetween1100Families'))
     .default(25),
 });
 export type FamilyListQuery = z.output<typeof FamilyListQuerySchema>;

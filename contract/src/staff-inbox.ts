@@ -5,6 +5,7 @@
  * (`users.inbox_access`). Instants are ISO date-times; calendar dates "YYYY-MM-DD"; phones E.164.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 import { LANGUAGES } from './language.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 import { StaffMemberSchema } from './staff.ts';
@@ -45,16 +46,16 @@ export const inboxKindLabels: Record<InboxKind, string> = {
  * name, email and the child's name. Unknown values answer 400 with a sentence per field.
  */
 export const InboxListQuerySchema = z.object({
-  status: z.enum(INBOX_STATUSES, { error: 'Choose a status from the list.' }).optional(),
-  kind: z.enum(INBOX_KINDS, { error: 'Choose contact, tour or tutoring.' }).optional(),
+  status: z.enum(INBOX_STATUSES, { error: fieldMessage('fields.inbox.chooseStatusFromList') }).optional(),
+  kind: z.enum(INBOX_KINDS, { error: fieldMessage('fields.inbox.chooseContactTourTutoring') }).optional(),
   assignee: z
-    .string({ error: 'Choose me, nobody or someone on the staff.' })
+    .string({ error: fieldMessage('fields.inbox.chooseMeNobodySomeoneStaff') })
     .regex(
       /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
-      'Choose me, nobody or someone on the staff.',
+      fieldMessage('fields.inbox.chooseMeNobodySomeoneStaff'),
     )
     .optional(),
-  q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+  q: z.string().trim().max(100, fieldMessage('fields.inbox.searchAtMost100Characters')).optional(),
   page: pageNumber.default(1),
   pageSize: pageSizeField('messages', 25),
 });
@@ -134,17 +135,20 @@ export type InboxItem = z.infer<typeof InboxItemSchema>;
 /** `PATCH /api/staff/inbox/{id}` body: a new status, a new assignee (null: nobody), or both. */
 export const InboxUpdateInputSchema = z
   .object({
-    status: z.enum(INBOX_STATUSES, { error: 'Choose a status from the list.' }).optional(),
-    assigneeId: z.uuid({ error: 'Choose someone from the list.' }).nullable().optional(),
+    status: z.enum(INBOX_STATUSES, { error: fieldMessage('fields.inbox.chooseStatusFromList') }).optional(),
+    assigneeId: z
+      .uuid({ error: fieldMessage('fields.inbox.chooseSomeoneFromList') })
+      .nullable()
+      .optional(),
   })
   .refine((v) => v.status !== undefined || v.assigneeId !== undefined, {
-    message: 'Choose a status or who looks after this.',
+    message: fieldMessage('fields.inbox.chooseStatusWhoLooksAfter'),
     path: ['status'],
   });
 export type InboxUpdateInput = z.infer<typeof InboxUpdateInputSchema>;
 
-export const NOTE_REQUIRED = 'Please write a note.';
-export const REPLY_REQUIRED = 'Please write your reply.';
+export const NOTE_REQUIRED = fieldMessage('fields.inbox.writeNote');
+export const REPLY_REQUIRED = fieldMessage('fields.inbox.writeReply');
 
 /** `POST /api/staff/inbox/{id}/notes` body: a note for the staff only. */
 export const InboxNoteInputSchema = z.object({
@@ -152,7 +156,7 @@ export const InboxNoteInputSchema = z.object({
     .string({ error: NOTE_REQUIRED })
     .trim()
     .min(1, NOTE_REQUIRED)
-    .max(4000, 'Please keep the note under 4000 characters.'),
+    .max(4000, fieldMessage('fields.inbox.keepNoteUnder4000Characters')),
 });
 export type InboxNoteInput = z.infer<typeof InboxNoteInputSchema>;
 
@@ -162,7 +166,7 @@ export const InboxReplyInputSchema = z.object({
     .string({ error: REPLY_REQUIRED })
     .trim()
     .min(1, REPLY_REQUIRED)
-    .max(8000, 'Please keep the reply under 8000 characters.'),
+    .max(8000, fieldMessage('fields.inbox.keepReplyUnder8000Characters')),
 });
 export type InboxReplyInput = z.infer<typeof InboxReplyInputSchema>;
 

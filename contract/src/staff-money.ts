@@ -10,38 +10,40 @@ import { z } from 'zod';
 import { ClassSessionIdParamsSchema } from './class-session.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './enrollment.ts';
 import { WithdrawalQuoteSchema } from './family-money.ts';
+import { fieldMessage } from './field-message.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
 import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
 
 const MAX_CENTS = 10_000_000; // $100,000.00: far above any session's price.
 
-const childId = z.uuid({ error: 'Choose a child from the list.' });
+const childId = z.uuid({ error: fieldMessage('fields.money.chooseChildFromList') });
 
-const reasonText = (what: string) =>
+/** Why money goes back, a child leaves or a child moves: each reason field has its own message. */
+const reasonText = (why: 'refundReason' | 'withdrawReason' | 'moveReason') =>
   z
-    .string({ error: `Please say why ${what}.` })
+    .string({ error: fieldMessage(`fields.money.${why}`) })
     .trim()
-    .min(1, `Please say why ${what}.`)
-    .max(500, 'Please keep this under 500 characters.');
+    .min(1, fieldMessage(`fields.money.${why}`))
+    .max(500, fieldMessage('fields.money.keepUnder500Characters'));
 
 /**
  * The idempotency key of a refund: the page makes one when the dialog opens, so a double click, a retry
  * after a lost answer or a second tab with the same dialog ends in one refund.
  */
 export const IdempotencyKeySchema = z
-  .string({ error: 'Send an idempotency key (8 to 100 letters, digits, - or _).' })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Send an idempotency key (8 to 100 letters, digits, - or _).');
+  .string({ error: fieldMessage('fields.money.idempotencyKey') })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, fieldMessage('fields.money.idempotencyKey'));
 
 const refundCents = z
-  .number({ error: 'Enter the amount to refund, like 25.00.' })
-  .int('Enter the amount to refund in whole cents.')
-  .min(1, 'Enter an amount above $0.00 to refund.')
-  .max(MAX_CENTS, 'That amount is larger than any payment.');
+  .number({ error: fieldMessage('fields.money.enterRefundAmount') })
+  .int(fieldMessage('fields.money.enterAmountRefundWholeCents'))
+  .min(1, fieldMessage('fields.money.refundAboveZero'))
+  .max(MAX_CENTS, fieldMessage('fields.money.amountLargerThanAnyPayment'));
 
 /** `POST /api/staff/payments/{paymentId}/refunds` body: cents to give back and why. */
 export const RefundInputSchema = z.object({
   amount: refundCents,
-  reason: reasonText('the money is going back'),
+  reason: reasonText('refundReason'),
   /** Or the `Idempotency-Key` header. */
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
@@ -72,9 +74,9 @@ export const PaymentIdParamsSchema = z.object({ paymentId: z.string() });
  * mail says only what happened.
  */
 const familyMessage = z
-  .string({ error: 'Write the message to the family as text.' })
+  .string({ error: fieldMessage('fields.money.writeMessageFamilyText') })
   .trim()
-  .max(1000, 'Please keep the message to the family under 1000 characters.');
+  .max(1000, fieldMessage('fields.money.keepMessageFamilyUnder1000'));
 
 /**
  * `POST /api/staff/sessions/{classSessionId}/withdraw` body. `reason` is the office's internal note: kept on
@@ -83,13 +85,13 @@ const familyMessage = z
  */
 export const WithdrawInputSchema = z.object({
   studentId: childId,
-  reason: reasonText('the child is leaving'),
+  reason: reasonText('withdrawReason'),
   familyMessage: familyMessage.optional(),
   refundAmount: z
-    .number({ error: 'Enter the amount to refund, like 25.00, or 0.' })
-    .int('Enter the amount to refund in whole cents.')
-    .min(0, 'Enter 0 or more.')
-    .max(MAX_CENTS, 'That amount is larger than any payment.')
+    .number({ error: fieldMessage('fields.money.enterRefundOrZero') })
+    .int(fieldMessage('fields.money.enterAmountRefundWholeCents'))
+    .min(0, fieldMessage('fields.money.enter0More'))
+    .max(MAX_CENTS, fieldMessage('fields.money.amountLargerThanAnyPayment'))
     .default(0),
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
@@ -129,24 +131,24 @@ export const ManualEnrollInputSchema = z.object({
   studentId: childId,
   /** Cents received (0 for a free place). */
   amount: z
-    .number({ error: 'Enter the amount received, like 1260.00, or 0.' })
-    .int('Enter the amount in whole cents.')
-    .min(0, 'Enter 0 or more.')
-    .max(MAX_CENTS, 'That amount is larger than any session’s price.'),
+    .number({ error: fieldMessage('fields.money.enterAmountReceived') })
+    .int(fieldMessage('fields.money.enterAmountWholeCents'))
+    .min(0, fieldMessage('fields.money.enter0More'))
+    .max(MAX_CENTS, fieldMessage('fields.money.amountLargerThanAnySession')),
   note: z
-    .string({ error: 'Add a note, like “Check #1042”.' })
+    .string({ error: fieldMessage('fields.money.addPaymentNote') })
     .trim()
-    .min(1, 'Add a note, like “Check #1042”.')
-    .max(200, 'Please keep the note under 200 characters.'),
+    .min(1, fieldMessage('fields.money.addPaymentNote'))
+    .max(200, fieldMessage('fields.money.keepNoteUnder200Characters')),
   /**
    * Enroll a child outside the session's age limits anyway, and why (kept in the audit row; decision 018).
    * Without it such a child is refused (409) with the eligibility sentence on this field.
    */
   ageOverrideReason: z
-    .string({ error: 'Say why the child may join outside the session’s ages.' })
+    .string({ error: fieldMessage('fields.money.sayWhyChildMayJoin') })
     .trim()
-    .min(1, 'Say why the child may join outside the session’s ages.')
-    .max(500, 'Please keep this under 500 characters.')
+    .min(1, fieldMessage('fields.money.sayWhyChildMayJoin'))
+    .max(500, fieldMessage('fields.money.keepUnder500Characters'))
     .optional(),
 });
 export type ManualEnrollInput = z.infer<typeof ManualEnrollInputSchema>;
@@ -171,11 +173,11 @@ export const MoveTargetsQuerySchema = z.object({ studentId: childId });
 export const MoveInputSchema = z.object({
   studentId: childId,
   toClassSessionId: z
-    .number({ error: 'Choose the session to move to.' })
-    .int('Choose the session to move to.')
-    .positive('Choose the session to move to.')
-    .max(2_147_483_647, 'Choose the session to move to.'),
-  reason: reasonText('the child is moving'),
+    .number({ error: fieldMessage('fields.money.chooseSessionMove') })
+    .int(fieldMessage('fields.money.chooseSessionMove'))
+    .positive(fieldMessage('fields.money.chooseSessionMove'))
+    .max(2_147_483_647, fieldMessage('fields.money.chooseSessionMove')),
+  reason: reasonText('moveReason'),
 });
 export type MoveInput = z.infer<typeof MoveInputSchema>;
 
@@ -190,7 +192,7 @@ export const MoveResultSchema = z.object({ enrollmentId: z.string() });
 export const WAITLIST_ACTIONS = ['offer', 'skip', 'remove'] as const;
 export type WaitlistAction = (typeof WAITLIST_ACTIONS)[number];
 export const WaitlistActionInputSchema = z.object({
-  action: z.enum(WAITLIST_ACTIONS, { error: 'Choose offer, skip or remove.' }),
+  action: z.enum(WAITLIST_ACTIONS, { error: fieldMessage('fields.money.chooseOfferSkipRemove') }),
 });
 
 /** A waitlist place: `/api/staff/sessions/{classSessionId}/waitlist/{studentId}`. */
@@ -226,21 +228,23 @@ export const StaffChildMatchListSchema = z.array(StaffChildMatchSchema);
 
 export const StaffChildSearchQuerySchema = z.object({
   q: z
-    .string({ error: 'Type at least 2 letters of a name or email.' })
+    .string({ error: fieldMessage('fields.money.typeAtLeast2Letters') })
     .trim()
-    .min(2, 'Type at least 2 letters of a name or email.')
-    .max(100, 'Search with at most 100 characters.'),
+    .min(2, fieldMessage('fields.money.typeAtLeast2Letters'))
+    .max(100, fieldMessage('fields.money.searchAtMost100Characters')),
 });
 
 /** `GET /api/staff/payments` (and `.csv`) query; the page keeps it in its URL. */
 export const StaffPaymentListQuerySchema = z
   .object({
-    status: z.enum(PAYMENT_STATUSES, { error: 'Choose a payment status from the list.' }).optional(),
+    status: z
+      .enum(PAYMENT_STATUSES, { error: fieldMessage('fields.money.choosePaymentStatusFromList') })
+      .optional(),
     classSessionId: z.coerce
-      .number({ error: 'Choose a session from the list.' })
-      .int('Choose a session from the list.')
-      .positive('Choose a session from the list.')
-      .max(2_147_483_647, 'Choose a session from the list.')
+      .number({ error: fieldMessage('fields.money.chooseSessionFromList') })
+      .int(fieldMessage('fields.money.chooseSessionFromList'))
+      .positive(fieldMessage('fields.money.chooseSessionFromList'))
+      .max(2_147_483_647, fieldMessage('fields.money.chooseSessionFromList'))
       .optional(),
     /** First and last calendar day (center's time zone), both included. */
     from: dayFilter.optional(),
@@ -250,7 +254,7 @@ export const StaffPaymentListQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ['to'],
-    message: 'The end date must be on or after the start date.',
+    message: fieldMessage('fields.money.endDateMustAfterStart'),
   });
 export type StaffPaymentListQuery = z.output<typeof StaffPaymentListQuerySchema>;
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { apiErrorSentence } from './api-errors.ts';
 import { DigitalResourceSchema } from './class-session.ts';
+import { fieldMessage } from './field-message.ts';
 
 /** Largest session picture, bytes (5 MB). */
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,23 +36,23 @@ const optionalText = (max: number, message: string) =>
 const resourceName = z
   .string()
   .trim()
-  .min(2, 'Give it a name families will recognise')
-  .max(120, 'Keep the name under 120 characters');
+  .min(2, fieldMessage('fields.resources.giveNameFamiliesWillRecognise'))
+  .max(120, fieldMessage('fields.resources.keepNameUnder120Characters'));
 
 /** `POST /api/staff/sessions/{id}/resources` as JSON: a link or a video on another site. */
 export const ResourceLinkInputSchema = z.object({
-  type: z.enum(['Link', 'Video'], 'Choose Link or Video'),
+  type: z.enum(['Link', 'Video'], fieldMessage('fields.resources.chooseLinkVideo')),
   name: resourceName,
-  description: optionalText(1000, 'Keep the description under 1,000 characters'),
+  description: optionalText(1000, fieldMessage('fields.resources.keepDescriptionUnder1000')),
   url: z
     .string()
     .trim()
-    .max(2000, 'Keep the address under 2,000 characters')
+    .max(2000, fieldMessage('fields.resources.keepAddressUnder2000'))
     .pipe(
       z.url({
         protocol: /^https?$/,
         hostname: z.regexes.domain,
-        message: 'Enter a web address starting with https:// (or http://)',
+        message: fieldMessage('fields.resources.enterWebAddressStartingHttps'),
       }),
     ),
 });
@@ -60,13 +61,13 @@ export type ResourceLinkInput = z.infer<typeof ResourceLinkInputSchema>;
 /** The text fields sent with an uploaded file (multipart fields `name` and `description`). */
 export const ResourceFileFieldsSchema = z.object({
   name: resourceName,
-  description: optionalText(1000, 'Keep the description under 1,000 characters'),
+  description: optionalText(1000, fieldMessage('fields.resources.keepDescriptionUnder1000')),
 });
 
 /** `PUT /api/staff/resources/{resourceId}`. */
 export const ResourceUpdateInputSchema = z.object({
   name: resourceName,
-  description: optionalText(1000, 'Keep the description under 1,000 characters'),
+  description: optionalText(1000, fieldMessage('fields.resources.keepDescriptionUnder1000')),
   isActive: z.boolean(),
 });
 export type ResourceUpdateInput = z.infer<typeof ResourceUpdateInputSchema>;

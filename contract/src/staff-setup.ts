@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { POLICY_TYPES } from './class-session.ts';
+import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema } from './fields.ts';
 
 /** `POST /api/staff/sessions/{id}/duplicate`: the copy's name and first day; every other date moves with it. */
@@ -12,9 +13,9 @@ export const SessionDuplicateInputSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(3, 'Give the new session a name')
-    .max(100, 'Keep the name under 100 characters'),
-  sessionStartDate: calendarDateSchema('Use a date like 2027-01-11'),
+    .min(3, fieldMessage('fields.setup.giveNewSessionName'))
+    .max(100, fieldMessage('fields.setup.keepNameUnder100Characters')),
+  sessionStartDate: calendarDateSchema(fieldMessage('fields.setup.useDate20270111')),
 });
 export type SessionDuplicateInput = z.infer<typeof SessionDuplicateInputSchema>;
 
@@ -46,14 +47,22 @@ const optionalDate = (message: string) =>
 /** Create or edit a program. Dates are ISO calendar dates or empty. */
 export const ProgramInputSchema = z
   .object({
-    name: z.string().trim().min(2, 'Give the program a name').max(100, 'Keep the name under 100 characters'),
+    name: z
+      .string()
+      .trim()
+      .min(2, fieldMessage('fields.setup.giveProgramName'))
+      .max(100, fieldMessage('fields.setup.keepNameUnder100Characters')),
     isActive: z.boolean().default(true),
-    startDate: optionalDate('Use a date like 2026-09-08'),
-    endDate: optionalDate('Use a date like 2027-06-11'),
+    startDate: optionalDate(fieldMessage('fields.setup.useDate20260908')),
+    endDate: optionalDate(fieldMessage('fields.setup.useDate20270611')),
   })
   .superRefine((p, ctx) => {
     if (p.startDate && p.endDate && p.endDate < p.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The program must end after it starts' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: fieldMessage('fields.setup.programMustEndAfterStarts'),
+      });
   });
 export type ProgramInput = z.input<typeof ProgramInputSchema>;
 export type ProgramValues = z.output<typeof ProgramInputSchema>;
@@ -73,12 +82,16 @@ export const PolicyRowListSchema = z.array(PolicyRowSchema);
 
 /** Create or edit a policy; `htmlValue` is rich text, sanitised by the server (allow-list). */
 export const PolicyInputSchema = z.object({
-  policyType: z.enum(POLICY_TYPES, { error: 'Choose what kind of policy this is' }),
-  name: z.string().trim().min(3, 'Give the policy a name').max(100, 'Keep the name under 100 characters'),
+  policyType: z.enum(POLICY_TYPES, { error: fieldMessage('fields.setup.chooseWhatKindPolicy') }),
+  name: z
+    .string()
+    .trim()
+    .min(3, fieldMessage('fields.setup.givePolicyName'))
+    .max(100, fieldMessage('fields.setup.keepNameUnder100Characters')),
   htmlValue: z
     .string()
-    .min(1, 'Write the policy as families should read it')
-    .max(20_000, 'Keep the policy under 20,000 characters'),
+    .min(1, fieldMessage('fields.setup.writePolicyFamiliesShouldRead'))
+    .max(20_000, fieldMessage('fields.setup.keepPolicyUnder20000')),
 });
 export type PolicyInput = z.infer<typeof PolicyInputSchema>;
 

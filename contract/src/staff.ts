@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './enrollment.ts';
+import { fieldMessage } from './field-message.ts';
 import { EmailSchema, formatPhone } from './fields.ts';
 import { dateTimeFormat } from './intl.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
@@ -23,13 +24,13 @@ export type StaffSessionSort = (typeof STAFF_SESSION_SORTS)[number];
 /** `GET /api/staff/sessions` query. Unknown values answer 400 with a sentence per field. */
 export const StaffSessionListQuerySchema = z.object({
   period: z
-    .enum(STAFF_SESSION_PERIODS, { error: 'Choose active, current, upcoming, past or all.' })
+    .enum(STAFF_SESSION_PERIODS, { error: fieldMessage('fields.staff.chooseActiveCurrentUpcomingPast') })
     .default('active'),
-  q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+  q: z.string().trim().max(100, fieldMessage('fields.staff.searchAtMost100Characters')).optional(),
   sort: z
-    .enum(STAFF_SESSION_SORTS, { error: 'Sort by start, name, seats, waitlist or revenue.' })
+    .enum(STAFF_SESSION_SORTS, { error: fieldMessage('fields.staff.sortByStartNameSeats') })
     .default('start'),
-  dir: z.enum(['asc', 'desc'], { error: 'Sort asc or desc.' }).default('asc'),
+  dir: z.enum(['asc', 'desc'], { error: fieldMessage('fields.staff.sortAscDesc') }).default('asc'),
   page: pageNumber.default(1),
   pageSize: pageSizeField('sessions', 25),
 });
@@ -126,8 +127,10 @@ export type Roster = z.infer<typeof RosterSchema>;
 /** `PUT /api/staff/sessions/{classSessionId}/teachers` body (Admin): who teaches the session. */
 export const SessionTeachersInputSchema = z.object({
   userIds: z
-    .array(z.uuid({ error: 'Choose teachers from the list.' }), { error: 'Choose teachers from the list.' })
-    .max(20, 'A session has at most 20 teachers.'),
+    .array(z.uuid({ error: fieldMessage('fields.staff.chooseTeachersFromList') }), {
+      error: fieldMessage('fields.staff.chooseTeachersFromList'),
+    })
+    .max(20, fieldMessage('fields.staff.sessionHasAtMost20')),
 });
 export type SessionTeachersInput = z.infer<typeof SessionTeachersInputSchema>;
 
@@ -203,17 +206,17 @@ export const STAFF_ROLES = ['Staff', 'Admin'] as const;
 /** `POST /api/staff/team` body (Admin): invite someone to the staff as a teacher or a director. */
 export const StaffInviteInputSchema = z.object({
   firstName: z
-    .string({ error: 'Please enter their first name' })
+    .string({ error: fieldMessage('fields.staff.contactFirstName') })
     .trim()
-    .min(1, 'Please enter their first name')
-    .max(50, 'Please keep this under 50 characters'),
+    .min(1, fieldMessage('fields.staff.contactFirstName'))
+    .max(50, fieldMessage('fields.staff.keepUnder50Characters')),
   lastName: z
-    .string({ error: 'Please enter their last name' })
+    .string({ error: fieldMessage('fields.staff.contactLastName') })
     .trim()
-    .min(1, 'Please enter their last name')
-    .max(50, 'Please keep this under 50 characters'),
+    .min(1, fieldMessage('fields.staff.contactLastName'))
+    .max(50, fieldMessage('fields.staff.keepUnder50Characters')),
   emailAddress: EmailSchema,
-  role: z.enum(STAFF_ROLES, { error: 'Choose teacher or director.' }).default('Staff'),
+  role: z.enum(STAFF_ROLES, { error: fieldMessage('fields.staff.chooseTeacherDirector') }).default('Staff'),
 });
 export type StaffInviteInput = z.input<typeof StaffInviteInputSchema>;
 
@@ -224,12 +227,14 @@ export type StaffInviteInput = z.input<typeof StaffInviteInputSchema>;
 export const StaffRoleInputSchema = z
   .object({
     role: z
-      .enum(['Staff', 'Admin', 'Parent'], { error: 'Choose teacher, director or off the staff.' })
+      .enum(['Staff', 'Admin', 'Parent'], {
+        error: fieldMessage('fields.staff.chooseTeacherDirectorOffStaff'),
+      })
       .optional(),
-    inboxAccess: z.boolean({ error: 'Choose whether they may read the inbox.' }).optional(),
+    inboxAccess: z.boolean({ error: fieldMessage('fields.staff.chooseWhetherTheyMayRead') }).optional(),
   })
   .refine((v) => v.role !== undefined || v.inboxAccess !== undefined, {
-    message: 'Choose teacher, director or off the staff.',
+    message: fieldMessage('fields.staff.chooseTeacherDirectorOffStaff'),
     path: ['role'],
   });
 export type StaffRoleInput = z.infer<typeof StaffRoleInputSchema>;

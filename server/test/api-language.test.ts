@@ -1,16 +1,23 @@
 /**
- * The API's own sentences in the family's language (issue 14): `Accept-Language: es` gets an error's
- * message and field sentences in Spanish where `api-messages.es.json` has them; English is unchanged; every
- * sentence the family-facing use cases throw has a translation.
+ * The API's own sentences in the family's language (issue 14, issue 22 item 3): `Accept-Language: es` gets an
+ * error's message and its field sentences in Spanish from the contract's message files; English is unchanged;
+ * every code the family-facing use cases throw and every field message a family can meet has Spanish.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiErrorMessages, isApiErrorCode, messagePlaceholders } from '@lc/contract';
+import {
+  apiErrorMessages,
+  apiErrorSentence,
+  EMAIL_INVALID,
+  fieldMessage,
+  isApiErrorCode,
+  messagePlaceholders,
+  messageSentence,
+} from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILED } from '../src/features/auth/accounts.ts';
 import { resultMessage } from '../src/features/enrollment/withdraw.ts';
-import { requestLanguage, translateApiMessage } from '../src/http/api-language.ts';
-import spanish from '../src/http/locales/api-messages.es.json' with { type: 'json' };
+import { requestLanguage } from '../src/http/api-language.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type MovableClock, movableClock } from './support/registration.ts';
 
@@ -23,34 +30,23 @@ describe('the API’s sentences in Spanish', () => {
     expect(requestLanguage({})).toBe('en');
   });
 
-  it('translates whole sentences and sentences with parts, carrying the parts over', () => {
-    expect(translateApiMessage(LOGIN_FAILED, 'es')).toBe(
+  it('writes a code, a field message and a field message with parts in the reader’s language', () => {
+    expect(apiErrorSentence('auth.loginFailed', undefined, 'es')).toBe(
       'El correo electrónico o la contraseña no son correctos.',
     );
-    expect(translateApiMessage(LOGIN_FAILED, 'en')).toBe(LOGIN_FAILED);
-    expect(translateApiMessage('That child was not found.', 'es')).toBe(
-      'No encontramos los datos de ese niño o niña.',
+    expect(apiErrorSentence('auth.loginFailed', undefined, 'en')).toBe(LOGIN_FAILED);
+    expect(messageSentence('notFound.child', 'es')).toBe('No encontramos los datos de ese niño o niña.');
+    expect(messageSentence(EMAIL_INVALID, 'es')).toBe('Escriba un correo electrónico válido');
+    expect(messageSentence(EMAIL_INVALID, 'en')).toBe('Please enter a valid email address');
+    const childrenFull = fieldMessage('fields.family.childrenFull', { count: 20 });
+    expect(messageSentence(childrenFull, 'en')).toBe(
+      'A family can have at most 20 children. Remove one before adding another.',
     );
-    expect(translateApiMessage('Spring Garden Club is full. You can join the waitlist instead.', 'es')).toBe(
-      'Spring Garden Club está llena. Puede unirse a la lista de espera.',
+    expect(messageSentence(childrenFull, 'es')).toBe(
+      'Una familia puede tener como máximo 20 niños. Quite a uno antes de agregar otro.',
     );
-    expect(
-      translateApiMessage(
-        'Only 2 seats are left in Art Studio. Choose fewer children, or join the waitlist for the others.',
-        'es',
-      ),
-    ).toBe(
-      'Solo quedan 2 lugares en Art Studio. Elija menos niños o anote a los demás en la lista de espera.',
-    );
-    expect(
-      translateApiMessage(
-        'Mia is enrolled in Spring Garden, which has not ended yet. Please ask us to withdraw Mia first, or close your account once the session is over.',
-        'es',
-      ),
-    ).toBe(
-      'Mia tiene un lugar en Spring Garden, que todavía no termina. Pídanos primero que demos de baja a Mia, o cierre su cuenta cuando termine la sesión.',
-    );
-    expect(translateApiMessage('A sentence nobody translated.', 'es')).toBe('A sentence nobody translated.');
+    // A sentence the server already wrote (in the caller's language) is shown as it is.
+    expect(messageSentence('A sentence nobody coded.', 'es')).toBe('A sentence nobody coded.');
   });
 
   it('says the withdrawal result as the Spanish page does, word for word in English', () => {
@@ -66,11 +62,53 @@ describe('the API’s sentences in Spanish', () => {
     expect(resultMessage('Maya', 31_000, 'Succeeded', 'card')).toBe(say('resultRefunded'));
   });
 
-  it('keeps every placeholder of a sentence in its Spanish, and leaves nothing in English', () => {
-    for (const [english, text] of Object.entries(spanish as Record<string, string>)) {
-      expect(messagePlaceholders(text), english).toEqual(messagePlaceholders(english));
-      expect(text, english).not.toBe(english);
-    }
+  it('keeps every placeholder of a field message in its Spanish, and leaves nothing in English', () => {
+    const english = apiErrorMessages.en.fields as Record<string, Record<string, string>>;
+    const spanish = apiErrorMessages.es.fields as Record<string, Record<string, string | undefined>>;
+    for (const [group, messages] of Object.entries(english))
+      for (const [key, text] of Object.entries(messages)) {
+        const translated = spanish[group]?.[key];
+        if (translated === undefined) continue;
+        expect(messagePlaceholders(translated), `fields.${group}.${key}`).toEqual(messagePlaceholders(text));
+        expect(translated, `fields.${group}.${key}`).not.toBe(text);
+      }
+  });
+
+  it('has Spanish for every field message a family can meet', () => {
+    // The staff's own forms (announcements, inbox, money, resources, set-up, team and lists) stay English
+    // (decision 015); so do the session editor's messages in `enrollment` and what only an API client reads.
+    const familyGroups = ['account', 'common', 'contact', 'family', 'passes'] as const;
+    const familyEnrollment = [
+      'chooseFamilyChildren',
+      'chooseSession',
+      'chooseAtLeastOneChild',
+      'chooseAtMostChildren',
+      'childOnlyOnce',
+    ];
+    const english = apiErrorMessages.en.fields as Record<string, Record<string, string>>;
+    const spanish = apiErrorMessages.es.fields as Record<string, Record<string, string | undefined>>;
+    // Messages of `common` and `passes` only staff meet: the staff lists' paging and the door tablet's set-up.
+    const apiOnly = new Set([
+      'common.usePageNumber1',
+      'common.useDate20261120',
+      'common.pageSize',
+      'passes.scanPassTypeCode',
+      'passes.chooseChild',
+      'passes.nameTablet',
+      'passes.keepNameUnder60Characters',
+      'passes.keepNameUnder80Characters',
+      'passes.useDate20260914',
+    ]);
+    const missing = [
+      ...familyGroups.flatMap((group) => Object.keys(english[group] ?? {}).map((key) => `${group}.${key}`)),
+      ...familyEnrollment.map((key) => `enrollment.${key}`),
+    ]
+      .filter((code) => !apiOnly.has(code))
+      .filter((code) => {
+        const [group, key] = code.split('.') as [string, string];
+        return spanish[group]?.[key] === undefined && spanish[group]?.[`${key}_other`] === undefined;
+      });
+    expect(missing).toEqual([]);
   });
 
   it('has Spanish for every error the family-facing use cases throw', () => {
@@ -84,7 +122,6 @@ describe('the API’s sentences in Spanish', () => {
             .map((f) => path.join(root, part, f)),
     );
     const codes = new Set<string>();
-    const sentences = new Set<string>();
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       for (const m of source.matchAll(
@@ -93,7 +130,6 @@ describe('the API’s sentences in Spanish', () => {
         const thrown = m[1]!;
         if (isApiErrorCode(thrown)) codes.add(thrown);
         else if (isApiErrorCode(`notFound.${thrown}`)) codes.add(`notFound.${thrown}`);
-        else sentences.add(thrown);
       }
     }
     expect(codes.size).toBeGreaterThan(15);
@@ -122,8 +158,6 @@ describe('the API’s sentences in Spanish', () => {
       (code) => !code.startsWith('billing.') && !englishOnly.has(code) && !spanishOf(code),
     );
     expect(untranslated).toEqual([]);
-    // A plain sentence still thrown (not yet a code) is translated by the glossary.
-    expect([...sentences].filter((sentence) => translateApiMessage(sentence, 'es') === sentence)).toEqual([]);
   });
 });
 
@@ -150,7 +184,7 @@ describe.each(dbKinds)('error answers in the family’s language on %s', (kind) 
     expect(en.json().message).toBe(LOGIN_FAILED);
   });
 
-  it('says which fields need attention in Spanish, the contract’s field sentences left to the page', async () => {
+  it('says which fields need attention, and what is wrong with each, in Spanish', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/UserAuthentication/Register',
@@ -160,8 +194,11 @@ describe.each(dbKinds)('error answers in the family’s language on %s', (kind) 
     expect(res.statusCode).toBe(400);
     const body = res.json() as { message: string; fields: Record<string, string> };
     expect(body.message).toBe('Algunos campos necesitan su atención. Revise los campos marcados.');
-    // The browser shows these through its own Spanish field messages (web fieldMessages).
-    expect(body.fields.emailAddress).toBe('Please enter a valid email address');
+    expect(body.fields.emailAddress).toBe('Escriba un correo electrónico válido');
+    expect(body.fields.firstName).toBe(
+      messageSentence(fieldMessage('fields.account.firstNameRequired'), 'es'),
+    );
+    expect(body.fields.firstName).not.toBe('Please specify your first name');
   });
 
   it('answers an unknown child in Spanish', async () => {

@@ -3,7 +3,7 @@
  * password reset, and the team invitation's first password. Each answers 400 with the contract's field
  * message on `password`, and changes nothing; a passphrase, the demo passwords and the tests' passwords pass.
  */
-import { PASSWORD_TOO_COMMON } from '@lc/contract';
+import { messageSentence, PASSWORD_TOO_COMMON } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
@@ -47,7 +47,8 @@ describe.each(dbKinds)('common passwords refused on %s', (kind) => {
     t.app.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${++counter}` });
   const expectRefused = (res: Awaited<ReturnType<typeof post>>) => {
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ password: PASSWORD_TOO_COMMON });
+    expect(res.json().fields).toEqual({ password: messageSentence(PASSWORD_TOO_COMMON, 'en') });
+    expect(res.json().fields.password).toMatch(/^This password is one of the most common passwords/);
   };
   /** The token of the link to `/password-reset/…` mailed to `to` (a reset, or a team invitation). */
   const mailedResetToken = async (to: string) => {

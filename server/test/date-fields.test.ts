@@ -3,10 +3,12 @@
  * checked by the contract's one date field, and anything else answers 400 with a field message — never a 500
  * ("Invalid time value") and never a query PostgreSQL refuses ("out of range"). On PGlite and PostgreSQL.
  */
-import { DATE_OUT_OF_RANGE } from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, fixedClock, type TestApp } from './helpers.ts';
 import { api } from './support/registration.ts';
+
+/** The field's sentence (contract `fields.common.dateOutOfRange`), as the API writes it in English. */
+const DATE_OUT_OF_RANGE = 'Use a date between 1900 and 2199.';
 
 const NOW = '2026-11-20T18:00:00Z';
 

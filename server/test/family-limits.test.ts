@@ -4,11 +4,11 @@
  * and sentence (on its field), in English and in Spanish. Allergies are added one by one through the API up
  * to the cap; the other lists are filled in the database (their adds through the API are tested elsewhere).
  */
+import { apiErrorSentence } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalPassports, familyInvitations, waitlistSubmissions } from '../src/db/schema.ts';
 import { FAMILY_LIMITS, type FamilyList } from '../src/features/family/limits.ts';
-import { translateApiMessage } from '../src/http/api-language.ts';
 import { createTestApp, dbKinds, fixedClock, type TestApp } from './helpers.ts';
 import { api, type Family } from './support/registration.ts';
 
@@ -185,7 +185,7 @@ describe.each(dbKinds)('family list caps on %s', (kind) => {
       expect(refused.json().message).toBe(limit.message);
       if ('field' in limit) expect(refused.json().fields).toEqual({ [limit.field]: limit.message });
       const spanish = await cases[list].attempt(family, 'es');
-      const said = translateApiMessage(limit.message, 'es');
+      const said = apiErrorSentence(limit.code, limit.params, 'es');
       expect(said).not.toBe(limit.message);
       expect(spanish.statusCode).toBe(limit.status);
       expect(spanish.json().message).toBe(said);

@@ -5,10 +5,10 @@
  * adds. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (the concurrency legs matter there).
  */
 import {
-  CONTACT_NEEDS_CHILD,
   DEFAULT_CENTER_TIME_ZONE,
   FAMILY_CHILDREN_FULL,
   FAMILY_CONTACTS_FULL,
+  messageSentence,
   setCenterTimeZone,
 } from '@lc/contract';
 import { eq } from 'drizzle-orm';
@@ -185,7 +185,7 @@ describe.each(dbKinds)('issue 12 rough edges on %s', (kind) => {
       const { studentIds: _omit, ...noChildren } = contact(parent.childIds);
       const res = await a.call(parent.token, 'POST', '/api/Student/Trustees', noChildren);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ studentIds: CONTACT_NEEDS_CHILD });
+      expect(res.json().fields).toEqual({ studentIds: 'Choose at least one child this contact is for' });
       const enroll = await a.call(parent.token, 'POST', '/api/ClassSessionEnrollment', {});
       expect(enroll.json().fields).toEqual({
         classSessionId: 'Choose a session',
@@ -249,7 +249,10 @@ describe.each(dbKinds)('issue 12 rough edges on %s', (kind) => {
       const raced = await Promise.all([17, 18, 19, 20, 21].map(add));
       expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
       const refused = raced.find((r) => r.statusCode === 409)!.json();
-      expect(refused.message).toBe(FAMILY_CHILDREN_FULL);
+      expect(refused.message).toBe(messageSentence(FAMILY_CHILDREN_FULL, 'en'));
+      expect(refused.message).toBe(
+        'A family can have at most 20 children. Remove one before adding another.',
+      );
       expect(refused.fields).toBeUndefined();
       const rows = await t.database.db
         .select()
@@ -266,7 +269,9 @@ describe.each(dbKinds)('issue 12 rough edges on %s', (kind) => {
       for (let i = 0; i < 17; i++) expect((await add(i)).statusCode).toBe(201);
       const raced = await Promise.all([0, 1, 2, 3, 4].map(add));
       expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
-      expect(raced.find((r) => r.statusCode === 409)!.json().message).toBe(FAMILY_CONTACTS_FULL);
+      expect(raced.find((r) => r.statusCode === 409)!.json().message).toBe(
+        messageSentence(FAMILY_CONTACTS_FULL, 'en'),
+      );
       const rows = await t.database.db
         .select()
         .from(userTrustees)

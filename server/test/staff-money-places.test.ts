@@ -148,7 +148,7 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
       });
       expect(full.statusCode).toBe(409);
       expect(full.json().message).toBe(
-        'Check Room is full (1 of 1 seats taken). Withdraw a child or raise the roster size first.',
+        'Check Room is full (1 of 1 seat taken). Withdraw a child or raise the roster size first.',
       );
       const twice = await as(office.admin, 'POST', `/api/staff/sessions/${room}/enrollments`, {
         studentId: byCheck.childIds[0],

@@ -10,12 +10,12 @@ import {
   type ApiErrorParams,
   type apiErrorMessages,
   apiErrorSentence,
-  isApiErrorCode,
-  type Language,
+  FIELD_REQUIRED,
+  messageSentence,
 } from '@lc/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { requestLanguage, translateApiMessage } from './api-language.ts';
+import { requestLanguage } from './api-language.ts';
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',
@@ -49,110 +49,60 @@ export type HttpErrorDetails = {
 /**
  * A failure the caller can act on, answered with the error body (contract/src/errors.ts). Thrown with a code
  * of the API's message files (contract/src/api-errors.ts): `new HttpError(409, 'auth.emailTaken', { fields:
- * { emailAddress: 'auth.emailTaken' } })`; `message` is the code's English sentence (logs, English tests). A
- * plain English sentence in place of the code is still read (the form every use case threw before codes:
- * translated by the glossary of api-language.ts) until each domain has moved to codes.
+ * { emailAddress: 'auth.emailTaken' } })`; `message` is the code's English sentence (logs, English tests).
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  /** The error's code, or undefined for a plain sentence. */
-  readonly code: ApiErrorCode | undefined;
+  readonly code: ApiErrorCode;
   readonly params: ApiErrorParams | undefined;
   readonly fields: Record<string, string> | undefined;
   /** Sent as the Retry-After header (seconds), for 429 and 503. */
   readonly retryAfterSeconds: number | undefined;
-  /**
-   * The message in Spanish, for a sentence whose parts the glossary cannot carry over (a date written out,
-   * issue 14); answered to a request that prefers Spanish.
-   */
-  spanish: string | undefined;
 
-  constructor(statusCode: number, code: ApiErrorCode, details?: HttpErrorDetails);
-  /** A plain English sentence (the form before codes), with an optional message per field. */
-  constructor(
-    statusCode: number,
-    message: string,
-    fields?: Record<string, string>,
-    retryAfterSeconds?: number,
-  );
-  constructor(
-    statusCode: number,
-    codeOrMessage: string,
-    detailsOrFields?: HttpErrorDetails | Record<string, string>,
-    retryAfterSeconds?: number,
-  ) {
-    const coded = isApiErrorCode(codeOrMessage);
-    const details = coded ? ((detailsOrFields ?? {}) as HttpErrorDetails) : undefined;
-    super(coded ? apiErrorSentence(codeOrMessage, details?.params, 'en') : codeOrMessage);
+  constructor(statusCode: number, code: ApiErrorCode, details: HttpErrorDetails = {}) {
+    super(apiErrorSentence(code, details.params, 'en'));
     this.statusCode = statusCode;
-    this.code = coded ? codeOrMessage : undefined;
-    this.params = details?.params;
-    this.fields = details ? details.fields : (detailsOrFields as Record<string, string> | undefined);
-    this.retryAfterSeconds = details ? details.retryAfterSeconds : retryAfterSeconds;
-  }
-
-  /** This error, saying `spanish` to a Spanish page. */
-  inSpanish(spanish: string): this {
-    this.spanish = spanish;
-    return this;
+    this.code = code;
+    this.params = details.params;
+    this.fields = details.fields;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }
 
 /** 429 with a message saying what to do and a Retry-After of `seconds`. */
-export function tooManyRequests(seconds: number, code: ApiErrorCode, params?: ApiErrorParams): HttpError;
-export function tooManyRequests(seconds: number, message: string): HttpError;
-export function tooManyRequests(seconds: number, codeOrMessage: string, params?: ApiErrorParams) {
-  return isApiErrorCode(codeOrMessage)
-    ? new HttpError(429, codeOrMessage, { params, retryAfterSeconds: seconds })
-    : new HttpError(429, codeOrMessage, undefined, seconds);
+export function tooManyRequests(seconds: number, code: ApiErrorCode, params?: ApiErrorParams): HttpError {
+  return new HttpError(429, code, { params, retryAfterSeconds: seconds });
 }
 
 /** The things a 404 names ("That family was not found."): each a code `notFound.<thing>`. */
 export type NotFoundThing = keyof (typeof apiErrorMessages)['en']['notFound'];
 
-/** 404 for `what` (a thing of the message files, or — until its domain moves to codes — an English noun phrase). */
-export const notFound = (what: NotFoundThing | (string & {}) = 'item') =>
-  isApiErrorCode(`notFound.${what}`)
-    ? new HttpError(404, `notFound.${what}` as ApiErrorCode)
-    : new HttpError(404, `${what} was not found.`);
-
-/** A sentence of the body in `language`: a code's from the message files, a plain sentence's from the glossary. */
-function said(text: string, params: ApiErrorParams | undefined, language: Language): string {
-  return isApiErrorCode(text)
-    ? apiErrorSentence(text, params, language)
-    : translateApiMessage(text, language);
-}
+/** 404 for `what`, a thing of the message files' `notFound` part. */
+export const notFound = (what: NotFoundThing = 'item') => new HttpError(404, `notFound.${what}`);
 
 /**
- * The error body for `request`: `code` (when the failure has one) and `params`, and the sentences in the
- * language the request prefers (`Accept-Language`, issue 14). `messageOrCode` and each field's message may be a
- * code or a plain sentence.
+ * The error body for `request`: `code` and `params` (when the failure has a code), and the sentences in the
+ * language the request prefers (`Accept-Language`, issue 14), written from the message files. `messageOrCode`
+ * and each field's message are codes (a field's may be a field message with its own parameters,
+ * contract/src/field-message.ts); a field's code reads the error's `params` too.
  */
 export function errorBody(
   request: FastifyRequest,
   status: number,
-  messageOrCode: string,
+  messageOrCode: ApiErrorCode,
   fields?: Record<string, string>,
-  spanish?: string,
   params?: ApiErrorParams,
 ): ApiErrorBody {
   const language = requestLanguage(request.headers);
-  const coded = isApiErrorCode(messageOrCode);
-  const message =
-    language === 'es' && spanish !== undefined ? spanish : said(messageOrCode, params, language);
   return {
     error: reasons[status] ?? 'Error',
-    ...(coded ? { code: messageOrCode, ...(params ? { params } : {}) } : {}),
-    message,
+    code: messageOrCode,
+    ...(params ? { params } : {}),
+    message: apiErrorSentence(messageOrCode, params, language),
     ...(fields
       ? {
           fields: Object.fromEntries(
-            Object.entries(fields).map(([key, text]) => [
-              key,
-              language === 'es' && spanish !== undefined && text === messageOrCode
-                ? spanish
-                : said(text, params, language),
-            ]),
+            Object.entries(fields).map(([key, text]) => [key, messageSentence(text, language, params)]),
           ),
         }
       : {}),
@@ -166,22 +116,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
-        .send(
-          errorBody(
-            request,
-            error.statusCode,
-            error.code ?? error.message,
-            error.fields,
-            error.spanish,
-            error.params,
-          ),
-        );
+        .send(errorBody(request, error.statusCode, error.code, error.fields, error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
-        if (!(key in fields)) fields[key] = issue.message ?? 'Please check this field.';
+        if (!(key in fields)) fields[key] = issue.message ?? FIELD_REQUIRED;
       }
       return reply.status(400).send(errorBody(request, 400, 'request.invalidFields', fields));
     }
@@ -200,9 +141,9 @@ export function registerErrorHandling(app: FastifyInstance) {
           ? 'request.tooLarge'
           : status === 429
             ? 'request.tooMany'
-            : status === 400
-              ? 'request.unreadable'
-              : error.message;
+            : status === 404
+              ? 'request.notFound'
+              : 'request.unreadable';
     return reply.status(status).send(errorBody(request, status, message));
   });
 }

@@ -86,11 +86,11 @@ export async function limitMailTo(db: DbOrTx, sender: string, to: string, now: D
   if (perRecipient > 0)
     throw tooManyRequests(perRecipient, 'sessions.mail.tooManyToAddress', {
       address: to,
-      minutes: minutes(perRecipient),
+      count: minutes(perRecipient),
     });
   const perSender = await hit(db, [{ key: throttleKeys.mailFrom(sender), limit: limits.mailPerSender }], now);
   if (perSender > 0)
-    throw tooManyRequests(perSender, 'sessions.mail.tooManySent', { minutes: minutes(perSender) });
+    throw tooManyRequests(perSender, 'sessions.mail.tooManySent', { count: minutes(perSender) });
 }
 
 /** Minutes to wait before attempt n+1 (1, 2, 4 … capped at 60). */

@@ -117,7 +117,7 @@ export async function logIn(
     now,
   );
   if (wait > 0) {
-    throw tooManyRequests(wait, 'auth.tooManyLogins', { minutes: Math.ceil(wait / 60) });
+    throw tooManyRequests(wait, 'auth.tooManyLogins', { count: Math.ceil(wait / 60) });
   }
 
   const [row] = await deps.db

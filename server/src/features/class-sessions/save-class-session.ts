@@ -129,7 +129,7 @@ export async function updateClassSession(
     const taken = counts?.taken ?? 0;
     if (input.rosterSize < taken) {
       throw new HttpError(409, 'sessions.rosterBelowTaken', {
-        params: { taken },
+        params: { count: taken },
         fields: { rosterSize: 'sessions.rosterBelowTaken' },
       });
     }

@@ -60,7 +60,10 @@ export async function enrollByHand(
       offerExpires: null,
     });
     if (outsideAges && !input.ageOverrideReason)
-      throw new HttpError(409, outsideAges, { ageOverrideReason: outsideAges });
+      throw new HttpError(409, 'billing.enroll.outsideAges', {
+        params: { refusal: outsideAges },
+        fields: { ageOverrideReason: 'billing.enroll.outsideAges' },
+      });
     const [live] = await queryRows<{ id: string }>(
       tx,
       sql`select id from class_session_enrollments where class_session_id = ${classSessionId}
@@ -86,7 +89,7 @@ export async function enrollByHand(
       );
     if (session.seatsLeft === 0 && !offer)
       throw new HttpError(409, 'billing.enroll.full', {
-        params: { session: session.name, taken: session.seatsTaken, seats: session.row.rosterSize },
+        params: { session: session.name, taken: session.seatsTaken, count: session.row.rosterSize },
         fields: { studentId: 'billing.enroll.full' },
       });
     const [payment] = await tx

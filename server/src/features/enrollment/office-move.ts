@@ -102,7 +102,7 @@ export async function moveChild(
     const child = (await childOf(tx, input.studentId))!;
     if (to.seatsLeft === 0)
       throw new HttpError(409, 'billing.move.full', {
-        params: { session: to.name, taken: to.seatsTaken, seats: to.row.rosterSize, child: child.firstName },
+        params: { session: to.name, taken: to.seatsTaken, count: to.row.rosterSize, child: child.firstName },
         fields: { toClassSessionId: 'billing.move.full' },
       });
     await tx

@@ -9,6 +9,7 @@ import { passesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
+import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
 import { readUpload } from '../resources/routes.ts';
@@ -38,7 +39,13 @@ export const familyPassRoutes =
       app,
       passesApi.passState,
       { tags: familyTags, summary: 'The pickup pass of one of the family’s adults' },
-      async (request) => getPassState(ctx, currentUser(request).id, request.params.trusteeId),
+      async (request) =>
+        getPassState(
+          ctx,
+          currentUser(request).id,
+          request.params.trusteeId,
+          requestLanguage(request.headers),
+        ),
     );
 
     serve(
@@ -52,7 +59,13 @@ export const familyPassRoutes =
           'The adult must be active and allowed to pick up (400 otherwise). Re-issuing revokes the old pass at once. The adult is emailed a link to the pass; 429 (nothing changed) after 5 mails to one address in an hour from the family, or 20 in all (decision 017).',
       },
       async (request, reply) => {
-        const pass = await issuePass(ctx, currentUser(request), request.params.trusteeId, request.body.pin);
+        const pass = await issuePass(
+          ctx,
+          currentUser(request),
+          request.params.trusteeId,
+          request.body.pin,
+          requestLanguage(request.headers),
+        );
         return reply.status(201).send(pass);
       },
     );
@@ -61,14 +74,21 @@ export const familyPassRoutes =
       app,
       passesApi.revokePass,
       { tags: familyTags, summary: 'Revoke the adult’s pickup pass (it stops working at the door at once)' },
-      async (request) => revokePass(ctx, currentUser(request).id, request.params.trusteeId),
+      async (request) =>
+        revokePass(ctx, currentUser(request).id, request.params.trusteeId, requestLanguage(request.headers)),
     );
 
     serve(
       app,
       passesApi.passCard,
       { tags: familyTags, summary: 'The printable pass: QR code, code to type, wallet links' },
-      async (request) => familyPassCard(ctx, currentUser(request).id, request.params.trusteeId),
+      async (request) =>
+        familyPassCard(
+          ctx,
+          currentUser(request).id,
+          request.params.trusteeId,
+          requestLanguage(request.headers),
+        ),
     );
 
     serve(
@@ -87,7 +107,7 @@ export const familyPassRoutes =
         await familyCurrentPass(ctx.db, user.id, trusteeId); // 404 before the upload is read
         const upload = await readUpload(request, PHOTO_MAX_BYTES, PHOTO_KINDS, PHOTO_MESSAGE);
         await replaceAdultPhoto(ctx, storage, user.id, trusteeId, upload);
-        return getPassState(ctx, user.id, trusteeId);
+        return getPassState(ctx, user.id, trusteeId, requestLanguage(request.headers));
       },
     );
 

@@ -3,7 +3,7 @@
  * the wallet links while the pass works; read by the family (`GET /api/Student/Trustees/{trusteeId}/Pass/Card`)
  * or by the holder with the pass's code (`POST /api/passes/card`).
  */
-import type { PassCard } from '@lc/contract';
+import type { Language, PassCard } from '@lc/contract';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -18,11 +18,16 @@ export function qrSvg(credential: string): Promise<string> {
 }
 
 /** The printable card of the pass `passportId` (which the caller is entitled to). */
-export async function cardOf(ctx: AppContext, pass: PassRow, adult: AdultRow): Promise<PassCard> {
+export async function cardOf(
+  ctx: AppContext,
+  pass: PassRow,
+  adult: AdultRow,
+  language: Language,
+): Promise<PassCard> {
   const now = ctx.clock.now();
   const content = await loadPassContent(ctx.db, ctx.config, ctx.passPhotos, pass.id, now);
   if (!content) throw notFound('pass');
-  const { status, reason } = passStatus(pass, adult, now, ctx.clock.timeZone);
+  const { status, reason } = passStatus(pass, adult, now, ctx.clock.timeZone, language);
   const works = status === 'Active';
   return {
     holderName: content.holderName,
@@ -40,20 +45,25 @@ export async function cardOf(ctx: AppContext, pass: PassRow, adult: AdultRow): P
 }
 
 /** `GET /api/Student/Trustees/{trusteeId}/Pass/Card`: the family's view of the adult's current pass. */
-export async function familyPassCard(ctx: AppContext, userId: string, trusteeId: string): Promise<PassCard> {
+export async function familyPassCard(
+  ctx: AppContext,
+  userId: string,
+  trusteeId: string,
+  language: Language,
+): Promise<PassCard> {
   const adult = await ownedAdult(ctx.db, userId, trusteeId);
   const pass = await currentPass(ctx.db, trusteeId);
   if (!pass) throw notFound('pass');
-  return cardOf(ctx, pass, adult);
+  return cardOf(ctx, pass, adult, language);
 }
 
 /** `POST /api/passes/card`: the holder opens their own pass with its code (from the email link). */
-export async function holderPassCard(ctx: AppContext, code: string): Promise<PassCard> {
+export async function holderPassCard(ctx: AppContext, code: string, language: Language): Promise<PassCard> {
   const found = await findPassByCode(ctx.db, code);
   if (!found) {
     throw new HttpError(404, 'passes.holder.unknownCode', {
       fields: { code: 'passes.holder.unknownCodeField' },
     });
   }
-  return cardOf(ctx, found.pass, found.adult);
+  return cardOf(ctx, found.pass, found.adult, language);
 }

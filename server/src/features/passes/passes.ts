@@ -6,7 +6,7 @@
  * `user_trustees`, so another family's contact answers 404 (pass-rows.ts). The wallets are told of changes by
  * pass-changes.ts; the printable card is pass-cards.ts; a parent's own contact self-contact.ts.
  */
-import { apiErrorSentence, type PassState, type PickupPass } from '@lc/contract';
+import { apiErrorSentence, type Language, type PassState, type PickupPass } from '@lc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -22,8 +22,14 @@ import { passIssuedMail } from './pass-mail.ts';
 import { type AdultRow, currentPass, ownedAdult, type PassRow } from './pass-rows.ts';
 import { passStatus } from './pass-status.ts';
 
-function toPickupPass(pass: PassRow, adult: AdultRow, now: Date, timeZone: string): PickupPass {
-  const { status, reason } = passStatus(pass, adult, now, timeZone);
+function toPickupPass(
+  pass: PassRow,
+  adult: AdultRow,
+  now: Date,
+  timeZone: string,
+  language: Language,
+): PickupPass {
+  const { status, reason } = passStatus(pass, adult, now, timeZone, language);
   return {
     id: pass.id,
     isActive: pass.isActive,
@@ -51,17 +57,20 @@ function cannotIssue(adult: AdultRow): 'passes.issue.inactiveContact' | 'passes.
   return null;
 }
 
-/** The refusal's English sentence, as the pass state has always carried it (the web writes it in its words). */
-const refusalSentence = (code: ReturnType<typeof cannotIssue>) =>
-  code ? apiErrorSentence(code, undefined, 'en') : null;
-
-/** `GET /api/Student/Trustees/{trusteeId}/Pass`: the adult's current pass and what can be done. */
-export async function getPassState(ctx: AppContext, userId: string, trusteeId: string): Promise<PassState> {
+/** `GET /api/Student/Trustees/{trusteeId}/Pass`: the adult's current pass and what can be done, its
+ * sentences (`cannotIssue`, `statusReason`) in `language` (the request's, `Accept-Language`). */
+export async function getPassState(
+  ctx: AppContext,
+  userId: string,
+  trusteeId: string,
+  language: Language,
+): Promise<PassState> {
   const adult = await ownedAdult(ctx.db, userId, trusteeId);
   const pass = await currentPass(ctx.db, trusteeId);
+  const refusal = cannotIssue(adult);
   return {
-    pass: pass ? toPickupPass(pass, adult, ctx.clock.now(), ctx.clock.timeZone) : null,
-    cannotIssue: refusalSentence(cannotIssue(adult)),
+    pass: pass ? toPickupPass(pass, adult, ctx.clock.now(), ctx.clock.timeZone, language) : null,
+    cannotIssue: refusal ? apiErrorSentence(refusal, undefined, language) : null,
     wallets: { apple: Boolean(ctx.wallets.apple), google: Boolean(ctx.wallets.google) },
   };
 }
@@ -77,6 +86,7 @@ export async function issuePass(
   user: { id: string; firstName: string },
   trusteeId: string,
   pin: string,
+  language: Language,
 ): Promise<PickupPass> {
   const now = ctx.clock.now();
   const keys = await passKeys(ctx.config);
@@ -172,14 +182,19 @@ export async function issuePass(
   });
   ctx.work.runNow();
   passesChanged(ctx, revoked);
-  return toPickupPass(pass, adult, now, ctx.clock.timeZone);
+  return toPickupPass(pass, adult, now, ctx.clock.timeZone, language);
 }
 
 /**
  * Revoke the adult's current pass (404 when there is none). It stops working at the door at once, and its
  * photo file is deleted after the commit (issue 21: only a working pass holds a photo).
  */
-export async function revokePass(ctx: AppContext, userId: string, trusteeId: string): Promise<PickupPass> {
+export async function revokePass(
+  ctx: AppContext,
+  userId: string,
+  trusteeId: string,
+  language: Language,
+): Promise<PickupPass> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const adult = await ownedAdult(tx, userId, trusteeId);
@@ -208,7 +223,7 @@ export async function revokePass(ctx: AppContext, userId: string, trusteeId: str
   });
   if (result.photo) await ctx.passPhotos.discard([result.photo]);
   passesChanged(ctx, [result.pass.id]);
-  return toPickupPass(result.pass, result.adult, now, ctx.clock.timeZone);
+  return toPickupPass(result.pass, result.adult, now, ctx.clock.timeZone, language);
 }
 
 /** First names of the children an adult may pick up, in name order. */

@@ -14,6 +14,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { passesApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { requestLanguage } from '../../http/api-language.ts';
 import { currentKiosk } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
 import { doorAction, scanPass } from './door.ts';
@@ -56,7 +57,7 @@ export const passRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return holderPassCard(ctx, request.body.code);
+        return holderPassCard(ctx, request.body.code, requestLanguage(request.headers));
       },
     );
 

@@ -68,11 +68,12 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext) {
       if (encoding === 'identity') return reply.send(page.html);
       return reply.header('Content-Encoding', encoding).send(page[encoding]);
     }
-    const message = pathname.startsWith('/api')
-      ? `There is no API route ${request.method} ${pathname}.`
-      : hasBuild
-        ? 'Not found.'
-        : 'The web app is not built yet: run `npm run build` (npm start does it for you).';
-    return reply.status(404).send(errorBody(request, 404, message));
+    if (pathname.startsWith('/api'))
+      return reply
+        .status(404)
+        .send(
+          errorBody(request, 404, 'request.noRoute', undefined, { method: request.method, path: pathname }),
+        );
+    return reply.status(404).send(errorBody(request, 404, hasBuild ? 'request.notFound' : 'server.notBuilt'));
   });
 }

@@ -14,7 +14,6 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   type ApiErrorCode,
   classSessionsApi,
-  isApiErrorCode,
   parseClassSessionId,
   RESOURCE_FILE_MAX_BYTES,
   ResourceFileFieldsSchema,
@@ -80,16 +79,14 @@ export type Upload = {
   fields: Record<string, string>;
 };
 
-/** 400 saying `text` (a code, or a caller's plain sentence) with `file` beside the file field. */
-function uploadRefusal(text: ApiErrorCode | string, file: ApiErrorCode | string): HttpError {
-  return isApiErrorCode(text)
-    ? new HttpError(400, text, { fields: { file } })
-    : new HttpError(400, text, { file });
+/** 400 saying `code` with `file` (a code) beside the file field. */
+function uploadRefusal(code: ApiErrorCode, file: ApiErrorCode): HttpError {
+  return new HttpError(400, code, { fields: { file } });
 }
 
 /**
  * Read a multipart request with one `file` part of at most `maxBytes` whose content is one of `kinds`, and
- * its text fields. 400 saying `message` (a code such as `sessions.resources.chooseFile`, or a plain sentence),
+ * its text fields. 400 saying `message` (a code such as `sessions.resources.chooseFile`),
  * also as `fields.file`, when the file is missing, too large or of another kind; 400
  * `sessions.upload.unreadable` with `fields.file = message` when the upload cannot be read.
  */
@@ -97,7 +94,7 @@ export async function readUpload(
   request: FastifyRequest,
   maxBytes: number,
   kinds: Map<string, string>,
-  message: ApiErrorCode | string,
+  message: ApiErrorCode,
 ): Promise<Upload> {
   const refuse = () => uploadRefusal(message, message);
   if (!request.isMultipart()) throw refuse();

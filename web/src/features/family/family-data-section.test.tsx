@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
-import { jsonReply, renderPage } from '../testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage } from '../testing/render-page.tsx';
 import { FamilyDataSection } from './family-data-section.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -15,13 +15,10 @@ function serve() {
     if (String(input) === '/api/Family/Close' && init?.method === 'POST') {
       attempt += 1;
       return attempt === 1
-        ? jsonReply(400, {
-            error: 'Bad Request',
-            message: 'That password is not right.',
-            fields: { password: 'That password is not right' },
-            requestId: 'r',
+        ? errorReply(init, 400, 'family.close.wrongPassword', {
+            fields: { password: 'family.close.wrongPasswordField' },
           })
-        : jsonReply(409, { error: 'Conflict', message: MONEY, requestId: 'r' });
+        : errorReply(init, 409, 'family.close.moneyPending');
     }
     return jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
   });

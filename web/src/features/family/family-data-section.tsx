@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { closeFamilyAccount, downloadFamilyData } from '../../api/family-sharing';
-import { useFieldMessage } from '../../i18n/field-messages';
 import { saveFile } from '../../lib/save-file';
 import { failureMessage } from '../forms/feedback';
 import { PasswordField } from '../forms/fields';
@@ -94,7 +93,6 @@ function CloseAccount() {
  */
 function CloseAccountForm({ onCancel, onBusy }: { onCancel: () => void; onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const form = useForm<z.input<typeof CloseAccountSchema>>({
     resolver: zodResolver(CloseAccountSchema),
@@ -112,7 +110,7 @@ function CloseAccountForm({ onCancel, onBusy }: { onCancel: () => void; onBusy: 
     },
     alert: (error) => {
       const reason = failureMessage(error, t('family.familyData.closeFailed'));
-      return fieldMessage(reason) ?? reason;
+      return reason;
     },
   });
   useEffect(() => onBusy(submitting), [onBusy, submitting]);

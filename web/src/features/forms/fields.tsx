@@ -1,8 +1,8 @@
 /**
  * The form kit's fields (issue 22, item 4; docs/architecture.md, "Forms"): each one is a Mantine input bound
  * to one react-hook-form field by `form` and `name`, and wires once what every form needs — the label and
- * description it is given, the field's error in the reader's language (a contract message found by its
- * English text, i18n/field-messages.ts) tied to the input by Mantine's `aria-describedby`, and the input's ref
+ * description it is given, the field's error in the reader's language (a contract field code or a server
+ * sentence, i18n/field-messages.ts) tied to the input by Mantine's `aria-describedby`, and the input's ref
  * so that react-hook-form moves focus to the first field in error, on the browser's checks and the server's
  * (use-submit.ts) alike. Text-like inputs are registered (uncontrolled); choices are controlled.
  */

@@ -3,7 +3,6 @@ import { Alert, Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHi
 import { Fragment, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { site } from '../../content/site.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { ExternalLinkButton } from '../../layout/external-link.tsx';
 import { relationshipLabel } from '../family/format.ts';
@@ -46,7 +45,6 @@ export function PassCardView({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const works = card.status === 'Active';
   const title = passTitle(card.holderName);
   return (
@@ -79,7 +77,7 @@ export function PassCardView({
         {works ? null : (
           <Alert color="yellow" variant="light" role="status">
             <Text fw={700}>{t('family.passCard.notWorking')}</Text>
-            {card.statusReason ? <Text mt={4}>{fieldMessage(card.statusReason)}</Text> : null}
+            {card.statusReason ? <Text mt={4}>{card.statusReason}</Text> : null}
           </Alert>
         )}
 

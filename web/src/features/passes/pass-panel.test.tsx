@@ -1,11 +1,17 @@
-import { type PassCard, type PassState, PIN_MESSAGE, type PickupPass, type Trustee } from '@lc/contract';
+import {
+  apiErrorSentence,
+  type PassCard,
+  type PassState,
+  PIN_MESSAGE,
+  type PickupPass,
+  type Trustee,
+} from '@lc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { clearToken, setToken } from '../../lib/auth-token.ts';
-import { jsonReply, renderPage } from '../testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage, requestedLanguage } from '../testing/render-page.tsx';
 import { PassPanel } from './pass-panel.tsx';
-import { PIN_MISMATCH } from './pin-form.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -100,15 +106,19 @@ function tokenFor(email: string): string {
   return `header.${payload}.signature`;
 }
 
+/** The PIN fields' messages as an English page shows them. */
+const PIN_SAID = 'Choose a PIN of 4 to 6 digits';
+const MISMATCH_SAID = 'The two PINs are not the same. Please type the PIN again.';
+
 describe('pickup pass panel', () => {
   it('issues a pass: the PIN is checked by its field, focus moves there, then the pass is Active', async () => {
-    let answer: Response = jsonReply(400, {
-      error: 'Bad Request',
-      message: PIN_MESSAGE,
-      fields: { pin: PIN_MESSAGE },
-      requestId: 'r',
+    // The server refuses the PIN as it does, in the language the page asked for.
+    let answer = (init?: RequestInit): Response =>
+      errorReply(init, 400, 'request.invalidFields', { fields: { pin: PIN_MESSAGE } });
+    serve({
+      [`GET ${PASS_URL}`]: () => jsonReply(200, state(null)),
+      [`POST ${PASS_URL}`]: (init) => answer(init),
     });
-    serve({ [`GET ${PASS_URL}`]: () => jsonReply(200, state(null)), [`POST ${PASS_URL}`]: () => answer });
     renderPanel();
 
     expect(
@@ -128,7 +138,7 @@ describe('pickup pass panel', () => {
     type(/^Type the PIN again/, '12');
     fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
     await waitFor(() => expect(pin).toHaveFocus());
-    expect(pin).toHaveAccessibleDescription(PIN_MESSAGE);
+    expect(pin).toHaveAccessibleDescription(PIN_SAID);
     expect(calls('POST', PASS_URL)).toHaveLength(0);
 
     // The two PINs differ: the second field says so.
@@ -137,17 +147,17 @@ describe('pickup pass panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
     const confirm = screen.getByLabelText(/^Type the PIN again/);
     await waitFor(() => expect(confirm).toHaveFocus());
-    expect(confirm).toHaveAccessibleDescription(PIN_MISMATCH);
+    expect(confirm).toHaveAccessibleDescription(MISMATCH_SAID);
 
     // The server refuses the PIN: its message goes by the PIN field, which gets focus.
     type(/^Type the PIN again/, '2468');
     fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
     await waitFor(() => expect(calls('POST', PASS_URL)).toHaveLength(1));
     await waitFor(() => expect(pin).toHaveFocus());
-    expect(pin).toHaveAccessibleDescription(PIN_MESSAGE);
+    expect(pin).toHaveAccessibleDescription(PIN_SAID);
     expect(JSON.parse(String(calls('POST', PASS_URL)[0]![1]!.body))).toEqual({ pin: '2468' });
 
-    answer = jsonReply(201, ACTIVE);
+    answer = () => jsonReply(201, ACTIVE);
     fireEvent.click(screen.getByRole('button', { name: 'Issue pass' }));
     expect(await screen.findByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Valid until November 20, 2027')).toBeInTheDocument();
@@ -182,12 +192,12 @@ describe('pickup pass panel', () => {
   it('turns the pass off after a confirmation naming the adult', async () => {
     serve({
       [`GET ${PASS_URL}`]: () => jsonReply(200, state(ACTIVE)),
-      [`DELETE ${PASS_URL}`]: () =>
+      [`DELETE ${PASS_URL}`]: (init) =>
         jsonReply(200, {
           ...ACTIVE,
           isActive: false,
           status: 'Revoked',
-          statusReason: 'This pass has been turned off by the family.',
+          statusReason: apiErrorSentence('passes.status.revoked', undefined, requestedLanguage(init)),
           revokedAt: '2026-11-21T18:00:00.000Z',
         }),
     });
@@ -209,8 +219,12 @@ describe('pickup pass panel', () => {
 
   it('speaks to the parent about their own pass, and says why a pass cannot be issued', async () => {
     serve({
-      [`GET ${PASS_URL}`]: () =>
-        jsonReply(200, state(null, 'Tick “Can pick up” for this contact before issuing a pickup pass.')),
+      // The server says why in the language the page asked for.
+      [`GET ${PASS_URL}`]: (init) =>
+        jsonReply(
+          200,
+          state(null, apiErrorSentence('passes.issue.cannotPickUp', undefined, requestedLanguage(init))),
+        ),
     });
     setToken(tokenFor('rose@example.com'));
     renderPanel({ ...ROSE, type: 'Parent' });
@@ -242,13 +256,13 @@ describe('pickup pass panel in Spanish (issue 14)', () => {
 
   it('issues a pass in Spanish: the PIN by its field, then the pass, its date and the toast', async () => {
     await i18n.changeLanguage('es');
-    let answer: Response = jsonReply(400, {
-      error: 'Bad Request',
-      message: PIN_MESSAGE,
-      fields: { pin: PIN_MESSAGE },
-      requestId: 'r',
+    // The server refuses the PIN as it does, in the language the page asked for.
+    let answer = (init?: RequestInit): Response =>
+      errorReply(init, 400, 'request.invalidFields', { fields: { pin: PIN_MESSAGE } });
+    serve({
+      [`GET ${PASS_URL}`]: () => jsonReply(200, state(null)),
+      [`POST ${PASS_URL}`]: (init) => answer(init),
     });
-    serve({ [`GET ${PASS_URL}`]: () => jsonReply(200, state(null)), [`POST ${PASS_URL}`]: () => answer });
     renderPanel();
 
     expect(await screen.findByRole('heading', { name: 'Pase para recoger' })).toBeInTheDocument();
@@ -283,9 +297,9 @@ describe('pickup pass panel in Spanish (issue 14)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear pase' }));
     await waitFor(() => expect(calls('POST', PASS_URL)).toHaveLength(1));
     await waitFor(() => expect(pin).toHaveAccessibleDescription('Elija un PIN de 4 a 6 dígitos'));
-    expect(screen.queryByText(PIN_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(PIN_SAID)).not.toBeInTheDocument();
 
-    answer = jsonReply(201, ACTIVE);
+    answer = () => jsonReply(201, ACTIVE);
     fireEvent.click(screen.getByRole('button', { name: 'Crear pase' }));
     expect(await screen.findByText('Activo')).toBeInTheDocument();
     expect(screen.getByText('Válido hasta el 20 de noviembre de 2027')).toBeInTheDocument();
@@ -304,12 +318,12 @@ describe('pickup pass panel in Spanish (issue 14)', () => {
     serve({
       [`GET ${PASS_URL}`]: () => jsonReply(200, state(ACTIVE)),
       [`GET ${PASS_URL}/Card`]: () => jsonReply(200, CARD),
-      [`DELETE ${PASS_URL}`]: () =>
+      [`DELETE ${PASS_URL}`]: (init) =>
         jsonReply(200, {
           ...ACTIVE,
           isActive: false,
           status: 'Revoked',
-          statusReason: 'This pass has been turned off by the family.',
+          statusReason: apiErrorSentence('passes.status.revoked', undefined, requestedLanguage(init)),
           revokedAt: '2026-11-21T18:00:00.000Z',
         }),
     });
@@ -349,8 +363,12 @@ describe('pickup pass panel in Spanish (issue 14)', () => {
   it('says in Spanish why a pass cannot be issued, for the parent’s own pass', async () => {
     await i18n.changeLanguage('es');
     serve({
-      [`GET ${PASS_URL}`]: () =>
-        jsonReply(200, state(null, 'Tick “Can pick up” for this contact before issuing a pickup pass.')),
+      // The server says why in the language the page asked for.
+      [`GET ${PASS_URL}`]: (init) =>
+        jsonReply(
+          200,
+          state(null, apiErrorSentence('passes.issue.cannotPickUp', undefined, requestedLanguage(init))),
+        ),
     });
     setToken(tokenFor('rose@example.com'));
     renderPanel({ ...ROSE, type: 'Parent' });

@@ -5,7 +5,6 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPassCard, getPassState, revokePass } from '../../api/passes.ts';
 import { passKeys } from '../../api/query-keys.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { getToken, readClaims } from '../../lib/auth-token.ts';
 import { isNotFound, LoadFailed, Loading } from '../family/load-states.tsx';
@@ -69,7 +68,6 @@ function issuedMessage(holder: Holder, reissued: boolean): string {
  */
 export function PassPanel({ trustee, childNames }: { trustee: Trustee; childNames: readonly string[] }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const holder = holderOf(trustee);
   const headingId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
@@ -155,7 +153,7 @@ export function PassPanel({ trustee, childNames }: { trustee: Trustee; childName
                 </Text>
                 {loaded.data.cannotIssue ? (
                   <Alert color="yellow" variant="light">
-                    <Text>{fieldMessage(loaded.data.cannotIssue)}</Text>
+                    <Text>{loaded.data.cannotIssue}</Text>
                   </Alert>
                 ) : (
                   <PinForm
@@ -194,7 +192,6 @@ function PassStatus({
   statusRef: RefObject<HTMLDivElement | null>;
 }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const when =
     pass.status === 'Revoked'
       ? pass.revokedAt
@@ -219,7 +216,7 @@ function PassStatus({
       {pass.status === 'Revoked' ? (
         <Text>{t('family.passPanel.revokedExplained')}</Text>
       ) : pass.statusReason ? (
-        <Text>{fieldMessage(pass.statusReason)}</Text>
+        <Text>{pass.statusReason}</Text>
       ) : null}
       {pass.status === 'Active' && !holder.isSelf && !holder.hasEmail ? (
         <Text size="sm">{t('family.passPanel.noEmail', { name: holder.firstName })}</Text>
@@ -246,7 +243,6 @@ function ActivePass(props: {
 }) {
   const { trusteeId, pass, holder } = props;
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const cardId = useId();
   const reissueRef = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
@@ -302,7 +298,7 @@ function ActivePass(props: {
         </Button>
       </Group>
 
-      {props.cannotIssue ? <Text size="sm">{fieldMessage(props.cannotIssue)}</Text> : null}
+      {props.cannotIssue ? <Text size="sm">{props.cannotIssue}</Text> : null}
 
       <div id={cardId}>{props.showCard ? <CardLoader trusteeId={trusteeId} passId={pass.id} /> : null}</div>
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { PassState } from '@lc/contract';
+import { fieldMessage, type PassState } from '@lc/contract';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Resolver, useController, useForm } from 'react-hook-form';
@@ -14,10 +14,10 @@ import { useSubmit } from '../forms/use-submit.tsx';
 
 /**
  * The server's rule for a photo (passes routes: JPEG or PNG, at most 5 MB), checked here first. Its words and
- * PHOTO_MISSING are shown in the family's language through `family.fieldMessages`.
+ * PHOTO_MISSING are field messages of the contract's files, shown in the family's language.
  */
-export const PHOTO_MESSAGE = 'Choose a JPEG or PNG photo of at most 5 MB';
-const PHOTO_MISSING = 'Choose a photo to upload.';
+export const PHOTO_MESSAGE = fieldMessage('fields.passes.photo');
+const PHOTO_MISSING = fieldMessage('fields.passes.photoMissing');
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 

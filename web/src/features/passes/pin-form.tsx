@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PassIssueSchema, type PickupPass } from '@lc/contract';
+import { fieldMessage, PassIssueSchema, type PickupPass } from '@lc/contract';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { issuePass } from '../../api/passes.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { failedWith, failureMessage } from '../forms/feedback.ts';
 import { PasswordField } from '../forms/fields.tsx';
 import { notifyError } from '../forms/notify.ts';
 import { useSubmit } from '../forms/use-submit.tsx';
 
-/** Shown in the family's language through `family.fieldMessages.pinMismatch`. */
-export const PIN_MISMATCH = 'The two PINs are not the same. Please type the PIN again.';
+/** The confirmation differs from the PIN (a field message of the contract's files, in the family's language). */
+export const PIN_MISMATCH = fieldMessage('fields.passes.pinMismatch');
 
 /** The PIN twice: the server's rule (4 to 6 digits, contract PIN_MESSAGE), and both the same. */
 const PinFormSchema = z
@@ -43,7 +42,6 @@ export function PinForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const form = useForm<PinFormInput, unknown, PinFormValues>({
     resolver: zodResolver(PinFormSchema),
     mode: 'onTouched',
@@ -57,7 +55,7 @@ export function PinForm({
     alert: (error) => {
       const failed = t('family.pinForm.failed');
       notifyError(
-        failedWith(error, 400, 404) ? (fieldMessage(failureMessage(error, failed)) ?? failed) : failed,
+        failedWith(error, 400, 404) ? failureMessage(error, failed) : failed,
         t('family.pinForm.failedTitle'),
       );
       return null;

@@ -1,3 +1,4 @@
+import { messageSentence } from '@lc/contract';
 import { describe, expect, it } from 'vitest';
 import { classSessionFixture } from '../testing/class-session-fixture.ts';
 import { EMPTY_SESSION_FORM, formToSessionInput, sessionToForm } from './session-form-values.ts';
@@ -72,9 +73,14 @@ describe('the session form’s refund policy and sibling discount', () => {
 
   it('says what is wrong by the field it is about', () => {
     const form = sessionToForm(stored, TZ);
+    // Each field's message as the form shows it (the contract's are codes, written in the page's language).
     const errors = (change: object) => {
       const result = formToSessionInput({ ...form, ...change }, TZ);
-      return result.ok ? {} : result.errors;
+      return result.ok
+        ? {}
+        : Object.fromEntries(
+            Object.entries(result.errors).map(([field, message]) => [field, messageSentence(message, 'en')]),
+          );
     };
     expect(errors({ refundPercentAfter: '150' })).toEqual({
       refundPercentAfter: 'Use a percentage from 0 to 100',

@@ -1,3 +1,4 @@
+import { type ApiErrorParams, messageSentence } from '@lc/contract';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -44,4 +45,36 @@ export function renderPage(
 export function jsonReply(status: number, body?: unknown): Response {
   if (status === 204) return new Response(null, { status });
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The language a fetch asked the API to answer in (`Accept-Language`, web/src/api/client.ts). */
+export function requestedLanguage(init?: RequestInit): string {
+  return new Headers(init?.headers).get('accept-language') ?? 'en';
+}
+
+/**
+ * A failed call's Response as the server writes it (server/src/http/errors.ts): the code, its parameters, and
+ * the message and each field's message written in the language the request asked for.
+ */
+export function errorReply(
+  init: RequestInit | undefined,
+  status: number,
+  code: string,
+  { params, fields }: { params?: ApiErrorParams; fields?: Record<string, string> } = {},
+): Response {
+  const language = requestedLanguage(init);
+  return jsonReply(status, {
+    error: 'Error',
+    code,
+    ...(params ? { params } : {}),
+    message: messageSentence(code, language, params),
+    ...(fields
+      ? {
+          fields: Object.fromEntries(
+            Object.entries(fields).map(([key, text]) => [key, messageSentence(text, language, params)]),
+          ),
+        }
+      : {}),
+    requestId: 'r',
+  });
 }

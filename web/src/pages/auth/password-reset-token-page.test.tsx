@@ -1,7 +1,7 @@
 import { PASSWORD_TOO_COMMON } from '@lc/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { i18n } from '../../i18n/i18n.ts';
 import PasswordResetTokenPage from './password-reset-token-page.tsx';
 
@@ -77,13 +77,9 @@ describe('password reset with a token', () => {
     'shows a refused common password beside its field, in %s, and stays on the page',
     async (language, text) => {
       await i18n.changeLanguage(language);
-      fetchMock.mockResolvedValue(
-        jsonReply(400, {
-          error: 'Bad Request',
-          message: 'Some fields need your attention. Please check the highlighted fields.',
-          fields: { password: PASSWORD_TOO_COMMON },
-          requestId: 'r1',
-        }),
+      // The server's 400, written in the language the page asked for.
+      fetchMock.mockImplementation(async (_input, init) =>
+        errorReply(init, 400, 'request.invalidFields', { fields: { password: PASSWORD_TOO_COMMON } }),
       );
       const { router } = renderPage(<PasswordResetTokenPage />, {
         path: '/password-reset/tok',

@@ -1,7 +1,6 @@
-import { ALLERGY_DUPLICATE } from '@lc/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import AllergyNewPage from './allergy-new-page.tsx';
@@ -20,12 +19,7 @@ function serve() {
     if (key === `POST /api/Student/${MIA.id}/Allergies`) {
       const { name } = JSON.parse(String(init?.body)) as { name: string };
       return name === 'Peanuts'
-        ? jsonReply(409, {
-            error: 'Conflict',
-            message: ALLERGY_DUPLICATE,
-            fields: { name: ALLERGY_DUPLICATE },
-            requestId: 'r',
-          })
+        ? errorReply(init, 409, 'family.allergy.duplicate', { fields: { name: 'family.allergy.duplicate' } })
         : jsonReply(201, { id: 'a2', name, studentId: MIA.id });
     }
     return jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
@@ -84,7 +78,7 @@ describe('add an allergy in Spanish (issue 14)', () => {
     fireEvent.input(field, { target: { value: 'Peanuts' } });
     fireEvent.click(screen.getByRole('button', { name: 'Agregar alergia' }));
     await waitFor(() => expect(field).toHaveAccessibleDescription(/Esta alergia ya está en la lista/));
-    expect(screen.queryByText(ALLERGY_DUPLICATE)).not.toBeInTheDocument();
+    expect(screen.queryByText('This allergy is already on the list')).not.toBeInTheDocument();
 
     fireEvent.input(field, { target: { value: 'Bee stings' } });
     fireEvent.click(screen.getByRole('button', { name: 'Agregar alergia' }));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AttendanceQuery, AttendanceRecord, Student } from '@lc/contract';
+import { type AttendanceQuery, type AttendanceRecord, fieldMessage, type Student } from '@lc/contract';
 import {
   Box,
   Button,
@@ -27,8 +27,8 @@ import { clockTime, eventLine, methodLine, shortDay } from '../../features/passe
 import { intlLocale } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
-/** By the "To" field; shown in the family's language through `family.fieldMessages.toBeforeFrom`. */
-const TO_BEFORE_FROM = 'Choose a date on or after the “From” date';
+/** By the "To" field (a field message of the contract's files, in the family's language). */
+const TO_BEFORE_FROM = fieldMessage('fields.family.toBeforeFrom');
 
 /** The filters as typed: a child's id and two ISO days, each empty for "any"; "To" not before "From". */
 const FiltersSchema = z

@@ -1,4 +1,4 @@
-import { SMS_NEEDS_CELL, type Trustee } from '@lc/contract';
+import type { Trustee } from '@lc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
@@ -6,6 +6,9 @@ import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import ContactFormPage from './contact-form-page.tsx';
 import ContactsPage from './contacts-page.tsx';
+
+/** The contract's `fields.family.smsNeedsCell`, as an English page shows it. */
+const SMS_NEEDS_CELL = 'Add a cell phone number to send text messages';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -10,7 +10,6 @@ import { ContactCard } from '../../features/family/contact-card.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { notifyError } from '../../features/forms/notify.ts';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -86,7 +85,6 @@ export default function ContactsPage() {
  */
 function OwnPassButton() {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
   const open = async () => {
@@ -99,7 +97,7 @@ function OwnPassButton() {
       // A 400 says what the parent's account lacks (a name, a phone), in the reader's language.
       const failed = t('family.contacts.ownPassFailed');
       notifyError(
-        failedWith(error, 400) ? (fieldMessage(failureMessage(error, failed)) ?? failed) : failed,
+        failedWith(error, 400) ? failureMessage(error, failed) : failed,
         t('family.contacts.ownPassFailedTitle'),
       );
     }

@@ -1,7 +1,7 @@
 import type { CoParentFamily } from '@lc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { i18n } from '../../i18n/i18n.ts';
 import FamilyPage from './family-page.tsx';
 
@@ -47,11 +47,8 @@ describe('family sharing page', () => {
   it('puts the server’s reason by the email field and focuses it', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/Family/Invitations' && init?.method === 'POST')
-        return jsonReply(400, {
-          error: 'Bad Request',
-          message: 'That parent already shares your family',
-          fields: { emailAddress: 'That parent already shares your family' },
-          requestId: 'r',
+        return errorReply(init, 400, 'family.invite.alreadyShares', {
+          fields: { emailAddress: 'family.invite.alreadyShares' },
         });
       return jsonReply(200, ALONE);
     });
@@ -132,11 +129,8 @@ describe('family sharing page in Spanish (issue 14)', () => {
     };
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/Family/Invitations' && init?.method === 'POST')
-        return jsonReply(400, {
-          error: 'Bad Request',
-          message: 'That parent already shares your family',
-          fields: { emailAddress: 'That parent already shares your family' },
-          requestId: 'r',
+        return errorReply(init, 400, 'family.invite.alreadyShares', {
+          fields: { emailAddress: 'family.invite.alreadyShares' },
         });
       return jsonReply(200, invited);
     });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CoParentFamily, dateTimeFormat } from '@lc/contract';
+import { type CoParentFamily, dateTimeFormat, fieldMessage } from '@lc/contract';
 import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,15 +16,14 @@ import { TextField } from '../../features/forms/fields';
 import { notifyError, notifySuccess } from '../../features/forms/notify';
 import { FormFailure, useSubmit } from '../../features/forms/use-submit';
 import { joinFirstNames } from '../../features/passes/format';
-import { useFieldMessage } from '../../i18n/field-messages';
 import { intlLocale } from '../../i18n/intl-locale';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /** "December 1" ("1 de diciembre") in the language shown now: built on first use (contract `intl.ts`). */
 const dateFormat = () => dateTimeFormat(intlLocale(), { month: 'long', day: 'numeric' });
 
-/** Said by the email field when it is left empty; shown in the family's language (`family.fieldMessages`). */
-const EMAIL_NEEDED = 'Enter the other parent’s email address';
+/** Said by the email field when it is left empty (a field message of the contract's files). */
+const EMAIL_NEEDED = fieldMessage('fields.family.inviteEmailRequired');
 
 /** The invitation: an address, trimmed (the server checks its form and says why it refuses one). */
 const InviteSchema = z.object({ emailAddress: z.string().trim().min(1, EMAIL_NEEDED) });
@@ -102,7 +101,6 @@ function Sharing({ family, changed }: { family: CoParentFamily; changed: () => v
 /** The invitation form and the invitations still open, each with "Withdraw". */
 function InviteParent({ family, changed }: { family: CoParentFamily; changed: () => void }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const form = useForm<z.input<typeof InviteSchema>, unknown, z.output<typeof InviteSchema>>({
     resolver: zodResolver(InviteSchema),
     // A message stays by the field until the next try, as the server's do.
@@ -117,10 +115,10 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
       notifySuccess(t('family.familySharing.invited', { email: emailAddress.toLowerCase() }));
       changed();
     },
-    // The server's reason in the family's language (`family.fieldMessages`), or "not sent".
+    // The server's reason (in the page's language), or "not sent".
     alert: (error) => {
       const reason = failureMessage(error, t('family.familySharing.inviteFailed'));
-      return fieldMessage(reason) ?? reason;
+      return reason;
     },
   });
   return (
@@ -198,7 +196,6 @@ function InviteParent({ family, changed }: { family: CoParentFamily; changed: ()
 /** "Leave this family", confirmed in a dialog that says what stays and what goes. */
 function LeaveFamily({ family, changed }: { family: CoParentFamily; changed: () => void }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const others = family.parents.filter((p) => !p.isYou).map((p) => `${p.firstName} ${p.lastName}`);
@@ -238,7 +235,7 @@ function LeaveFamily({ family, changed }: { family: CoParentFamily; changed: () 
                   changed();
                 } catch (error) {
                   const reason = failureMessage(error, t('family.familySharing.leaveFailed'));
-                  notifyError(fieldMessage(reason) ?? reason);
+                  notifyError(reason);
                 } finally {
                   setBusy(false);
                 }

@@ -1,7 +1,7 @@
 import type { InvitationPreview } from '@lc/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { i18n } from '../../i18n/i18n.ts';
 import JoinFamilyPage from './join-family-page.tsx';
 
@@ -18,10 +18,10 @@ const EXPIRED =
   'This invitation link has expired or was already used. Ask the parent who invited you to send a new one from their Student Portal.';
 
 /** The preview (or `previewReply`) and a successful accept. */
-function serve(previewReply: () => Response = () => jsonReply(200, PREVIEW)) {
-  fetchMock.mockImplementation(async (input) => {
+function serve(previewReply: (init?: RequestInit) => Response = () => jsonReply(200, PREVIEW)) {
+  fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === '/api/Family/Invitation/Preview') return previewReply();
+    if (url === '/api/Family/Invitation/Preview') return previewReply(init);
     if (url === '/api/Family/Invitation/Accept') return jsonReply(200, {});
     return jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
   });
@@ -78,7 +78,7 @@ describe('join your family’s portal in Spanish (issue 14)', () => {
 
   it('explains in Spanish a link that cannot be used', async () => {
     await i18n.changeLanguage('es');
-    serve(() => jsonReply(410, { error: 'Gone', message: EXPIRED, requestId: 'r' }));
+    serve((init) => errorReply(init, 410, 'family.invitation.gone'));
     renderJoin();
 
     const said = await screen.findByText(/^Este enlace de invitación ya venció o ya se usó\./);

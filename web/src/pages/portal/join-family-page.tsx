@@ -10,7 +10,6 @@ import { Loading } from '../../features/family/load-states';
 import { failureMessage } from '../../features/forms/feedback';
 import { notifySuccess } from '../../features/forms/notify';
 import { joinFirstNames } from '../../features/passes/format';
-import { useFieldMessage } from '../../i18n/field-messages';
 import { i18n } from '../../i18n/i18n';
 import { usePageTitle } from '../../layout/use-page-title';
 
@@ -25,7 +24,6 @@ const names = (list: readonly string[]) => joinFirstNames(list, i18n.t('family.c
  */
 export default function JoinFamilyPage() {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   usePageTitle(t('family.join.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -35,7 +33,7 @@ export default function JoinFamilyPage() {
   // The server's reason (used, withdrawn, expired, another address) in the reader's language.
   const said = (error: unknown, fallback: string) => {
     const reason = failureMessage(error, fallback);
-    return fieldMessage(reason) ?? reason;
+    return reason;
   };
   const problem = preview.status === 'error' ? said(preview.error, t('family.join.openFailed')) : null;
   return (

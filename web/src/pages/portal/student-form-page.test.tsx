@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { studentFixture } from '../../features/testing/student-fixture.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import StudentFormPage from './student-form-page.tsx';
@@ -15,10 +15,10 @@ const HISTORY =
   'This child has sessions and payments on record, which we keep for your family’s history. Please contact the office if a record needs to change.';
 
 /** "METHOD url" → reply; anything else is a 404. */
-function serve(replies: Record<string, () => Response> = {}) {
+function serve(replies: Record<string, (init?: RequestInit) => Response> = {}) {
   fetchMock.mockImplementation(async (input, init) => {
     const reply = replies[`${init?.method ?? 'GET'} ${String(input)}`];
-    return reply ? reply() : jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
+    return reply ? reply(init) : jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
   });
 }
 
@@ -120,7 +120,7 @@ describe('the child form in Spanish (issue 14)', () => {
     await i18n.changeLanguage('es');
     serve({
       [`GET ${MIA_URL}`]: () => jsonReply(200, MIA),
-      [`DELETE ${MIA_URL}`]: () => jsonReply(409, { error: 'Conflict', message: HISTORY, requestId: 'r' }),
+      [`DELETE ${MIA_URL}`]: (init) => errorReply(init, 409, 'family.child.hasHistory'),
     });
     renderMia();
 

@@ -33,7 +33,6 @@ import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { NativeSelectField, TextField } from '../../features/forms/fields.tsx';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import { useSubmit } from '../../features/forms/use-submit.tsx';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** The contract's rules plus the age check against today's date (spec §9, 3½–12 years). */
@@ -99,7 +98,6 @@ export default function StudentFormPage() {
 
 function StudentForm({ student }: { student: Student | null }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const navigate = useNavigate();
   const [allergies, setAllergies] = useState(student?.allergies ?? []);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -146,7 +144,7 @@ function StudentForm({ student }: { student: Student | null }) {
       setConfirmingDelete(false);
       // A 409 says why the child must stay (sessions or payments on record), in the reader's language.
       const failed = t('family.studentForm.removeFailed');
-      notifyError(failedWith(error, 409) ? (fieldMessage(failureMessage(error, failed)) ?? failed) : failed);
+      notifyError(failedWith(error, 409) ? failureMessage(error, failed) : failed);
     } finally {
       setDeleting(false);
     }

@@ -1,7 +1,7 @@
-import type { PassCard } from '@lc/contract';
+import { apiErrorSentence, type PassCard } from '@lc/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
+import { errorReply, jsonReply, renderPage, requestedLanguage } from '../../features/testing/render-page.tsx';
 import { i18n } from '../../i18n/i18n.ts';
 import PassPage from './pass-page.tsx';
 
@@ -20,21 +20,18 @@ const CARD: PassCard = {
   appleWalletUrl: null,
   googleWalletUrl: 'https://pay.google.com/gp/v/save/abc',
 };
-const NOT_FOUND = {
-  error: 'Not Found',
-  message: 'We could not find a pass with that code. Please open the link in your email again.',
-  fields: { code: 'We could not find a pass with that code' },
-  requestId: 'r',
-};
+/** The server's 404 for an unknown code, in the language the request asked for (passes/pass-cards.ts). */
+const notFound = (init?: RequestInit) =>
+  errorReply(init, 404, 'passes.holder.unknownCode', { fields: { code: 'passes.holder.unknownCodeField' } });
 
 /** POST /api/passes/card answers the card for CODE (spaces and case aside) and 404 for anything else. */
-function serve(card: PassCard = CARD) {
+function serve(card: PassCard | ((init?: RequestInit) => PassCard) = CARD) {
   fetchMock.mockImplementation(async (input, init) => {
     if (String(input) === '/api/passes/card' && init?.method === 'POST') {
       const { code } = JSON.parse(String(init.body)) as { code: string };
       return code.replace(/\s+/g, '').toUpperCase() === CODE
-        ? jsonReply(200, card)
-        : jsonReply(404, NOT_FOUND);
+        ? jsonReply(200, typeof card === 'function' ? card(init) : card)
+        : notFound(init);
     }
     return jsonReply(404, { error: 'Not Found', message: 'Not found', requestId: 'r' });
   });
@@ -190,7 +187,12 @@ describe('the holder’s pass page in Spanish (issue 14)', () => {
 
   it('says in Spanish why a pass that was turned off does not work', async () => {
     await i18n.changeLanguage('es');
-    serve({ ...CARD, status: 'Revoked', statusReason: 'This pass has been turned off by the family.' });
+    // The server writes the reason in the language the page asks for (Accept-Language).
+    serve((init) => ({
+      ...CARD,
+      status: 'Revoked',
+      statusReason: apiErrorSentence('passes.status.revoked', undefined, requestedLanguage(init)),
+    }));
     renderAt(`/pass#${CODE}`);
 
     expect(await screen.findByText('La familia desactivó este pase.')).toBeInTheDocument();

@@ -13,7 +13,6 @@ import { TextField } from '../../features/forms/fields.tsx';
 import { useSubmit } from '../../features/forms/use-submit.tsx';
 import { codeFromHash } from '../../features/passes/format.ts';
 import { PassCardView, passTitle } from '../../features/passes/pass-card.tsx';
-import { useFieldMessage } from '../../i18n/field-messages.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** The code of the pass this tab opened: kept for a reload, gone when the tab closes. */
@@ -162,12 +161,9 @@ function CodeForm({
   onOpened: (card: PassCard, code: string) => void;
 }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   /** The server's words (in the visitor's language when known), or "could not open" for null. */
   const said = (message: string | null) =>
-    message === null
-      ? t('family.passPage.openFailed', { phone: site.phone })
-      : (fieldMessage(message) ?? message);
+    message === null ? t('family.passPage.openFailed', { phone: site.phone }) : message;
   /** The link's failure not about the code itself, shown until the typed code is sent. */
   const [linkProblem, setLinkProblem] = useState(failed && !failed.onField ? said(failed.message) : null);
   const form = useForm<CodeInput, unknown, CodeValues>({
