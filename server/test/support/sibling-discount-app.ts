@@ -5,12 +5,13 @@
  */
 import type { LineItem } from '@lc/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createTestApp, type DbKind, type TestApp } from '../helpers.ts';
-import { api, type Family, movableClock } from './registration.ts';
+import type { DbKind } from '../helpers.ts';
+import { enrollmentApp, NOW } from './enrollment-app.ts';
+import type { Family } from './registration.ts';
 
-export const NOW = '2026-11-20T18:00:00Z';
+export { NOW };
 
 /** A payment as the enroll call and Billing answer it (cents). */
 export type PaymentJson = {
@@ -28,33 +29,24 @@ export type PaymentJson = {
 export const amounts = (payment: PaymentJson) => payment.lineItems.map((l) => l.amount);
 
 /**
- * Open the app for the calling `describe` (its own beforeAll/afterAll/beforeEach) and answer the helpers;
- * `t` and `a` are there once the describe's tests run.
+ * Open the app for the calling `describe` (the registration tests' set-up, support/enrollment-app.ts: its own
+ * beforeAll/afterAll/beforeEach) and answer the helpers; `t` and `a` are there once the describe's tests run.
  */
 export function siblingDiscountApp(kind: DbKind) {
-  let t: TestApp;
-  const clock = movableClock(NOW);
-  let a: ReturnType<typeof api>;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, { clock, env: { SIGNUP_RATE_LIMIT: '10000' } });
-    a = api(t);
-  });
-  afterAll(async () => t?.close());
-  beforeEach(() => clock.set(NOW));
+  const app = enrollmentApp(kind);
 
   /** The test checkout's own record of what it charges (cents). */
   const checkoutTotal = async (checkoutId: string) =>
     (
       await queryRows<{ total: number }>(
-        t.database.db,
+        app.t.database.db,
         sql`select (checkout_json->>'amount_total')::int as total from payments where checkout_id = ${checkoutId}`,
       )
     )[0]?.total;
 
   /** Enroll `studentIds` and answer the new payment (201). */
   const enrollNew = async (family: Family, sessionId: number, studentIds: string[]) => {
-    const res = await a.enroll(family, sessionId, studentIds);
+    const res = await app.a.enroll(family, sessionId, studentIds);
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as PaymentJson;
   };
@@ -62,13 +54,13 @@ export function siblingDiscountApp(kind: DbKind) {
   /** Enroll `studentIds` and pay in the test checkout. */
   const enrollAndPay = async (family: Family, sessionId: number, studentIds: string[]) => {
     const payment = await enrollNew(family, sessionId, studentIds);
-    expect((await a.press(payment.checkoutId, 'pay')).statusCode).toBe(303);
+    expect((await app.a.press(payment.checkoutId, 'pay')).statusCode).toBe(303);
     return payment;
   };
 
   /** The family's children for a session as the enroll page loads them, by id. */
   const standing = async (family: Family, sessionId: number) => {
-    const res = await a.call(family.token, 'GET', `/api/ClassSessionEnrollment/${sessionId}`);
+    const res = await app.a.call(family.token, 'GET', `/api/ClassSessionEnrollment/${sessionId}`);
     expect(res.statusCode).toBe(200);
     const children = res.json() as Array<{ id: string; holdsSiblingPlace: boolean }>;
     return Object.fromEntries(children.map((c) => [c.id, c.holdsSiblingPlace]));
@@ -76,12 +68,12 @@ export function siblingDiscountApp(kind: DbKind) {
 
   return {
     get t() {
-      return t;
+      return app.t;
     },
     get a() {
-      return a;
+      return app.a;
     },
-    clock,
+    clock: app.clock,
     checkoutTotal,
     enrollNew,
     enrollAndPay,
