@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageSentence } from './api-errors.ts';
-import { chargeLines, checkoutLineItems, lineItemsTotal, placeOnPayment } from './enrollment.ts';
+import { chargeLines, checkoutLineItems, lineItemsTotal, placeOnPayment } from './checkout-lines.ts';
 import {
   describeRefundPolicy,
   fullRefundUntil,

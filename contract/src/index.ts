@@ -1,6 +1,7 @@
 // First: installs zod's plain field messages and jitless mode before any schema is built.
 import './messages.ts';
 
+export * from './announcements.ts';
 export * from './api/auth.ts';
 export * from './api/class-sessions.ts';
 export * from './api/enrollment.ts';
@@ -10,7 +11,9 @@ export * from './api/office.ts';
 export * from './api/passes.ts';
 export * from './api-errors.ts';
 export * from './auth.ts';
+export * from './checkout-lines.ts';
 export * from './class-session.ts';
+export * from './class-session-input.ts';
 export * from './contact.ts';
 export * from './endpoint.ts';
 export * from './enrollment.ts';

@@ -7,7 +7,7 @@
  * `@lc/contract/zoned-time`).
  */
 import { z } from 'zod';
-import { AnnouncementSchema } from './enrollment.ts';
+import { AnnouncementSchema } from './announcements.ts';
 import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema, isoInstantSchema } from './fields.ts';
 import { pageNumber, pageSizeField } from './paging.ts';

@@ -14,8 +14,8 @@ import {
   ClassSessionSchema,
   DigitalResourceListSchema,
 } from '../class-session.ts';
+import { ClassSessionInputSchema } from '../class-session-input.ts';
 import { endpoint } from '../endpoint.ts';
-import { ClassSessionInputSchema } from '../enrollment.ts';
 import {
   RosterSchema,
   SessionTeachersInputSchema,

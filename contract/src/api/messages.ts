@@ -5,10 +5,10 @@
  * health checks `/healthz` and `/readyz` (operational, left out of the OpenAPI document).
  */
 import { z } from 'zod';
+import { AnnouncementQuerySchema, AnnouncementRequestSchema, AnnouncementSchema } from '../announcements.ts';
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { ContactFormSchema, TutoringWaitlistFormSchema } from '../contact.ts';
 import { endpoint } from '../endpoint.ts';
-import { AnnouncementQuerySchema, AnnouncementRequestSchema, AnnouncementSchema } from '../enrollment.ts';
 import {
   AnnouncementIdParamsSchema,
   AnnouncementListSchema,
