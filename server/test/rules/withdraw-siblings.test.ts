@@ -2,13 +2,13 @@
  * A sibling discount that ends with a withdrawn place (server/src/features/enrollment/withdraw-quote.ts;
  * issue 21, decision 019): a brother's or sister's discount this place earned is kept from its refund (never
  * below $0; the rest is not charged), named in the quote and in the refund's reason (two children of one
- * payment named together), capped refunds included; a payment that never got the sibling price (the discount
- * was turned on later) keeps nothing. Each test makes its own family and session. On PGlite, and on
- * PostgreSQL when TEST_DATABASE_URL is set.
+ * payment named together; two payments' discounts both kept and named one after the other), capped refunds
+ * included; a payment that never got the sibling price (the discount was turned on later) keeps nothing.
+ * Each test makes its own family and session. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classSessionEnrollments, classSessions, payments } from '../../src/db/schema.ts';
+import { classSections, classSessionEnrollments, classSessions, payments } from '../../src/db/schema.ts';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.ts';
 import { type Family, movableClock } from '../support/registration.ts';
 import { NOW, withdrawals } from './withdraw-support.ts';
@@ -79,6 +79,50 @@ describe.each(dbKinds)('a sibling discount that ends with a withdrawal, on %s', 
       siblingDiscountKept: 5_000,
       siblingDiscounts: [{ firstNames: ['Ben', 'Cleo'], sessionName: 'Sibling Room', discount: 5_000 }],
     });
+  });
+
+  it('two discounts from two payments end with Ava’s place: both kept, each named with its session', async () => {
+    clock.set(NOW);
+    const [program] = await w.db().insert(classSections).values({ name: 'Sibling Program' }).returning();
+    const inProgram = { classSectionId: program!.id, rosterSize: 6 };
+    const roomA = await w.a.session({
+      name: 'Sibling Room A',
+      sessionStartDate: '2027-01-18',
+      siblingDiscountType: 'Amount',
+      siblingDiscountValue: 5_000,
+      ...inProgram,
+    });
+    const roomB = await w.a.session({
+      name: 'Sibling Room B',
+      sessionStartDate: '2027-01-18',
+      siblingDiscountType: 'Amount',
+      siblingDiscountValue: 3_000,
+      siblingDiscountAcrossProgram: true,
+      ...inProgram,
+    });
+    const family = await w.a.family('Twodiscounts', 3);
+    const [avaId, benId, cleoId] = family.childIds as [string, string, string];
+    const avaPayment = await pay(family, roomA, [avaId]);
+    // Cleo in B gets B's discount for Ava's place in A (across the program), before Ben has a place;
+    // Ben in A then gets A's discount for Ava alone. Both end when Ava leaves.
+    const cleoPayment = await pay(family, roomB, [cleoId]);
+    const benPayment = await pay(family, roomA, [benId]);
+    const ben = { firstNames: ['Ben'], sessionName: 'Sibling Room A', discount: 5_000 };
+    const cleo = { firstNames: ['Cleo'], sessionName: 'Sibling Room B', discount: 3_000 };
+    // In the order of the payments' ids, as the quote lists them.
+    const inOrder = benPayment < cleoPayment ? [ben, cleo] : [cleo, ben];
+    const ava = await placeOn(avaPayment);
+    expect((await w.quote(family.token, ava.id)).json()).toMatchObject({
+      policyTotal: 55_000,
+      siblingDiscounts: inOrder,
+      siblingDiscountKept: 8_000,
+      refund: 47_000,
+    });
+    expect((await w.withdraw(family.token, ava.id, 47_000)).statusCode).toBe(200);
+    const named = inOrder.map((d) => `${d.firstNames[0]} in ${d.sessionName}`).join('; ');
+    expect((await w.refundRows(avaPayment))[0]!.reason).toBe(
+      `Withdrawn by the family (the full refund, up to Monday, January 4, 2027; less $80.00 of sibling discount (${named}) that ended with this place)`,
+    );
   });
 
   it('a brother who paid full price (the discount was turned on later) keeps nothing from the refund', async () => {
