@@ -2,130 +2,44 @@
  * Pickup passes from the family's side (issue 11): every family pass route × (the owner, another family,
  * nobody signed in) — another family's contact answers 404 and nothing changes; issuing with a PIN and the
  * email it sends (link and code, never the PIN); re-issuing and turning off; a contact who may no longer
- * pick up pauses the pass; deleting the contact revokes it; the adult's photo; the parent's own contact;
- * the holder opening their pass with its code; and the family's attendance history, which shows only their
- * own children.
+ * pick up pauses the pass; the adult's photo; the holder opening their pass with its code; and the family's
+ * attendance history, which shows only their own children. Rosa's tests build on each other. Deleting a
+ * contact and the parent's own contact are in passes-family-contacts.test.ts, the shared set-up in
+ * support/family-passes.ts.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendance, digitalPassports, trusteePassports } from '../src/db/schema.ts';
-import { createTestApp, dbKinds, fixedClock, type TestApp } from './helpers.ts';
-import { api, type Family } from './support/registration.ts';
-
-// The center's today is 2026-11-20.
-const NOW = '2026-11-20T18:00:00Z';
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A multipart body with one `file` part named `fileName` sent as `type`. */
-function multipart(bytes: Buffer, fileName: string, type: string) {
-  const boundary = `----lc${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { describe, expect, it } from 'vitest';
+import { attendance } from '../src/db/schema.ts';
+import { dbKinds } from './helpers.ts';
+import { familyPasses, multipart, NOW, PNG } from './support/family-passes.ts';
 
 describe.each(dbKinds)('family pickup passes on %s', (kind) => {
-  let t: TestApp;
-  let a: ReturnType<typeof api>;
-  let owner: Family;
-  let other: Family;
-  let rosa: string;
-  let theirs: string;
+  const family = familyPasses(kind);
+  const { rosaBody, call, passUrl, upload, holderCard, addContact, newMails, credentialIn, passCount } =
+    family;
+
   /** The credential of Rosa's current pass, read from her email. */
   let rosaCredential: string;
   let rosaPassId: string;
-  let mailCount = 0;
-
-  const rosaBody = (overrides: Record<string, unknown> = {}) => ({
-    firstName: 'Rosa',
-    lastName: 'Rivera',
-    relationship: 'Grandparent',
-    cellPhone: '(650) 555-0101',
-    emailAddress: `rosa.${kind}@example.com`,
-    canPickup: true,
-    studentIds: owner.childIds,
-    ...overrides,
-  });
-
-  const call = (token: string | null, method: string, url: string, payload?: object) =>
-    a.call(token, method, url, payload);
-  const passUrl = (trusteeId: string) => `/api/Student/Trustees/${trusteeId}/Pass`;
-  const upload = (token: string | null, trusteeId: string, body: ReturnType<typeof multipart>) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `${passUrl(trusteeId)}/Photo`,
-      payload: body.payload,
-      headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  const holderCard = (code: string) => call(null, 'POST', '/api/passes/card', { code });
-  const addContact = async (token: string, body: object) => {
-    const res = await call(token, 'POST', '/api/Student/Trustees', body);
-    expect(res.statusCode).toBe(201);
-    return res.json().id as string;
-  };
-  /** The mails sent since the last call. */
-  const newMails = async () => {
-    await t.flush();
-    const all = await t.mails();
-    const fresh = all.slice(mailCount);
-    mailCount = all.length;
-    return fresh;
-  };
-  /** The credential in a pass mail's link. */
-  const credentialIn = (text: string) => /\/pass#([0-9A-Z]{26})\b/.exec(text)?.[1];
-  const passCount = async (trusteeId: string) =>
-    (
-      await t.database.db
-        .select({ id: trusteePassports.passportId })
-        .from(trusteePassports)
-        .where(eq(trusteePassports.trusteeId, trusteeId))
-    ).length;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      clock: fixedClock(NOW),
-      env: { SIGNUP_RATE_LIMIT: '1000', FORM_RATE_LIMIT: '100' },
-    });
-    a = api(t);
-    owner = await a.family('Okafor', 2);
-    other = await a.family('Brandt', 1);
-    rosa = await addContact(owner.token, rosaBody());
-    theirs = await addContact(other.token, {
-      ...rosaBody({ firstName: 'Theo', emailAddress: `theo.${kind}@example.com` }),
-      studentIds: other.childIds,
-    });
-  });
-  afterAll(async () => t?.close());
 
   it('answers 401 on every family pass route to a caller who is not signed in', async () => {
     const routes: Array<[string, string, object?]> = [
-      ['GET', passUrl(rosa)],
-      ['POST', passUrl(rosa), { pin: '2468' }],
-      ['DELETE', passUrl(rosa)],
-      ['GET', `${passUrl(rosa)}/Card`],
-      ['GET', `${passUrl(rosa)}/Photo`],
+      ['GET', passUrl(family.rosa)],
+      ['POST', passUrl(family.rosa), { pin: '2468' }],
+      ['DELETE', passUrl(family.rosa)],
+      ['GET', `${passUrl(family.rosa)}/Card`],
+      ['GET', `${passUrl(family.rosa)}/Photo`],
       ['POST', '/api/Student/Trustees/Self'],
       ['GET', '/api/Student/Attendance'],
     ];
     for (const [method, url, body] of routes) {
       expect((await call(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
     }
-    expect((await upload(null, rosa, multipart(PNG, 'rosa.png', 'image/png'))).statusCode).toBe(401);
-    expect(await passCount(rosa)).toBe(0);
+    expect((await upload(null, family.rosa, multipart(PNG, 'rosa.png', 'image/png'))).statusCode).toBe(401);
+    expect(await passCount(family.rosa)).toBe(0);
   });
 
   it('shows no pass yet, then issues one and emails Rosa the link and code — never the PIN', async () => {
-    const before = await call(owner.token, 'GET', passUrl(rosa));
+    const before = await call(family.owner.token, 'GET', passUrl(family.rosa));
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({
       pass: null,
@@ -134,10 +48,10 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     });
     await newMails();
 
-    const issued = await call(owner.token, 'POST', passUrl(rosa), { pin: ' 482913 ' });
+    const issued = await call(family.owner.token, 'POST', passUrl(family.rosa), { pin: ' 482913 ' });
     expect(issued.statusCode).toBe(201);
     expect(issued.json()).toMatchObject({
-      trusteeId: rosa,
+      trusteeId: family.rosa,
       holderName: 'Rosa Rivera',
       status: 'Active',
       statusReason: null,
@@ -152,7 +66,7 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe('Your pickup pass for Ava and Ben at Bright Oak Learning Center');
-    expect(mail.text).toContain(`${t.config.appUrl}/pass#`);
+    expect(mail.text).toContain(`${family.t.config.appUrl}/pass#`);
     rosaCredential = credentialIn(mail.text)!;
     expect(rosaCredential).toHaveLength(26);
     const grouped = rosaCredential.replace(/(.{4})(?=.)/g, '$1 ');
@@ -160,10 +74,10 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     // The PIN is nowhere in the mail (the random credential could contain its digits by chance: left out).
     expect(mail.text.replaceAll(rosaCredential, '').replaceAll(grouped, '')).not.toContain('482913');
 
-    const state = (await call(owner.token, 'GET', passUrl(rosa))).json();
+    const state = (await call(family.owner.token, 'GET', passUrl(family.rosa))).json();
     expect(state.pass).toMatchObject({ id: rosaPassId, status: 'Active' });
 
-    const card = await call(owner.token, 'GET', `${passUrl(rosa)}/Card`);
+    const card = await call(family.owner.token, 'GET', `${passUrl(family.rosa)}/Card`);
     expect(card.statusCode).toBe(200);
     expect(card.json()).toMatchObject({
       holderName: 'Rosa Rivera',
@@ -203,33 +117,33 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
 
   it('refuses a PIN that is not 4 to 6 digits, by its field, and issues nothing', async () => {
     for (const pin of ['123', '1234567', '12a4', '', '12 34']) {
-      const res = await call(owner.token, 'POST', passUrl(rosa), { pin });
+      const res = await call(family.owner.token, 'POST', passUrl(family.rosa), { pin });
       expect(res.statusCode, `PIN "${pin}"`).toBe(400);
       expect(res.json().fields.pin).toBe('Choose a PIN of 4 to 6 digits');
     }
-    const missing = await call(owner.token, 'POST', passUrl(rosa), {});
+    const missing = await call(family.owner.token, 'POST', passUrl(family.rosa), {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.pin).toBe('Choose a PIN of 4 to 6 digits');
-    expect(await passCount(rosa)).toBe(1);
-    expect((await call(owner.token, 'GET', passUrl(rosa))).json().pass.id).toBe(rosaPassId);
+    expect(await passCount(family.rosa)).toBe(1);
+    expect((await call(family.owner.token, 'GET', passUrl(family.rosa))).json().pass.id).toBe(rosaPassId);
   });
 
   it('refuses a pass for a contact who may not pick up, or who is inactive, with the reason', async () => {
     const noPickup = await addContact(
-      owner.token,
+      family.owner.token,
       rosaBody({ firstName: 'Nia', emailAddress: null, canPickup: false }),
     );
-    const state = (await call(owner.token, 'GET', passUrl(noPickup))).json();
+    const state = (await call(family.owner.token, 'GET', passUrl(noPickup))).json();
     expect(state.cannotIssue).toBe('Tick “Can pick up” for this contact before issuing a pickup pass.');
-    const refused = await call(owner.token, 'POST', passUrl(noPickup), { pin: '2468' });
+    const refused = await call(family.owner.token, 'POST', passUrl(noPickup), { pin: '2468' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Tick “Can pick up” for this contact before issuing a pickup pass.');
 
     const inactive = await addContact(
-      owner.token,
+      family.owner.token,
       rosaBody({ firstName: 'Ike', emailAddress: null, isActive: false }),
     );
-    const off = await call(owner.token, 'POST', passUrl(inactive), { pin: '2468' });
+    const off = await call(family.owner.token, 'POST', passUrl(inactive), { pin: '2468' });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe('Turn this contact back on before issuing a pass.');
     expect(await passCount(noPickup)).toBe(0);
@@ -238,66 +152,70 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
 
   it('saves a PNG photo and serves it to the family only; refuses a text file by its field', async () => {
     const text = await upload(
-      owner.token,
-      rosa,
+      family.owner.token,
+      family.rosa,
       multipart(Buffer.from('not a photo\n'), 'rosa.png', 'image/png'),
     );
     expect(text.statusCode).toBe(400);
     expect(text.json().fields.file).toBe('Choose a JPEG or PNG photo of at most 5 MB');
-    expect((await call(owner.token, 'GET', `${passUrl(rosa)}/Photo`)).statusCode).toBe(404);
+    expect((await call(family.owner.token, 'GET', `${passUrl(family.rosa)}/Photo`)).statusCode).toBe(404);
 
-    const saved = await upload(owner.token, rosa, multipart(PNG, 'rosa.png', 'image/png'));
+    const saved = await upload(family.owner.token, family.rosa, multipart(PNG, 'rosa.png', 'image/png'));
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().pass.imageUrl).toBe(`${passUrl(rosa)}/Photo`);
+    expect(saved.json().pass.imageUrl).toBe(`${passUrl(family.rosa)}/Photo`);
 
-    const photo = await call(owner.token, 'GET', `${passUrl(rosa)}/Photo`);
+    const photo = await call(family.owner.token, 'GET', `${passUrl(family.rosa)}/Photo`);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect(photo.rawPayload.equals(PNG)).toBe(true);
 
     // No pass, no photo: Theo has none yet.
-    expect((await upload(other.token, theirs, multipart(PNG, 'theo.png', 'image/png'))).statusCode).toBe(404);
+    expect(
+      (await upload(family.other.token, family.theirs, multipart(PNG, 'theo.png', 'image/png'))).statusCode,
+    ).toBe(404);
   });
 
   it('answers another family 404 on every route for our contact, and changes nothing', async () => {
     const routes: Array<[string, string, object?]> = [
-      ['GET', passUrl(rosa)],
-      ['POST', passUrl(rosa), { pin: '1357' }],
-      ['DELETE', passUrl(rosa)],
-      ['GET', `${passUrl(rosa)}/Card`],
-      ['GET', `${passUrl(rosa)}/Photo`],
+      ['GET', passUrl(family.rosa)],
+      ['POST', passUrl(family.rosa), { pin: '1357' }],
+      ['DELETE', passUrl(family.rosa)],
+      ['GET', `${passUrl(family.rosa)}/Card`],
+      ['GET', `${passUrl(family.rosa)}/Photo`],
       ['GET', passUrl('not-a-uuid')],
     ];
     for (const [method, url, body] of routes) {
-      const res = await call(other.token, method, url, body);
+      const res = await call(family.other.token, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.body).not.toContain('Rosa');
     }
-    const photo = await upload(other.token, rosa, multipart(PNG, 'x.png', 'image/png'));
+    const photo = await upload(family.other.token, family.rosa, multipart(PNG, 'x.png', 'image/png'));
     expect(photo.statusCode).toBe(404);
 
     // Rosa's pass is the same one, still working; no pass was issued to her by the other family.
-    expect(await passCount(rosa)).toBe(1);
-    const state = (await call(owner.token, 'GET', passUrl(rosa))).json();
+    expect(await passCount(family.rosa)).toBe(1);
+    const state = (await call(family.owner.token, 'GET', passUrl(family.rosa))).json();
     expect(state.pass).toMatchObject({
       id: rosaPassId,
       status: 'Active',
-      imageUrl: `${passUrl(rosa)}/Photo`,
+      imageUrl: `${passUrl(family.rosa)}/Photo`,
     });
     expect((await holderCard(rosaCredential)).json().status).toBe('Active');
-    const photoBytes = await call(owner.token, 'GET', `${passUrl(rosa)}/Photo`);
+    const photoBytes = await call(family.owner.token, 'GET', `${passUrl(family.rosa)}/Photo`);
     expect(photoBytes.rawPayload.equals(PNG)).toBe(true);
     // And the owner cannot reach the other family's contact either.
-    expect((await call(owner.token, 'POST', passUrl(theirs), { pin: '1357' })).statusCode).toBe(404);
-    expect(await passCount(theirs)).toBe(0);
+    expect((await call(family.owner.token, 'POST', passUrl(family.theirs), { pin: '1357' })).statusCode).toBe(
+      404,
+    );
+    expect(await passCount(family.theirs)).toBe(0);
   });
 
   it('re-issuing revokes the old pass at once; the new one keeps the photo', async () => {
     await newMails();
-    const reissued = await call(owner.token, 'POST', passUrl(rosa), { pin: '1357' });
+    const reissued = await call(family.owner.token, 'POST', passUrl(family.rosa), { pin: '1357' });
     expect(reissued.statusCode).toBe(201);
     expect(reissued.json().id).not.toBe(rosaPassId);
-    expect(reissued.json().imageUrl).toBe(`${passUrl(rosa)}/Photo`);
+    expect(reissued.json().imageUrl).toBe(`${passUrl(family.rosa)}/Photo`);
 
     const old = await holderCard(rosaCredential);
     expect(old.statusCode).toBe(200);
@@ -310,19 +228,19 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     rosaCredential = credentialIn(mail.text)!;
     rosaPassId = reissued.json().id;
     expect((await holderCard(rosaCredential)).json().status).toBe('Active');
-    expect((await call(owner.token, 'GET', passUrl(rosa))).json().pass.id).toBe(rosaPassId);
-    expect(await passCount(rosa)).toBe(2);
+    expect((await call(family.owner.token, 'GET', passUrl(family.rosa))).json().pass.id).toBe(rosaPassId);
+    expect(await passCount(family.rosa)).toBe(2);
   });
 
   it('pauses the pass while “Can pick up” is unticked, and brings it back when ticked again', async () => {
     const untick = await call(
-      owner.token,
+      family.owner.token,
       'PUT',
-      `/api/Student/Trustees/${rosa}`,
+      `/api/Student/Trustees/${family.rosa}`,
       rosaBody({ canPickup: false }),
     );
     expect(untick.statusCode).toBe(200);
-    const paused = (await call(owner.token, 'GET', passUrl(rosa))).json();
+    const paused = (await call(family.owner.token, 'GET', passUrl(family.rosa))).json();
     expect(paused.pass).toMatchObject({
       id: rosaPassId,
       status: 'Paused',
@@ -331,90 +249,26 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     expect(paused.cannotIssue).toBe('Tick “Can pick up” for this contact before issuing a pickup pass.');
     expect((await holderCard(rosaCredential)).json().status).toBe('Paused');
 
-    await call(owner.token, 'PUT', `/api/Student/Trustees/${rosa}`, rosaBody());
-    expect((await call(owner.token, 'GET', passUrl(rosa))).json().pass.status).toBe('Active');
+    await call(family.owner.token, 'PUT', `/api/Student/Trustees/${family.rosa}`, rosaBody());
+    expect((await call(family.owner.token, 'GET', passUrl(family.rosa))).json().pass.status).toBe('Active');
   });
 
   it('turns the pass off: the door refuses it, and the family sees no current pass', async () => {
-    const off = await call(owner.token, 'DELETE', passUrl(rosa));
+    const off = await call(family.owner.token, 'DELETE', passUrl(family.rosa));
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ id: rosaPassId, status: 'Revoked', isActive: false });
     expect(off.json().revokedAt).toBe(new Date(NOW).toISOString());
-    expect((await call(owner.token, 'GET', passUrl(rosa))).json().pass).toBeNull();
+    expect((await call(family.owner.token, 'GET', passUrl(family.rosa))).json().pass).toBeNull();
     expect((await holderCard(rosaCredential)).json().status).toBe('Revoked');
-    expect((await call(owner.token, 'DELETE', passUrl(rosa))).statusCode).toBe(404);
-    expect((await call(owner.token, 'GET', `${passUrl(rosa)}/Card`)).statusCode).toBe(404);
-  });
-
-  it('deleting a contact revokes their pass', async () => {
-    const sam = await addContact(
-      owner.token,
-      rosaBody({ firstName: 'Sam', emailAddress: `sam.${kind}@example.com` }),
-    );
-    await newMails();
-    const issued = await call(owner.token, 'POST', passUrl(sam), { pin: '97531' });
-    expect(issued.statusCode).toBe(201);
-    const credential = credentialIn(
-      (await newMails()).find((m) => m.to === `sam.${kind}@example.com`)!.text,
-    )!;
-    expect((await holderCard(credential)).json().status).toBe('Active');
-
-    expect((await call(owner.token, 'DELETE', `/api/Student/Trustees/${sam}`)).statusCode).toBe(204);
-    const [row] = await t.database.db
-      .select({ revokedAt: digitalPassports.revokedAt, isActive: digitalPassports.isActive })
-      .from(digitalPassports)
-      .where(eq(digitalPassports.id, issued.json().id));
-    expect(row?.revokedAt).not.toBeNull();
-    expect(row?.isActive).toBe(false);
-    expect((await holderCard(credential)).statusCode).toBe(404);
-  });
-
-  it('makes the parent’s own contact once, for all their children, and issues them a pass', async () => {
-    const first = await call(owner.token, 'POST', '/api/Student/Trustees/Self');
-    expect(first.statusCode).toBe(200);
-    const self = first.json().trusteeId as string;
-    const again = await call(owner.token, 'POST', '/api/Student/Trustees/Self');
-    expect(again.json().trusteeId).toBe(self);
-
-    const contact = (await call(owner.token, 'GET', `/api/Student/Trustees/${self}`)).json();
-    expect(contact).toMatchObject({
-      type: 'Parent',
-      firstName: 'Okafor',
-      lastName: 'Family',
-      canPickup: true,
-    });
-    expect([...contact.studentIds].sort()).toEqual([...owner.childIds].sort());
-    const parents = (await call(owner.token, 'GET', '/api/Student/Trustees'))
-      .json()
-      .filter((c: { type: string }) => c.type === 'Parent');
-    expect(parents).toHaveLength(1);
-
-    expect((await call(owner.token, 'POST', passUrl(self), { pin: '8642' })).statusCode).toBe(201);
-    // A child added later is on the parent's own pass too, and the pass shows the change.
-    const baby = await call(owner.token, 'POST', '/api/Student', {
-      firstName: 'Zuri',
-      lastName: 'Family',
-      dateOfBirth: '2022-06-01',
-    });
-    expect(baby.statusCode).toBe(201);
-    const withBaby = (await call(owner.token, 'GET', `/api/Student/Trustees/${self}`)).json();
-    expect(withBaby.studentIds).toContain(baby.json().id);
-    const card = (await call(owner.token, 'GET', `${passUrl(self)}/Card`)).json();
-    expect(card.children).toContain('Zuri');
-    // The other family cannot reach it.
-    expect((await call(other.token, 'GET', passUrl(self))).statusCode).toBe(404);
-
-    const childless = await a.family('Nguyen', 0);
-    const none = await call(childless.token, 'POST', '/api/Student/Trustees/Self');
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('Add your child first, then your own pass.');
+    expect((await call(family.owner.token, 'DELETE', passUrl(family.rosa))).statusCode).toBe(404);
+    expect((await call(family.owner.token, 'GET', `${passUrl(family.rosa)}/Card`)).statusCode).toBe(404);
   });
 
   it('shows each family only their own children’s drop-offs and pickups, newest first', async () => {
-    const session = await a.session({ name: `Fall Mornings ${kind}` });
-    const [ava, ben] = owner.childIds as [string, string];
-    const [brandtChild] = other.childIds as [string];
-    await t.database.db.insert(attendance).values([
+    const session = await family.a.session({ name: `Fall Mornings ${kind}` });
+    const [ava, ben] = family.owner.childIds as [string, string];
+    const [brandtChild] = family.other.childIds as [string];
+    await family.t.database.db.insert(attendance).values([
       {
         kind: 'CheckIn',
         studentId: ava,
@@ -450,7 +304,7 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
       },
     ]);
 
-    const mine = await call(owner.token, 'GET', '/api/Student/Attendance');
+    const mine = await call(family.owner.token, 'GET', '/api/Student/Attendance');
     expect(mine.statusCode).toBe(200);
     const records = mine.json().records as Array<{ studentId: string; kind: string; timestamp: string }>;
     expect(records.map((r) => [r.studentId, r.kind])).toEqual([
@@ -468,25 +322,25 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     expect(mine.json().truncated).toBe(false);
 
     // Another family's child never appears, even when asked for by id.
-    const asked = await call(owner.token, 'GET', `/api/Student/Attendance?studentId=${brandtChild}`);
+    const asked = await call(family.owner.token, 'GET', `/api/Student/Attendance?studentId=${brandtChild}`);
     expect(asked.statusCode).toBe(200);
     expect(asked.json().records).toEqual([]);
     expect(JSON.stringify(mine.json())).not.toContain('Theo');
 
-    const theirsOnly = (await call(other.token, 'GET', '/api/Student/Attendance')).json().records;
+    const theirsOnly = (await call(family.other.token, 'GET', '/api/Student/Attendance')).json().records;
     expect(theirsOnly.map((r: { studentId: string }) => r.studentId)).toEqual([brandtChild]);
-    const avaAsked = await call(other.token, 'GET', `/api/Student/Attendance?studentId=${ava}`);
+    const avaAsked = await call(family.other.token, 'GET', `/api/Student/Attendance?studentId=${ava}`);
     expect(avaAsked.json().records).toEqual([]);
 
     // Filters: one child, and a date range in the center's days.
-    const onlyAva = (await call(owner.token, 'GET', `/api/Student/Attendance?studentId=${ava}`)).json()
+    const onlyAva = (await call(family.owner.token, 'GET', `/api/Student/Attendance?studentId=${ava}`)).json()
       .records;
     expect(onlyAva).toHaveLength(2);
     const day = (
-      await call(owner.token, 'GET', '/api/Student/Attendance?from=2026-11-19&to=2026-11-19')
+      await call(family.owner.token, 'GET', '/api/Student/Attendance?from=2026-11-19&to=2026-11-19')
     ).json();
     expect(day.records.map((r: { studentId: string }) => r.studentId)).toEqual([ben]);
-    const bad = await call(owner.token, 'GET', '/api/Student/Attendance?from=yesterday');
+    const bad = await call(family.owner.token, 'GET', '/api/Student/Attendance?from=yesterday');
     expect(bad.statusCode).toBe(400);
   });
 });
