@@ -128,10 +128,30 @@ export function api(t: TestApp) {
       payload: '',
     });
 
+  /** Enroll `f`'s children in `classSessionId` (201) and pay in the test checkout (the seats are theirs). */
+  const enrollPaid = async (f: Family, classSessionId: number) => {
+    const res = await enroll(f, classSessionId);
+    expect(res.statusCode).toBe(201);
+    const checkoutId = new URL(res.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
+    expect((await press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+  };
+
   const seatsLeft = async (classSessionId: number) =>
     (await call(null, 'GET', `/api/ClassSession/${classSessionId}`)).json().seatsLeft as number;
 
-  return { call, family, signIn, promote, staff, session, enroll, joinWaitlist, press, seatsLeft };
+  return {
+    call,
+    family,
+    signIn,
+    promote,
+    staff,
+    session,
+    enroll,
+    joinWaitlist,
+    press,
+    enrollPaid,
+    seatsLeft,
+  };
 }
 
 /**
