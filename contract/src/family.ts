@@ -152,7 +152,6 @@ export const StudentInputSchema = z
 export type StudentInput = z.input<typeof StudentInputSchema>;
 export type StudentValues = z.output<typeof StudentInputSchema>;
 
-export const ALLERGY_DUPLICATE = fieldMessage('fields.family.allergyDuplicate');
 /** POST /api/Student/{id}/Allergies body (spec §7: {id, name}; the server assigns the id). */
 export const AllergyInputSchema = z.object({
   name: z
