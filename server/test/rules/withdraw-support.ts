@@ -5,7 +5,6 @@
  * runs only the tests that reach a change).
  */
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { auditEvents, classSessionEnrollments, mailOutbox, payments, refunds } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers.ts';
 import { api, type MovableClock } from '../support/registration.ts';
@@ -22,16 +21,13 @@ export function withdrawals(t: TestApp, clock: MovableClock) {
   /** A family with `children` children enrolled together in `sessionId` and paid through the test checkout. */
   const enrolledFamily = async (name: string, sessionId: number, children = 1) => {
     const family = await a.family(name, children);
-    const res = await a.enroll(family, sessionId);
-    expect(res.statusCode).toBe(201);
-    const checkoutId = new URL(res.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
-    expect((await a.press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    const { paymentId } = await a.enrollPaid(family, sessionId);
     const rows = await db()
       .select({ id: classSessionEnrollments.id, studentId: classSessionEnrollments.studentId })
       .from(classSessionEnrollments)
-      .where(eq(classSessionEnrollments.paymentId, res.json().id));
+      .where(eq(classSessionEnrollments.paymentId, paymentId));
     const enrollmentIds = family.childIds.map((c) => rows.find((r) => r.studentId === c)!.id);
-    return { ...family, paymentId: res.json().id as string, enrollmentId: enrollmentIds[0]!, enrollmentIds };
+    return { ...family, paymentId, enrollmentId: enrollmentIds[0]!, enrollmentIds };
   };
 
   const headers = (token: string | null, language?: 'es') => ({

@@ -128,12 +128,16 @@ export function api(t: TestApp) {
       payload: '',
     });
 
-  /** Enroll `f`'s children in `classSessionId` (201) and pay in the test checkout (the seats are theirs). */
-  const enrollPaid = async (f: Family, classSessionId: number) => {
-    const res = await enroll(f, classSessionId);
-    expect(res.statusCode).toBe(201);
+  /**
+   * Enroll `studentIds` (all of `f`'s children by default) in `classSessionId` (201) and pay in the test
+   * checkout, so the seats are theirs. Answers the payment's id and the test checkout's id.
+   */
+  const enrollPaid = async (f: Family, classSessionId: number, studentIds = f.childIds) => {
+    const res = await enroll(f, classSessionId, studentIds);
+    expect(res.statusCode, res.body).toBe(201);
     const checkoutId = new URL(res.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
     expect((await press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    return { paymentId: res.json().id as string, checkoutId };
   };
 
   const seatsLeft = async (classSessionId: number) =>

@@ -49,16 +49,13 @@ export function withdrawalApp(kind: DbKind) {
   const enrolledFamily = async (name: string, sessionId: number, children = 1) => {
     clock.advanceMinutes(1);
     const family = await a.family(name, children);
-    const res = await a.enroll(family, sessionId);
-    expect(res.statusCode).toBe(201);
-    const checkoutId = new URL(res.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
-    expect((await a.press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    const { paymentId, checkoutId } = await a.enrollPaid(family, sessionId);
     const rows = await db()
       .select({ id: classSessionEnrollments.id, studentId: classSessionEnrollments.studentId })
       .from(classSessionEnrollments)
-      .where(eq(classSessionEnrollments.paymentId, res.json().id));
+      .where(eq(classSessionEnrollments.paymentId, paymentId));
     const enrollmentIds = family.childIds.map((c) => rows.find((r) => r.studentId === c)!.id);
-    return { ...family, paymentId: res.json().id as string, checkoutId, enrollmentIds };
+    return { ...family, paymentId, checkoutId, enrollmentIds };
   };
 
   const quote = (token: string | null, enrollmentId: string) =>
