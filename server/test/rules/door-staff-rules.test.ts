@@ -168,6 +168,36 @@ describe.each(dbKinds)('the door’s scan, messages and hand entries on %s', (ki
     );
   });
 
+  it('a child picked up and brought back the same day is checked in again, at the door and by hand', async () => {
+    // Grandma takes Ava to the dentist at 9:45 and brings her back at 11:00; later a teacher records the same
+    // for her brother by hand. Only a second pickup in a row is refused, never a drop-off after a pickup.
+    const f = await d.family('Dentist', 2);
+    expect(
+      (await d.kiosk('check-in', { code: f.rosa.code, children: [f.child(0), f.child(1)] })).statusCode,
+    ).toBe(200);
+    clock.advanceMinutes(60);
+    const out = await d.kiosk('check-out', { code: f.rosa.code, pin: '4321', children: [f.child(0)] });
+    expect(out.json().results[0]).toMatchObject({ outcome: 'done', at: '2026-11-23T17:45:00.000Z' });
+    clock.advanceMinutes(75);
+    const back = await d.kiosk('check-in', { code: f.rosa.code, children: [f.child(0)] });
+    expect(back.json().results[0]).toMatchObject({
+      outcome: 'done',
+      firstName: 'Ava',
+      reason: null,
+      at: '2026-11-23T19:00:00.000Z',
+    });
+
+    const brother = { studentId: f.childIds[1]!, classSessionId: d.acorn };
+    expect((await byHand({ ...brother, kind: 'CheckOut', trusteeId: f.rosa.id })).statusCode).toBe(201);
+    clock.advanceMinutes(30);
+    const handBack = await byHand({ ...brother, kind: 'CheckIn', trusteeId: f.rosa.id });
+    expect([handBack.statusCode, handBack.json().outcome]).toEqual([201, 'done']);
+    for (const studentId of f.childIds) {
+      const kinds = (await d.rows(studentId)).sort((x, y) => +x.timestamp - +y.timestamp).map((r) => r.kind);
+      expect(kinds).toEqual(['CheckIn', 'CheckOut', 'CheckIn']);
+    }
+  });
+
   it('by hand, without a name on a drop-off: the parents are told the staff member did it', async () => {
     const f = await d.family('Staffname');
     const res = await byHand({ studentId: f.childIds[0], classSessionId: d.acorn, kind: 'CheckIn' });
