@@ -23,7 +23,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         defaultColorScheme="light"
       >
         {/* spec §1: toasts at top center. */}
-        <Notifications position="top-center" />
+        {/* Each toast keeps its own timer while hovered (Mantine 9 would pause them all). */}
+        <Notifications position="top-center" pauseResetOnHover="notification" />
         {children}
       </MantineProvider>
     </QueryClientProvider>

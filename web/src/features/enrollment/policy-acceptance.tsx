@@ -29,7 +29,6 @@ export function PolicyAcceptance({
       <Stack gap="md" mt="md">
         {policies.map((policy) => {
           const headingId = `policy-${policy.policyType}`;
-          const errorId = `policy-${policy.policyType}-error`;
           const error = errors.accepted?.[policy.policyType]
             ? t('enroll.enroll.acceptError', { policy: policyName(policy) })
             : undefined;
@@ -44,9 +43,8 @@ export function PolicyAcceptance({
                 size="md"
                 required
                 label={t('enroll.enroll.accept', { policy: policyName(policy) })}
-                // Mantine does not tie a checkbox's error to it; the id and aria-describedby do.
-                error={error ? <span id={errorId}>{error}</span> : undefined}
-                aria-describedby={error ? errorId : undefined}
+                // Mantine ties the error to the checkbox (aria-describedby) itself.
+                error={error}
                 aria-invalid={error ? true : undefined}
                 {...form.register(`accepted.${policy.policyType}`)}
               />
