@@ -89,11 +89,8 @@ export const theme = createTheme({
     // Mantine 9 gives checkboxes a smaller corner than the theme's; the center keeps its rounded one.
     Checkbox: { defaultProps: { radius: 'md' } },
     // The eye button stays out of the accessibility tree, as in Mantine 8: it takes no Tab stop, and Mantine 9's
-    // own label for it is English on every page ("Toggle password visibility"), so that label is taken off too
-    // (a search for the field by its "Password" label would otherwise find the button as well).
-    PasswordInput: {
-      defaultProps: { visibilityToggleButtonProps: { 'aria-hidden': true, 'aria-label': undefined } },
-    },
+    // own label for it is English on every page ("Toggle password visibility").
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-hidden': true } } },
   },
 });
 
