@@ -149,7 +149,7 @@ test('the director checks a child in from the roster and out on the board, then 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page).toHaveURL(/view=history/);
-  await page.getByRole('combobox', { name: 'Session' }).fill(marker);
+  await page.getByRole('textbox', { name: 'Session' }).fill(marker);
   await page.getByRole('option', { name: ROOM }).click();
   await expect(page).toHaveURL(new RegExp(`classSessionId=${roomId}`));
   const history = page.getByRole('region', { name: 'Attendance history table' });

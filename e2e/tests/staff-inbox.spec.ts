@@ -95,7 +95,7 @@ test('a tour request reaches the inbox; the director replies and the family rece
   await expect(
     page.getByRole('status').filter({ hasText: `Your reply is on its way to ${email}.` }),
   ).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Replied');
+  await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('Replied');
   await expect(page.getByText('Emailed to the family by Elena Okafor')).toBeVisible();
 
   const mail = await waitForMail([`To: ${email}`, 'Subject: Your tour of Bright Oak Learning Center']);

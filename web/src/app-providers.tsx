@@ -23,8 +23,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         defaultColorScheme="light"
       >
         {/* spec §1: toasts at top center. */}
-        {/* Each toast keeps its own timer while hovered (Mantine 9 would pause them all). */}
-        <Notifications position="top-center" pauseResetOnHover="notification" />
+        <Notifications position="top-center" />
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -46,12 +46,5 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
 }
 
-// Mantine's autosizing textarea re-measures when web fonts finish loading (document.fonts, a FontFaceSet that
-// every browser has and jsdom lacks).
-if (!('fonts' in document)) {
-  const fonts = { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
-}
-
 // jsdom logs "not implemented" for scrolling; the layout scrolls to top on every route change.
 window.scrollTo = () => {};

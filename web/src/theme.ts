@@ -7,12 +7,7 @@
  * oak.4 links on the dark body 5.9:1. Mantine's default dimmed text (gray.6, 3.3:1) fails, so dimmed is
  * gray.7 (8.2:1) in light and dark.1 (7.8:1 on dark.7) in dark — see STACK.md "UI kit".
  */
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  type MantineColorsTuple,
-  v8CssVariablesResolver,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const oak: MantineColorsTuple = [
   '#edf7f0',
@@ -76,8 +71,6 @@ export const theme = createTheme({
   colors: { oak, honey, red },
   fontFamily: systemSans,
   headings: { fontFamily: systemSerif, fontWeight: '700' },
-  // Mantine 9 raised `medium` to 600; the center's labels, badges and buttons were measured at 500.
-  fontWeights: { medium: '500' },
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
@@ -86,36 +79,21 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'xl' } },
-    // Mantine 9 gives checkboxes a smaller corner than the theme's; the center keeps its rounded one.
-    Checkbox: { defaultProps: { radius: 'md' } },
-    // The eye button stays out of the accessibility tree, as in Mantine 8: it takes no Tab stop, and Mantine 9's
-    // own label for it is English on every page ("Toggle password visibility").
-    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-hidden': true } } },
   },
 });
 
-/**
- * The colour variables on top of Mantine's. Mantine 9 changed how its light, outline and text variants mix a
- * colour; the contrast figures above were measured on Mantine 8's mix, so the center keeps that one
- * (`v8CssVariablesResolver`, Mantine's own) and sets its own few variables over it.
- */
-export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => {
-  const v8 = v8CssVariablesResolver(mantineTheme);
-  return {
-    variables: v8.variables,
-    light: {
-      ...v8.light,
-      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-      // The light variant's red text: see `red` for the measured contrast.
-      '--mantine-color-red-light-color': 'var(--mantine-color-red-7)',
-    },
-    dark: {
-      ...v8.dark,
-      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
-      '--mantine-color-error': 'var(--mantine-color-red-4)',
-    },
-  };
-};
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // The light variant's red text: see `red` for the measured contrast.
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-7)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
+});
 
 /** The local-storage key that remembers the theme choice (spec §1, §9). Also read by /theme-init.js. */
 export const THEME_STORAGE_KEY = 'themeMode';

@@ -1,6 +1,6 @@
 import type { SessionStudent } from '@lc/contract';
 import { Checkbox, Paper, Stack } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type FormOf, useFieldError } from '../forms/fields.tsx';
@@ -32,6 +32,7 @@ export type ChildPickerProps = {
 export function ChildPicker(props: ChildPickerProps) {
   const { students, canChoose, value, onChange, onBlur, inputRef, error, children } = props;
   const firstChoosable = students.find(canChoose)?.id;
+  const idPrefix = useId();
   return (
     <Checkbox.Group
       label={props.label}
@@ -50,13 +51,15 @@ export function ChildPicker(props: ChildPickerProps) {
           const holdsSeat =
             student.enrollmentStatus === 'PendingPayment' || student.waitlistStatus === 'Offered';
           const sentence = disabled || holdsSeat ? student.eligibility : null;
+          // Mantine does not tie a checkbox's description to it; the id and aria-describedby do.
+          const descriptionId = `${idPrefix}-${student.id}`;
           return (
             <Checkbox
               key={student.id}
               value={student.id}
               label={student.fullName}
-              // Mantine ties the description to the checkbox (aria-describedby) itself.
-              description={sentence ?? undefined}
+              description={sentence ? <span id={descriptionId}>{sentence}</span> : undefined}
+              aria-describedby={sentence ? descriptionId : undefined}
               disabled={disabled}
               ref={student.id === firstChoosable ? inputRef : undefined}
               onBlur={onBlur}

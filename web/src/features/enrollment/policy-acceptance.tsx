@@ -29,6 +29,7 @@ export function PolicyAcceptance({
       <Stack gap="md" mt="md">
         {policies.map((policy) => {
           const headingId = `policy-${policy.policyType}`;
+          const errorId = `policy-${policy.policyType}-error`;
           const error = errors.accepted?.[policy.policyType]
             ? t('enroll.enroll.acceptError', { policy: policyName(policy) })
             : undefined;
@@ -43,8 +44,9 @@ export function PolicyAcceptance({
                 size="md"
                 required
                 label={t('enroll.enroll.accept', { policy: policyName(policy) })}
-                // Mantine ties the error to the checkbox (aria-describedby) itself.
-                error={error}
+                // Mantine does not tie a checkbox's error to it; the id and aria-describedby do.
+                error={error ? <span id={errorId}>{error}</span> : undefined}
+                aria-describedby={error ? errorId : undefined}
                 aria-invalid={error ? true : undefined}
                 {...form.register(`accepted.${policy.policyType}`)}
               />

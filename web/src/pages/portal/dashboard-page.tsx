@@ -77,7 +77,7 @@ export default function DashboardPage() {
         <LoadFailed message={t('portal.dashboard.familyFailed')} retry={() => family.refetch()} />
       ) : null}
       {family.status === 'success' ? <NextSteps family={family.data} hasEnrollment={hasEnrollment} /> : null}
-      <Grid gap="md">
+      <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <UpcomingSessionsSection state={enrollments} />
         </Grid.Col>

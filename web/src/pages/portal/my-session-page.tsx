@@ -86,7 +86,7 @@ function MySession({ id }: { id: number }) {
           awaitingPayment={children?.some((e) => e.status === 'PendingPayment') ?? false}
         />
       ) : (
-        <Grid gap="lg">
+        <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <AnnouncementsSection state={announcements} />
           </Grid.Col>
@@ -123,7 +123,7 @@ function SessionSummary({
     session.sessionEndDate >= todayIsoDate() ? (mine ?? []).filter((e) => e.status === 'Enrolled') : [];
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Grid gap="lg">
+      <Grid gutter="lg">
         <Grid.Col span={{ base: 12, sm: showChildren ? 6 : 12 }}>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0.25rem 1rem' }}>
             <Text component="dt" fw={600}>

@@ -119,7 +119,7 @@ export default function ContactPage() {
           </Text>
         </Stack>
 
-        <Grid gap="xl">
+        <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
               <form onSubmit={onSubmit} noValidate aria-label={copy.title}>

@@ -82,7 +82,7 @@ function SessionBody({ session }: { session: ClassSession }) {
   ];
   return (
     <>
-      <Grid gap="xl">
+      <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <Title order={1}>{session.name}</Title>

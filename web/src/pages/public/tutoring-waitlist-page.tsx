@@ -100,7 +100,7 @@ export default function TutoringWaitlistPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Grid gap="xl">
+      <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <Badge size="lg" variant="filled" color="oak.8" tt="none">

@@ -84,7 +84,7 @@ export default function StaffInboxItemPage() {
         </Group>
       </div>
 
-      <Grid gap="lg">
+      <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }} className={classes.page}>
           <Stack gap="lg">
             <MessageSection data={data} />
