@@ -53,7 +53,13 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export type OpenOptions =
   | { url: string; poolSize?: number }
   /** `dataDir` undefined → in memory. */
-  | { pgliteDir: string | undefined };
+  | { pgliteDir: string | undefined }
+  /**
+   * A PGlite already open, e.g. one loaded from a migrated one's data folder (`loadDataDir`): the tests' fresh
+   * databases start that way, about 0.5 s each instead of 1.2–1.9 s for a new PGlite. Pending migrations
+   * still run; on a copy of a migrated database there are none.
+   */
+  | { pglite: PGlite };
 
 /** Open the database and apply every pending migration (drizzle-kit SQL in ./migrations). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -102,8 +108,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
     return { db, kind: 'postgres', exclusive, serialized, close: () => pool.end() };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  let client: PGlite;
+  if ('pglite' in options) client = options.pglite;
+  else {
+    if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+    client = await PGlite.create(options.pgliteDir);
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const running = new Set<number>();

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import path from 'node:path';
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(0)); t = n; };
+const p = await PGlite.create(); lap('create');
+await migrate(drizzle(p) as never, { migrationsFolder: path.resolve('server/src/db/migrations') }); lap('migrate');
+const p2 = await PGlite.create(); lap('create2');
+const c = await p.clone(); lap('clone');
+const c2 = await p.clone(); lap('clone2');
+const dump = await p.dumpDataDir('none'); lap('dump');
+const l = await PGlite.create({ loadDataDir: dump }); lap('load');
+const l2 = await PGlite.create({ loadDataDir: dump }); lap('load2');
+console.log((await c.query('select count(*) from information_schema.tables where table_schema=\'public\'')).rows);
+console.log((await l2.query('select count(*) from information_schema.tables where table_schema=\'public\'')).rows);
