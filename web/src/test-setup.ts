@@ -19,14 +19,18 @@ afterEach(() => {
 // Mantine's transitions (a toast or menu closing) finish on a timer, and React DOM reads `window` when that
 // timer sets state, even for a component already unmounted. Let such timers run out while jsdom is still
 // there: fired after the file's environment is torn down they throw "window is not defined" (seen twice,
-// after the login and waitlist page tests, failing a run whose every test had passed).
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 1_000)));
+// after the login and waitlist page tests, failing a run whose every test had passed). With reduced motion
+// (below) a transition lasts 0 ms, so 100 ms is ample; it was 1 s, 77 s of the web tests' time.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)));
 
 // jsdom lacks these browser APIs that Mantine uses (colour scheme, responsive hooks, scroll areas).
+// The tests' browser asks for reduced motion, as the browser tests' Chromium does (e2e/playwright.config.ts):
+// the theme honours it (theme.respectReducedMotion), so a dialog or toast opens and closes at once instead of
+// on a 150–250 ms transition timer (issue 22, item 7: the web tests' time).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: /prefers-reduced-motion:\s*reduce/.test(query),
       media: query,
       onchange: null,
       addListener: () => {},
