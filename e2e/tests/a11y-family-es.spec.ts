@@ -100,22 +100,23 @@ test('every family page in Spanish has no axe violations in the light and dark t
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await page.waitForLoadState('networkidle');
     // Alternate phone and desktop widths across the pages: both are covered without doubling the run.
+    const desktop = index % 2 === 0;
     await expectNoAxeViolationsInEveryTheme(page, `${path} in Spanish`, {
-      widths: [index % 2 === 0 ? 1280 : 390],
+      widths: [desktop ? 1280 : 390],
       // Spanish runs longer than English: no page may scroll sideways.
       noSidewaysScroll: true,
     });
-  }
-
-  // On a phone, none of them scrolls sideways in Spanish (the sweep above saw half of them at 390 px).
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const [path, heading] of pages) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await page.waitForLoadState('networkidle');
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} at 390 px` })
-      .toBeLessThanOrEqual(390);
+    // On a phone none of them scrolls sideways in Spanish either: a page scanned at 1280 px is narrowed to
+    // 390 px in place (the layout is CSS and Mantine's media-query hooks, which follow a resize), instead of
+    // being loaded a second time.
+    if (desktop) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+          message: `${path} at 390 px`,
+        })
+        .toBeLessThanOrEqual(390);
+    }
   }
 
   // The pass page, as the pickup adult opens it from the pass email.
