@@ -29,7 +29,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /**
  * The data folder of a migrated, empty in-memory PGlite, made once per worker process: each test database
  * starts from it (PGlite's own `clone()` does the same). A new PGlite costs 1.2–1.9 s, most of it initdb;
- * one loaded from this folder about 0.5 s, and a run opens a few hundred (issue 22, item 7).
+ * one loaded from this folder about 0.4 s, and a run opens a few hundred (issue 22, item 7).
  */
 let pgliteTemplate: Promise<File | Blob> | undefined;
 

@@ -24,9 +24,9 @@ afterEach(() => {
 afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)));
 
 // jsdom lacks these browser APIs that Mantine uses (colour scheme, responsive hooks, scroll areas).
-// The tests' browser asks for reduced motion, as the browser tests' Chromium does (e2e/playwright.config.ts):
-// the theme honours it (theme.respectReducedMotion), so a dialog or toast opens and closes at once instead of
-// on a 150–250 ms transition timer (issue 22, item 7: the web tests' time).
+// `matchMedia` answers as a browser that asks for reduced motion, as the browser tests' Chromium does
+// (e2e/playwright.config.ts): the theme honours it (theme.respectReducedMotion), so a dialog or toast opens
+// and closes at once instead of on a 150–250 ms transition timer (issue 22, item 7: the web tests' time).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

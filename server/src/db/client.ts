@@ -56,7 +56,7 @@ export type OpenOptions =
   | { pgliteDir: string | undefined }
   /**
    * A PGlite already open, e.g. one loaded from a migrated one's data folder (`loadDataDir`): the tests' fresh
-   * databases start that way, about 0.5 s each instead of 1.2–1.9 s for a new PGlite. Pending migrations
+   * databases start that way, about 0.4 s each instead of 1.2–1.9 s for a new PGlite. Pending migrations
    * still run; on a copy of a migrated database there are none.
    */
   | { pglite: PGlite };
