@@ -24,6 +24,7 @@ export * from './field-message.ts';
 export * from './fields.ts';
 export * from './intl.ts';
 export * from './language.ts';
+export * from './ledger.ts';
 export * from './message-files.ts';
 export { FIELD_REQUIRED } from './messages.ts';
 export * from './paging.ts';

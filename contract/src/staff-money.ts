@@ -11,6 +11,7 @@ import { ClassSessionIdParamsSchema } from './class-session.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './enrollment.ts';
 import { WithdrawalQuoteSchema } from './family-money.ts';
 import { fieldMessage } from './field-message.ts';
+import { OFFICE_METHODS, PlaceAccountSchema } from './ledger.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
 import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
 
@@ -140,6 +141,10 @@ export const ManualEnrollInputSchema = z.object({
     .trim()
     .min(1, fieldMessage('fields.money.addPaymentNote'))
     .max(200, fieldMessage('fields.money.keepNoteUnder200Characters')),
+  /** How the money came (issue 23; the ledger's `OFFICE_METHODS`); "other" when not said. */
+  method: z
+    .enum(['cash', 'check', 'subsidy', 'other'], { error: fieldMessage('fields.money.choosePaymentMethod') })
+    .optional(),
   /**
    * Enroll a child outside the session's age limits anyway, and why (kept in the audit row; decision 018).
    * Without it such a child is refused (409) with the eligibility sentence on this field.
@@ -163,6 +168,9 @@ export const MoveTargetSchema = z.object({
   sessionStartDate: z.string(),
   rosterSize: z.number().int(),
   seatsTaken: z.number().int(),
+  /** Cents: the child's price there (sibling discount applied), and the family's balance there after the move (above 0 owed, below 0 a credit). */
+  price: z.number().int(),
+  balanceAfter: z.number().int(),
 });
 export type MoveTarget = z.infer<typeof MoveTargetSchema>;
 export const MoveTargetListSchema = z.array(MoveTargetSchema);
@@ -211,6 +219,15 @@ export const StaffEnrollmentSchema = z.object({
   finalAmount: z.number().int(),
   refundedAmount: z.number().int(),
   refundable: z.number().int(),
+  /** The place's account on the ledger (issue 23): what it was charged and paid, the balance and its status. */
+  account: PlaceAccountSchema.pick({
+    charged: true,
+    paid: true,
+    refunded: true,
+    balance: true,
+    status: true,
+    dueOn: true,
+  }),
 });
 export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;
 export const StaffEnrollmentListSchema = z.array(StaffEnrollmentSchema);
@@ -365,3 +382,28 @@ export function dollarsToCents(input: string): number | null {
 
 /** Cents as a form shows them for editing: 2550 → "25.50". */
 export const centsToDollarsInput = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * `POST /api/staff/sessions/{classSessionId}/enrollments/{studentId}/payments` body: money the office
+ * received for a child's place (cash, a check, an agency's subsidy), in cents, with a reference.
+ */
+export const OfficePaymentInputSchema = z.object({
+  amount: z
+    .number({ error: fieldMessage('fields.money.enterPaymentReceived') })
+    .int(fieldMessage('fields.money.enterAmountWholeCents'))
+    .min(1, fieldMessage('fields.money.paymentAboveZero'))
+    .max(MAX_CENTS, fieldMessage('fields.money.amountLargerThanAnySession')),
+  method: z.enum(OFFICE_METHODS, { error: fieldMessage('fields.money.choosePaymentMethod') }),
+  reference: z
+    .string({ error: fieldMessage('fields.money.addPaymentNote') })
+    .trim()
+    .max(200, fieldMessage('fields.money.keepNoteUnder200Characters'))
+    .optional(),
+  /** Or the `Idempotency-Key` header: the dialog makes one when it opens. */
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+export type OfficePaymentInput = z.infer<typeof OfficePaymentInputSchema>;
+
+/** What recording an office payment answers: the payment and the place's account after it. */
+export const OfficePaymentResultSchema = z.object({ paymentId: z.string(), place: PlaceAccountSchema });
+export type OfficePaymentResult = z.infer<typeof OfficePaymentResultSchema>;

@@ -37,6 +37,7 @@ async function main() {
     seedDemo: config.seedDemo,
     today: clock.today(),
     now: clock.now(),
+    timeZone: config.timeZone,
     admin:
       config.adminEmail && config.adminPassword
         ? { emailAddress: config.adminEmail, password: config.adminPassword }

@@ -9,12 +9,15 @@
 import { type Database, STARTUP_LOCK } from './db/client.ts';
 import { type SeedResult, seedDemo } from './db/seed/demo.ts';
 import { ensureAdminAccount } from './features/auth/accounts.ts';
+import { backfillLedger } from './features/billing/ledger.ts';
 
 export type StartupOptions = {
   seedDemo: boolean;
   /** The center's date, "YYYY-MM-DD" (the demo's dates are relative to it). */
   today: string;
   now: Date;
+  /** The center's time zone (the ledger's due dates). */
+  timeZone: string;
   /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set. */
   admin?: { emailAddress: string; password: string };
 };
@@ -30,6 +33,8 @@ export type StartupReport = {
 export function prepareDatabase(database: Database, options: StartupOptions): Promise<StartupReport> {
   return database.serialized(STARTUP_LOCK, async () => {
     const seed = options.seedDemo ? await seedDemo(database.db, options.today) : null;
+    // Payments and refunds recorded before the family account existed, posted once (decision 022).
+    await backfillLedger(database.db, options.timeZone);
     const admin = options.admin
       ? await ensureAdminAccount(database.db, options.admin.emailAddress, options.admin.password, options.now)
       : null;

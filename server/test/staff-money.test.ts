@@ -18,7 +18,7 @@ const TZ = 'America/Los_Angeles';
 
 describe.each(dbKinds)('staff money on %s', (kind) => {
   const office = staffMoneyApp(kind);
-  const { key, as, enrolledFamily, refundRows, auditCount, mailCount, enrollmentOf } = office;
+  const { key, as, enrolledFamily, refundRows, auditCount, mailCount, enrollmentOf, ledgerCount } = office;
 
   describe('who may call what (role × route)', () => {
     type Who = 'anonymous' | 'parent' | 'teacher assigned' | 'teacher not assigned' | 'admin';
@@ -80,6 +80,13 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
           amount: 100,
           note: 'Check #1',
         }),
+      'POST record payment': (who) =>
+        as(token(who), 'POST', `/api/staff/sessions/${session}/enrollments/${parent.childIds[0]}/payments`, {
+          amount: 100,
+          method: 'check',
+          reference: 'Check #7',
+          idempotencyKey: key(),
+        }),
       'POST waitlist action': (who) =>
         as(token(who), 'POST', `/api/staff/sessions/${session}/waitlist/${waiting.childIds[0]}`, {
           action: 'remove',
@@ -98,6 +105,7 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
             audit: await auditCount(),
             mail: await mailCount(),
             refunds: (await refundRows(parent.paymentId)).length,
+            ledger: await ledgerCount(),
             enrolled: (await enrollmentOf(session, parent.childIds[0]!))[0]!.status,
             waiting: (
               await office.t.database.db
@@ -114,6 +122,7 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
             audit: await auditCount(),
             mail: await mailCount(),
             refunds: (await refundRows(parent.paymentId)).length,
+            ledger: await ledgerCount(),
             enrolled: (await enrollmentOf(session, parent.childIds[0]!))[0]!.status,
             waiting: (
               await office.t.database.db

@@ -18,6 +18,7 @@ const boot = {
   seedDemo: true,
   today: '2026-11-20',
   now: new Date('2026-11-20T18:00:00Z'),
+  timeZone: 'America/New_York',
   admin: { emailAddress: 'director@center.example', password: 'a good long password' },
 };
 

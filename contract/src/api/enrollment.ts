@@ -5,6 +5,7 @@
  */
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
+import { FamilyAccountSchema } from '../ledger.ts';
 import {
   CheckoutIdParamsSchema,
   ClassSessionEnrollmentSchema,
@@ -109,6 +110,8 @@ export const enrollmentApi = {
   }),
   /** The signed-in family's payments, newest first. */
   payments: endpoint({ method: 'GET', path: '/api/Billing', status: 200, reply: PaymentListSchema }),
+  /** The signed-in family's account (issue 23): balance, each place's status, the statement's entries. */
+  account: endpoint({ method: 'GET', path: '/api/Billing/Account', status: 200, reply: FamilyAccountSchema }),
   /** The signed Stripe webhook (public; its raw body is a Stripe event, checked by its signature). */
   stripeWebhook: endpoint({
     method: 'POST',

@@ -14,6 +14,8 @@ import {
   MoveResultSchema,
   MoveTargetListSchema,
   MoveTargetsQuerySchema,
+  OfficePaymentInputSchema,
+  OfficePaymentResultSchema,
   PaymentIdParamsSchema,
   RefundInputSchema,
   RefundSchema,
@@ -66,6 +68,18 @@ export const officeApi = {
     params: ClassSessionIdParamsSchema,
     status: 200,
     reply: StaffEnrollmentListSchema,
+  }),
+  /**
+   * Record money the office received for a child's place (cash, a check, a subsidy): 201 a new payment; the
+   * same idempotency key answers the same payment (200).
+   */
+  recordPayment: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/enrollments/:studentId/payments',
+    params: WaitlistPlaceParamsSchema,
+    body: OfficePaymentInputSchema,
+    status: 201,
+    reply: OfficePaymentResultSchema,
   }),
   /** Withdraw a child, optionally refunding. */
   withdraw: endpoint({

@@ -598,6 +598,8 @@ export const refunds = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     providerRefundId: text('provider_refund_id'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The child whose place it gives money back for (a withdrawal names one); null: the payment's children. */
+    studentId: uuid('student_id'),
     created: createdAt(),
     updated: instant('updated').notNull().defaultNow(),
   },
@@ -606,6 +608,66 @@ export const refunds = pgTable(
     index('refunds_payment_idx').on(t.paymentId, t.created),
     check('refunds_status_check', inList('status', statuses.refund)),
     check('refunds_amount_check', sql`amount > 0`),
+  ],
+);
+
+/** Ledger entry kinds and payment methods (decision 022; contract `LEDGER_KINDS`, `PAYMENT_METHODS`). */
+export const ledgerKinds = [
+  'charge',
+  'plan_fee',
+  'late_fee',
+  'discount',
+  'credit',
+  'write_off',
+  'payment',
+  'refund',
+  'transfer_in',
+  'transfer_out',
+] as const;
+export const ledgerMethods = ['card', 'bank_debit', 'cash', 'check', 'subsidy', 'other'] as const;
+
+/**
+ * The family account (issue 23, decision 022): one append-only row per money event, in integer cents (> 0;
+ * the sign comes from `kind`, view `ledger_signed`). A trigger refuses UPDATE and DELETE: a correction is a new
+ * entry. `idempotency_key` names the event that posted it, so a replay, a racing webhook or a second server
+ * process posts nothing. `student_id` has no foreign key: a closed family's children are deleted and the
+ * money history stays, as payments keep their payer.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The parent account that owes or paid it. */
+    payerUserId: uuid('payer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull().$type<(typeof ledgerKinds)[number]>(),
+    /** Cents, > 0. */
+    amount: integer('amount').notNull(),
+    classSessionId: integer('class_session_id').references(() => classSessions.id, { onDelete: 'restrict' }),
+    studentId: uuid('student_id'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /** Payments and refunds: how the money moved. */
+    method: text('method').$type<(typeof ledgerMethods)[number]>(),
+    /** Staff's words: a check number, an agency's voucher, why a credit was given. */
+    reference: text('reference'),
+    /** Charges: the ISO date in the center's time zone it falls due. */
+    dueOn: date('due_on', { mode: 'string' }),
+    correctsEntryId: uuid('corrects_entry_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdBy: uuid('created_by'),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
+    index('ledger_entries_payer_idx').on(t.payerUserId, t.created),
+    index('ledger_entries_session_idx').on(t.classSessionId, t.studentId),
+    index('ledger_entries_payment_idx').on(t.paymentId),
+    index('ledger_entries_refund_idx').on(t.refundId),
+    check('ledger_entries_amount_check', sql`amount > 0`),
+    check('ledger_entries_kind_check', inList('kind', ledgerKinds)),
+    check('ledger_entries_method_check', sql`method is null or ${inList('method', ledgerMethods)}`),
   ],
 );
 

@@ -48,6 +48,8 @@ export function staffMoneyApp(kind: DbKind) {
     t.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
   const auditCount = async () =>
     (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_events`))[0]!.n;
+  const ledgerCount = async () =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n;
   const mailCount = async () =>
     (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mail_outbox`))[0]!.n;
   const mailsTo = async (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
@@ -109,6 +111,7 @@ export function staffMoneyApp(kind: DbKind) {
     paymentRow,
     refundRows,
     auditCount,
+    ledgerCount,
     mailCount,
     mailsTo,
     enrollmentOf,

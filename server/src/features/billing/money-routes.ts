@@ -5,7 +5,7 @@
  * children's places (withdraw, move, enroll by hand, waitlist) are enrollment/office-routes.ts, under the same
  * OpenAPI tag. Each route registers from its `officeApi` row (contract/src/api/office.ts; http/serve.ts).
  */
-import { officeApi } from '@lc/contract';
+import { officeApi, parseClassSessionId } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
+import { recordOfficePayment } from './office-ledger.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
 import { refundPayment } from './refunds.ts';
 
@@ -106,6 +107,40 @@ export const staffMoneyRoutes =
         afterWrite();
         reply.code(created ? 201 : 200);
         return refund;
+      },
+    );
+
+    serve(
+      app,
+      officeApi.recordPayment,
+      {
+        config: { auth: 'staff', errors: [409] },
+        tags,
+        summary: 'Record money the office received for a child’s place (Admin)',
+        description:
+          'Cash, a check, a subsidy or another method, in cents, against the place’s balance on the family account (issue 23). The idempotency key (`Idempotency-Key` header or `idempotencyKey`) names the payment: the same key answers the same payment (200). 201 a new payment with the place’s account after it; 400 more than is due (field `amount`); 404 no such place; 409 nothing is due. Audited.',
+        otherReplies: { 200: officeApi.recordPayment.reply },
+      },
+      async (request, reply) => {
+        const user = admin(request);
+        const classSessionId = parseClassSessionId(request.params.classSessionId);
+        if (classSessionId === null) throw notFound('session');
+        if (!isUuid(request.params.studentId)) throw notFound('enrollment');
+        const header = request.headers['idempotency-key'];
+        const key = (typeof header === 'string' ? header : undefined) ?? request.body.idempotencyKey;
+        if (!key || !KEY.test(key))
+          throw new HttpError(400, 'billing.idempotencyKey', {
+            fields: { idempotencyKey: 'billing.idempotencyKey' },
+          });
+        const { created, ...result } = await recordOfficePayment(
+          deps,
+          user.id,
+          classSessionId,
+          request.params.studentId,
+          { ...request.body, idempotencyKey: key },
+        );
+        reply.code(created ? 201 : 200);
+        return result;
       },
     );
   };

@@ -50,7 +50,8 @@ const selectRows = sql`select p.id, p.created, p.status, p.provider, p.note,
     u.first_name || ' ' || u.last_name as family_name, coalesce(p.email_address, u.email_address) as email_address,
     p.class_session_id, cs.name as session_name,
     (select coalesce(json_agg(s.first_name || ' ' || s.last_name order by s.first_name), '[]'::json)
-      from class_session_enrollments e join students s on s.id = e.student_id where e.payment_id = p.id) as children,
+      from students s where s.id in (select e.student_id from class_session_enrollments e
+        where e.payment_id = p.id)) as children,
     p.final_amount, p.refunded_amount,
     (select coalesce(sum(r.amount), 0)::int from refunds r where r.payment_id = p.id and r.status = 'Pending') as pending
   from payments p

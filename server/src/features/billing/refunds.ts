@@ -38,6 +38,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { FulfillDeps } from '../enrollment/fulfill-checkout.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
+import { postRefundEntries } from './ledger.ts';
 import { refundMadeMail } from './money-mail.ts';
 
 export type MoneyDeps = FulfillDeps;
@@ -47,6 +48,8 @@ export type RefundRequest = {
   amount: number;
   reason: string;
   idempotencyKey: string;
+  /** The child whose place the money goes back for (a withdrawal's); otherwise the payment's children. */
+  studentId?: string;
 };
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -109,6 +112,7 @@ export async function reserveRefund(
       status: 'Pending',
       idempotencyKey: request.idempotencyKey,
       requestedBy: actorUserId,
+      studentId: request.studentId ?? null,
       created: now,
       updated: now,
     })
@@ -201,6 +205,7 @@ export async function completeRefund(deps: MoneyDeps, actorUserId: string | null
     const refundedAmount = locked.refundedAmount + refund.amount;
     const status: PaymentStatus = refundedAmount >= locked.finalAmount ? 'Refunded' : 'Paid';
     await tx.update(payments).set({ refundedAmount, status }).where(eq(payments.id, locked.id));
+    await postRefundEntries(tx, { refundId: refund.id });
     await recordAudit(
       tx,
       {

@@ -3,6 +3,7 @@
  * Every read is limited to the sessions the user may see (`visibleSessions`); a session outside that scope is
  * `null` here and 404 at the route. Seat counts use the one seat definition (`seatsTakenSql`).
  */
+import { sessionRevenueSql } from '../billing/ledger.ts';
 import {
   ageInMonths,
   type PaymentStatus,
@@ -47,8 +48,7 @@ const sessionColumns = (now: Date) => sql`
   (select count(*)::int from class_session_enrollments e
     where e.class_session_id = class_sessions.id and e.status = 'Enrolled') as enrolled_count,
   ${waitlistTakenSql()} as waitlist_count,
-  (select coalesce(sum(p.final_amount), 0)::int from payments p
-    where p.class_session_id = class_sessions.id and p.status = 'Paid') as revenue,
+  ${sessionRevenueSql(sql`class_sessions.id`)} as revenue,
   (select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
       order by u.last_name, u.first_name), '[]'::json)
     from session_staff ss join users u on u.id = ss.user_id

@@ -19,6 +19,7 @@ import type { CheckoutState, PaymentProvider } from '../../adapters/payments/typ
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments, processedWebhookEvents, students } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { postPaymentEntries, postRefundEntries } from '../billing/ledger.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mail.ts';
@@ -184,6 +185,8 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
       .update(payments)
       .set({ status: 'RefundDue', ...paidFields })
       .where(eq(payments.id, payment.id));
+    // The money came in: the family holds it as a credit until the refund goes out (ledger.ts).
+    await postPaymentEntries(tx, deps.clock.timeZone, payment.id);
     return {
       outcome: 'refund' as const,
       payment: { ...payment, ...paidFields, status: 'RefundDue' },
@@ -198,6 +201,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
     .update(payments)
     .set({ status: 'Paid', ...paidFields })
     .where(eq(payments.id, payment.id));
+  await postPaymentEntries(tx, deps.clock.timeZone, payment.id);
   // The children are in: their waitlist places in this session are done.
   await acceptWaitlistPlaces(tx, sessionId, studentIds);
   const children = await tx
@@ -269,14 +273,17 @@ async function refundInFull(
   provider: PaymentProvider,
 ): Promise<void> {
   const raw = await provider.refund(state, payment.finalAmount);
-  await deps.db
-    .update(payments)
-    .set({
-      status: 'Refunded',
-      refundedAmount: payment.finalAmount,
-      chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
-    })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({
+        status: 'Refunded',
+        refundedAmount: payment.finalAmount,
+        chargeJSON: { charge: state.chargeRaw ?? null, refund: raw } as object,
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'RefundDue')));
+    await postRefundEntries(tx, { paymentId: payment.id });
+  });
 }
 
 /** Retry refunds the provider refused earlier (`RefundDue`). Answers how many succeeded. */

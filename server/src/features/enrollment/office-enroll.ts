@@ -9,7 +9,9 @@ import { payments, students, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
+import { postEntries } from '../billing/ledger.ts';
 import { enrolledByOfficeMail } from '../billing/money-mail.ts';
+import { chargeEntries, dueOnFor, placePrice } from '../billing/office-ledger.ts';
 import type { MoneyDeps } from '../billing/refunds.ts';
 import { ageRefusal } from './eligibility.ts';
 import { lockSession, seatChild } from './office-places.ts';
@@ -118,6 +120,27 @@ export async function enrollByHand(
       tx,
       { classSessionId, studentId: child.id, paymentId: payment!.id, now },
       { field: 'studentId', code: 'billing.office.alreadyPlaced', params: alreadyPlaced },
+    );
+    // The place is charged its price and the money received is paid against it (decision 022): a deposit
+    // leaves the rest due on the session's first day.
+    const today = deps.clock.today(now);
+    const price = await placePrice(tx, session.row, parent.id, child.id, { now, today });
+    const place = { payerUserId: parent.id, classSessionId, studentId: child.id };
+    await postEntries(
+      tx,
+      [
+        ...chargeEntries(price, { ...place, dueOn: dueOnFor(session.row, today) }, `office-enroll:${enrollmentId}`),
+        {
+          ...place,
+          kind: 'payment',
+          amount: input.amount,
+          paymentId: payment!.id,
+          method: input.method ?? 'other',
+          reference: input.note,
+          idempotencyKey: `office-enroll:${enrollmentId}:payment`,
+        },
+      ],
+      { createdBy: actorUserId, now },
     );
     for (const to of parents)
       await enqueueMail(

@@ -3,13 +3,14 @@
  * move itself in one transaction (withdrawn from one, enrolled in the other with the same payment).
  */
 import type { MoveInput, MoveTarget } from '@lc/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { classSessionEnrollments } from '../../db/schema.ts';
+import { classSessionEnrollments, classSessions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import { movedMail } from '../billing/money-mail.ts';
+import { postMove, quoteMove } from '../billing/office-ledger.ts';
 import type { MoneyDeps } from '../billing/refunds.ts';
 import { seatsTakenSql } from '../class-sessions/find-class-sessions.ts';
 import { enrolledPlace, notEnrolled, seatChild } from './office-places.ts';
@@ -49,13 +50,35 @@ export async function moveTargets(deps: MoneyDeps, fromId: number, studentId: st
       where t.seats_taken < t.roster_size
       order by lower(t.name), t.id`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    sessionStartDate: r.session_start_date,
-    rosterSize: r.roster_size,
-    seatsTaken: r.seats_taken,
-  }));
+  if (rows.length === 0) return [];
+  const sessionRows = await deps.db
+    .select()
+    .from(classSessions)
+    .where(inArray(classSessions.id, [fromId, ...rows.map((r) => r.id)]));
+  const byId = new Map(sessionRows.map((r) => [r.id, r]));
+  const [parent] = await parentsOf(deps.db, studentId);
+  const targets: MoveTarget[] = [];
+  for (const r of rows) {
+    // What the move would charge there and carry over (office-ledger.ts), shown before the director confirms.
+    const quote = await quoteMove(deps.db, {
+      from: byId.get(fromId)!,
+      to: byId.get(r.id)!,
+      studentId,
+      fallbackPayer: parent?.id ?? '00000000-0000-0000-0000-000000000000',
+      now,
+      today,
+    });
+    targets.push({
+      id: r.id,
+      name: r.name,
+      sessionStartDate: r.session_start_date,
+      rosterSize: r.roster_size,
+      seatsTaken: r.seats_taken,
+      price: quote.price.charge - quote.price.discount,
+      balanceAfter: quote.balanceAfter,
+    });
+  }
+  return targets;
 }
 
 /**
@@ -123,7 +146,20 @@ export async function moveChild(
         params: { child: child.firstName, session: to.name },
       },
     );
-    for (const parent of await parentsOf(tx, input.studentId))
+    const parents = await parentsOf(tx, input.studentId);
+    const balanceAfter = parents[0]
+      ? await postMove(tx, {
+          enrollmentId: enrollment.id,
+          from: from.row,
+          to: to.row,
+          studentId: input.studentId,
+          fallbackPayer: parents[0].id,
+          actorUserId,
+          now,
+          today: deps.clock.today(now),
+        })
+      : 0;
+    for (const parent of parents)
       await enqueueMail(
         tx,
         movedMail({
@@ -150,6 +186,7 @@ export async function moveChild(
           enrollmentId: movedId,
           paymentId: enrollment.paymentId,
           reason: input.reason,
+          balanceAfter,
         },
       },
       now,

@@ -17,6 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { sessionPlaceAccounts } from '../billing/ledger.ts';
 import type { MoneyDeps } from '../billing/refunds.ts';
 import { type LockedSession, readSession } from './seats.ts';
 import { acceptWaitlistPlaces } from './waitlist.ts';
@@ -137,7 +138,17 @@ export async function sessionEnrollments(
       where e.class_session_id = ${classSessionId} and e.status = 'Enrolled'
       order by lower(s.last_name), lower(s.first_name), s.id`,
   );
+  const today = deps.clock.today();
+  const accounts = await sessionPlaceAccounts(deps.db, classSessionId, today);
   return rows.map((r) => ({
+    account: accounts.get(r.student_id) ?? {
+      charged: 0,
+      paid: 0,
+      refunded: 0,
+      balance: 0,
+      status: 'noCharge' as const,
+      dueOn: null,
+    },
     enrollmentId: r.enrollment_id,
     studentId: r.student_id,
     firstName: r.first_name,

@@ -14,6 +14,8 @@ import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
+import { familyAccount } from '../billing/ledger.ts';
+import { familyMemberIds } from '../family/members.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
 import { expireOpenCheckout } from './open-checkout.ts';
 import {
@@ -273,6 +275,21 @@ export const enrollmentRoutes =
       },
       // The whole family's payments (issue 13: a co-parent sees the other parent's too).
       async (request) => loadFamilyPayments(ctx.db, currentUser(request).id),
+    );
+
+    serve(
+      app,
+      enrollmentApi.account,
+      {
+        tags: ['Billing'],
+        summary: "The signed-in family's account",
+        description:
+          'Issue 23: the balance in cents (above 0 owed, below 0 a credit on account), its status, what is due next, each place (a child in a session) with what it was charged and paid, and every ledger entry oldest first with the running balance. A shared family (co-parents) reads one account.',
+      },
+      async (request) => {
+        const payers = await familyMemberIds(ctx.db, currentUser(request).id);
+        return familyAccount(ctx.db, payers, ctx.clock.today());
+      },
     );
 
     // The Stripe webhook needs the raw body to verify its signature: a JSON parser of its own, in this scope.

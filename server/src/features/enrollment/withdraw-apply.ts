@@ -28,6 +28,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record.ts';
+import { creditUnpaid } from '../billing/office-ledger.ts';
 import { completeRefund, type MoneyDeps, reserveRefund } from '../billing/refunds.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
@@ -216,7 +217,12 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
         tx,
         actor.userId,
         place.payment.id,
-        { amount: decision.amount, reason: decision.reason, idempotencyKey: plan.refundKey },
+        {
+          amount: decision.amount,
+          reason: decision.reason,
+          idempotencyKey: plan.refundKey,
+          studentId: child.id,
+        },
         now,
       );
       refundId = refund.id;
@@ -225,6 +231,17 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
       .update(classSessionEnrollments)
       .set({ status: 'Withdrawn', withdrawnReason: plan.reason, withdrawnAt: now, updated: now })
       .where(eq(classSessionEnrollments.id, enrollment!.id));
+    // What the family had not paid for the place is not owed once the child has left (decision 022).
+    await creditUnpaid(
+      tx,
+      {
+        enrollmentId: enrollment!.id,
+        classSessionId: session.id,
+        studentId: child.id,
+        fallbackPayer: place.payment?.userId ?? place.parents[0]?.id ?? null,
+      },
+      { actorUserId: actor.userId, now, today },
+    );
     const offered = await offerFreedSeats(tx, deps, session.id);
     for (const mail of plan.mails(place, decision, offered)) await enqueueMail(tx, mail);
     await recordAudit(

@@ -1,0 +1,413 @@
+/**
+ * The family account's ledger (issue 23, decision 022): posting entries and reading balances.
+ *
+ * Every entry is integer cents (> 0, the sign from its kind: contract `SIGN_OF_KIND`, view `ledger_signed`),
+ * names its payer (the parent account), and is posted under an idempotency key that names the event, so a
+ * replayed webhook, a double click or a second server process posts nothing twice (`on conflict do nothing`
+ * on the unique key). Entries are never updated or deleted (a database trigger refuses it).
+ *
+ * Where each amount comes from:
+ * - a paid checkout (`postPaymentEntries`): per child, a `charge` (the checkout's price before discounts,
+ *   divided exactly between its children, `splitCents`), a `discount` (the sibling discount) and a `payment`
+ *   (what was paid). A by-hand payment of the old kind (provider `offline`, before issue 23) is charged the
+ *   session's registration and supply fee per child, so a $100 deposit on a $455 session owes $355;
+ * - a refund that succeeded (`postRefundEntries`): a `refund` (the money back) and, for a child who held the
+ *   place, a `credit` of the same amount (the charge given up), so a refund never makes a family owe more;
+ * - the office's by-hand payments, moves and withdrawals: `office-ledger.ts`.
+ *
+ * Keys: `payment:<payment id>:<part>:<student id>`, `refund:<refund id>:<part>:<student id>`, and the office's
+ * own (`office-ledger.ts`). The same statements run at every start (`backfillLedger`) for payments and refunds
+ * that have no entries yet: the payments made before the ledger existed, which makes the migration one that a
+ * second run, or a second server starting at the same moment, cannot post twice.
+ */
+import {
+  type AccountStatus,
+  accountStatus,
+  type FamilyAccount,
+  type LedgerKind,
+  type PaymentMethod,
+  type PlaceAccount,
+} from '@lc/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/schema.ts';
+
+/** An entry to post; `amount` in cents (an amount of 0 posts nothing). */
+export type NewEntry = {
+  payerUserId: string;
+  kind: LedgerKind;
+  amount: number;
+  classSessionId?: number | null;
+  studentId?: string | null;
+  paymentId?: string | null;
+  refundId?: string | null;
+  method?: PaymentMethod | null;
+  reference?: string | null;
+  /** ISO date in the center's time zone (charges). */
+  dueOn?: string | null;
+  correctsEntryId?: string | null;
+  idempotencyKey: string;
+};
+
+/**
+ * Post `entries` in the caller's transaction; an entry whose key was posted before is skipped (the first one
+ * stands). Answers the ids of the entries posted now. Throws on an amount below 0 or not whole cents.
+ */
+export async function postEntries(
+  tx: DbOrTx,
+  entries: NewEntry[],
+  by: { createdBy: string | null; now: Date },
+): Promise<string[]> {
+  for (const e of entries)
+    if (!Number.isInteger(e.amount) || e.amount < 0)
+      throw new RangeError(`a ledger amount is whole cents ≥ 0, not ${e.amount} (${e.idempotencyKey})`);
+  const rows = entries.filter((e) => e.amount > 0);
+  if (rows.length === 0) return [];
+  const posted = await tx
+    .insert(ledgerEntries)
+    .values(
+      rows.map((e) => ({
+        payerUserId: e.payerUserId,
+        kind: e.kind,
+        amount: e.amount,
+        classSessionId: e.classSessionId ?? null,
+        studentId: e.studentId ?? null,
+        paymentId: e.paymentId ?? null,
+        refundId: e.refundId ?? null,
+        method: e.method ?? null,
+        reference: e.reference ?? null,
+        dueOn: e.dueOn ?? null,
+        correctsEntryId: e.correctsEntryId ?? null,
+        idempotencyKey: e.idempotencyKey,
+        createdBy: by.createdBy,
+        created: by.now,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
+    .returning({ id: ledgerEntries.id });
+  return posted.map((p) => p.id);
+}
+
+/** `share(total)`: the child's exact share of `total` cents (i-th of n, the first `total % n` get a cent more). */
+const share = (total: string, at = 'k') =>
+  sql.raw(`((${total}) / ${at}.n + case when ${at}.i <= (${total}) % ${at}.n then 1 else 0 end)`);
+
+/**
+ * Post the entries of paid checkouts that have none yet (all of them, or `paymentId`'s): see the module
+ * comment. `timeZone` dates the charges (due the day they were paid). Answers how many entries were posted.
+ */
+export async function postPaymentEntries(
+  tx: DbOrTx,
+  timeZone: string,
+  paymentId: string | null,
+): Promise<number> {
+  const which = paymentId === null ? sql`true` : sql`p.id = ${paymentId}`;
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with paid as (
+        select p.id, p.user_id, p.provider, p.original_amount, p.final_amount, p.note, p.created,
+          p.class_session_id, (cs.registration_price + cs.supply_fee) as list_price,
+          (p.created at time zone ${timeZone})::date as paid_on
+        from payments p join class_sessions cs on cs.id = p.class_session_id
+        where p.status in ('Paid', 'Refunded', 'RefundDue') and ${which}
+          and not exists (select 1 from ledger_entries l where l.payment_id = p.id)
+      ),
+      places as (
+        select paid.id as payment_id, e.student_id,
+          bool_or(e.status in ('Enrolled', 'Withdrawn')) as held
+        from paid join class_session_enrollments e
+          on e.payment_id = paid.id and e.class_session_id = paid.class_session_id
+        group by paid.id, e.student_id
+      ),
+      k as (
+        select paid.*, places.student_id,
+          row_number() over (partition by paid.id order by places.student_id)::int as i,
+          count(*) over (partition by paid.id)::int as n,
+          coalesce(bool_or(places.held) over (partition by paid.id), true) as seated
+        from paid left join places on places.payment_id = paid.id
+      ),
+      shares as (
+        select k.*,
+          case when not k.seated then 0
+            else ${share("case when k.provider = 'offline' then k.list_price * k.n else k.original_amount end")} end
+            as charge_share,
+          case when not k.seated or k.provider = 'offline' then 0
+            else ${share('k.original_amount - k.final_amount')} end as discount_share
+        from k
+      ),
+      parts as (
+        -- A checkout's payment pays each child's place exactly (charge − discount), so no place is a cent
+        -- over or under; the shares still add up to the payment's amount.
+        select shares.*, v.part, v.kind, v.amount from shares cross join lateral (values
+          ('charge', 'charge', shares.charge_share),
+          ('discount', 'discount', shares.discount_share),
+          ('payment', 'payment', case when shares.seated and shares.provider <> 'offline'
+            then shares.charge_share - shares.discount_share else ${share('shares.final_amount', 'shares')} end)
+        ) as v(part, kind, amount)
+      ),
+      posted as (
+        insert into ledger_entries (payer_user_id, kind, amount, class_session_id, student_id, payment_id,
+          method, reference, due_on, idempotency_key, created)
+        select parts.user_id, parts.kind, parts.amount, parts.class_session_id, parts.student_id, parts.id,
+          case when parts.kind = 'payment' then (case when parts.provider = 'offline' then 'other' else 'card' end) end,
+          case when parts.kind = 'payment' and parts.provider = 'offline' then parts.note end,
+          case when parts.kind = 'charge' then parts.paid_on end,
+          'payment:' || parts.id || ':' || parts.part || ':' || coalesce(parts.student_id::text, 'none'),
+          parts.created + case parts.kind when 'charge' then interval '0' when 'discount' then interval '1 microsecond'
+            else interval '2 microseconds' end
+        from parts where parts.amount > 0
+        on conflict (idempotency_key) do nothing
+        returning 1
+      )
+      select count(*)::int as n from posted`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Post the entries of refunds that succeeded and have none yet (all of them, one refund's, or a payment's),
+ * and of a payment's automatic full refund (fulfillment's, which has no refund row: `refunded_amount` beyond
+ * the refund rows). Each is divided between the payment's children, or goes to the refund's own child. A
+ * child who held the place gets a `credit` beside the `refund`. Answers how many entries were posted.
+ */
+export async function postRefundEntries(
+  tx: DbOrTx,
+  filter: { refundId: string } | { paymentId: string } | null,
+): Promise<number> {
+  const whichRefund =
+    filter === null
+      ? sql`true`
+      : 'refundId' in filter
+        ? sql`r.id = ${filter.refundId}`
+        : sql`r.payment_id = ${filter.paymentId}`;
+  const whichPayment =
+    filter === null ? sql`true` : 'paymentId' in filter ? sql`p.id = ${filter.paymentId}` : sql`false`;
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with back as (
+        select 'refund:' || r.id as key, r.id as refund_id, r.payment_id, r.amount, r.student_id as own_child,
+          r.updated as created
+        from refunds r
+        where r.status = 'Succeeded' and ${whichRefund}
+          and not exists (select 1 from ledger_entries l where l.refund_id = r.id)
+        union all
+        select 'payment:' || p.id || ':auto-refund', null, p.id,
+          p.refunded_amount - coalesce((select sum(r.amount) from refunds r
+            where r.payment_id = p.id and r.status = 'Succeeded'), 0)::int, null, p.created + interval '1 second'
+        from payments p
+        where p.status = 'Refunded' and ${whichPayment}
+      ),
+      places as (
+        select back.key, e.student_id, bool_or(e.status in ('Enrolled', 'Withdrawn')) as held
+        from back join payments p on p.id = back.payment_id
+          join class_session_enrollments e on e.payment_id = p.id and e.class_session_id = p.class_session_id
+        where back.own_child is null or e.student_id = back.own_child
+        group by back.key, e.student_id
+      ),
+      k as (
+        select back.*, p.user_id, p.class_session_id, p.provider, coalesce(places.student_id, back.own_child) as student_id,
+          coalesce(places.held, true) as held,
+          row_number() over (partition by back.key order by places.student_id)::int as i,
+          count(*) over (partition by back.key)::int as n
+        from back join payments p on p.id = back.payment_id left join places on places.key = back.key
+        where back.amount > 0
+      ),
+      parts as (
+        select k.*, v.part from k cross join lateral (values ('credit'), ('refund')) as v(part)
+        where v.part = 'refund' or k.held
+      ),
+      posted as (
+        insert into ledger_entries (payer_user_id, kind, amount, class_session_id, student_id, payment_id,
+          refund_id, method, idempotency_key, created)
+        select parts.user_id, parts.part, ${share('parts.amount', 'parts')},
+          parts.class_session_id, parts.student_id, parts.payment_id, parts.refund_id,
+          case when parts.part = 'refund' then (case when parts.provider = 'offline' then 'other' else 'card' end) end,
+          parts.key || ':' || parts.part || ':' || coalesce(parts.student_id::text, 'none'),
+          parts.created
+        from parts
+        on conflict (idempotency_key) do nothing
+        returning 1
+      )
+      select count(*)::int as n from posted`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The ledger's catch-up at start (after the migrations, under the start-up lock): entries for every paid
+ * payment and succeeded refund that has none (the money recorded before issue 23). Idempotent.
+ */
+export async function backfillLedger(db: DbOrTx, timeZone: string): Promise<number> {
+  return (await postPaymentEntries(db, timeZone, null)) + (await postRefundEntries(db, null));
+}
+
+/** Entries posted at the same instant read as a statement would: charges, reductions, moves, money. */
+const KIND_ORDER = sql`case l.kind when 'charge' then 0 when 'plan_fee' then 0 when 'late_fee' then 0
+  when 'discount' then 1 when 'credit' then 2 when 'write_off' then 2 when 'transfer_out' then 3
+  when 'transfer_in' then 3 when 'payment' then 4 else 5 end`;
+
+/** Sums of one place, or of several (cents). */
+type SumsRow = {
+  class_session_id: number;
+  student_id: string | null;
+  charged: number;
+  paid: number;
+  refunded: number;
+  due_on: string | null;
+};
+
+const sumsColumns = sql`l.class_session_id, l.student_id,
+  coalesce(sum(l.charged), 0)::int as charged, coalesce(sum(l.paid), 0)::int as paid,
+  coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0)::int as refunded,
+  (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee')))::text as due_on`;
+
+/** The account of each place matching `where` (over `ledger_signed l`), keyed `sessionId:studentId`. */
+async function placeSums(db: DbOrTx, where: SQL): Promise<SumsRow[]> {
+  return queryRows<SumsRow>(
+    db,
+    sql`select ${sumsColumns} from ledger_signed l where ${where} and l.class_session_id is not null
+      group by l.class_session_id, l.student_id`,
+  );
+}
+
+const toPlace = (
+  r: SumsRow,
+  today: string,
+  names: { sessionName: string; childName: string | null },
+): PlaceAccount => ({
+  classSessionId: r.class_session_id,
+  sessionName: names.sessionName,
+  studentId: r.student_id,
+  childName: names.childName,
+  charged: r.charged,
+  paid: r.paid,
+  refunded: r.refunded,
+  balance: r.charged - r.paid,
+  status: accountStatus({ charged: r.charged, paid: r.paid, refunded: r.refunded, dueOn: r.due_on }, today),
+  dueOn: r.due_on,
+});
+
+/** Each child's account in a session (the roster), keyed by student id; `today` the center's date. */
+export async function sessionPlaceAccounts(
+  db: DbOrTx,
+  classSessionId: number,
+  today: string,
+): Promise<Map<string, Pick<PlaceAccount, 'charged' | 'paid' | 'refunded' | 'balance' | 'status' | 'dueOn'>>> {
+  const rows = await placeSums(db, sql`l.class_session_id = ${classSessionId}`);
+  return new Map(
+    rows
+      .filter((r) => r.student_id !== null)
+      .map((r) => [r.student_id!, toPlace(r, today, { sessionName: '', childName: null })]),
+  );
+}
+
+/** One child's place in a session: its account (zeros and `noCharge` when nothing was ever posted). */
+export async function placeAccount(
+  db: DbOrTx,
+  classSessionId: number,
+  studentId: string,
+  today: string,
+): Promise<PlaceAccount> {
+  const [row] = await queryRows<SumsRow & { session_name: string; child_name: string | null }>(
+    db,
+    sql`select ${classSessionId}::int as class_session_id, ${studentId}::uuid as student_id,
+        coalesce(sum(l.charged), 0)::int as charged, coalesce(sum(l.paid), 0)::int as paid,
+        coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0)::int as refunded,
+        (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee')))::text as due_on,
+        (select name from class_sessions where id = ${classSessionId}) as session_name,
+        (select first_name || ' ' || last_name from students where id = ${studentId}) as child_name
+      from ledger_signed l where l.class_session_id = ${classSessionId} and l.student_id = ${studentId}`,
+  );
+  return toPlace(row!, today, { sessionName: row!.session_name, childName: row!.child_name });
+}
+
+/**
+ * The account of the parents `payerIds` (a family: `familyMemberIds`): every place, every entry oldest first
+ * with the running balance, the balance, its status and what is due next (the unpaid place due first).
+ * `today` is the center's date.
+ */
+export async function familyAccount(db: DbOrTx, payerIds: string[], today: string): Promise<FamilyAccount> {
+  if (payerIds.length === 0) return { balance: 0, status: 'noCharge', nextDue: null, places: [], entries: [] };
+  const payers = sql.join(
+    payerIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [sums, entries] = await Promise.all([
+    queryRows<SumsRow & { session_name: string; child_name: string | null }>(
+      db,
+      sql`select ${sumsColumns}, cs.name as session_name, s.first_name || ' ' || s.last_name as child_name
+        from ledger_signed l join class_sessions cs on cs.id = l.class_session_id
+        left join students s on s.id = l.student_id
+        where l.payer_user_id in (${payers})
+        group by l.class_session_id, l.student_id, cs.name, cs.session_start_date, s.first_name, s.last_name
+        order by cs.session_start_date, cs.name, s.first_name`,
+    ),
+    queryRows<{
+      id: string;
+      created: Date | string;
+      kind: LedgerKind;
+      signed: number;
+      session_name: string | null;
+      child_name: string | null;
+      method: PaymentMethod | null;
+      reference: string | null;
+      payer_name: string;
+      due_on: string | null;
+    }>(
+      db,
+      sql`select l.id, l.created, l.kind, l.signed, cs.name as session_name,
+          s.first_name || ' ' || s.last_name as child_name, l.method, l.reference,
+          u.first_name || ' ' || u.last_name as payer_name, l.due_on::text as due_on
+        from ledger_signed l join users u on u.id = l.payer_user_id
+        left join class_sessions cs on cs.id = l.class_session_id
+        left join students s on s.id = l.student_id
+        where l.payer_user_id in (${payers})
+        order by l.created, ${KIND_ORDER}, l.id`,
+    ),
+  ]);
+  let running = 0;
+  const statement = entries.map((e) => {
+    running += e.signed;
+    return {
+      id: e.id,
+      created: new Date(e.created).toISOString(),
+      kind: e.kind,
+      amount: e.signed,
+      sessionName: e.session_name,
+      childName: e.child_name,
+      method: e.method,
+      reference: e.reference,
+      payerName: e.payer_name,
+      dueOn: e.due_on,
+      balanceAfter: running,
+    };
+  });
+  const places = sums.map((r) => toPlace(r, today, { sessionName: r.session_name, childName: r.child_name }));
+  const owing = places
+    .filter((p) => p.balance > 0)
+    .sort((a, b) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999'));
+  const total = {
+    charged: places.reduce((n, p) => n + p.charged, 0),
+    paid: places.reduce((n, p) => n + p.paid, 0),
+    refunded: places.reduce((n, p) => n + p.refunded, 0),
+  };
+  // The balance is the sum of every entry; money on account with no session counts as paid.
+  const balance = running;
+  const status: AccountStatus = accountStatus(
+    { ...total, paid: total.charged - balance, dueOn: owing[0]?.dueOn ?? null },
+    today,
+  );
+  return {
+    balance,
+    status,
+    nextDue: owing[0]
+      ? { amount: owing[0].balance, dueOn: owing[0].dueOn, sessionName: owing[0].sessionName }
+      : null,
+    places,
+    entries: statement,
+  };
+}
+
+/** A session's revenue (cents): what was charged for it net of discounts, credits and write-offs. */
+export const sessionRevenueSql = (sessionColumn: SQL) =>
+  sql`(select coalesce(sum(l.charged), 0)::int from ledger_signed l where l.class_session_id = ${sessionColumn})`;

@@ -1,0 +1,287 @@
+/**
+ * The office's money on the ledger (issue 23, decision 022): what a place is charged when the director
+ * enrolls a child by hand or moves one, the credit a withdrawal gives for what was never paid, and a payment
+ * the office received (cash, a check, an agency's subsidy) against a place's balance.
+ *
+ * Rules (documented here, tested in server/test/family-ledger.test.ts):
+ * - **The price of a place** is the session's registration and supply fee, less the sibling discount the
+ *   checkout would give the child (brothers and sisters already holding a place: `loadSiblingPlaces`).
+ * - **A move** posts, on the old place, a `credit` of what it was charged (net) and a `transfer_out` of what
+ *   was paid for it (net of refunds); on the new place, a `charge` (and `discount`) at its price and a
+ *   `transfer_in` of that money. The family then owes the difference, or holds it as a credit there. Each
+ *   session's revenue counts only what was charged for it.
+ * - **A withdrawal** credits what is still unpaid on the place (its balance above 0), so a family that leaves
+ *   owes nothing more for it; any refund the policy gives is posted when it is made (`ledger.ts`).
+ * - A by-hand charge falls due on the session's first day (or today, once it has started).
+ */
+import { checkoutLineItems, type LineItem, type OfficePaymentInput, type PlaceAccount } from '@lc/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
+import { classSessionEnrollments, payments } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { loadSiblingPlaces } from '../enrollment/eligibility.ts';
+import type { LockedSession } from '../enrollment/seats.ts';
+import { lockFamilyOfChild } from '../family/members.ts';
+import { type NewEntry, placeAccount, postEntries } from './ledger.ts';
+import type { MoneyDeps } from './refunds.ts';
+
+type SessionRow = LockedSession['row'];
+
+/** The price of one child's place (cents): charged before the discount, and the sibling discount. */
+export async function placePrice(
+  tx: DbOrTx,
+  row: SessionRow,
+  payerUserId: string,
+  studentId: string,
+  at: { now: Date; today: string },
+): Promise<{ charge: number; discount: number; lines: LineItem[] }> {
+  const holders = await loadSiblingPlaces(tx, payerUserId, row, at.now, at.today);
+  const siblings = [...holders].filter((id) => id !== studentId).length;
+  const lines = checkoutLineItems(row, 1, siblings);
+  const charge = lines.filter((l) => l.amount > 0).reduce((n, l) => n + l.amount, 0);
+  const discount = -lines.filter((l) => l.amount < 0).reduce((n, l) => n + l.amount, 0);
+  return { charge, discount, lines };
+}
+
+/** When a by-hand charge falls due: the session's first day, or today once it has started (ISO dates). */
+export const dueOnFor = (row: SessionRow, today: string) =>
+  row.sessionStartDate > today ? row.sessionStartDate : today;
+
+/** The entries charging a place at `price`, under keys starting `key`. */
+export const chargeEntries = (
+  price: { charge: number; discount: number },
+  place: { payerUserId: string; classSessionId: number; studentId: string; dueOn: string },
+  key: string,
+): NewEntry[] => [
+  { ...place, kind: 'charge', amount: price.charge, idempotencyKey: `${key}:charge` },
+  { ...place, kind: 'discount', amount: price.discount, dueOn: null, idempotencyKey: `${key}:discount` },
+];
+
+/**
+ * Who pays for a child's place: the parent whose entries the place already has (the first posted), else the
+ * child's first parent (`fallback`).
+ */
+export async function payerOfPlace(
+  tx: DbOrTx,
+  classSessionId: number,
+  studentId: string,
+  fallback: string,
+): Promise<string> {
+  const [row] = await queryRows<{ payer_user_id: string }>(
+    tx,
+    sql`select payer_user_id from ledger_entries where class_session_id = ${classSessionId}
+      and student_id = ${studentId} order by created, id limit 1`,
+  );
+  return row?.payer_user_id ?? fallback;
+}
+
+/**
+ * A move's entries (see the module comment), keyed `move:<enrollment id>`: the old place settled to 0 and the
+ * new one charged, with the money paid carried over. Answers the new place's balance (cents; below 0 a credit).
+ */
+export async function postMove(
+  tx: Tx,
+  move: {
+    enrollmentId: string;
+    from: SessionRow;
+    to: SessionRow;
+    studentId: string;
+    fallbackPayer: string;
+    actorUserId: string;
+    now: Date;
+    today: string;
+  },
+): Promise<number> {
+  const quote = await quoteMove(tx, move);
+  const key = `move:${move.enrollmentId}`;
+  const old = { payerUserId: quote.payerUserId, classSessionId: move.from.id, studentId: move.studentId };
+  const next = { payerUserId: quote.payerUserId, classSessionId: move.to.id, studentId: move.studentId };
+  await postEntries(
+    tx,
+    [
+      { ...old, kind: 'credit', amount: Math.max(0, quote.oldCharged), idempotencyKey: `${key}:credit` },
+      { ...old, kind: 'transfer_out', amount: Math.max(0, quote.paid), idempotencyKey: `${key}:transfer-out` },
+      ...chargeEntries(quote.price, { ...next, dueOn: dueOnFor(move.to, move.today) }, key),
+      { ...next, kind: 'transfer_in', amount: Math.max(0, quote.paid), idempotencyKey: `${key}:transfer-in` },
+    ],
+    { createdBy: move.actorUserId, now: move.now },
+  );
+  return quote.balanceAfter;
+}
+
+/**
+ * What a move would do to the family's money, changing nothing: the new place's price, the money carried over
+ * and the balance there after the move (cents; above 0 owed, below 0 a credit).
+ */
+export async function quoteMove(
+  tx: DbOrTx,
+  move: { from: SessionRow; to: SessionRow; studentId: string; fallbackPayer: string; now: Date; today: string },
+): Promise<{
+  payerUserId: string;
+  price: { charge: number; discount: number };
+  oldCharged: number;
+  paid: number;
+  balanceAfter: number;
+}> {
+  const payerUserId = await payerOfPlace(tx, move.from.id, move.studentId, move.fallbackPayer);
+  const old = await placeAccount(tx, move.from.id, move.studentId, move.today);
+  const price = await placePrice(tx, move.to, payerUserId, move.studentId, move);
+  const paid = Math.max(0, old.paid);
+  return {
+    payerUserId,
+    price,
+    oldCharged: old.charged,
+    paid,
+    balanceAfter: price.charge - price.discount - paid,
+  };
+}
+
+/**
+ * A withdrawal's credit for what is unpaid on the place (its balance above 0), keyed
+ * `withdraw:<enrollment id>:unpaid`. Posts nothing when the place is paid up.
+ */
+export async function creditUnpaid(
+  tx: Tx,
+  place: { enrollmentId: string; classSessionId: number; studentId: string; fallbackPayer: string | null },
+  by: { actorUserId: string; now: Date; today: string },
+): Promise<void> {
+  const account = await placeAccount(tx, place.classSessionId, place.studentId, by.today);
+  if (account.balance <= 0 || !place.fallbackPayer) return;
+  const payerUserId = await payerOfPlace(tx, place.classSessionId, place.studentId, place.fallbackPayer);
+  await postEntries(
+    tx,
+    [
+      {
+        payerUserId,
+        kind: 'credit',
+        amount: account.balance,
+        classSessionId: place.classSessionId,
+        studentId: place.studentId,
+        reference: 'Withdrawn: the unpaid balance is not owed',
+        idempotencyKey: `withdraw:${place.enrollmentId}:unpaid`,
+      },
+    ],
+    { createdBy: by.actorUserId, now: by.now },
+  );
+}
+
+const amountError = (code: 'billing.payment.atMost' | 'billing.payment.nothingDue', amount?: string) =>
+  new HttpError(code === 'billing.payment.atMost' ? 400 : 409, code, {
+    params: amount ? { amount } : undefined,
+    fields: { amount: code },
+  });
+
+/**
+ * Record money the office received for a child's place (cash, a check, a subsidy): an `offline` payment row
+ * (the receipt's record) and a `payment` entry, under the family's lock so the same key twice (a double click,
+ * a retry) records it once. 404 a child with no place in the session; 409 nothing due on the place; 400 more
+ * than is due (field `amount`, "at most $355.00"). Audited. Answers the payment and the place's account.
+ */
+export async function recordOfficePayment(
+  deps: MoneyDeps,
+  actorUserId: string,
+  classSessionId: number,
+  studentId: string,
+  input: OfficePaymentInput & { idempotencyKey: string },
+): Promise<{ paymentId: string; place: PlaceAccount; created: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const today = deps.clock.today(now);
+    const [place] = await tx
+      .select({ id: classSessionEnrollments.id })
+      .from(classSessionEnrollments)
+      .where(
+        and(
+          eq(classSessionEnrollments.classSessionId, classSessionId),
+          eq(classSessionEnrollments.studentId, studentId),
+          inArray(classSessionEnrollments.status, ['Enrolled', 'Withdrawn']),
+        ),
+      )
+      .limit(1);
+    if (!place) throw notFound('enrollment');
+    await lockFamilyOfChild(tx, studentId);
+    const key = `office-payment:${input.idempotencyKey}`;
+    const [earlier] = await queryRows<{ payment_id: string }>(
+      tx,
+      sql`select payment_id from ledger_entries where idempotency_key = ${key}`,
+    );
+    if (earlier)
+      return {
+        paymentId: earlier.payment_id,
+        place: await placeAccount(tx, classSessionId, studentId, today),
+        created: false,
+      };
+    const before = await placeAccount(tx, classSessionId, studentId, today);
+    if (before.balance <= 0) throw amountError('billing.payment.nothingDue');
+    if (input.amount > before.balance)
+      throw amountError('billing.payment.atMost', `$${(before.balance / 100).toFixed(2)}`);
+    const [parent] = await queryRows<{ user_id: string; email_address: string }>(
+      tx,
+      sql`select u.id as user_id, u.email_address from user_students us join users u on u.id = us.user_id
+        where us.student_id = ${studentId} order by u.created, u.id limit 1`,
+    );
+    const payerUserId = await payerOfPlace(tx, classSessionId, studentId, parent!.user_id);
+    const reference = input.reference?.trim() || null;
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        status: 'Paid',
+        originalAmount: input.amount,
+        finalAmount: input.amount,
+        provider: 'offline',
+        note: reference,
+        lineItems: [
+          {
+            description: `${before.sessionName} — payment received by the office`,
+            unitAmount: input.amount,
+            quantity: 1,
+            amount: input.amount,
+          },
+        ],
+        emailAddress: parent!.email_address,
+        classSessionId,
+        userId: payerUserId,
+        created: now,
+      })
+      .returning({ id: payments.id });
+    const [entryId] = await postEntries(
+      tx,
+      [
+        {
+          payerUserId,
+          kind: 'payment',
+          amount: input.amount,
+          classSessionId,
+          studentId,
+          paymentId: payment!.id,
+          method: input.method,
+          reference,
+          idempotencyKey: key,
+        },
+      ],
+      { createdBy: actorUserId, now },
+    );
+    const after = await placeAccount(tx, classSessionId, studentId, today);
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: 'payment.record.offline',
+        entityType: 'Payment',
+        entityId: payment!.id,
+        before: { classSessionId, studentId, balance: before.balance, status: before.status },
+        after: {
+          amount: input.amount,
+          method: input.method,
+          reference,
+          ledgerEntryId: entryId,
+          balance: after.balance,
+          status: after.status,
+        },
+      },
+      now,
+    );
+    return { paymentId: payment!.id, place: after, created: true };
+  });
+}

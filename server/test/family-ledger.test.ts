@@ -1,0 +1,281 @@
+/**
+ * The family account (issue 23, decision 022): the ledger every money screen reads. A deposit recorded by
+ * hand leaves the rest due (the director's report: a $100 deposit on a $455 session read "Paid"); the office
+ * records the rest; a move up or down in price charges or credits the difference; withdrawals and refunds
+ * settle a place to what is true; the ledger refuses edits; the parent's account and the roster agree to the
+ * cent. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { backfillLedger } from '../src/features/billing/ledger.ts';
+import { dbKinds } from './helpers.ts';
+import { staffMoneyApp } from './support/money-app.ts';
+
+describe.each(dbKinds)('the family account on %s', (kind) => {
+  const office = staffMoneyApp(kind);
+  const { as, key } = office;
+
+  const rosterRes = async (sessionId: number) => {
+    const res = await as(office.admin, 'GET', `/api/staff/sessions/${sessionId}/enrollments`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  const roster = async (sessionId: number) =>
+    (await rosterRes(sessionId)).json() as {
+      studentId: string;
+      account: { charged: number; paid: number; balance: number; status: string; dueOn: string | null };
+    }[];
+  const revenue = async (sessionId: number) => {
+    const [row] = await queryRows<{ n: number }>(
+      office.t.database.db,
+      sql`select coalesce(sum(charged), 0)::int as n from ledger_signed where class_session_id = ${sessionId}`,
+    );
+    return row!.n;
+  };
+  const staffRevenue = async (sessionId: number) => {
+    const res = await as(office.admin, 'GET', `/api/staff/sessions?period=all&q=Ledger%20Move`);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { id: number; revenue: number | null }[];
+    return items.find((i) => i.id === sessionId)?.revenue;
+  };
+  const account = async (token: string) => {
+    const res = await as(token, 'GET', '/api/Billing/Account');
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('a $100 deposit on a $455 session leaves $355 due; the office records the rest and it reads paid', async () => {
+    const session = await office.a.session({
+      name: 'Ledger Deposit Room',
+      registrationPrice: 42_000,
+      supplyFee: 3_500,
+      sessionStartDate: '2026-12-15',
+      rosterSize: 5,
+    });
+    const family = await office.a.family('Deposit', 1);
+    const child = family.childIds[0]!;
+    const enrolled = await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
+      studentId: child,
+      amount: 10_000,
+      note: 'Check #1042',
+      method: 'check',
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+
+    const [place] = await roster(session);
+    expect(place!.account).toEqual({
+      charged: 45_500,
+      paid: 10_000,
+      refunded: 0,
+      balance: 35_500,
+      status: 'partlyPaid',
+      dueOn: '2026-12-15',
+    });
+    expect(await revenue(session)).toBe(45_500);
+    const mine = await account(family.token);
+    expect(mine).toMatchObject({
+      balance: 35_500,
+      status: 'partlyPaid',
+      nextDue: { amount: 35_500, dueOn: '2026-12-15', sessionName: 'Ledger Deposit Room' },
+    });
+    expect(mine.entries.map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter])).toEqual([
+      ['charge', 45_500, 45_500],
+      ['payment', -10_000, 35_500],
+    ]);
+    expect(mine.entries[1]).toMatchObject({ method: 'check', reference: 'Check #1042' });
+
+    const url = `/api/staff/sessions/${session}/enrollments/${child}/payments`;
+    const tooMuch = await as(office.admin, 'POST', url, { amount: 40_000, method: 'cash', idempotencyKey: key() });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields.amount).toBe('At most $355.00 is due on this place. Enter that or less.');
+    const noMethod = await as(office.admin, 'POST', url, { amount: 100, idempotencyKey: key() });
+    expect(noMethod.statusCode).toBe(400);
+    expect(noMethod.json().fields.method).toBe('Choose how the family paid: cash, check, subsidy or other.');
+
+    const payKey = key();
+    const paid = await as(office.admin, 'POST', url, {
+      amount: 35_500,
+      method: 'cash',
+      reference: 'Cash at the front desk',
+      idempotencyKey: payKey,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().place).toMatchObject({ balance: 0, status: 'paid', paid: 45_500 });
+    // The same key again (a double click, a retry after a lost answer): the same payment, nothing new.
+    const entriesBefore = await office.ledgerCount();
+    const again = await as(office.admin, 'POST', url, {
+      amount: 35_500,
+      method: 'cash',
+      idempotencyKey: payKey,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().paymentId).toBe(paid.json().paymentId);
+    expect(await office.ledgerCount()).toBe(entriesBefore);
+    const nothingDue = await as(office.admin, 'POST', url, { amount: 100, method: 'cash', idempotencyKey: key() });
+    expect(nothingDue.statusCode).toBe(409);
+    expect(nothingDue.json().fields.amount).toBe(
+      'Nothing is due on this place, so there is no payment to record.',
+    );
+    expect((await roster(session))[0]!.account.status).toBe('paid');
+    expect(await account(family.token)).toMatchObject({ balance: 0, status: 'paid', nextDue: null });
+    // Another family's child or an unknown place: 404, nothing posted.
+    const stranger = await office.a.family('Stranger', 1);
+    const other = await as(
+      office.admin,
+      'POST',
+      `/api/staff/sessions/${session}/enrollments/${stranger.childIds[0]}/payments`,
+      { amount: 100, method: 'cash', idempotencyKey: key() },
+    );
+    expect(other.statusCode).toBe(404);
+    expect((await account(stranger.token)).entries).toEqual([]);
+    expect(await office.ledgerCount()).toBe(entriesBefore);
+  });
+
+  it('a paid checkout for two children with a sibling discount: a charge, a discount and a payment each, to the cent', async () => {
+    const session = await office.a.session({
+      name: 'Ledger Siblings Room',
+      registrationPrice: 33_333,
+      supplyFee: 0,
+      rosterSize: 5,
+      siblingDiscountType: 'Amount',
+      siblingDiscountValue: 5_001,
+    });
+    const family = await office.a.family('Twins', 2);
+    const { paymentId } = await office.a.enrollPaid(family, session);
+    const payment = await office.paymentRow(paymentId);
+    const entries = await queryRows<{ kind: string; amount: number; student_id: string }>(
+      office.t.database.db,
+      sql`select kind, amount, student_id from ledger_entries where payment_id = ${paymentId} order by kind, student_id`,
+    );
+    const sum = (k: string) => entries.filter((e) => e.kind === k).reduce((n, e) => n + e.amount, 0);
+    expect(sum('charge')).toBe(payment.originalAmount);
+    expect(sum('charge') - sum('discount')).toBe(payment.finalAmount);
+    expect(sum('payment')).toBe(payment.finalAmount);
+    expect(new Set(entries.map((e) => e.student_id))).toEqual(new Set(family.childIds));
+    const places = await roster(session);
+    expect(places.map((p) => p.account.status)).toEqual(['paid', 'paid']);
+    expect(places.reduce((n, p) => n + p.account.charged, 0)).toBe(payment.finalAmount);
+    expect(await revenue(session)).toBe(payment.finalAmount);
+    // The catch-up at start finds nothing left to post for it.
+    expect(await backfillLedger(office.t.database.db, 'America/Los_Angeles')).toBe(0);
+  });
+
+  it('moving a child up in price charges the difference, down credits it; each session counts what it charged', async () => {
+    const cheap = await office.a.session({
+      name: 'Ledger Move Mornings',
+      registrationPrice: 133_500,
+      supplyFee: 0,
+      rosterSize: 5,
+    });
+    const dear = await office.a.session({
+      name: 'Ledger Move Full Days',
+      registrationPrice: 194_500,
+      supplyFee: 0,
+      rosterSize: 5,
+    });
+    const family = await office.enrolledFamily('Cohen', cheap);
+    const child = family.childIds[0]!;
+    const targets = await as(office.admin, 'GET', `/api/staff/sessions/${cheap}/move-targets?studentId=${child}`);
+    expect(targets.json().find((t: { id: number }) => t.id === dear)).toMatchObject({
+      price: 194_500,
+      balanceAfter: 61_000,
+    });
+    const moved = await as(office.admin, 'POST', `/api/staff/sessions/${cheap}/move`, {
+      studentId: child,
+      toClassSessionId: dear,
+      reason: 'Full days suit the family better',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await revenue(cheap)).toBe(0);
+    expect(await revenue(dear)).toBe(194_500);
+    // The director's sessions list reads the same revenue.
+    expect(await staffRevenue(cheap)).toBe(0);
+    expect(await staffRevenue(dear)).toBe(194_500);
+    expect((await roster(dear))[0]!.account).toMatchObject({
+      charged: 194_500,
+      paid: 133_500,
+      balance: 61_000,
+      status: 'partlyPaid',
+    });
+    expect(await account(family.token)).toMatchObject({ balance: 61_000 });
+    // The payments list names the child once, on the payment's own session.
+    const list = await as(office.admin, 'GET', `/api/staff/payments?classSessionId=${cheap}`);
+    expect(list.json().items[0].children).toEqual(['Ava Cohen']);
+
+    // And back down: the $610 is no longer owed and the rest of what was paid is a credit.
+    const back = await as(office.admin, 'POST', `/api/staff/sessions/${dear}/move`, {
+      studentId: child,
+      toClassSessionId: cheap,
+      reason: 'Back to mornings',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await revenue(dear)).toBe(0);
+    expect(await revenue(cheap)).toBe(133_500);
+    const after = await account(family.token);
+    expect(after).toMatchObject({ balance: 0, status: 'paid' });
+    // Every entry's signed amount adds up to the balance shown.
+    expect(after.entries.at(-1).balanceAfter).toBe(after.balance);
+  });
+
+  it('a withdrawal with a part refund: the refund comes back as a credit and a refund; what was unpaid is not owed', async () => {
+    const session = await office.a.session({
+      name: 'Ledger Withdraw Room',
+      registrationPrice: 50_000,
+      supplyFee: 5_000,
+      sessionStartDate: '2026-12-15',
+      rosterSize: 5,
+    });
+    const paidFamily = await office.enrolledFamily('Leaver', session);
+    const res = await as(office.admin, 'POST', `/api/staff/sessions/${session}/withdraw`, {
+      studentId: paidFamily.childIds[0],
+      reason: 'Moving away',
+      refundAmount: 27_500,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const leaver = await account(paidFamily.token);
+    expect(leaver).toMatchObject({ balance: 0 });
+    expect(leaver.places[0]).toMatchObject({ charged: 27_500, paid: 27_500, refunded: 27_500, status: 'paid' });
+    expect(await revenue(session)).toBe(27_500);
+
+    const deposit = await office.a.family('Halfway', 1);
+    expect(
+      (
+        await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
+          studentId: deposit.childIds[0],
+          amount: 10_000,
+          note: 'Deposit, cash',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const out = await as(office.admin, 'POST', `/api/staff/sessions/${session}/withdraw`, {
+      studentId: deposit.childIds[0],
+      reason: 'Changed plans',
+      refundAmount: 10_000,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const halfway = await account(deposit.token);
+    expect(halfway).toMatchObject({ balance: 0, status: 'refunded' });
+    expect(halfway.places[0]).toMatchObject({ charged: 0, paid: 0, refunded: 10_000, status: 'refunded' });
+  });
+
+  it('the ledger refuses an edit or a deletion: a correction is a new entry', async () => {
+    const [entry] = await queryRows<{ id: string }>(office.t.database.db, sql`select id from ledger_entries limit 1`);
+    expect(entry).toBeDefined();
+    await expect(
+      office.t.database.db.execute(sql`update ledger_entries set amount = 1 where id = ${entry!.id}`),
+    ).rejects.toThrow();
+    await expect(
+      office.t.database.db.execute(sql`delete from ledger_entries where id = ${entry!.id}`),
+    ).rejects.toThrow();
+    const [still] = await queryRows<{ n: number }>(
+      office.t.database.db,
+      sql`select count(*)::int as n from ledger_entries where id = ${entry!.id}`,
+    );
+    expect(still!.n).toBe(1);
+  });
+
+  it('a co-parent reads the same account; the account route needs a signed-in parent', async () => {
+    expect((await as(null, 'GET', '/api/Billing/Account')).statusCode).toBe(401);
+  });
+});
