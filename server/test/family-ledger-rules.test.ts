@@ -1,0 +1,154 @@
+/**
+ * The family account's rules (issue 23, decision 022) beyond the API flows in family-ledger.test.ts:
+ * - the migration: on a copy of the demo database (its payments written as a center's were before the ledger),
+ *   the catch-up posts every paid payment and refund once, every family that paid in full owes exactly $0,
+ *   and a second run posts nothing;
+ * - properties (fast-check): a split of cents always adds up to the whole; for random sequences of entries,
+ *   replayed keys included, the balance is the signed sum of the entries posted once, every place's balance is
+ *   what it was charged minus what was paid, and the statement's running balance ends at the balance: never a
+ *   cent lost or made.
+ * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { accountStatus, LEDGER_KINDS, SIGN_OF_KIND, splitCents } from '@lc/contract';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import { backfillLedger, familyAccount, type NewEntry, postEntries } from '../src/features/billing/ledger.ts';
+import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { api, movableClock } from './support/registration.ts';
+
+const TZ = 'America/Los_Angeles';
+
+describe('splitting cents', () => {
+  it('always adds up to the whole, with shares at most a cent apart, the larger ones first', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 12 }), (total, parts) => {
+        const shares = splitCents(total, parts);
+        expect(shares).toHaveLength(parts);
+        expect(shares.reduce((n, s) => n + s, 0)).toBe(total);
+        expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+        expect([...shares].sort((a, b) => b - a)).toEqual(shares);
+      }),
+    );
+    expect(splitCents(100_001, 3)).toEqual([33_334, 33_334, 33_333]);
+    expect(() => splitCents(-1, 2)).toThrow(RangeError);
+    expect(() => splitCents(10, 0)).toThrow(RangeError);
+    expect(() => splitCents(10.5, 2)).toThrow(RangeError);
+  });
+
+  it('reads a status from the sums in a fixed order', () => {
+    const at = (charged: number, paid: number, refunded = 0, dueOn: string | null = null) =>
+      accountStatus({ charged, paid, refunded, dueOn }, '2026-11-20');
+    expect(at(45_500, 45_600)).toBe('credit');
+    expect(at(0, 0, 10_000)).toBe('refunded');
+    expect(at(0, 0)).toBe('noCharge');
+    expect(at(45_500, 45_500)).toBe('paid');
+    expect(at(27_500, 27_500, 27_500)).toBe('paid');
+    expect(at(45_500, 10_000, 0, '2026-11-19')).toBe('overdue');
+    expect(at(45_500, 0, 0, '2026-11-19')).toBe('overdue');
+    expect(at(45_500, 10_000, 0, '2026-11-20')).toBe('partlyPaid');
+    expect(at(45_500, 10_000)).toBe('partlyPaid');
+    expect(at(45_500, 0, 0, '2026-12-15')).toBe('due');
+    expect(at(45_500, 0)).toBe('due');
+  });
+});
+
+describe.each(dbKinds)('the ledger on %s', (kind) => {
+  let t: TestApp;
+  let a: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock: movableClock('2026-11-20T18:00:00Z') });
+    a = api(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('the migration: on the demo’s payments, every family that paid in full owes $0, and a second run posts nothing', async () => {
+    await seedDemo(t.database.db, '2026-11-20');
+    // One demo payment was partly refunded by the office before the ledger existed.
+    const [refunded] = await queryRows<{ id: string; user_id: string; final_amount: number }>(
+      t.database.db,
+      sql`select id, user_id, final_amount from payments where status = 'Paid' and provider = 'offline'
+        order by created limit 1`,
+    );
+    await t.database.db.execute(sql`update payments set refunded_amount = 5000 where id = ${refunded!.id}`);
+    await t.database.db.execute(sql`insert into refunds (payment_id, amount, reason, status, idempotency_key)
+      values (${refunded!.id}, 5000, 'Missed the first week', 'Succeeded', 'demo-refund-before-ledger')`);
+
+    const posted = await backfillLedger(t.database.db, TZ);
+    expect(posted).toBeGreaterThan(0);
+    const balances = await queryRows<{ payer_user_id: string; balance: number }>(
+      t.database.db,
+      sql`select payer_user_id, sum(signed)::int as balance from ledger_signed group by payer_user_id`,
+    );
+    const paidPayers = await queryRows<{ user_id: string }>(
+      t.database.db,
+      sql`select distinct user_id from payments where status in ('Paid', 'Refunded')`,
+    );
+    expect(balances.map((b) => b.payer_user_id).sort()).toEqual(paidPayers.map((p) => p.user_id).sort());
+    expect(balances.filter((b) => b.balance !== 0)).toEqual([]);
+    // Every paid payment is on the ledger, to the cent, and cash in equals the payments less the refunds.
+    const [totals] = await queryRows<{ paid: number; payments: number; unposted: number; cash: number }>(
+      t.database.db,
+      sql`select
+          (select coalesce(sum(final_amount), 0)::int from payments where status in ('Paid', 'Refunded')) as payments,
+          (select coalesce(sum(amount), 0)::int from ledger_entries where kind = 'payment') as paid,
+          (select coalesce(sum(paid), 0)::int from ledger_signed) as cash,
+          (select count(*)::int from payments p where status in ('Paid', 'Refunded') and final_amount > 0
+            and not exists (select 1 from ledger_entries l where l.payment_id = p.id)) as unposted`,
+    );
+    expect(totals).toEqual({ paid: totals!.payments, payments: totals!.payments, unposted: 0, cash: totals!.payments - 5000 });
+    // The refunded family's place: charged $50 less, paid $50 less, nothing owed.
+    const account = await familyAccount(t.database.db, [refunded!.user_id], '2026-11-20');
+    expect(account.balance).toBe(0);
+    expect(account.places.find((p) => p.refunded === 5000)).toMatchObject({
+      paid: refunded!.final_amount - 5000,
+      charged: refunded!.final_amount - 5000,
+      status: 'paid',
+    });
+    expect(await backfillLedger(t.database.db, TZ)).toBe(0);
+  });
+
+  it('for random entries, replays included, the balance is the signed sum of what was posted once', async () => {
+    const sessions = [await a.session({ name: 'Property Room A' }), await a.session({ name: 'Property Room B' })];
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom(...LEDGER_KINDS),
+            amount: fc.integer({ min: 1, max: 500_000 }),
+            session: fc.constantFrom(0, 1),
+            // A small key space: the same event posted twice must count once.
+            event: fc.integer({ min: 0, max: 14 }),
+          }),
+          { minLength: 1, maxLength: 25 },
+        ),
+        async (steps) => {
+          run += 1;
+          const family = await a.family(`Prop${run}`, 1);
+          const entries: NewEntry[] = steps.map((s) => ({
+            payerUserId: family.userId,
+            kind: s.kind,
+            amount: s.amount,
+            classSessionId: sessions[s.session],
+            studentId: family.childIds[0],
+            idempotencyKey: `property:${kind}:${run}:${s.event}`,
+          }));
+          await postEntries(t.database.db, entries, { createdBy: null, now: new Date() });
+          const once = new Map<string, NewEntry>();
+          for (const e of entries) if (!once.has(e.idempotencyKey)) once.set(e.idempotencyKey, e);
+          const expected = [...once.values()].reduce((n, e) => n + SIGN_OF_KIND[e.kind] * e.amount, 0);
+          const account = await familyAccount(t.database.db, [family.userId], '2026-11-20');
+          expect(account.entries).toHaveLength(once.size);
+          expect(account.balance).toBe(expected);
+          expect(account.entries.at(-1)!.balanceAfter).toBe(expected);
+          expect(account.places.reduce((n, p) => n + p.balance, 0)).toBe(expected);
+          for (const place of account.places) expect(place.balance).toBe(place.charged - place.paid);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});
