@@ -54,7 +54,15 @@ export const OFFICE_METHODS = ['cash', 'check', 'subsidy', 'other'] as const;
  * - `partlyPaid`: a balance above 0 and something paid;
  * - `due`: a balance above 0, nothing paid, due on a date still ahead (or none given).
  */
-export const ACCOUNT_STATUSES = ['paid', 'partlyPaid', 'due', 'overdue', 'refunded', 'credit', 'noCharge'] as const;
+export const ACCOUNT_STATUSES = [
+  'paid',
+  'partlyPaid',
+  'due',
+  'overdue',
+  'refunded',
+  'credit',
+  'noCharge',
+] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** The sums a status is read from (cents): `charged` net of discounts and credits, `paid` net of refunds. */
@@ -140,3 +148,39 @@ export const FamilyAccountSchema = z.object({
   entries: z.array(StatementEntrySchema),
 });
 export type FamilyAccount = z.infer<typeof FamilyAccountSchema>;
+
+const usd = (cents: number) =>
+  `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const shortDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * A place's money in the office's words (the roster's Payment column and its CSV, the staff screens, which
+ * are in English): "Paid", "Partly paid: $355.00 due Dec 15, 2026", "Due: $455.00 on Dec 15, 2026",
+ * "Overdue: $355.00 since Dec 1, 2026", "Refunded", "Credit: $50.00", "No charge".
+ */
+export function placeStatusText(place: Pick<PlaceAccount, 'status' | 'balance' | 'dueOn'>): string {
+  const due = place.dueOn ? shortDate(place.dueOn) : null;
+  switch (place.status) {
+    case 'paid':
+      return 'Paid';
+    case 'partlyPaid':
+      return `Partly paid: ${usd(place.balance)} due${due ? ` ${due}` : ''}`;
+    case 'due':
+      return `Due: ${usd(place.balance)}${due ? ` on ${due}` : ''}`;
+    case 'overdue':
+      return `Overdue: ${usd(place.balance)}${due ? ` since ${due}` : ''}`;
+    case 'refunded':
+      return 'Refunded';
+    case 'credit':
+      return `Credit: ${usd(-place.balance)}`;
+    case 'noCharge':
+      return 'No charge';
+  }
+}

@@ -11,8 +11,8 @@ import { ClassSessionIdParamsSchema } from './class-session.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './enrollment.ts';
 import { WithdrawalQuoteSchema } from './family-money.ts';
 import { fieldMessage } from './field-message.ts';
-import { OFFICE_METHODS, PlaceAccountSchema } from './ledger.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
+import { OFFICE_METHODS, PlaceAccountSchema } from './ledger.ts';
 import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
 
 const MAX_CENTS = 10_000_000; // $100,000.00: far above any session's price.

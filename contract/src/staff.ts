@@ -9,6 +9,7 @@ import { PAYMENT_STATUSES } from './enrollment.ts';
 import { fieldMessage } from './field-message.ts';
 import { EmailSchema, formatPhone } from './fields.ts';
 import { dateTimeFormat } from './intl.ts';
+import { PlaceAccountSchema, placeStatusText } from './ledger.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 
 /**
@@ -94,6 +95,8 @@ export const RosterChildSchema = z.object({
   enrolledAt: z.string(),
   /** The place's payment (the director only: absent for a teacher, who never sees money). */
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable().optional(),
+  /** The place's account on the ledger (issue 23; the director only): its status, balance and due date. */
+  account: PlaceAccountSchema.pick({ status: true, balance: true, dueOn: true }).optional(),
   /** For a seat held by an open checkout: when the hold ends (ISO date-time); null once enrolled. */
   holdExpiresAt: z.string().nullable(),
 });
@@ -197,7 +200,9 @@ export function rosterTableRows(roster: Roster, timeZone: string): string[][] {
       .join('; '),
     child.pickup.map((p) => `${p.name} (${p.relationship})`).join('; '),
     day.format(new Date(child.enrolledAt)),
-    ...(roster.showsMoney ? [child.paymentStatus ?? ''] : []),
+    ...(roster.showsMoney
+      ? [child.account ? placeStatusText(child.account) : (child.paymentStatus ?? '')]
+      : []),
   ]);
 }
 

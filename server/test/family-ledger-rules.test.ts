@@ -10,8 +10,8 @@
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { accountStatus, LEDGER_KINDS, SIGN_OF_KIND, splitCents } from '@lc/contract';
-import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
@@ -24,13 +24,17 @@ const TZ = 'America/Los_Angeles';
 describe('splitting cents', () => {
   it('always adds up to the whole, with shares at most a cent apart, the larger ones first', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 12 }), (total, parts) => {
-        const shares = splitCents(total, parts);
-        expect(shares).toHaveLength(parts);
-        expect(shares.reduce((n, s) => n + s, 0)).toBe(total);
-        expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
-        expect([...shares].sort((a, b) => b - a)).toEqual(shares);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 12 }),
+        (total, parts) => {
+          const shares = splitCents(total, parts);
+          expect(shares).toHaveLength(parts);
+          expect(shares.reduce((n, s) => n + s, 0)).toBe(total);
+          expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+          expect([...shares].sort((a, b) => b - a)).toEqual(shares);
+        },
+      ),
     );
     expect(splitCents(100_001, 3)).toEqual([33_334, 33_334, 33_333]);
     expect(() => splitCents(-1, 2)).toThrow(RangeError);
@@ -98,7 +102,12 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
           (select count(*)::int from payments p where status in ('Paid', 'Refunded') and final_amount > 0
             and not exists (select 1 from ledger_entries l where l.payment_id = p.id)) as unposted`,
     );
-    expect(totals).toEqual({ paid: totals!.payments, payments: totals!.payments, unposted: 0, cash: totals!.payments - 5000 });
+    expect(totals).toEqual({
+      paid: totals!.payments,
+      payments: totals!.payments,
+      unposted: 0,
+      cash: totals!.payments - 5000,
+    });
     // The refunded family's place: charged $50 less, paid $50 less, nothing owed.
     const account = await familyAccount(t.database.db, [refunded!.user_id], '2026-11-20');
     expect(account.balance).toBe(0);
@@ -111,7 +120,10 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
   });
 
   it('for random entries, replays included, the balance is the signed sum of what was posted once', async () => {
-    const sessions = [await a.session({ name: 'Property Room A' }), await a.session({ name: 'Property Room B' })];
+    const sessions = [
+      await a.session({ name: 'Property Room A' }),
+      await a.session({ name: 'Property Room B' }),
+    ];
     let run = 0;
     await fc.assert(
       fc.asyncProperty(

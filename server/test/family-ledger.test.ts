@@ -79,14 +79,24 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
       status: 'partlyPaid',
       nextDue: { amount: 35_500, dueOn: '2026-12-15', sessionName: 'Ledger Deposit Room' },
     });
-    expect(mine.entries.map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter])).toEqual([
+    expect(
+      mine.entries.map((e: { kind: string; amount: number; balanceAfter: number }) => [
+        e.kind,
+        e.amount,
+        e.balanceAfter,
+      ]),
+    ).toEqual([
       ['charge', 45_500, 45_500],
       ['payment', -10_000, 35_500],
     ]);
     expect(mine.entries[1]).toMatchObject({ method: 'check', reference: 'Check #1042' });
 
     const url = `/api/staff/sessions/${session}/enrollments/${child}/payments`;
-    const tooMuch = await as(office.admin, 'POST', url, { amount: 40_000, method: 'cash', idempotencyKey: key() });
+    const tooMuch = await as(office.admin, 'POST', url, {
+      amount: 40_000,
+      method: 'cash',
+      idempotencyKey: key(),
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().fields.amount).toBe('At most $355.00 is due on this place. Enter that or less.');
     const noMethod = await as(office.admin, 'POST', url, { amount: 100, idempotencyKey: key() });
@@ -112,7 +122,11 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     expect(again.statusCode).toBe(200);
     expect(again.json().paymentId).toBe(paid.json().paymentId);
     expect(await office.ledgerCount()).toBe(entriesBefore);
-    const nothingDue = await as(office.admin, 'POST', url, { amount: 100, method: 'cash', idempotencyKey: key() });
+    const nothingDue = await as(office.admin, 'POST', url, {
+      amount: 100,
+      method: 'cash',
+      idempotencyKey: key(),
+    });
     expect(nothingDue.statusCode).toBe(409);
     expect(nothingDue.json().fields.amount).toBe(
       'Nothing is due on this place, so there is no payment to record.',
@@ -176,7 +190,11 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     });
     const family = await office.enrolledFamily('Cohen', cheap);
     const child = family.childIds[0]!;
-    const targets = await as(office.admin, 'GET', `/api/staff/sessions/${cheap}/move-targets?studentId=${child}`);
+    const targets = await as(
+      office.admin,
+      'GET',
+      `/api/staff/sessions/${cheap}/move-targets?studentId=${child}`,
+    );
     expect(targets.json().find((t: { id: number }) => t.id === dear)).toMatchObject({
       price: 194_500,
       balanceAfter: 61_000,
@@ -235,7 +253,12 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const leaver = await account(paidFamily.token);
     expect(leaver).toMatchObject({ balance: 0 });
-    expect(leaver.places[0]).toMatchObject({ charged: 27_500, paid: 27_500, refunded: 27_500, status: 'paid' });
+    expect(leaver.places[0]).toMatchObject({
+      charged: 27_500,
+      paid: 27_500,
+      refunded: 27_500,
+      status: 'paid',
+    });
     expect(await revenue(session)).toBe(27_500);
 
     const deposit = await office.a.family('Halfway', 1);
@@ -260,7 +283,10 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
   });
 
   it('the ledger refuses an edit or a deletion: a correction is a new entry', async () => {
-    const [entry] = await queryRows<{ id: string }>(office.t.database.db, sql`select id from ledger_entries limit 1`);
+    const [entry] = await queryRows<{ id: string }>(
+      office.t.database.db,
+      sql`select id from ledger_entries limit 1`,
+    );
     expect(entry).toBeDefined();
     await expect(
       office.t.database.db.execute(sql`update ledger_entries set amount = 1 where id = ${entry!.id}`),

@@ -5,7 +5,6 @@
  */
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
-import { FamilyAccountSchema } from '../ledger.ts';
 import {
   CheckoutIdParamsSchema,
   ClassSessionEnrollmentSchema,
@@ -26,6 +25,7 @@ import {
   WithdrawRequestSchema,
   WithdrawResultSchema,
 } from '../family-money.ts';
+import { FamilyAccountSchema } from '../ledger.ts';
 
 export const enrollmentApi = {
   /** The signed-in family's enrollments, newest session first. */

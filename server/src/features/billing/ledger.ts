@@ -292,7 +292,9 @@ export async function sessionPlaceAccounts(
   db: DbOrTx,
   classSessionId: number,
   today: string,
-): Promise<Map<string, Pick<PlaceAccount, 'charged' | 'paid' | 'refunded' | 'balance' | 'status' | 'dueOn'>>> {
+): Promise<
+  Map<string, Pick<PlaceAccount, 'charged' | 'paid' | 'refunded' | 'balance' | 'status' | 'dueOn'>>
+> {
   const rows = await placeSums(db, sql`l.class_session_id = ${classSessionId}`);
   return new Map(
     rows
@@ -327,7 +329,8 @@ export async function placeAccount(
  * `today` is the center's date.
  */
 export async function familyAccount(db: DbOrTx, payerIds: string[], today: string): Promise<FamilyAccount> {
-  if (payerIds.length === 0) return { balance: 0, status: 'noCharge', nextDue: null, places: [], entries: [] };
+  if (payerIds.length === 0)
+    return { balance: 0, status: 'noCharge', nextDue: null, places: [], entries: [] };
   const payers = sql.join(
     payerIds.map((id) => sql`${id}::uuid`),
     sql`, `,

@@ -101,7 +101,12 @@ export async function postMove(
     tx,
     [
       { ...old, kind: 'credit', amount: Math.max(0, quote.oldCharged), idempotencyKey: `${key}:credit` },
-      { ...old, kind: 'transfer_out', amount: Math.max(0, quote.paid), idempotencyKey: `${key}:transfer-out` },
+      {
+        ...old,
+        kind: 'transfer_out',
+        amount: Math.max(0, quote.paid),
+        idempotencyKey: `${key}:transfer-out`,
+      },
       ...chargeEntries(quote.price, { ...next, dueOn: dueOnFor(move.to, move.today) }, key),
       { ...next, kind: 'transfer_in', amount: Math.max(0, quote.paid), idempotencyKey: `${key}:transfer-in` },
     ],
@@ -116,7 +121,14 @@ export async function postMove(
  */
 export async function quoteMove(
   tx: DbOrTx,
-  move: { from: SessionRow; to: SessionRow; studentId: string; fallbackPayer: string; now: Date; today: string },
+  move: {
+    from: SessionRow;
+    to: SessionRow;
+    studentId: string;
+    fallbackPayer: string;
+    now: Date;
+    today: string;
+  },
 ): Promise<{
   payerUserId: string;
   price: { charge: number; discount: number };

@@ -3,8 +3,8 @@
  * Every read is limited to the sessions the user may see (`visibleSessions`); a session outside that scope is
  * `null` here and 404 at the route. Seat counts use the one seat definition (`seatsTakenSql`).
  */
-import { sessionRevenueSql } from '../billing/ledger.ts';
 import {
+  type AccountStatus,
   ageInMonths,
   type PaymentStatus,
   type Roster,
@@ -19,6 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sessionPlaceAccounts, sessionRevenueSql } from '../billing/ledger.ts';
 import { waitlistPositionSql } from '../enrollment/records.ts';
 import { requireAdmin, visibleSessions } from '../team/access.ts';
 import { seatsTakenSql, waitlistTakenSql } from './find-class-sessions.ts';
@@ -186,6 +187,12 @@ const childColumns = sql`
     from student_trustees st join trustees t on t.id = st.trustee_id
     where st.student_id = s.id and t.is_active and t.can_pickup) as pickup`;
 
+/** A place's status, balance and due date; a place with nothing posted has no charge. */
+const placeOf = (a: { status: AccountStatus; balance: number; dueOn: string | null } | undefined) =>
+  a
+    ? { status: a.status, balance: a.balance, dueOn: a.dueOn }
+    : { status: 'noCharge' as const, balance: 0, dueOn: null };
+
 /**
  * The roster of a session `user` may see (null otherwise): enrolled children, seats held by an open checkout,
  * and the waitlist in order, each child with age on the first day, allergies, parents and pickup adults.
@@ -238,6 +245,8 @@ export async function readRoster(
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   const start = session.sessionStartDate;
   const showsMoney = user.role === 'Admin';
+  // The director's roster reads each place's money from the family account (issue 23).
+  const accounts = showsMoney ? await sessionPlaceAccounts(db, classSessionId, clock.today(now)) : null;
   const child = (row: (typeof placed)[number]): RosterChild => ({
     studentId: row.student_id,
     firstName: row.first_name,
@@ -249,6 +258,7 @@ export async function readRoster(
     pickup: adults(row.pickup),
     enrolledAt: iso(row.enrolled_at)!,
     ...(showsMoney ? { paymentStatus: row.payment_status as PaymentStatus | null } : {}),
+    ...(accounts && row.status === 'Enrolled' ? { account: placeOf(accounts.get(row.student_id)) } : {}),
     holdExpiresAt: row.status === 'PendingPayment' ? iso(row.hold_expires_at) : null,
   });
   const waitlist = waiting.map(

@@ -129,7 +129,11 @@ export async function enrollByHand(
     await postEntries(
       tx,
       [
-        ...chargeEntries(price, { ...place, dueOn: dueOnFor(session.row, today) }, `office-enroll:${enrollmentId}`),
+        ...chargeEntries(
+          price,
+          { ...place, dueOn: dueOnFor(session.row, today) },
+          `office-enroll:${enrollmentId}`,
+        ),
         {
           ...place,
           kind: 'payment',

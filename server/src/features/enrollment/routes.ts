@@ -13,9 +13,9 @@ import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
-import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { familyMemberIds } from '../family/members.ts';
+import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
 import { expireOpenCheckout } from './open-checkout.ts';
 import {
