@@ -9,6 +9,7 @@ import {
   classSessionsApi,
   type DigitalResource,
   enrollmentApi,
+  type FamilyAccount,
   messagesApi,
   type Payment,
   type SessionStudent,
@@ -77,6 +78,11 @@ export function joinWaitlist(classSessionId: number, studentIds: string[]): Prom
     params: sessionParams(classSessionId),
     body: { classSessionId, studentIds },
   });
+}
+
+/** GET /api/Billing/Account — the family's account: balance, places, statement entries (issue 23). */
+export function getFamilyAccount(signal?: AbortSignal): Promise<FamilyAccount> {
+  return callApi(enrollmentApi.account, { signal });
 }
 
 /** GET /api/Billing — the family's payments, newest first. */

@@ -49,6 +49,8 @@ export const enrollmentKeys = {
     [...enrollmentKeys.all, 'confirmation', outcome, checkoutId] as const,
   /** GET /api/Billing: the family's payments. */
   payments: () => [...enrollmentKeys.all, 'payments'] as const,
+  /** GET /api/Billing/Account: the family's account (issue 23). */
+  account: () => [...enrollmentKeys.all, 'account'] as const,
   /** GET /api/Announcement: the family's announcements. */
   announcements: () => [...enrollmentKeys.all, 'announcements'] as const,
   /** GET /api/Announcement/ClassSession/{id}. */

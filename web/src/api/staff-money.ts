@@ -3,6 +3,8 @@ import {
   type ManualEnrollInput,
   type MoveInput,
   type MoveTarget,
+  type OfficePaymentInput,
+  type OfficePaymentResult,
   officeApi,
   type Refund,
   type StaffChildMatch,
@@ -38,6 +40,21 @@ export function refundPayment(
   body: { amount: number; reason: string; idempotencyKey: string },
 ): Promise<Refund> {
   return callApi(officeApi.refund, { params: { paymentId }, body });
+}
+
+/**
+ * POST /api/staff/sessions/{id}/enrollments/{studentId}/payments — money the office received for a place;
+ * `idempotencyKey` is made once per dialog, so a double click records it once.
+ */
+export function recordOfficePayment(
+  classSessionId: number,
+  studentId: string,
+  body: OfficePaymentInput & { idempotencyKey: string },
+): Promise<OfficePaymentResult> {
+  return callApi(officeApi.recordPayment, {
+    params: { classSessionId: String(classSessionId), studentId },
+    body,
+  });
 }
 
 /** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */

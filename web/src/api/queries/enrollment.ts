@@ -10,6 +10,7 @@ import {
   getAnnouncements,
   getConfirmation,
   getEnrollments,
+  getFamilyAccount,
   getPayments,
   getSessionAnnouncements,
   getSessionResources,
@@ -79,6 +80,9 @@ export const enrollmentQueries = {
   /** GET /api/Billing: the family's payments. */
   payments: () =>
     queryOptions({ queryKey: enrollmentKeys.payments(), queryFn: ({ signal }) => getPayments(signal) }),
+  /** GET /api/Billing/Account: the family's account (issue 23). */
+  account: () =>
+    queryOptions({ queryKey: enrollmentKeys.account(), queryFn: ({ signal }) => getFamilyAccount(signal) }),
   /** GET /api/Announcement: the family's announcements. */
   announcements: () =>
     queryOptions({

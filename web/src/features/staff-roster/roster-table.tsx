@@ -40,6 +40,7 @@ export function RosterTable({
   onWithdraw,
   onMove,
   onRefund,
+  onRecordPayment,
 }: {
   session: Roster['session'];
   enrolled: Roster['enrolled'];
@@ -52,6 +53,7 @@ export function RosterTable({
   onWithdraw: (child: StaffEnrollment) => void;
   onMove: (child: StaffEnrollment) => void;
   onRefund: (target: RefundTarget) => void;
+  onRecordPayment: (child: StaffEnrollment) => void;
 }) {
   const moneyOf = new Map(enrollments.map((m) => [m.studentId, m]));
   const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
@@ -104,6 +106,7 @@ export function RosterTable({
                         child={moneyOf.get(enrolled[r]!.studentId)}
                         onWithdraw={onWithdraw}
                         onMove={onMove}
+                        onRecordPayment={onRecordPayment}
                         onRefund={(child) =>
                           onRefund({
                             paymentId: child.paymentId!,
@@ -188,19 +191,24 @@ function TodayCell({
   );
 }
 
-/** The director's menu on an enrolled child's row: withdraw, move, refund (when something is refundable). */
+/**
+ * The director's menu on an enrolled child's row: withdraw, move, record a payment (when something is due),
+ * refund (when something is refundable).
+ */
 function ChildMenu({
   name,
   child,
   onWithdraw,
   onMove,
   onRefund,
+  onRecordPayment,
 }: {
   name: string;
   child: StaffEnrollment | undefined;
   onWithdraw: (child: StaffEnrollment) => void;
   onMove: (child: StaffEnrollment) => void;
   onRefund: (child: StaffEnrollment) => void;
+  onRecordPayment: (child: StaffEnrollment) => void;
 }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -213,6 +221,9 @@ function ChildMenu({
         <Menu.Dropdown>
           <Menu.Item onClick={() => onWithdraw(child)}>Withdraw…</Menu.Item>
           <Menu.Item onClick={() => onMove(child)}>Move…</Menu.Item>
+          <Menu.Item onClick={() => onRecordPayment(child)} disabled={child.account.balance <= 0}>
+            Record a payment…
+          </Menu.Item>
           <Menu.Item onClick={() => onRefund(child)} disabled={!child.paymentId || child.refundable === 0}>
             Refund…
           </Menu.Item>

@@ -68,6 +68,7 @@ const ava: StaffEnrollment = {
   finalAmount: 55_000,
   refundedAmount: 0,
   refundable: 55_000,
+  account: { charged: 55_000, paid: 55_000, refunded: 0, balance: 0, status: 'paid', dueOn: null },
 };
 const target = { classSessionId: 3, sessionName: 'Story Time', child: ava };
 

@@ -1,11 +1,13 @@
 /**
- * The director's move dialog (issue 10; issue 21, decision 018): a child's place moves to another session with
- * the same payment; the list holds only the sessions the server says the child can move to.
+ * The director's move dialog (issue 10; issue 21, decision 018; issue 23): a child's place moves to another
+ * session and what was paid carries over; the list holds only the sessions the server says the child can move
+ * to, and choosing one says, before confirming, what the family will owe or hold as credit there.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Text } from '@mantine/core';
+import { formatCents, type MoveTarget } from '@lc/contract';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { staffKeys } from '../../api/query-keys';
 import { getMoveTargets, moveChild } from '../../api/staff-money';
@@ -46,6 +48,8 @@ function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void 
     value: String(s.id),
     label: `${s.name} (${s.seatsTaken} of ${s.rosterSize} seats taken)`,
   }));
+  const chosenId = useWatch({ control: form.control, name: 'toClassSessionId' });
+  const chosen = (sessions.data ?? []).find((s) => String(s.id) === chosenId);
   const { onSubmit, failure, submitting } = useSubmit(form, {
     // Answers the chosen session's name, read before the list is refreshed without it.
     action: async (values) => {
@@ -68,7 +72,7 @@ function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void 
       <Stack gap="md">
         <Text size="sm">
           {name} leaves {target.sessionName} (the seat is offered to its waitlist) and takes a seat in the
-          session you choose. The payment carries over.
+          session you choose. What the family paid carries over to the new place.
         </Text>
         <SelectField
           form={form}
@@ -82,9 +86,29 @@ function MoveForm({ target, onDone }: { target: ChildTarget; onDone: () => void 
           data={options}
           comboboxProps={{ withinPortal: true }}
         />
+        {chosen ? <MoveMoney target={chosen} childName={target.child.firstName} /> : null}
         <ReasonField form={form} name="reason" />
         <DialogActions failure={failure} onCancel={onDone} submit="Move" submitting={submitting} />
       </Stack>
     </form>
+  );
+}
+
+/**
+ * What the move does to the family's account (the server's quote, office-ledger.ts): the price there, and the
+ * balance after the money already paid is carried over.
+ */
+function MoveMoney({ target, childName }: { target: MoveTarget; childName: string }) {
+  const after = target.balanceAfter;
+  const outcome =
+    after > 0
+      ? `The family will owe ${formatCents(after)} more.`
+      : after < 0
+        ? `The family will have a credit of ${formatCents(-after)} on account.`
+        : 'Nothing more is owed and nothing is left over.';
+  return (
+    <Alert variant="light" color={after > 0 ? 'yellow' : 'blue'} title="What this does to the account">
+      {childName}’s place in {target.name} costs {formatCents(target.price)}. {outcome}
+    </Alert>
   );
 }

@@ -1,10 +1,11 @@
-import { type Payment, routes } from '@lc/contract';
+import { type Payment, routes, todayIsoDate } from '@lc/contract';
 import { Box, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { FamilyAccountSection } from '../../features/portal-sessions/family-account.tsx';
 import { totalPaidIn, yearOf } from '../../features/portal-sessions/format.ts';
 import {
   PaymentAmount,
@@ -19,13 +20,15 @@ import { formatMoney } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
- * /dashboard/billing (spec §2, §7 Billing; issue 5): the family's payments, newest first — a table on wide
- * screens, one card per payment on phones — with what was paid this year.
+ * /dashboard/billing (spec §2, §7 Billing; issue 5; issue 23): the family's account (balance, what is due next,
+ * each child's sessions and the statement with its running balance), then the payments and their receipts,
+ * newest first — tables on wide screens, one card per line on phones — with what was paid this year.
  */
 export default function BillingPage() {
   const { t } = useTranslation();
   usePageTitle(t('portal.billing.pageTitle'));
   const payments = useQuery(enrollmentQueries.payments());
+  const account = useQuery(enrollmentQueries.account());
 
   return (
     <Stack gap="lg" pt="xl">
@@ -33,6 +36,12 @@ export default function BillingPage() {
         <Title order={1}>{t('portal.billing.heading')}</Title>
         <Text mt={4}>{t('portal.billing.intro')}</Text>
       </div>
+      {account.status === 'error' ? (
+        <LoadFailed message={t('portal.billing.account.failed')} retry={() => account.refetch()} />
+      ) : null}
+      {account.status === 'success' ? (
+        <FamilyAccountSection account={account.data} today={todayIsoDate()} />
+      ) : null}
       {payments.status === 'pending' ? <Loading label={t('portal.billing.loading')} /> : null}
       {payments.status === 'error' ? (
         <LoadFailed message={t('portal.billing.failed')} retry={() => payments.refetch()} />

@@ -11,6 +11,7 @@ import { failedWith } from '../../features/forms/feedback';
 import { EnrollByHandDialog } from '../../features/staff/enroll-by-hand-dialog';
 import type { ChildTarget } from '../../features/staff/money-form';
 import { MoveDialog } from '../../features/staff/move-dialog';
+import { RecordPaymentDialog } from '../../features/staff/record-payment-dialog';
 import { RefundDialog, type RefundTarget } from '../../features/staff/refund-dialog';
 import { SessionTeachers } from '../../features/staff/session-teachers';
 import classes from '../../features/staff/staff.module.css';
@@ -49,6 +50,7 @@ export default function StaffRosterPage() {
   const [withdrawing, setWithdrawing] = useState<ChildTarget | null>(null);
   const [moving, setMoving] = useState<ChildTarget | null>(null);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const [paying, setPaying] = useState<ChildTarget | null>(null);
   const [enrolling, setEnrolling] = useState(false);
   // Today's drop-offs and pickups, when the session meets today (the attendance board's query).
   const board = useBoard();
@@ -107,6 +109,9 @@ export default function StaffRosterPage() {
         }
         onMove={(child) => setMoving({ classSessionId: session.id, sessionName: session.name, child })}
         onRefund={setRefunding}
+        onRecordPayment={(child) =>
+          setPaying({ classSessionId: session.id, sessionName: session.name, child })
+        }
       />
 
       <PendingSection pending={pending} />
@@ -119,6 +124,7 @@ export default function StaffRosterPage() {
           <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
           <MoveDialog target={moving} onClose={() => setMoving(null)} />
           <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
+          <RecordPaymentDialog target={paying} onClose={() => setPaying(null)} />
           <EnrollByHandDialog
             session={enrolling ? { id: session.id, name: session.name } : null}
             onClose={() => setEnrolling(false)}

@@ -1,0 +1,273 @@
+/**
+ * The family's account on Billing (issue 23, decision 022): the balance and what is due next, each child's
+ * sessions with what was charged and paid, and the statement (every ledger entry, oldest first, with the
+ * running balance). Everything shown comes from `GET /api/Billing/Account`, so it agrees with the office's
+ * roster to the cent. Wide screens get tables; phones get one card per line.
+ */
+import type { FamilyAccount, StatementEntry } from '@lc/contract';
+import { Badge, Box, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/intl-locale';
+import { formatPortalDay } from './format';
+
+const STATUS_COLOR: Record<FamilyAccount['status'], string> = {
+  paid: 'green',
+  partlyPaid: 'yellow',
+  due: 'blue',
+  overdue: 'red',
+  refunded: 'gray',
+  credit: 'teal',
+  noCharge: 'gray',
+};
+
+type ColumnKey =
+  | 'date'
+  | 'description'
+  | 'amount'
+  | 'balance'
+  | 'child'
+  | 'session'
+  | 'charged'
+  | 'paid'
+  | 'status';
+
+/** A signed amount: "−$100.00" for money in, "$455.00" for a charge. */
+const signed = (cents: number) => (cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(cents));
+
+/** The account: summary, places and statement. */
+export function FamilyAccountSection({ account, today }: { account: FamilyAccount; today: string }) {
+  const { t } = useTranslation();
+  if (account.entries.length === 0) return null;
+  return (
+    <Stack gap="lg">
+      <AccountSummary account={account} today={today} />
+      <Places account={account} />
+      <section aria-labelledby="statement-heading">
+        <Title order={2} size="h3" id="statement-heading" mb="xs">
+          {t('portal.billing.account.statementHeading')}
+        </Title>
+        <Statement entries={account.entries} />
+      </section>
+    </Stack>
+  );
+}
+
+function AccountSummary({ account, today }: { account: FamilyAccount; today: string }) {
+  const { t } = useTranslation();
+  const next = account.nextDue;
+  const date = next?.dueOn ? formatPortalDay(next.dueOn, { withYear: true }) : null;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="account-heading">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Title order={2} size="h3" id="account-heading">
+          {t('portal.billing.account.heading')}
+        </Title>
+        <Badge color={STATUS_COLOR[account.status]} variant="light" size="lg" tt="none">
+          {t(`portal.billing.account.status.${account.status}`)}
+        </Badge>
+      </Group>
+      <Text size="lg" mt="xs">
+        {account.balance > 0 ? (
+          <Trans
+            i18nKey="portal.billing.account.balanceDue"
+            values={{ amount: formatMoney(account.balance) }}
+            components={{ strong: <strong /> }}
+          />
+        ) : account.balance < 0 ? (
+          <Trans
+            i18nKey="portal.billing.account.credit"
+            values={{ amount: formatMoney(-account.balance) }}
+            components={{ strong: <strong /> }}
+          />
+        ) : (
+          t('portal.billing.account.settled')
+        )}
+      </Text>
+      {next ? (
+        <Text mt={4} c={next.dueOn && next.dueOn < today ? 'red.8' : undefined} fw={500}>
+          {next.dueOn && next.dueOn < today
+            ? t('portal.billing.account.overdue', {
+                amount: formatMoney(next.amount),
+                session: next.sessionName,
+                date,
+              })
+            : date
+              ? t('portal.billing.account.nextDue', {
+                  amount: formatMoney(next.amount),
+                  session: next.sessionName,
+                  date,
+                })
+              : t('portal.billing.account.nextDueUndated', {
+                  amount: formatMoney(next.amount),
+                  session: next.sessionName,
+                })}
+        </Text>
+      ) : null}
+      {account.balance > 0 ? (
+        <Text size="sm" mt="xs">
+          {t('portal.billing.account.howToPay')}
+        </Text>
+      ) : null}
+      {account.balance < 0 ? (
+        <Text size="sm" mt="xs">
+          {t('portal.billing.account.creditNote')}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+function Places({ account }: { account: FamilyAccount }) {
+  const { t } = useTranslation();
+  const c = (key: ColumnKey) => t(`portal.billing.account.columns.${key}`);
+  return (
+    <Box>
+      <Table verticalSpacing="xs" visibleFrom="sm">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          <Text fw={600} span>
+            {t('portal.billing.account.placesCaption')}
+          </Text>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{c('child')}</Table.Th>
+            <Table.Th scope="col">{c('session')}</Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {c('charged')}
+            </Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {c('paid')}
+            </Table.Th>
+            <Table.Th scope="col">{c('status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {account.places.map((p) => (
+            <Table.Tr key={`${p.classSessionId}:${p.studentId}`}>
+              <Table.Th scope="row" fw={600}>
+                {p.childName ?? '—'}
+              </Table.Th>
+              <Table.Td>{p.sessionName}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                {formatMoney(p.charged)}
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(p.paid)}</Table.Td>
+              <Table.Td>
+                <PlaceStatus status={p.status} balance={p.balance} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack hiddenFrom="sm" gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {account.places.map((p) => (
+          <Card key={`${p.classSessionId}:${p.studentId}`} component="li" withBorder radius="md" padding="sm">
+            <Text fw={600}>
+              {p.childName ?? '—'} · {p.sessionName}
+            </Text>
+            <Text size="sm">
+              {c('charged')} {formatMoney(p.charged)} · {c('paid')} {formatMoney(p.paid)}
+            </Text>
+            <PlaceStatus status={p.status} balance={p.balance} />
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function PlaceStatus({ status, balance }: { status: FamilyAccount['status']; balance: number }) {
+  const { t } = useTranslation();
+  const label = t(`portal.billing.account.status.${status}`);
+  const amount =
+    balance > 0 ? ` · ${formatMoney(balance)}` : balance < 0 ? ` · ${formatMoney(-balance)}` : '';
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" tt="none" radius="sm">
+      {label}
+      {amount}
+    </Badge>
+  );
+}
+
+/** One line's words: "Payment by check (Check #1042)", "Charge", with the child and session beside it. */
+function useDescribe() {
+  const { t } = useTranslation();
+  return (e: StatementEntry) => {
+    const kind = t(`portal.billing.account.kind.${e.kind}`);
+    const method = e.method
+      ? ` ${t('portal.billing.account.byMethod', { method: t(`portal.billing.account.method.${e.method}`) })}`
+      : '';
+    const reference = e.reference ? ` (${e.reference})` : '';
+    return `${kind}${method}${reference}`;
+  };
+}
+
+function Statement({ entries }: { entries: StatementEntry[] }) {
+  const { t } = useTranslation();
+  const describe = useDescribe();
+  const c = (key: ColumnKey) => t(`portal.billing.account.columns.${key}`);
+  const what = (e: StatementEntry) => [e.childName, e.sessionName].filter(Boolean).join(' · ');
+  return (
+    <>
+      <Table verticalSpacing="xs" visibleFrom="sm" striped>
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          <VisuallyHidden>{t('portal.billing.account.statementCaption')}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{c('date')}</Table.Th>
+            <Table.Th scope="col">{c('description')}</Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {c('amount')}
+            </Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              {c('balance')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatPortalDay(e.created, { withYear: true })}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {describe(e)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {what(e)}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{signed(e.amount)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                {signed(e.balanceAfter)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack hiddenFrom="sm" gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {entries.map((e) => (
+          <Card key={e.id} component="li" withBorder radius="md" padding="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text fw={600}>{describe(e)}</Text>
+                <Text size="sm">{what(e)}</Text>
+                <Text size="sm">{formatPortalDay(e.created, { withYear: true })}</Text>
+              </div>
+              <div style={{ textAlign: 'right' }}>
+                <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {signed(e.amount)}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('portal.billing.account.balanceAfter', { amount: signed(e.balanceAfter) })}
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}
