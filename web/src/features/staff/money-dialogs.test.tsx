@@ -9,6 +9,7 @@ import { SendNowSummary } from '../staff-announcements/send-now-dialog.tsx';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
 import { EnrollByHandDialog } from './enroll-by-hand-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
+import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 /**
@@ -213,7 +214,15 @@ describe('move dialog', () => {
         `GET /api/staff/sessions/3/move-targets?studentId=${ava.studentId}`,
         () =>
           jsonReply(200, [
-            { id: 9, name: 'Garden Club', sessionStartDate: '2026-12-15', rosterSize: 8, seatsTaken: 3 },
+            {
+              id: 9,
+              name: 'Garden Club',
+              sessionStartDate: '2026-12-15',
+              rosterSize: 8,
+              seatsTaken: 3,
+              price: 194_500,
+              balanceAfter: 61_000,
+            },
           ]),
       ],
     ]);
@@ -228,6 +237,77 @@ describe('move dialog', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Garden Club (3 of 8 seats taken)']);
     // The dialog no longer reads the whole sessions list (which had hidden sessions and the child's own).
     expect(calls().some((c) => c.url.startsWith('/api/staff/sessions?'))).toBe(false);
+    // Choosing it says what the family will owe there before the director confirms (issue 23).
+    fireEvent.click(options[0]!);
+    expect(
+      await screen.findByText('Ava’s place in Garden Club costs $1,945.00. The family will owe $610.00 more.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('record a payment (issue 23)', () => {
+  const owing: StaffEnrollment = {
+    ...ava,
+    account: {
+      charged: 45_500,
+      paid: 10_000,
+      refunded: 0,
+      balance: 35_500,
+      status: 'partlyPaid',
+      dueOn: '2026-12-15',
+    },
+  };
+
+  it('starts at the balance due, refuses more, and sends cents with the method, reference and one key', async () => {
+    serve([
+      [
+        `POST /api/staff/sessions/3/enrollments/${ava.studentId}/payments`,
+        () =>
+          jsonReply(201, {
+            paymentId: 'p2',
+            place: {
+              ...owing.account,
+              classSessionId: 3,
+              sessionName: 'Story Time',
+              studentId: ava.studentId,
+              childName: 'Ava Rivera',
+              paid: 45_500,
+              balance: 0,
+              status: 'paid',
+            },
+          }),
+      ],
+    ]);
+    const closed = vi.fn();
+    withClient(<RecordPaymentDialog target={{ ...target, child: owing }} onClose={closed} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
+    expect(dialog).toHaveTextContent('Ava Rivera in Story Time: Partly paid: $355.00 due Dec 15, 2026.');
+    const amount = within(dialog).getByRole('textbox', { name: /Amount received/ });
+    expect(amount).toHaveValue('355.00');
+    fireEvent.change(amount, { target: { value: '400' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(
+      await within(dialog).findByText('At most $355.00 is due on this place. Enter that or less.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(calls().filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(amount, { target: { value: '355' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Paid by/ }), {
+      target: { value: 'cash' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reference/ }), {
+      target: { value: 'Cash at the front desk' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(closed).toHaveBeenCalled());
+    const [post] = calls().filter((c) => c.method === 'POST');
+    expect(post!.body).toEqual({
+      amount: 35_500,
+      method: 'cash',
+      reference: 'Cash at the front desk',
+      idempotencyKey: expect.any(String),
+    });
   });
 });
 

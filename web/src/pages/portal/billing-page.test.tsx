@@ -204,4 +204,105 @@ describe('billing in Spanish (issue 14)', () => {
     expect(screen.getByRole('link', { name: 'Ver sesiones' })).toHaveAttribute('href', '/sessions');
     expect(screen.queryByText('No payments yet')).toBeNull();
   });
+
+  describe('the family account (issue 23)', () => {
+    const account = {
+      balance: 35_500,
+      status: 'partlyPaid',
+      nextDue: { amount: 35_500, dueOn: '2999-12-15', sessionName: 'Winter Session' },
+      places: [
+        {
+          classSessionId: 7,
+          sessionName: 'Winter Session',
+          studentId: 's1',
+          childName: 'Maya Avery',
+          charged: 45_500,
+          paid: 10_000,
+          refunded: 0,
+          balance: 35_500,
+          status: 'partlyPaid',
+          dueOn: '2999-12-15',
+        },
+      ],
+      entries: [
+        {
+          id: 'l1',
+          created: '2026-11-02T18:00:00Z',
+          kind: 'charge',
+          amount: 45_500,
+          sessionName: 'Winter Session',
+          childName: 'Maya Avery',
+          method: null,
+          reference: null,
+          payerName: 'Jordan Avery',
+          dueOn: '2999-12-15',
+          balanceAfter: 45_500,
+        },
+        {
+          id: 'l2',
+          created: '2026-11-02T18:00:00Z',
+          kind: 'payment',
+          amount: -10_000,
+          sessionName: 'Winter Session',
+          childName: 'Maya Avery',
+          method: 'check',
+          reference: 'Check #1042',
+          payerName: 'Jordan Avery',
+          dueOn: null,
+          balanceAfter: 35_500,
+        },
+      ],
+    };
+
+    it('shows the balance due, when it is due, each place and the statement with its running balance', async () => {
+      serveApi(fetchMock, {
+        'GET /api/Billing': () => jsonReply(200, []),
+        'GET /api/Billing/Account': () => jsonReply(200, account),
+      });
+      renderBilling();
+      const summary = await screen.findByRole('region', { name: 'Your account' });
+      expect(summary).toHaveTextContent('Balance due: $355.00');
+      expect(summary).toHaveTextContent('Partly paid');
+      expect(summary).toHaveTextContent('Next due: $355.00 for Winter Session by Dec 15, 2999.');
+      const places = screen.getByRole('table', { name: 'Each child’s sessions' });
+      expect(within(places).getAllByRole('row')[1]).toHaveTextContent(
+        'Maya AveryWinter Session$455.00$100.00Partly paid · $355.00',
+      );
+      const statement = screen.getByRole('table', {
+        name: 'Every charge, payment and refund, oldest first, with the balance after each',
+      });
+      const [, charge, paid] = within(statement).getAllByRole('row');
+      expect(charge).toHaveTextContent('Charge');
+      expect(charge).toHaveTextContent('$455.00$455.00');
+      expect(paid).toHaveTextContent('Payment by check (Check #1042)');
+      expect(paid).toHaveTextContent('−$100.00$355.00');
+    });
+
+    it('reads in Spanish, with a credit on account', async () => {
+      await i18n.changeLanguage('es');
+      serveApi(fetchMock, {
+        'GET /api/Billing': () => jsonReply(200, []),
+        'GET /api/Billing/Account': () =>
+          jsonReply(200, {
+            ...account,
+            balance: -5_000,
+            status: 'credit',
+            nextDue: null,
+            places: [{ ...account.places[0], paid: 50_500, balance: -5_000, status: 'credit' }],
+          }),
+      });
+      renderBilling();
+      const summary = await screen.findByRole('region', { name: 'Su cuenta' });
+      expect(summary).toHaveTextContent('Crédito a su favor: $50.00');
+      expect(summary).toHaveTextContent('El crédito se aplica a su próximo cargo');
+      expect(screen.getByRole('table', { name: 'Las sesiones de cada niño' })).toHaveTextContent(
+        'Crédito · $50.00',
+      );
+      const statement = screen.getByRole('table', {
+        name: 'Cada cargo, pago y reembolso, del más antiguo al más reciente, con el saldo después de cada uno',
+      });
+      expect(within(statement).getByText('Pago con cheque (Check #1042)')).toBeInTheDocument();
+      expect(screen.queryByText(/Balance due/)).toBeNull();
+    });
+  });
 });
