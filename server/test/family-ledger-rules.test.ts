@@ -1,8 +1,8 @@
 /**
  * The family account's rules (issue 23, decision 022) beyond the API flows in family-ledger.test.ts:
  * - the migration: on a copy of the demo database (its payments written as a center's were before the ledger),
- *   the catch-up posts every paid payment and refund once, every family that paid in full owes exactly $0,
- *   and a second run posts nothing;
+ *   the catch-up posts every paid payment and refund once, every family that paid in full owes exactly $0
+ *   (the demo family, on a deposit, owes the rest, overdue), and a second run posts nothing;
  * - properties (fast-check): a split of cents always adds up to the whole; for random sequences of entries,
  *   replayed keys included, the balance is the signed sum of the entries posted once, every place's balance is
  *   what it was charged minus what was paid, and the statement's running balance ends at the balance: never a
@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { DEMO_PARENT, seedDemo } from '../src/db/seed/demo.ts';
 import { backfillLedger, familyAccount, type NewEntry, postEntries } from '../src/features/billing/ledger.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, movableClock } from './support/registration.ts';
@@ -73,8 +73,9 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
     // One demo payment was partly refunded by the office before the ledger existed.
     const [refunded] = await queryRows<{ id: string; user_id: string; final_amount: number }>(
       t.database.db,
-      sql`select id, user_id, final_amount from payments where status = 'Paid' and provider = 'offline'
-        order by created limit 1`,
+      sql`select p.id, p.user_id, p.final_amount from payments p join users u on u.id = p.user_id
+        where p.status = 'Paid' and p.provider = 'offline' and u.email_address <> ${DEMO_PARENT.emailAddress}
+        order by p.created limit 1`,
     );
     await t.database.db.execute(sql`update payments set refunded_amount = 5000 where id = ${refunded!.id}`);
     await t.database.db.execute(sql`insert into refunds (payment_id, amount, reason, status, idempotency_key)
@@ -91,7 +92,25 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
       sql`select distinct user_id from payments where status in ('Paid', 'Refunded')`,
     );
     expect(balances.map((b) => b.payer_user_id).sort()).toEqual(paidPayers.map((p) => p.user_id).sort());
-    expect(balances.filter((b) => b.balance !== 0)).toEqual([]);
+    // Everyone paid in full but the demo family, whose $300 deposit on last fall's class left the rest owed.
+    const [demo] = await queryRows<{ id: string; price: number }>(
+      t.database.db,
+      sql`select u.id, (select registration_price + supply_fee from class_sessions
+          where name = 'Fall Morning Session') as price
+        from users u where u.email_address = ${DEMO_PARENT.emailAddress}`,
+    );
+    expect(balances.filter((b) => b.balance !== 0)).toEqual([
+      { payer_user_id: demo!.id, balance: demo!.price - 30_000 },
+    ]);
+    const demoAccount = await familyAccount(t.database.db, [demo!.id], '2026-11-20');
+    expect(demoAccount).toMatchObject({
+      status: 'overdue',
+      nextDue: { amount: demo!.price - 30_000, sessionName: 'Fall Morning Session' },
+    });
+    expect(demoAccount.entries.map((e) => [e.kind, e.method, e.reference])).toEqual([
+      ['charge', null, null],
+      ['payment', 'other', 'Deposit, check #2207'],
+    ]);
     // Every paid payment is on the ledger, to the cent, and cash in equals the payments less the refunds.
     const [totals] = await queryRows<{ paid: number; payments: number; unposted: number; cash: number }>(
       t.database.db,

@@ -11,10 +11,18 @@
  * demo-announcements.ts), the inbox (demo-inbox.ts), the door (demo-door.ts) and the co-parent
  * (demo-co-parent.ts).
  */
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../client.ts';
-import { classSessions, sessionStaff, students, userStudents, users } from '../schema.ts';
+import {
+  classSessionEnrollments,
+  classSessions,
+  payments,
+  sessionStaff,
+  students,
+  userStudents,
+  users,
+} from '../schema.ts';
 import { insertCatalog } from './demo-catalog.ts';
 import { insertDemoCoParent } from './demo-co-parent.ts';
 import { addDays } from './demo-dates.ts';
@@ -61,7 +69,8 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
   ]);
   return db.transaction(async (tx) => {
     const sessionCount = await insertCatalog(tx, today);
-    await insertDemoParent(tx, today, demoParentHash);
+    const demoParent = await insertDemoParent(tx, today, demoParentHash);
+    await insertDemoDeposit(tx, demoParent);
     await insertDemoStaff(tx, directorHash, teacherHash);
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
@@ -113,4 +122,49 @@ async function insertDemoParent(tx: Tx, today: string, passwordHash: string) {
     )
     .returning({ id: students.id });
   await tx.insert(userStudents).values(kids.map((kid) => ({ userId: parent!.id, studentId: kid.id })));
+  return { userId: parent!.id, mayaId: kids[0]!.id };
+}
+
+/**
+ * The demo family's account (issue 23): Maya took last fall's class on a $300 deposit by check and the rest is
+ * still owed, so Billing shows an overdue balance with its statement and the Fall roster a place to record a
+ * payment on. Written as a center's history was before the ledger; the ledger's catch-up at start posts it
+ * (features/billing/ledger.ts): the place is charged the session's price and the deposit paid against it.
+ */
+async function insertDemoDeposit(tx: Tx, family: { userId: string; mayaId: string }) {
+  const [fall] = await tx
+    .select({ id: classSessions.id, startDate: classSessions.sessionStartDate })
+    .from(classSessions)
+    .where(eq(classSessions.name, 'Fall Morning Session'));
+  if (!fall) return;
+  const created = new Date(Date.parse(`${fall.startDate}T18:00:00Z`) - 12 * 86_400_000);
+  const [deposit] = await tx
+    .insert(payments)
+    .values({
+      status: 'Paid',
+      originalAmount: 30_000,
+      finalAmount: 30_000,
+      provider: 'offline',
+      note: 'Deposit, check #2207',
+      lineItems: [
+        {
+          description: 'Fall Morning Session — deposit received by the office',
+          unitAmount: 30_000,
+          quantity: 1,
+          amount: 30_000,
+        },
+      ],
+      emailAddress: DEMO_PARENT.emailAddress,
+      classSessionId: fall.id,
+      userId: family.userId,
+      created,
+    })
+    .returning({ id: payments.id });
+  await tx.insert(classSessionEnrollments).values({
+    classSessionId: fall.id,
+    studentId: family.mayaId,
+    status: 'Enrolled',
+    paymentId: deposit!.id,
+    created,
+  });
 }

@@ -107,7 +107,7 @@ export async function postPaymentEntries(
     sql`with paid as (
         select p.id, p.user_id, p.provider, p.original_amount, p.final_amount, p.note, p.created,
           p.class_session_id, (cs.registration_price + cs.supply_fee) as list_price,
-          (p.created at time zone ${timeZone})::date as paid_on
+          (p.created at time zone ${timeZone})::date as paid_on, cs.session_start_date
         from payments p join class_sessions cs on cs.id = p.class_session_id
         where p.status in ('Paid', 'Refunded', 'RefundDue') and ${which}
           and not exists (select 1 from ledger_entries l where l.payment_id = p.id)
@@ -151,7 +151,9 @@ export async function postPaymentEntries(
         select parts.user_id, parts.kind, parts.amount, parts.class_session_id, parts.student_id, parts.id,
           case when parts.kind = 'payment' then (case when parts.provider = 'offline' then 'other' else 'card' end) end,
           case when parts.kind = 'payment' and parts.provider = 'offline' then parts.note end,
-          case when parts.kind = 'charge' then parts.paid_on end,
+          -- A checkout's charge fell due when it was paid; an office payment's, by the session's first day.
+          case when parts.kind = 'charge' then (case when parts.provider = 'offline'
+            then greatest(parts.session_start_date, parts.paid_on) else parts.paid_on end) end,
           'payment:' || parts.id || ':' || parts.part || ':' || coalesce(parts.student_id::text, 'none'),
           parts.created + case parts.kind when 'charge' then interval '0' when 'discount' then interval '1 microsecond'
             else interval '2 microseconds' end
