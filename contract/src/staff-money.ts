@@ -141,6 +141,16 @@ export const ManualEnrollInputSchema = z.object({
     .trim()
     .min(1, fieldMessage('fields.money.addPaymentNote'))
     .max(200, fieldMessage('fields.money.keepNoteUnder200Characters')),
+  /**
+   * Cents the place is charged (issue 23): left out, the session's registration and supply fee less the
+   * sibling discount the checkout would give; 0 for a free place (a scholarship, a staff child).
+   */
+  charge: z
+    .number({ error: fieldMessage('fields.money.enterPlacePrice') })
+    .int(fieldMessage('fields.money.enterAmountWholeCents'))
+    .min(0, fieldMessage('fields.money.enter0More'))
+    .max(MAX_CENTS, fieldMessage('fields.money.amountLargerThanAnySession'))
+    .optional(),
   /** How the money came (issue 23; the ledger's `OFFICE_METHODS`); "other" when not said. */
   method: z
     .enum(['cash', 'check', 'subsidy', 'other'], { error: fieldMessage('fields.money.choosePaymentMethod') })

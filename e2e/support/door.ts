@@ -73,7 +73,7 @@ export async function enrollByHand(
   for (const studentId of ids) {
     const res = await request.post(`/api/staff/sessions/${sessionId}/enrollments`, {
       headers: bearer(directorToken),
-      data: { studentId, amount: 0, note: 'Placed by the office' },
+      data: { studentId, amount: 0, charge: 0, note: 'Placed by the office' },
     });
     expect(res.status(), 'POST /api/staff/sessions/:id/enrollments').toBe(201);
   }

@@ -146,6 +146,38 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     expect(await office.ledgerCount()).toBe(entriesBefore);
   });
 
+  it('a free place by hand is charged nothing; a price the director types is the place’s charge', async () => {
+    const session = await office.a.session({ name: 'Ledger Scholarship Room', rosterSize: 5 });
+    const free = await office.a.family('Scholar', 1);
+    const set = await office.a.family('Setprice', 1);
+    for (const [family, body] of [
+      [free, { amount: 0, charge: 0, note: 'Scholarship' }],
+      [set, { amount: 20_000, charge: 30_000, note: 'Agreed price, check #88', method: 'check' }],
+    ] as const) {
+      const res = await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
+        studentId: family.childIds[0],
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const places = new Map((await roster(session)).map((p) => [p.studentId, p.account]));
+    expect(places.get(free.childIds[0]!)).toMatchObject({
+      charged: 0,
+      paid: 0,
+      balance: 0,
+      status: 'noCharge',
+    });
+    expect(places.get(set.childIds[0]!)).toMatchObject({ charged: 30_000, paid: 20_000, balance: 10_000 });
+    const negative = await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
+      studentId: (await office.a.family('Negative', 1)).childIds[0],
+      amount: 0,
+      charge: -1,
+      note: 'Oops',
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields.charge).toBe('Enter 0 or more.');
+  });
+
   it('a paid checkout for two children with a sibling discount: a charge, a discount and a payment each, to the cent', async () => {
     const session = await office.a.session({
       name: 'Ledger Siblings Room',

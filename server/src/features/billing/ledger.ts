@@ -10,7 +10,8 @@
  * - a paid checkout (`postPaymentEntries`): per child, a `charge` (the checkout's price before discounts,
  *   divided exactly between its children, `splitCents`), a `discount` (the sibling discount) and a `payment`
  *   (what was paid). A by-hand payment of the old kind (provider `offline`, before issue 23) is charged the
- *   session's registration and supply fee per child, so a $100 deposit on a $455 session owes $355;
+ *   session's registration and supply fee per child, so a $100 deposit on a $455 session owes $355. A payment
+ *   of $0 posts nothing: before the ledger, that was how the office placed a child free of charge;
  * - a refund that succeeded (`postRefundEntries`): a `refund` (the money back) and, for a child who held the
  *   place, a `credit` of the same amount (the charge given up), so a refund never makes a family owe more;
  * - the office's by-hand payments, moves and withdrawals: `office-ledger.ts`.
@@ -109,7 +110,7 @@ export async function postPaymentEntries(
           p.class_session_id, (cs.registration_price + cs.supply_fee) as list_price,
           (p.created at time zone ${timeZone})::date as paid_on, cs.session_start_date
         from payments p join class_sessions cs on cs.id = p.class_session_id
-        where p.status in ('Paid', 'Refunded', 'RefundDue') and ${which}
+        where p.status in ('Paid', 'Refunded', 'RefundDue') and p.final_amount > 0 and ${which}
           and not exists (select 1 from ledger_entries l where l.payment_id = p.id)
       ),
       places as (

@@ -124,7 +124,10 @@ export async function enrollByHand(
     // The place is charged its price and the money received is paid against it (decision 022): a deposit
     // leaves the rest due on the session's first day.
     const today = deps.clock.today(now);
-    const price = await placePrice(tx, session.row, parent.id, child.id, { now, today });
+    const price =
+      input.charge === undefined
+        ? await placePrice(tx, session.row, parent.id, child.id, { now, today })
+        : { charge: input.charge, discount: 0 };
     const place = { payerUserId: parent.id, classSessionId, studentId: child.id };
     await postEntries(
       tx,
@@ -174,6 +177,7 @@ export async function enrollByHand(
           studentId: child.id,
           paymentId: payment!.id,
           amount: input.amount,
+          charged: price.charge - price.discount,
           note: input.note,
           ...(outsideAges ? { ageOverride: { reason: input.ageOverrideReason, refusal: outsideAges } } : {}),
         },

@@ -194,9 +194,10 @@ function useDescribe() {
   const { t } = useTranslation();
   return (e: StatementEntry) => {
     const kind = t(`portal.billing.account.kind.${e.kind}`);
-    const method = e.method
-      ? ` ${t('portal.billing.account.byMethod', { method: t(`portal.billing.account.method.${e.method}`) })}`
-      : '';
+    const method =
+      e.method && e.method !== 'other'
+        ? ` ${t('portal.billing.account.byMethod', { method: t(`portal.billing.account.method.${e.method}`) })}`
+        : '';
     const reference = e.reference ? ` (${e.reference})` : '';
     return `${kind}${method}${reference}`;
   };

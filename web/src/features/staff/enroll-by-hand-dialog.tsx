@@ -1,6 +1,7 @@
 /**
- * The director's "Enroll a child by hand" dialog (issue 10): a family who paid the office, recorded as an
- * offline payment with a note. A child outside the session's ages (issue 21, decision 018) gets the families'
+ * The director's "Enroll a child by hand" dialog (issue 10; issue 23): a family who pays the office, recorded
+ * as an offline payment with a note against the place's price (the session's, or one the director types: 0
+ * for a free place). A child outside the session's ages (issue 21, decision 018) gets the families'
  * sentence and is enrolled anyway only with a reason.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -44,6 +45,13 @@ const enrollSchema = z
       min: 'Enter 0 or more.',
       max: 'That amount is larger than any session’s price.',
     }),
+    charge: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || dollarsToCents(v) !== null,
+        'Enter the price of this place, like 455.00, or 0 for a free place.',
+      ),
     note: z
       .string()
       .trim()
@@ -63,7 +71,14 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
   const { search, setSearch, debounced, matches, options } = useChildSearch();
   const form = useForm<EnrollValues>({
     resolver: zodResolver(enrollSchema),
-    defaultValues: { studentId: '', amount: '', note: '', override: false, ageOverrideReason: '' },
+    defaultValues: {
+      studentId: '',
+      amount: '',
+      charge: '',
+      note: '',
+      override: false,
+      ageOverrideReason: '',
+    },
   });
   // The families' sentence refusing the child's age (the server's 409 on `ageOverrideReason`).
   const [ageRefusal, setAgeRefusal] = useState<string | null>(null);
@@ -75,12 +90,13 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
       await enrollByHand(session.id, {
         studentId: values.studentId,
         amount: dollarsToCents(values.amount)!,
+        ...(values.charge === '' ? {} : { charge: dollarsToCents(values.charge)! }),
         note: values.note,
         ...(ageRefusal && values.override ? { ageOverrideReason: values.ageOverrideReason } : {}),
       });
       return child?.label.split(' — ')[0] ?? 'The child';
     },
-    fields: ['studentId', 'amount', 'note', 'ageOverrideReason'],
+    fields: ['studentId', 'amount', 'charge', 'note', 'ageOverrideReason'],
     success: (childName) => `${childName} is enrolled in ${session.name}. The family has been emailed.`,
     invalidate: [staffKeys.all],
     onSuccess: onDone,
@@ -96,8 +112,9 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
     <form onSubmit={onSubmit} noValidate aria-label="Enroll a child by hand">
       <Stack gap="md">
         <Text size="sm">
-          For a family who paid the office (a check, cash): the payment is recorded as offline with your note,
-          within {session.name}’s seats.
+          For a family who pays the office (a check, cash), within {session.name}’s seats. The place is
+          charged the session’s price; what you record as received is paid against it, and anything left is
+          due by the first day.
         </Text>
         <SelectField
           form={form}
@@ -115,6 +132,13 @@ function EnrollForm({ session, onDone }: { session: { id: number; name: string }
           onOptionSubmit={() => setAgeRefusal(null)}
         />
         <TextField form={form} name="amount" label="Amount received (dollars)" inputMode="decimal" required />
+        <TextField
+          form={form}
+          name="charge"
+          label="Price of this place (dollars, optional)"
+          description="Leave empty for the session’s price, with any sibling discount. Enter 0 for a free place."
+          inputMode="decimal"
+        />
         <TextField form={form} name="note" label="Note" placeholder="Check #1042" required />
         {ageRefusal ? <AgeOverride ageRefusal={ageRefusal} override={override} form={form} /> : null}
         <DialogActions

@@ -240,7 +240,9 @@ describe('move dialog', () => {
     // Choosing it says what the family will owe there before the director confirms (issue 23).
     fireEvent.click(options[0]!);
     expect(
-      await screen.findByText('Ava’s place in Garden Club costs $1,945.00. The family will owe $610.00 more.'),
+      await screen.findByText(
+        'Ava’s place in Garden Club costs $1,945.00. The family will owe $610.00 more.',
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -74,6 +74,9 @@ function Payments({ payments }: { payments: Payment[] }) {
   const payers = new Set(payments.map((p) => p.paidBy)).size > 1;
   return (
     <>
+      <Title order={2} size="h3">
+        {t('portal.billing.paymentsHeading')}
+      </Title>
       <Text size="lg">
         {total.count > 0 ? (
           <Trans
