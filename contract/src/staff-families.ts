@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES, WAITLIST_STATUSES } from './enrollment.ts';
 import { fieldMessage } from './field-message.ts';
+import { FamilyAccountSchema } from './ledger.ts';
 
 /** `GET /api/staff/families` query: words or a phone number, and the page. The page keeps it in its URL. */
 export const FamilyListQuerySchema = z.object({
@@ -152,8 +153,8 @@ export const FamilyInboxItemSchema = z.object({
 export type FamilyInboxItem = z.infer<typeof FamilyInboxItemSchema>;
 
 /**
- * `GET /api/staff/families/{userId}`. `payments` is null for a teacher (money is the director's); `inbox` is
- * null for a teacher without the inbox.
+ * `GET /api/staff/families/{userId}`. `payments` and `account` (the family account, issue 23) are null for a
+ * teacher (money is the director's); `inbox` is null for a teacher without the inbox.
  */
 export const StaffFamilySchema = z.object({
   userId: z.string(),
@@ -163,6 +164,7 @@ export const StaffFamilySchema = z.object({
   enrollments: z.array(FamilyEnrollmentSchema),
   waitlist: z.array(FamilyWaitlistPlaceSchema),
   payments: z.array(FamilyPaymentSchema).nullable(),
+  account: FamilyAccountSchema.nullable(),
   inbox: z.array(FamilyInboxItemSchema).nullable(),
 });
 export type StaffFamily = z.infer<typeof StaffFamilySchema>;

@@ -417,3 +417,32 @@ export type OfficePaymentInput = z.infer<typeof OfficePaymentInputSchema>;
 /** What recording an office payment answers: the payment and the place's account after it. */
 export const OfficePaymentResultSchema = z.object({ paymentId: z.string(), place: PlaceAccountSchema });
 export type OfficePaymentResult = z.infer<typeof OfficePaymentResultSchema>;
+
+/** What the director can post on a place by hand (issue 23): an extra charge, a late fee, a credit, a write-off. */
+export const ADJUSTMENT_KINDS = ['charge', 'late_fee', 'credit', 'write_off'] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+
+/**
+ * `POST /api/staff/sessions/{classSessionId}/enrollments/{studentId}/adjustments` body: cents, the kind and
+ * why (kept on the entry, shown on the family's statement).
+ */
+export const AdjustmentInputSchema = z.object({
+  kind: z.enum(ADJUSTMENT_KINDS, { error: fieldMessage('fields.money.chooseAdjustmentKind') }),
+  amount: z
+    .number({ error: fieldMessage('fields.money.enterAdjustmentAmount') })
+    .int(fieldMessage('fields.money.enterAmountWholeCents'))
+    .min(1, fieldMessage('fields.money.paymentAboveZero'))
+    .max(MAX_CENTS, fieldMessage('fields.money.amountLargerThanAnySession')),
+  reason: z
+    .string({ error: fieldMessage('fields.money.adjustmentReason') })
+    .trim()
+    .min(1, fieldMessage('fields.money.adjustmentReason'))
+    .max(200, fieldMessage('fields.money.keepNoteUnder200Characters')),
+  /** Or the `Idempotency-Key` header: the dialog makes one when it opens. */
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+export type AdjustmentInput = z.infer<typeof AdjustmentInputSchema>;
+
+/** What an adjustment answers: the place's account after it. */
+export const AdjustmentResultSchema = z.object({ place: PlaceAccountSchema });
+export type AdjustmentResult = z.infer<typeof AdjustmentResultSchema>;

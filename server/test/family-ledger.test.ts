@@ -178,6 +178,88 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     expect(negative.json().fields.charge).toBe('Enter 0 or more.');
   });
 
+  it('the director posts a late fee, a credit and a write-off with a reason; each reads on the statement', async () => {
+    const session = await office.a.session({
+      name: 'Ledger Adjust Room',
+      registrationPrice: 40_000,
+      supplyFee: 0,
+      rosterSize: 5,
+    });
+    const family = await office.a.family('Adjust', 1);
+    const child = family.childIds[0]!;
+    expect(
+      (
+        await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
+          studentId: child,
+          amount: 30_000,
+          note: 'Check #12',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const url = `/api/staff/sessions/${session}/enrollments/${child}/adjustments`;
+    const adjust = (body: object) => as(office.admin, 'POST', url, { idempotencyKey: key(), ...body });
+
+    const fee = await adjust({
+      kind: 'late_fee',
+      amount: 2_500,
+      reason: 'Picked up 25 minutes late on Nov 3',
+    });
+    expect(fee.statusCode, fee.body).toBe(201);
+    expect(fee.json().place).toMatchObject({ charged: 42_500, balance: 12_500 });
+    const tooMuchCredit = await adjust({ kind: 'credit', amount: 50_000, reason: 'Goodwill' });
+    expect(tooMuchCredit.statusCode).toBe(400);
+    expect(tooMuchCredit.json().fields.amount).toBe(
+      'This place was charged $425.00, so that is the most that can be credited.',
+    );
+    const credit = await adjust({ kind: 'credit', amount: 2_500, reason: 'Late fee waived: the first time' });
+    expect(credit.json().place).toMatchObject({ charged: 40_000, balance: 10_000, status: 'partlyPaid' });
+    const tooMuchWriteOff = await adjust({ kind: 'write_off', amount: 10_001, reason: 'Hardship' });
+    expect(tooMuchWriteOff.statusCode).toBe(400);
+    expect(tooMuchWriteOff.json().fields.amount).toBe(
+      'At most $100.00 is due on this place, so that is the most that can be written off.',
+    );
+    const writeOffKey = key();
+    const writeOff = await as(office.admin, 'POST', url, {
+      kind: 'write_off',
+      amount: 10_000,
+      reason: 'Hardship, agreed with the family',
+      idempotencyKey: writeOffKey,
+    });
+    expect(writeOff.statusCode).toBe(201);
+    expect(writeOff.json().place).toMatchObject({ balance: 0, status: 'paid' });
+    const again = await as(office.admin, 'POST', url, {
+      kind: 'write_off',
+      amount: 10_000,
+      reason: 'Hardship, agreed with the family',
+      idempotencyKey: writeOffKey,
+    });
+    expect(again.statusCode).toBe(200);
+    const nothing = await adjust({ kind: 'write_off', amount: 100, reason: 'Again' });
+    expect(nothing.statusCode).toBe(409);
+    const noReason = await adjust({ kind: 'credit', amount: 100, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields.reason).toBe(
+      'Please say why, as the family will read it on their statement.',
+    );
+
+    const statement = (await account(family.token)).entries.map(
+      (e: { kind: string; amount: number; reference: string | null; balanceAfter: number }) => [
+        e.kind,
+        e.amount,
+        e.reference,
+        e.balanceAfter,
+      ],
+    );
+    expect(statement).toEqual([
+      ['charge', 40_000, null, 40_000],
+      ['payment', -30_000, 'Check #12', 10_000],
+      ['late_fee', 2_500, 'Picked up 25 minutes late on Nov 3', 12_500],
+      ['credit', -2_500, 'Late fee waived: the first time', 10_000],
+      ['write_off', -10_000, 'Hardship, agreed with the family', 0],
+    ]);
+    expect(await revenue(session)).toBe(30_000);
+  });
+
   it('a paid checkout for two children with a sibling discount: a charge, a discount and a payment each, to the cent', async () => {
     const session = await office.a.session({
       name: 'Ledger Siblings Room',

@@ -306,6 +306,9 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
       );
       expect(family.payments).toHaveLength(2);
       expect(family.payments[0]).toMatchObject({ status: 'Paid', finalAmount: 55_000, refundedAmount: 0 });
+      // The family account reads the same money (issue 23): both places paid, nothing owed.
+      expect(family.account).toMatchObject({ balance: 0, status: 'paid', nextDue: null });
+      expect(family.account.places.map((p: { status: string }) => p.status)).toEqual(['paid', 'paid']);
       expect(family.inbox).toEqual([
         expect.objectContaining({
           kind: 'tour',
@@ -318,6 +321,8 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
     it('a teacher sees the family without money, and the inbox only once given it', async () => {
       const family = (await as(teacher, 'GET', `/api/staff/families/${rivera.userId}`)).json();
       expect(family.payments).toBeNull();
+      expect(family.account).toBeNull();
+      expect(JSON.stringify(family)).not.toContain('55000');
       expect(family.inbox).toBeNull();
       expect(family.children).toHaveLength(1);
       expect(family.contacts[0]).toMatchObject({ firstName: 'Rosa', canPickup: true });
@@ -326,6 +331,7 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
         const withInbox = (await as(teacher, 'GET', `/api/staff/families/${rivera.userId}`)).json();
         expect(withInbox.inbox).toHaveLength(1);
         expect(withInbox.payments).toBeNull();
+        expect(withInbox.account).toBeNull();
       } finally {
         await t.database.db.update(users).set({ inboxAccess: false }).where(eq(users.id, teacherId));
       }

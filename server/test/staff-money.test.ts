@@ -87,6 +87,18 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
           reference: 'Check #7',
           idempotencyKey: key(),
         }),
+      'POST adjustment': (who) =>
+        as(
+          token(who),
+          'POST',
+          `/api/staff/sessions/${session}/enrollments/${parent.childIds[0]}/adjustments`,
+          {
+            kind: 'credit',
+            amount: 100,
+            reason: 'Matrix',
+            idempotencyKey: key(),
+          },
+        ),
       'POST waitlist action': (who) =>
         as(token(who), 'POST', `/api/staff/sessions/${session}/waitlist/${waiting.childIds[0]}`, {
           action: 'remove',

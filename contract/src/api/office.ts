@@ -8,6 +8,8 @@
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import {
+  AdjustmentInputSchema,
+  AdjustmentResultSchema,
   ManualEnrollInputSchema,
   ManualEnrollResultSchema,
   MoveInputSchema,
@@ -80,6 +82,18 @@ export const officeApi = {
     body: OfficePaymentInputSchema,
     status: 201,
     reply: OfficePaymentResultSchema,
+  }),
+  /**
+   * Post a charge, a late fee, a credit or a write-off on a child's place: 201 a new entry; the same
+   * idempotency key answers the same entry (200).
+   */
+  adjust: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/enrollments/:studentId/adjustments',
+    params: WaitlistPlaceParamsSchema,
+    body: AdjustmentInputSchema,
+    status: 201,
+    reply: AdjustmentResultSchema,
   }),
   /** Withdraw a child, optionally refunding. */
   withdraw: endpoint({

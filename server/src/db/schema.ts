@@ -658,6 +658,8 @@ export const ledgerEntries = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     createdBy: uuid('created_by'),
     created: createdAt(),
+    /** The order entries were posted in: a statement reads (created, seq), so entries of one instant keep theirs. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),

@@ -14,6 +14,7 @@ CREATE TABLE "ledger_entries" (
 	"idempotency_key" text NOT NULL,
 	"created_by" uuid,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "ledger_entries_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "ledger_entries_amount_check" CHECK (amount > 0),
 	CONSTRAINT "ledger_entries_kind_check" CHECK (kind in ('charge', 'plan_fee', 'late_fee', 'discount', 'credit', 'write_off', 'payment', 'refund', 'transfer_in', 'transfer_out')),
 	CONSTRAINT "ledger_entries_method_check" CHECK (method is null or method in ('card', 'bank_debit', 'cash', 'check', 'subsidy', 'other'))

@@ -244,11 +244,6 @@ export async function backfillLedger(db: DbOrTx, timeZone: string): Promise<numb
   return (await postPaymentEntries(db, timeZone, null)) + (await postRefundEntries(db, null));
 }
 
-/** Entries posted at the same instant read as a statement would: charges, reductions, moves, money. */
-const KIND_ORDER = sql`case l.kind when 'charge' then 0 when 'plan_fee' then 0 when 'late_fee' then 0
-  when 'discount' then 1 when 'credit' then 2 when 'write_off' then 2 when 'transfer_out' then 3
-  when 'transfer_in' then 3 when 'payment' then 4 else 5 end`;
-
 /** Sums of one place, or of several (cents). */
 type SumsRow = {
   class_session_id: number;
@@ -368,7 +363,7 @@ export async function familyAccount(db: DbOrTx, payerIds: string[], today: strin
         left join class_sessions cs on cs.id = l.class_session_id
         left join students s on s.id = l.student_id
         where l.payer_user_id in (${payers})
-        order by l.created, ${KIND_ORDER}, l.id`,
+        order by l.created, l.seq`,
     ),
   ]);
   let running = 0;

@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
-import { recordOfficePayment } from './office-ledger.ts';
+import { adjustPlace, recordOfficePayment } from './office-ledger.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
 import { refundPayment } from './refunds.ts';
 
@@ -28,6 +28,16 @@ const tags = ['Staff money'];
 const csvText = { description: 'Default Response', content: { 'text/csv': { schema: z.string() } } };
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** A write's idempotency key: the `Idempotency-Key` header, else the body's; 400 when neither is one. */
+function keyOf(header: string | string[] | undefined, body: string | undefined): string {
+  const key = (typeof header === 'string' ? header : undefined) ?? body;
+  if (!key || !KEY.test(key))
+    throw new HttpError(400, 'billing.idempotencyKey', {
+      fields: { idempotencyKey: 'billing.idempotencyKey' },
+    });
+  return key;
+}
 
 /** The payments routes (see the module comment). */
 export const staffMoneyRoutes =
@@ -93,12 +103,7 @@ export const staffMoneyRoutes =
       async (request, reply) => {
         const user = admin(request);
         if (!isUuid(request.params.paymentId)) throw notFound('payment');
-        const header = request.headers['idempotency-key'];
-        const key = (typeof header === 'string' ? header : undefined) ?? request.body.idempotencyKey;
-        if (!key || !KEY.test(key))
-          throw new HttpError(400, 'billing.idempotencyKey', {
-            fields: { idempotencyKey: 'billing.idempotencyKey' },
-          });
+        const key = keyOf(request.headers['idempotency-key'], request.body.idempotencyKey);
         const { refund, created } = await refundPayment(deps, user.id, request.params.paymentId, {
           amount: request.body.amount,
           reason: request.body.reason,
@@ -126,12 +131,7 @@ export const staffMoneyRoutes =
         const classSessionId = parseClassSessionId(request.params.classSessionId);
         if (classSessionId === null) throw notFound('session');
         if (!isUuid(request.params.studentId)) throw notFound('enrollment');
-        const header = request.headers['idempotency-key'];
-        const key = (typeof header === 'string' ? header : undefined) ?? request.body.idempotencyKey;
-        if (!key || !KEY.test(key))
-          throw new HttpError(400, 'billing.idempotencyKey', {
-            fields: { idempotencyKey: 'billing.idempotencyKey' },
-          });
+        const key = keyOf(request.headers['idempotency-key'], request.body.idempotencyKey);
         const { created, ...result } = await recordOfficePayment(
           deps,
           user.id,
@@ -141,6 +141,38 @@ export const staffMoneyRoutes =
         );
         reply.code(created ? 201 : 200);
         return result;
+      },
+    );
+
+    serve(
+      app,
+      officeApi.adjust,
+      {
+        config: { auth: 'staff', errors: [409] },
+        tags,
+        summary: 'Post a charge, a late fee, a credit or a write-off on a child’s place (Admin)',
+        description:
+          'Cents, with the reason the family reads on their statement (issue 23). The idempotency key (`Idempotency-Key` header or `idempotencyKey`) names the entry: the same key answers the same entry (200). 201 a new entry with the place’s account after it; 400 a write-off above the balance due or a credit above what the place was charged (field `amount`); 404 no such place; 409 nothing due to write off. Audited.',
+        otherReplies: { 200: officeApi.adjust.reply },
+      },
+      async (request, reply) => {
+        const user = admin(request);
+        const classSessionId = parseClassSessionId(request.params.classSessionId);
+        if (classSessionId === null) throw notFound('session');
+        if (!isUuid(request.params.studentId)) throw notFound('enrollment');
+        const key = keyOf(request.headers['idempotency-key'], request.body.idempotencyKey);
+        const { created, place } = await adjustPlace(
+          deps,
+          user.id,
+          classSessionId,
+          request.params.studentId,
+          {
+            ...request.body,
+            idempotencyKey: key,
+          },
+        );
+        reply.code(created ? 201 : 200);
+        return { place };
       },
     );
   };

@@ -14,7 +14,14 @@
  *   owes nothing more for it; any refund the policy gives is posted when it is made (`ledger.ts`).
  * - A by-hand charge falls due on the session's first day (or today, once it has started).
  */
-import { checkoutLineItems, type LineItem, type OfficePaymentInput, type PlaceAccount } from '@lc/contract';
+import {
+  type AdjustmentInput,
+  checkoutLineItems,
+  formatCents,
+  type LineItem,
+  type OfficePaymentInput,
+  type PlaceAccount,
+} from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments } from '../../db/schema.ts';
@@ -178,11 +185,113 @@ export async function creditUnpaid(
   );
 }
 
-const amountError = (code: 'billing.payment.atMost' | 'billing.payment.nothingDue', amount?: string) =>
-  new HttpError(code === 'billing.payment.atMost' ? 400 : 409, code, {
+const amountError = (
+  code:
+    | 'billing.payment.atMost'
+    | 'billing.payment.nothingDue'
+    | 'billing.adjust.writeOffAtMost'
+    | 'billing.adjust.creditAtMost'
+    | 'billing.adjust.nothingDue',
+  amount?: string,
+) =>
+  new HttpError(code.endsWith('nothingDue') ? 409 : 400, code, {
     params: amount ? { amount } : undefined,
     fields: { amount: code },
   });
+
+/** The place (any but a cancelled hold) a child holds in a session, or 404. */
+async function heldPlace(tx: DbOrTx, classSessionId: number, studentId: string): Promise<void> {
+  const [place] = await tx
+    .select({ id: classSessionEnrollments.id })
+    .from(classSessionEnrollments)
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, classSessionId),
+        eq(classSessionEnrollments.studentId, studentId),
+        inArray(classSessionEnrollments.status, ['Enrolled', 'Withdrawn']),
+      ),
+    )
+    .limit(1);
+  if (!place) throw notFound('enrollment');
+}
+
+/** The child's first parent (the fallback payer of a place with no entries yet). */
+async function firstParent(tx: DbOrTx, studentId: string) {
+  const [parent] = await queryRows<{ user_id: string; email_address: string }>(
+    tx,
+    sql`select u.id as user_id, u.email_address from user_students us join users u on u.id = us.user_id
+      where us.student_id = ${studentId} order by u.created, u.id limit 1`,
+  );
+  return parent ?? null;
+}
+
+/**
+ * Post a charge, a late fee, a credit or a write-off on a child's place (issue 23), with the director's reason
+ * as the entry's reference, under the family's lock and keyed `adjust:<request key>` (the same key twice posts
+ * once). A write-off is at most the balance due (409 when nothing is due); a credit at most what the place was
+ * charged, net (field `amount`, 400). 404 a child with no place in the session. Audited. Answers the place's
+ * account after it and whether the entry is new.
+ */
+export async function adjustPlace(
+  deps: MoneyDeps,
+  actorUserId: string,
+  classSessionId: number,
+  studentId: string,
+  input: AdjustmentInput & { idempotencyKey: string },
+): Promise<{ place: PlaceAccount; created: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const today = deps.clock.today(now);
+    await heldPlace(tx, classSessionId, studentId);
+    await lockFamilyOfChild(tx, studentId);
+    const key = `adjust:${input.idempotencyKey}`;
+    const [earlier] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from ledger_entries where idempotency_key = ${key}`,
+    );
+    if (earlier) return { place: await placeAccount(tx, classSessionId, studentId, today), created: false };
+    const before = await placeAccount(tx, classSessionId, studentId, today);
+    if (input.kind === 'write_off') {
+      if (before.balance <= 0) throw amountError('billing.adjust.nothingDue');
+      if (input.amount > before.balance)
+        throw amountError('billing.adjust.writeOffAtMost', formatCents(before.balance));
+    }
+    if (input.kind === 'credit' && input.amount > Math.max(0, before.charged))
+      throw amountError('billing.adjust.creditAtMost', formatCents(Math.max(0, before.charged)));
+    const parent = await firstParent(tx, studentId);
+    const payerUserId = await payerOfPlace(tx, classSessionId, studentId, parent!.user_id);
+    const [entryId] = await postEntries(
+      tx,
+      [
+        {
+          payerUserId,
+          kind: input.kind,
+          amount: input.amount,
+          classSessionId,
+          studentId,
+          reference: input.reason,
+          dueOn: input.kind === 'charge' || input.kind === 'late_fee' ? today : null,
+          idempotencyKey: key,
+        },
+      ],
+      { createdBy: actorUserId, now },
+    );
+    const after = await placeAccount(tx, classSessionId, studentId, today);
+    await recordAudit(
+      tx,
+      {
+        actorUserId,
+        action: `ledger.${input.kind}`,
+        entityType: 'LedgerEntry',
+        entityId: entryId!,
+        before: { classSessionId, studentId, balance: before.balance, status: before.status },
+        after: { amount: input.amount, reason: input.reason, balance: after.balance, status: after.status },
+      },
+      now,
+    );
+    return { place: after, created: true };
+  });
+}
 
 /**
  * Record money the office received for a child's place (cash, a check, a subsidy): an `offline` payment row
@@ -200,18 +309,7 @@ export async function recordOfficePayment(
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const today = deps.clock.today(now);
-    const [place] = await tx
-      .select({ id: classSessionEnrollments.id })
-      .from(classSessionEnrollments)
-      .where(
-        and(
-          eq(classSessionEnrollments.classSessionId, classSessionId),
-          eq(classSessionEnrollments.studentId, studentId),
-          inArray(classSessionEnrollments.status, ['Enrolled', 'Withdrawn']),
-        ),
-      )
-      .limit(1);
-    if (!place) throw notFound('enrollment');
+    await heldPlace(tx, classSessionId, studentId);
     await lockFamilyOfChild(tx, studentId);
     const key = `office-payment:${input.idempotencyKey}`;
     const [earlier] = await queryRows<{ payment_id: string }>(
@@ -227,12 +325,8 @@ export async function recordOfficePayment(
     const before = await placeAccount(tx, classSessionId, studentId, today);
     if (before.balance <= 0) throw amountError('billing.payment.nothingDue');
     if (input.amount > before.balance)
-      throw amountError('billing.payment.atMost', `$${(before.balance / 100).toFixed(2)}`);
-    const [parent] = await queryRows<{ user_id: string; email_address: string }>(
-      tx,
-      sql`select u.id as user_id, u.email_address from user_students us join users u on u.id = us.user_id
-        where us.student_id = ${studentId} order by u.created, u.id limit 1`,
-    );
+      throw amountError('billing.payment.atMost', formatCents(before.balance));
+    const parent = await firstParent(tx, studentId);
     const payerUserId = await payerOfPlace(tx, classSessionId, studentId, parent!.user_id);
     const reference = input.reference?.trim() || null;
     const [payment] = await tx

@@ -15,13 +15,16 @@
  * rule through `visibleChildIdsOf` and `visibleChild` (staff-visibility.ts); the pages' parts are read by
  * staff-family-records.ts.
  */
+
 import type { FamilyListQuery, FamilyRow, StaffChild, StaffFamily } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { familyAccount } from '../billing/ledger.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { mayReadInbox } from '../team/access.ts';
+import { familyMemberIds } from './members.ts';
 import {
   attendanceOf,
   changesOf,
@@ -135,12 +138,14 @@ export async function readFamily(
       : sql`exists (select 1 from user_trustees ut where ut.trustee_id = t.id and ut.user_id = ${userId})
           and exists (select 1 from student_trustees st2 where st2.trustee_id = t.id
             and st2.student_id in (select unnest(${toArray(ids)}::uuid[])))`;
-  const [parents, contacts, enrollments, waitlist, payments, inboxAllowed] = await Promise.all([
+  const [parents, contacts, enrollments, waitlist, payments, account, inboxAllowed] = await Promise.all([
     parentsOf(db, ids, userId),
     contactsWhere(db, ownContacts, ids),
     enrollmentsOf(db, user, ids),
     waitlistOf(db, user, ids),
     isDirector ? paymentsOf(db, userId) : Promise.resolve(null),
+    // The family's account (issue 23): every parent of the family, as the parents' own Billing reads it.
+    isDirector ? familyAccount(db, await familyMemberIds(db, userId), today) : Promise.resolve(null),
     mayReadInbox(db, user),
   ]);
   const inbox = inboxAllowed
@@ -149,7 +154,7 @@ export async function readFamily(
         parents.map((p) => p.emailAddress),
       )
     : null;
-  return { userId, parents, children, contacts, enrollments, waitlist, payments, inbox };
+  return { userId, parents, children, contacts, enrollments, waitlist, payments, account, inbox };
 }
 
 /**

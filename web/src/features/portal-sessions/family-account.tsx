@@ -35,16 +35,27 @@ type ColumnKey =
 /** A signed amount: "−$100.00" for money in, "$455.00" for a charge. */
 const signed = (cents: number) => (cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(cents));
 
-/** The account: summary, places and statement. */
-export function FamilyAccountSection({ account, today }: { account: FamilyAccount; today: string }) {
+/**
+ * The account: summary, places and statement. `office`: the director's family page (issue 23), inside its own
+ * "Account" section: headings a level down, and none of the family's "how to pay" lines.
+ */
+export function FamilyAccountSection({
+  account,
+  today,
+  office = false,
+}: {
+  account: FamilyAccount;
+  today: string;
+  office?: boolean;
+}) {
   const { t } = useTranslation();
   if (account.entries.length === 0) return null;
   return (
     <Stack gap="lg">
-      <AccountSummary account={account} today={today} />
+      <AccountSummary account={account} today={today} office={office} />
       <Places account={account} />
       <section aria-labelledby="statement-heading">
-        <Title order={2} size="h3" id="statement-heading" mb="xs">
+        <Title order={office ? 3 : 2} size="h3" id="statement-heading" mb="xs">
           {t('portal.billing.account.statementHeading')}
         </Title>
         <Statement entries={account.entries} />
@@ -53,15 +64,23 @@ export function FamilyAccountSection({ account, today }: { account: FamilyAccoun
   );
 }
 
-function AccountSummary({ account, today }: { account: FamilyAccount; today: string }) {
+function AccountSummary({
+  account,
+  today,
+  office,
+}: {
+  account: FamilyAccount;
+  today: string;
+  office: boolean;
+}) {
   const { t } = useTranslation();
   const next = account.nextDue;
   const date = next?.dueOn ? formatPortalDay(next.dueOn, { withYear: true }) : null;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="account-heading">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Title order={2} size="h3" id="account-heading">
-          {t('portal.billing.account.heading')}
+        <Title order={office ? 3 : 2} size="h3" id="account-heading">
+          {office ? t('portal.billing.account.officeHeading') : t('portal.billing.account.heading')}
         </Title>
         <Badge color={STATUS_COLOR[account.status]} variant="filled" size="lg" tt="none">
           {t(`portal.billing.account.status.${account.status}`)}
@@ -109,12 +128,12 @@ function AccountSummary({ account, today }: { account: FamilyAccount; today: str
                 })}
         </Text>
       ) : null}
-      {account.balance > 0 ? (
+      {account.balance > 0 && !office ? (
         <Text size="sm" mt="xs">
           {t('portal.billing.account.howToPay')}
         </Text>
       ) : null}
-      {account.balance < 0 ? (
+      {account.balance < 0 && !office ? (
         <Text size="sm" mt="xs">
           {t('portal.billing.account.creditNote')}
         </Text>

@@ -1,4 +1,4 @@
-import { type FamilyParent, routes } from '@lc/contract';
+import { type FamilyParent, routes, todayIsoDate } from '@lc/contract';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { getFamily } from '../../api/staff-families';
 import { failedWith } from '../../features/forms/feedback';
+import { FamilyAccountSection } from '../../features/portal-sessions/family-account';
 import classes from '../../features/staff/staff.module.css';
 import {
   ContactsTable,
@@ -55,7 +56,7 @@ export default function StaffFamilyPage() {
       </Text>
     );
 
-  const { parents, children, contacts, enrollments, waitlist, payments, inbox } = family.data;
+  const { parents, children, contacts, enrollments, waitlist, payments, account, inbox } = family.data;
 
   return (
     <Stack gap="xl" mt="lg" className={classes.page}>
@@ -95,6 +96,12 @@ export default function StaffFamilyPage() {
       <PageSection id="waitlist-heading" title="Waitlists">
         <WaitlistTable places={waitlist} showChild linkSessions={isDirector} />
       </PageSection>
+
+      {account && account.entries.length > 0 ? (
+        <PageSection id="account-heading-section" title="Account">
+          <FamilyAccountSection account={account} today={todayIsoDate()} office />
+        </PageSection>
+      ) : null}
 
       {payments ? (
         <PageSection id="payments-heading" title="Payments">
