@@ -149,7 +149,8 @@ test('a new family enrolls two children, pays in the test checkout and sees them
     }),
   ).toBeVisible();
   await openPage(page, '/dashboard/billing', 'Billing');
-  const row = page.getByRole('row').filter({ hasText: winter.name });
+  const payments = page.getByRole('region', { name: 'Payments and receipts' });
+  const row = payments.getByRole('row').filter({ hasText: winter.name });
   await expect(row).toContainText('Paid');
   await expect(row).toContainText(total);
 

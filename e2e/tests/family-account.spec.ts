@@ -2,7 +2,8 @@
  * The family account in the browser (issue 23): a child placed by the office on a $100 deposit owes the rest,
  * on the roster and on the parent's Billing (balance, due date, statement); the director records the rest
  * from the roster's Record a payment dialog (a wrong amount gets its message by the field, with focus), and
- * both screens then say it is paid. A Spanish family whose place was refunded in full reads its account in
+ * both screens then say it is paid; a late fee posted from Charge or credit reads on the statement with its
+ * reason. A Spanish family whose place was refunded in full reads its account in
  * Spanish. Billing in each state, the roster and the dialog pass axe in light and dark at 390 and 1280 px
  * without sideways scrolling.
  */
@@ -21,7 +22,7 @@ test('a deposit leaves the rest due; the director records it from the roster and
   browser,
   request,
 }) => {
-  test.setTimeout(150_000); // Billing twice, the roster and the dialog, each scanned four times
+  test.setTimeout(180_000); // Billing twice, the roster and two dialogs, each scanned four times
   const token = await tokenFor(request, DIRECTOR);
   const sessionName = `Heron Room ${uniqueMarker('s')}`;
   // Hidden from families: the office places children in it, and the public catalogue stays the demo's.
@@ -71,6 +72,7 @@ test('a deposit leaves the rest due; the director records it from the roster and
   await expect(row).not.toContainText('Partly paid');
   await expectNoAxeViolationsInEveryTheme(page, 'roster, paid', sweep);
 
+  // The parent: paid up, the statement has the payment with its reference.
   // The sweep ended at 390 px, where the statement is cards; back to the table.
   await parent.setViewportSize({ width: 1280, height: 900 });
   await parent.reload();
@@ -78,6 +80,29 @@ test('a deposit leaves the rest due; the director records it from the roster and
   await expect(statement.getByRole('row')).toHaveCount(4);
   await expect(statement).toContainText('Payment by cash (Cash at the front desk)');
   await expectNoAxeViolationsInEveryTheme(parent, 'Billing, paid', sweep);
+
+  // A late fee, with the reason the family reads.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: `Actions for Kofi ${family.lastName}` }).click();
+  await page.getByRole('menuitem', { name: 'Charge or credit…' }).click();
+  const adjust = page.getByRole('dialog', { name: 'Charge or credit' });
+  await adjust.getByRole('combobox', { name: /What to post/ }).selectOption('late_fee');
+  await adjust.getByRole('button', { name: 'Post' }).click();
+  await expect(adjust.getByText('Enter the amount, like 25.00.')).toBeVisible();
+  await expect(adjust.getByRole('textbox', { name: /Amount/ })).toBeFocused();
+  await expectNoAxeViolationsInEveryTheme(page, 'Charge or credit', sweep);
+  await adjust.getByRole('textbox', { name: /Amount/ }).fill('15');
+  await adjust.getByRole('textbox', { name: /Reason/ }).fill('Picked up 20 minutes late');
+  await adjust.getByRole('button', { name: 'Post' }).click();
+  await expect(
+    page.getByText(`Late fee of $15.00 for Kofi ${family.lastName}.`, { exact: false }),
+  ).toBeVisible();
+  await expect(row).toContainText('Partly paid: $15.00');
+
+  await parent.setViewportSize({ width: 1280, height: 900 });
+  await parent.reload();
+  await expect(account).toContainText('Balance due: $15.00');
+  await expect(statement).toContainText('Late fee (Picked up 20 minutes late)');
   await parent.close();
 });
 

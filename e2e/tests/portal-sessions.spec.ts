@@ -118,7 +118,8 @@ test('a paid enrollment shows on the dashboard, My sessions, the session page an
   // Billing: the paid payment and its receipt.
   await openPage(page, '/dashboard/billing', 'Billing');
   await expect(page.getByText(/^Total paid in \d{4}:/)).toContainText(/\$[\d,]+\.\d\d \(1 payment\)/);
-  const row = page.getByRole('row').filter({ hasText: DEMO_SESSIONS.winter });
+  const payments = page.getByRole('region', { name: 'Payments and receipts' });
+  const row = payments.getByRole('row').filter({ hasText: DEMO_SESSIONS.winter });
   await expect(row).toContainText('Asha');
   await expect(row).toContainText('Paid');
   const receipt = row.getByRole('link', { name: /^Receipt for Winter Morning Session/ });

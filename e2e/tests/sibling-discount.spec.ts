@@ -101,11 +101,13 @@ test('a family of two gets the sibling discount on the enroll page, at checkout 
     await expect(page.getByRole('table', { name: 'What you paid' })).toContainText('$620.00');
 
     await openPage(page, '/dashboard/billing', 'Billing');
-    const row = page.getByRole('row', { name: new RegExp(name) });
+    // The payment with its receipt (the family account above it has its own tables and cards).
+    const payments = page.getByRole('region', { name: 'Payments and receipts' });
+    const row = payments.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText('$620.00');
     await expect(row).toContainText('includes $30.00 sibling discount');
     await page.setViewportSize({ width: 390, height: 900 });
-    const card = page.getByRole('listitem').filter({ hasText: name });
+    const card = payments.getByRole('listitem').filter({ hasText: name });
     await expect(card).toContainText('$620.00');
     await expect(card).toContainText('includes $30.00 sibling discount');
   } finally {

@@ -1,5 +1,7 @@
 /** Staff calls for enrollments, waitlists and money (issue 10, director only). Shapes: contract `staff-money.ts`; cents. */
 import {
+  type AdjustmentInput,
+  type AdjustmentResult,
   type ManualEnrollInput,
   type MoveInput,
   type MoveTarget,
@@ -55,6 +57,18 @@ export function recordOfficePayment(
     params: { classSessionId: String(classSessionId), studentId },
     body,
   });
+}
+
+/**
+ * POST /api/staff/sessions/{id}/enrollments/{studentId}/adjustments — a charge, a late fee, a credit or a
+ * write-off on the place; `idempotencyKey` is made once per dialog.
+ */
+export function adjustPlace(
+  classSessionId: number,
+  studentId: string,
+  body: AdjustmentInput & { idempotencyKey: string },
+): Promise<AdjustmentResult> {
+  return callApi(officeApi.adjust, { params: { classSessionId: String(classSessionId), studentId }, body });
 }
 
 /** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */

@@ -41,6 +41,7 @@ export function RosterTable({
   onMove,
   onRefund,
   onRecordPayment,
+  onAdjust,
 }: {
   session: Roster['session'];
   enrolled: Roster['enrolled'];
@@ -54,6 +55,7 @@ export function RosterTable({
   onMove: (child: StaffEnrollment) => void;
   onRefund: (target: RefundTarget) => void;
   onRecordPayment: (child: StaffEnrollment) => void;
+  onAdjust: (child: StaffEnrollment) => void;
 }) {
   const moneyOf = new Map(enrollments.map((m) => [m.studentId, m]));
   const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
@@ -107,6 +109,7 @@ export function RosterTable({
                         onWithdraw={onWithdraw}
                         onMove={onMove}
                         onRecordPayment={onRecordPayment}
+                        onAdjust={onAdjust}
                         onRefund={(child) =>
                           onRefund({
                             paymentId: child.paymentId!,
@@ -193,7 +196,7 @@ function TodayCell({
 
 /**
  * The director's menu on an enrolled child's row: withdraw, move, record a payment (when something is due),
- * refund (when something is refundable).
+ * charge or credit, refund (when something is refundable).
  */
 function ChildMenu({
   name,
@@ -202,6 +205,7 @@ function ChildMenu({
   onMove,
   onRefund,
   onRecordPayment,
+  onAdjust,
 }: {
   name: string;
   child: StaffEnrollment | undefined;
@@ -209,6 +213,7 @@ function ChildMenu({
   onMove: (child: StaffEnrollment) => void;
   onRefund: (child: StaffEnrollment) => void;
   onRecordPayment: (child: StaffEnrollment) => void;
+  onAdjust: (child: StaffEnrollment) => void;
 }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -224,6 +229,7 @@ function ChildMenu({
           <Menu.Item onClick={() => onRecordPayment(child)} disabled={child.account.balance <= 0}>
             Record a payment…
           </Menu.Item>
+          <Menu.Item onClick={() => onAdjust(child)}>Charge or credit…</Menu.Item>
           <Menu.Item onClick={() => onRefund(child)} disabled={!child.paymentId || child.refundable === 0}>
             Refund…
           </Menu.Item>

@@ -7,6 +7,7 @@ import { clearToken, setToken } from '../../lib/auth-token.ts';
 import StaffSessionsPage from '../../pages/staff/staff-sessions-page.tsx';
 import { SendNowSummary } from '../staff-announcements/send-now-dialog.tsx';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
+import { AdjustDialog } from './adjust-dialog.tsx';
 import { EnrollByHandDialog } from './enroll-by-hand-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
@@ -244,6 +245,71 @@ describe('move dialog', () => {
         'Ava’s place in Garden Club costs $1,945.00. The family will owe $610.00 more.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('charge or credit (issue 23)', () => {
+  it('puts the server’s limit by the amount, with focus, and posts cents, the kind and the reason', async () => {
+    let posts = 0;
+    serve([
+      [
+        `POST /api/staff/sessions/3/enrollments/${ava.studentId}/adjustments`,
+        () =>
+          ++posts === 1
+            ? jsonReply(400, {
+                error: 'Bad Request',
+                message: 'This place was charged $550.00, so that is the most that can be credited.',
+                fields: {
+                  amount: 'This place was charged $550.00, so that is the most that can be credited.',
+                },
+                requestId: 'r',
+              })
+            : jsonReply(201, {
+                place: {
+                  ...ava.account,
+                  classSessionId: 3,
+                  sessionName: 'Story Time',
+                  studentId: ava.studentId,
+                  childName: 'Ava Rivera',
+                  charged: 52_500,
+                  balance: -2_500,
+                  status: 'credit',
+                },
+              }),
+      ],
+    ]);
+    const closed = vi.fn();
+    withClient(<AdjustDialog target={target} onClose={closed} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Charge or credit' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /What to post/ }), {
+      target: { value: 'credit' },
+    });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    fireEvent.change(amount, { target: { value: '600' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Missed two weeks with a broken arm' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(
+      await within(dialog).findByText(
+        'This place was charged $550.00, so that is the most that can be credited.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(amount).toHaveFocus());
+    fireEvent.change(amount, { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(closed).toHaveBeenCalled());
+    const [first, second] = calls().filter((c) => c.method === 'POST');
+    expect(second!.body).toEqual({
+      kind: 'credit',
+      amount: 2_500,
+      reason: 'Missed two weeks with a broken arm',
+      idempotencyKey: expect.any(String),
+    });
+    // A refused post may be tried again as a new one.
+    expect((second!.body as { idempotencyKey: string }).idempotencyKey).not.toBe(
+      (first!.body as { idempotencyKey: string }).idempotencyKey,
+    );
   });
 });
 

@@ -73,8 +73,8 @@ function Payments({ payments }: { payments: Payment[] }) {
   // A family shared by two parents (issue 13) sees both parents' payments: say who paid each.
   const payers = new Set(payments.map((p) => p.paidBy)).size > 1;
   return (
-    <>
-      <Title order={2} size="h3">
+    <Stack gap="md" component="section" aria-labelledby="payments-heading">
+      <Title order={2} size="h3" id="payments-heading">
         {t('portal.billing.paymentsHeading')}
       </Title>
       <Text size="lg">
@@ -149,6 +149,6 @@ function Payments({ payments }: { payments: Payment[] }) {
           />
         ))}
       </Stack>
-    </>
+    </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { getRoster } from '../../api/staff';
 import { getSessionEnrollments } from '../../api/staff-money';
 import { CENTER_TIME_ZONE } from '../../features/class-sessions/format';
 import { failedWith } from '../../features/forms/feedback';
+import { AdjustDialog } from '../../features/staff/adjust-dialog';
 import { EnrollByHandDialog } from '../../features/staff/enroll-by-hand-dialog';
 import type { ChildTarget } from '../../features/staff/money-form';
 import { MoveDialog } from '../../features/staff/move-dialog';
@@ -51,6 +52,7 @@ export default function StaffRosterPage() {
   const [moving, setMoving] = useState<ChildTarget | null>(null);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const [paying, setPaying] = useState<ChildTarget | null>(null);
+  const [adjusting, setAdjusting] = useState<ChildTarget | null>(null);
   const [enrolling, setEnrolling] = useState(false);
   // Today's drop-offs and pickups, when the session meets today (the attendance board's query).
   const board = useBoard();
@@ -112,6 +114,7 @@ export default function StaffRosterPage() {
         onRecordPayment={(child) =>
           setPaying({ classSessionId: session.id, sessionName: session.name, child })
         }
+        onAdjust={(child) => setAdjusting({ classSessionId: session.id, sessionName: session.name, child })}
       />
 
       <PendingSection pending={pending} />
@@ -125,6 +128,7 @@ export default function StaffRosterPage() {
           <MoveDialog target={moving} onClose={() => setMoving(null)} />
           <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
           <RecordPaymentDialog target={paying} onClose={() => setPaying(null)} />
+          <AdjustDialog target={adjusting} onClose={() => setAdjusting(null)} />
           <EnrollByHandDialog
             session={enrolling ? { id: session.id, name: session.name } : null}
             onClose={() => setEnrolling(false)}
