@@ -39,6 +39,8 @@ export const routes = {
   staffAnnouncement: (id: number | string) => `/staff/announcements/${id}`,
   /** Payments with filters, totals and CSV (Admin). */
   staffPayments: '/staff/payments',
+  /** The aging report: who owes, and for how long (issue 23, director only). */
+  staffBalances: '/staff/balances',
   /** Setting up terms (Admin): a new session, a session's form, programs and policies. */
   staffNewSession: '/staff/sessions/new',
   staffEditSession: (id: number | string) => `/staff/sessions/${id}/edit`,

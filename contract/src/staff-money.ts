@@ -446,3 +446,69 @@ export type AdjustmentInput = z.infer<typeof AdjustmentInputSchema>;
 /** What an adjustment answers: the place's account after it. */
 export const AdjustmentResultSchema = z.object({ place: PlaceAccountSchema });
 export type AdjustmentResult = z.infer<typeof AdjustmentResultSchema>;
+
+/**
+ * One parent account that owes money (`GET /api/staff/balances`, issue 23): what is due, by how long past its
+ * due date (each place counts from its earliest charge's due date, in the center's time zone): not yet due or
+ * due today, 1–30 days, 31–60 days, over 60 days. Cents.
+ */
+export const AgingRowSchema = z.object({
+  userId: z.string(),
+  familyName: z.string(),
+  emailAddress: z.string().nullable(),
+  children: z.array(z.string()),
+  current: z.number().int(),
+  days1to30: z.number().int(),
+  days31to60: z.number().int(),
+  over60: z.number().int(),
+  total: z.number().int(),
+});
+export type AgingRow = z.infer<typeof AgingRowSchema>;
+
+/** The aging report: every family that owes, most owed first, the totals and the day it was read for. */
+export const AgingReportSchema = z.object({
+  asOf: z.string(),
+  rows: z.array(AgingRowSchema),
+  totals: AgingRowSchema.pick({ current: true, days1to30: true, days31to60: true, over60: true, total: true }),
+});
+export type AgingReport = z.infer<typeof AgingReportSchema>;
+
+/** The aging report's table and CSV columns (the file is exactly the screen). */
+export const AGING_CSV_COLUMNS = [
+  'Family',
+  'Email',
+  'Children',
+  'Current',
+  '1–30 days',
+  '31–60 days',
+  'Over 60 days',
+  'Total due',
+] as const;
+
+/** The aging report's cells, one row per family, then the totals row; money as "$1,234.50". */
+export function agingTableRows(report: AgingReport): string[][] {
+  const money = (cents: number) => formatCents(cents);
+  return [
+    ...report.rows.map((r) => [
+      r.familyName,
+      r.emailAddress ?? '',
+      r.children.join('; '),
+      money(r.current),
+      money(r.days1to30),
+      money(r.days31to60),
+      money(r.over60),
+      money(r.total),
+    ]),
+    [
+      'Total',
+      '',
+      '',
+      money(report.totals.current),
+      money(report.totals.days1to30),
+      money(report.totals.days31to60),
+      money(report.totals.over60),
+      money(report.totals.total),
+    ],
+  ];
+}
+

@@ -4,7 +4,7 @@
  * from the roster's Record a payment dialog (a wrong amount gets its message by the field, with focus), and
  * both screens then say it is paid; a late fee posted from Charge or credit reads on the statement with its
  * reason. A Spanish family whose place was refunded in full reads its account in
- * Spanish. Billing in each state, the roster and the dialog pass axe in light and dark at 390 and 1280 px
+ * Spanish. Billing in each state, the aging report, the roster and the dialogs pass axe in light and dark at 390 and 1280 px
  * without sideways scrolling.
  */
 import { createParent } from '../support/accounts.ts';
@@ -47,8 +47,16 @@ test('a deposit leaves the rest due; the director records it from the roster and
   await expect(statement).toContainText('Payment by check (Deposit, check #501)');
   await expectNoAxeViolationsInEveryTheme(parent, 'Billing, partly paid', sweep);
 
-  // The director: the roster says what is due; Record a payment takes the rest.
+  // The director: the family is on the aging report, current (due by the first day, in 2030).
   await storeTokenBeforeLoad(page, token);
+  await openPage(page, '/staff/balances', 'Balances due');
+  const owing = page.getByRole('row', { name: new RegExp(`Amara ${family.lastName}`) });
+  await expect(owing).toContainText('$300.00');
+  await expect(owing.getByRole('cell').nth(2)).toHaveText('$300.00');
+  await expectNoAxeViolationsInEveryTheme(page, 'Balances due', sweep);
+
+  // The roster says what is due; Record a payment takes the rest.
+  await page.setViewportSize({ width: 1280, height: 900 });
   await openPage(page, `/staff/sessions/${sessionId}`, sessionName);
   const row = page.getByRole('row', { name: new RegExp(`Kofi ${family.lastName}`) });
   await expect(row).toContainText('Partly paid: $300.00 due Mar 4, 2030');

@@ -56,6 +56,8 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
       'GET payments': (who) => as(token(who), 'GET', '/api/staff/payments'),
       'GET payments.csv': (who) => as(token(who), 'GET', '/api/staff/payments.csv'),
       'GET children': (who) => as(token(who), 'GET', '/api/staff/children?q=Matrix'),
+      'GET balances': (who) => as(token(who), 'GET', '/api/staff/balances'),
+      'GET balances.csv': (who) => as(token(who), 'GET', '/api/staff/balances.csv'),
       'GET session enrollments': (who) => as(token(who), 'GET', `/api/staff/sessions/${session}/enrollments`),
       'POST refund': (who) =>
         as(token(who), 'POST', `/api/staff/payments/${parent.paymentId}/refunds`, {

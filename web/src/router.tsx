@@ -61,6 +61,7 @@ const StaffAnnouncementPage = lazyPage(() => import('./pages/staff/staff-announc
 const StaffInboxPage = lazyPage(() => import('./pages/staff/staff-inbox-page'));
 const StaffInboxItemPage = lazyPage(() => import('./pages/staff/staff-inbox-item-page'));
 const StaffPaymentsPage = lazyPage(() => import('./pages/staff/staff-payments-page'));
+const StaffBalancesPage = lazyPage(() => import('./pages/staff/staff-balances-page'));
 const StaffFamiliesPage = lazyPage(() => import('./pages/staff/staff-families-page'));
 const StaffFamilyPage = lazyPage(() => import('./pages/staff/staff-family-page'));
 const StaffChildPage = lazyPage(() => import('./pages/staff/staff-child-page'));
@@ -230,6 +231,7 @@ export const appRoutes: RouteObject[] = [
                       { path: routes.staffInbox, element: <StaffInboxPage /> },
                       { path: path.staffInboxItem, element: <StaffInboxItemPage /> },
                       { path: routes.staffPayments, element: <StaffPaymentsPage /> },
+                      { path: routes.staffBalances, element: <StaffBalancesPage /> },
                       { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
                       { path: path.staffFamily, element: <StaffFamilyPage /> },
                       { path: path.staffChild, element: <StaffChildPage /> },

@@ -10,6 +10,7 @@ import { endpoint } from '../endpoint.ts';
 import {
   AdjustmentInputSchema,
   AdjustmentResultSchema,
+  AgingReportSchema,
   ManualEnrollInputSchema,
   ManualEnrollResultSchema,
   MoveInputSchema,
@@ -62,6 +63,20 @@ export const officeApi = {
     body: RefundInputSchema,
     status: 201,
     reply: RefundSchema,
+  }),
+  /** The aging report: every family that owes, by how long it has been due (issue 23). */
+  balances: endpoint({
+    method: 'GET',
+    path: '/api/staff/balances',
+    status: 200,
+    reply: AgingReportSchema,
+  }),
+  /** The same report as a CSV file: the table's columns and cells, the totals last. */
+  balancesCsv: endpoint({
+    method: 'GET',
+    path: '/api/staff/balances.csv',
+    status: 200,
+    reply: 'file',
   }),
   /** A session's enrolled children with what each paid, got back and may still get back. */
   enrollments: endpoint({

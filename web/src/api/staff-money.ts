@@ -2,6 +2,7 @@
 import {
   type AdjustmentInput,
   type AdjustmentResult,
+  type AgingReport,
   type ManualEnrollInput,
   type MoveInput,
   type MoveTarget,
@@ -69,6 +70,16 @@ export function adjustPlace(
   body: AdjustmentInput & { idempotencyKey: string },
 ): Promise<AdjustmentResult> {
   return callApi(officeApi.adjust, { params: { classSessionId: String(classSessionId), studentId }, body });
+}
+
+/** GET /api/staff/balances — the aging report: who owes, and for how long (cents). */
+export function getBalances(signal?: AbortSignal): Promise<AgingReport> {
+  return callApi(officeApi.balances, { signal });
+}
+
+/** GET /api/staff/balances.csv — the same report as a file to save. */
+export function downloadBalancesCsv() {
+  return callApi(officeApi.balancesCsv, {});
 }
 
 /** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */

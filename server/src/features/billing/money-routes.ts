@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
+import { agingCsv, agingReport } from './aging.ts';
 import { adjustPlace, recordOfficePayment } from './office-ledger.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
 import { refundPayment } from './refunds.ts';
@@ -85,6 +86,42 @@ export const staffMoneyRoutes =
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="payments.csv"')
+          .send(csv);
+      },
+    );
+
+    serve(
+      app,
+      officeApi.balances,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'The aging report: who owes, and for how long (Admin)',
+        description:
+          'Issue 23: every parent account with a balance due on the family account, in cents, by days past due on the center’s calendar (current, 1–30, 31–60, over 60), most owed first, with totals.',
+      },
+      async (request) => {
+        admin(request);
+        return agingReport(ctx.db, ctx.clock.today());
+      },
+    );
+
+    serve(
+      app,
+      officeApi.balancesCsv,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'The aging report as CSV (Admin)',
+        description: 'The same columns and cells as the report’s table, the totals row last.',
+        otherReplies: { 200: csvText },
+      },
+      async (request, reply) => {
+        admin(request);
+        const csv = await agingCsv(ctx.db, ctx.clock.today());
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="balances-${ctx.clock.today()}.csv"`)
           .send(csv);
       },
     );

@@ -42,6 +42,11 @@ export default function StaffLayout() {
           </NavLink>
         ) : null}
         {currentRole() === 'Admin' ? (
+          <NavLink to={routes.staffBalances} className={classes.link}>
+            Balances
+          </NavLink>
+        ) : null}
+        {currentRole() === 'Admin' ? (
           <NavLink to={routes.staffAudit} className={classes.link}>
             Audit
           </NavLink>

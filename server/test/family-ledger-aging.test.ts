@@ -1,0 +1,110 @@
+/**
+ * The aging report (issue 23, the director's): each family that owes, by days past due on the center's
+ * calendar — current, 1–30, 31–60, over 60 — most owed first, with totals that add up, and a CSV that is
+ * exactly the table. Families that owe nothing or hold a credit are not on it. The role × route matrix for
+ * its routes is in staff-money.test.ts. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { AGING_CSV_COLUMNS } from '@lc/contract';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { dbKinds } from './helpers.ts';
+import { staffMoneyApp } from './support/money-app.ts';
+
+const DAY_MINUTES = 24 * 60;
+
+describe.each(dbKinds)('the aging report on %s', (kind) => {
+  const office = staffMoneyApp(kind);
+
+  it('puts each family’s balance in the bucket of how long it has been due, and the CSV is the table', async () => {
+    const started = await office.a.session({
+      name: 'Aging Started Room',
+      registrationPrice: 45_500,
+      supplyFee: 0,
+      sessionStartDate: '2026-11-02',
+      rosterSize: 9,
+    });
+    const later = await office.a.session({
+      name: 'Aging Spring Room',
+      registrationPrice: 30_000,
+      supplyFee: 0,
+      sessionStartDate: '2027-06-01',
+      sessionEndDate: '2027-08-01',
+      rosterSize: 9,
+    });
+    const enroll = async (token: string, sessionId: number, studentId: string, amount: number) => {
+      const res = await office.as(token, 'POST', `/api/staff/sessions/${sessionId}/enrollments`, {
+        studentId,
+        amount,
+        note: 'Deposit',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Oldest: owes $355 from today (2026-11-20); 65 days later it is over 60.
+    const oldest = await office.a.family('Oldest', 1);
+    await enroll(office.admin, started, oldest.childIds[0]!, 10_000);
+    const paidUp = await office.a.family('Paidup', 1);
+    await enroll(office.admin, started, paidUp.childIds[0]!, 45_500);
+    office.clock.advanceMinutes(40 * DAY_MINUTES);
+    let director = (await office.a.promote('Agingone', 'Admin')).token;
+    // Middle: owes $255 from 40 days on; 25 days later that is 1–30.
+    const middle = await office.a.family('Middle', 1);
+    await enroll(director, started, middle.childIds[0]!, 20_000);
+    office.clock.advanceMinutes(25 * DAY_MINUTES);
+    director = (await office.a.promote('Agingtwo', 'Admin')).token;
+    // Newest: a summer place, due on its first day, ahead: current.
+    const newest = await office.a.family('Newest', 2);
+    await enroll(director, later, newest.childIds[0]!, 0);
+
+    const res = await office.as(director, 'GET', '/api/staff/balances');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report.asOf).toBe('2027-01-24');
+    const ours = report.rows.filter((r: { familyName: string }) =>
+      ['Oldest Family', 'Middle Family', 'Newest Family', 'Paidup Family'].includes(r.familyName),
+    );
+    expect(ours).toEqual([
+      {
+        userId: oldest.userId,
+        familyName: 'Oldest Family',
+        emailAddress: oldest.email,
+        children: ['Ava Oldest'],
+        current: 0,
+        days1to30: 0,
+        days31to60: 0,
+        over60: 35_500,
+        total: 35_500,
+      },
+      expect.objectContaining({ familyName: 'Newest Family', current: 30_000, total: 30_000 }),
+      expect.objectContaining({ familyName: 'Middle Family', days1to30: 25_500, total: 25_500 }),
+    ]);
+    for (const key of ['current', 'days1to30', 'days31to60', 'over60', 'total'] as const)
+      expect(report.totals[key]).toBe(
+        report.rows.reduce((n: number, r: Record<string, number>) => n + r[key]!, 0),
+      );
+    expect(report.totals.total).toBe(
+      report.totals.current + report.totals.days1to30 + report.totals.days31to60 + report.totals.over60,
+    );
+
+    const csv = await office.as(director, 'GET', '/api/staff/balances.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="balances-2027-01-24.csv"');
+    const cells = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(cells[0]).toEqual([...AGING_CSV_COLUMNS]);
+    expect(cells).toContainEqual([
+      'Oldest Family',
+      oldest.email,
+      'Ava Oldest',
+      '$0.00',
+      '$0.00',
+      '$0.00',
+      '$355.00',
+      '$355.00',
+    ]);
+    expect(cells.at(-1)![0]).toBe('Total');
+    expect(cells.at(-1)![7]).toBe(
+      `$${(report.totals.total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+    expect(cells).toHaveLength(report.rows.length + 2);
+  });
+});
