@@ -5,6 +5,7 @@
  * credit on account. Calendar dates are "YYYY-MM-DD" in the center's time zone; instants are ISO date-times.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-message.ts';
 
 /** Ledger entry kinds; the sign each carries is in `SIGN_OF_KIND` (and the database view `ledger_signed`). */
 export const LEDGER_KINDS = [
@@ -184,3 +185,17 @@ export function placeStatusText(place: Pick<PlaceAccount, 'status' | 'balance' |
       return 'No charge';
   }
 }
+
+/** `POST /api/Billing/Pay` body: cents to pay toward the family's balance ("pay now"). */
+export const PayBalanceInputSchema = z.object({
+  amount: z
+    .number({ error: fieldMessage('fields.billing.enterAmountToPay') })
+    .int(fieldMessage('fields.billing.enterAmountToPay'))
+    .min(100, fieldMessage('fields.billing.enterAmountToPay'))
+    .max(10_000_000, fieldMessage('fields.billing.enterAmountToPay')),
+});
+export type PayBalanceInput = z.infer<typeof PayBalanceInputSchema>;
+
+/** The checkout to send the browser to. */
+export const PayBalanceResultSchema = z.object({ paymentId: z.string(), checkoutUrl: z.string() });
+export type PayBalanceResult = z.infer<typeof PayBalanceResultSchema>;

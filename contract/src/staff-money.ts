@@ -469,7 +469,13 @@ export type AgingRow = z.infer<typeof AgingRowSchema>;
 export const AgingReportSchema = z.object({
   asOf: z.string(),
   rows: z.array(AgingRowSchema),
-  totals: AgingRowSchema.pick({ current: true, days1to30: true, days31to60: true, over60: true, total: true }),
+  totals: AgingRowSchema.pick({
+    current: true,
+    days1to30: true,
+    days31to60: true,
+    over60: true,
+    total: true,
+  }),
 });
 export type AgingReport = z.infer<typeof AgingReportSchema>;
 
@@ -511,4 +517,3 @@ export function agingTableRows(report: AgingReport): string[][] {
     ],
   ];
 }
-

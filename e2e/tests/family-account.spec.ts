@@ -1,6 +1,7 @@
 /**
  * The family account in the browser (issue 23): a child placed by the office on a $100 deposit owes the rest,
- * on the roster and on the parent's Billing (balance, due date, statement); the director records the rest
+ * on the roster and on the parent's Billing (balance, due date, statement); the parent pays part of it with
+ * Pay now on the card checkout and comes back to Billing with the rest due; the director records the rest
  * from the roster's Record a payment dialog (a wrong amount gets its message by the field, with focus), and
  * both screens then say it is paid; a late fee posted from Charge or credit reads on the statement with its
  * reason. A Spanish family whose place was refunded in full reads its account in
@@ -47,30 +48,47 @@ test('a deposit leaves the rest due; the director records it from the roster and
   await expect(statement).toContainText('Payment by check (Deposit, check #501)');
   await expectNoAxeViolationsInEveryTheme(parent, 'Billing, partly paid', sweep);
 
+  // Pay now: $100 by card on the test checkout, back on Billing with $200 left.
+  await parent.setViewportSize({ width: 1280, height: 900 });
+  const payAmount = account.getByRole('textbox', { name: /Amount to pay/ });
+  await expect(payAmount).toHaveValue('300.00');
+  await payAmount.fill('400');
+  await account.getByRole('button', { name: 'Pay now' }).click();
+  await expect(account.getByText('Your balance is $300.00. Enter that or less.')).toBeVisible();
+  await expect(payAmount).toBeFocused();
+  await payAmount.fill('100');
+  await account.getByRole('button', { name: 'Pay now' }).click();
+  await expect(parent.getByRole('heading', { level: 1 })).toContainText('Bright Oak');
+  await parent.getByRole('button', { name: 'Pay' }).click();
+  await expect(parent).toHaveURL(/\/dashboard\/billing\?paid=/);
+  await expect(parent.getByText('Thank you. We received your payment of $100.00.')).toBeVisible();
+  await expect(account).toContainText('Balance due: $200.00');
+  await expect(statement).toContainText('Payment by card');
+
   // The director: the family is on the aging report, current (due by the first day, in 2030).
   await storeTokenBeforeLoad(page, token);
   await openPage(page, '/staff/balances', 'Balances due');
   const owing = page.getByRole('row', { name: new RegExp(`Amara ${family.lastName}`) });
-  await expect(owing).toContainText('$300.00');
-  await expect(owing.getByRole('cell').nth(2)).toHaveText('$300.00');
+  await expect(owing).toContainText('$200.00');
+  await expect(owing.getByRole('cell').nth(2)).toHaveText('$200.00');
   await expectNoAxeViolationsInEveryTheme(page, 'Balances due', sweep);
 
   // The roster says what is due; Record a payment takes the rest.
   await page.setViewportSize({ width: 1280, height: 900 });
   await openPage(page, `/staff/sessions/${sessionId}`, sessionName);
   const row = page.getByRole('row', { name: new RegExp(`Kofi ${family.lastName}`) });
-  await expect(row).toContainText('Partly paid: $300.00 due Mar 4, 2030');
+  await expect(row).toContainText('Partly paid: $200.00 due Mar 4, 2030');
   await page.getByRole('button', { name: `Actions for Kofi ${family.lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Record a payment…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record a payment' });
   const amount = dialog.getByRole('textbox', { name: /Amount received/ });
-  await expect(amount).toHaveValue('300.00');
+  await expect(amount).toHaveValue('200.00');
   await expectNoAxeViolationsInEveryTheme(page, 'Record a payment', sweep);
   await amount.fill('350');
   await dialog.getByRole('button', { name: 'Record payment' }).click();
-  await expect(dialog.getByText('At most $300.00 is due on this place. Enter that or less.')).toBeVisible();
+  await expect(dialog.getByText('At most $200.00 is due on this place. Enter that or less.')).toBeVisible();
   await expect(amount).toBeFocused();
-  await amount.fill('300');
+  await amount.fill('200');
   await dialog.getByRole('combobox', { name: /Paid by/ }).selectOption('cash');
   await dialog.getByRole('textbox', { name: /Reference/ }).fill('Cash at the front desk');
   await dialog.getByRole('button', { name: 'Record payment' }).click();
@@ -85,7 +103,7 @@ test('a deposit leaves the rest due; the director records it from the roster and
   await parent.setViewportSize({ width: 1280, height: 900 });
   await parent.reload();
   await expect(account).toContainText('All paid up: nothing is due.');
-  await expect(statement.getByRole('row')).toHaveCount(4);
+  await expect(statement.getByRole('row')).toHaveCount(5);
   await expect(statement).toContainText('Payment by cash (Cash at the front desk)');
   await expectNoAxeViolationsInEveryTheme(parent, 'Billing, paid', sweep);
 

@@ -260,6 +260,115 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     expect(await revenue(session)).toBe(30_000);
   });
 
+  it('pay now: the parent pays part of the balance by card; it pays the place due first, and a replay posts nothing', async () => {
+    const first = await office.a.session({
+      name: 'Ledger Pay First',
+      registrationPrice: 45_500,
+      supplyFee: 0,
+      sessionStartDate: '2026-12-01',
+      rosterSize: 5,
+    });
+    const second = await office.a.session({
+      name: 'Ledger Pay Second',
+      registrationPrice: 30_000,
+      supplyFee: 0,
+      sessionStartDate: '2027-01-10',
+      sessionEndDate: '2027-03-10',
+      rosterSize: 5,
+    });
+    const family = await office.a.family('Paynow', 2);
+    for (const [sessionId, child, amount] of [
+      [second, family.childIds[1]!, 0],
+      [first, family.childIds[0]!, 10_000],
+    ] as const) {
+      const res = await as(office.admin, 'POST', `/api/staff/sessions/${sessionId}/enrollments`, {
+        studentId: child,
+        amount,
+        note: 'Deposit',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await account(family.token)).toMatchObject({ balance: 65_500 });
+    const tooMuch = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 70_000 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields.amount).toBe('Your balance is $655.00. Enter that or less.');
+    const stranger = await office.a.family('Nopay', 1);
+    const nothing = await as(stranger.token, 'POST', '/api/Billing/Pay', { amount: 1_000 });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe('Nothing is due on your account right now.');
+
+    const start = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 40_000 });
+    expect(start.statusCode, start.body).toBe(201);
+    // A double click opens the same checkout.
+    const again = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 40_000 });
+    expect(again.json()).toEqual(start.json());
+    const checkoutId = new URL(start.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
+    expect((await office.a.press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    // The return page and a webhook settling it again: nothing more is posted.
+    const entries = await office.ledgerCount();
+    const [one, two] = await Promise.all([
+      as(family.token, 'GET', `/api/ClassSessionEnrollment/Confirmation/${checkoutId}`),
+      as(family.token, 'GET', `/api/ClassSessionEnrollment/Confirmation/${checkoutId}`),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(one.json()).toMatchObject({ status: 'Paid', finalAmount: 40_000, classSessionId: null });
+    expect(await office.ledgerCount()).toBe(entries);
+
+    const after = await account(family.token);
+    expect(after.balance).toBe(25_500);
+    const byPlace = new Map(
+      after.places.map((p: { sessionName: string; balance: number; status: string }) => [p.sessionName, p]),
+    );
+    // The place due first (Dec 1) is paid; the rest goes to the next one (Jan 10).
+    expect(byPlace.get('Ledger Pay First')).toMatchObject({ balance: 0, status: 'paid' });
+    expect(byPlace.get('Ledger Pay Second')).toMatchObject({ balance: 25_500, status: 'partlyPaid' });
+    expect((await roster(second))[0]!.account).toMatchObject({ paid: 4_500, balance: 25_500 });
+    const payments = (await as(family.token, 'GET', '/api/Billing')).json();
+    expect(payments[0]).toMatchObject({ status: 'Paid', finalAmount: 40_000, classSession: null });
+  });
+
+  it('pay now when the office took the money meanwhile: what is left over is a credit on account', async () => {
+    const session = await office.a.session({
+      name: 'Ledger Pay Credit',
+      registrationPrice: 20_000,
+      supplyFee: 0,
+    });
+    const family = await office.a.family('Overpay', 1);
+    const child = family.childIds[0]!;
+    expect(
+      (
+        await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
+          studentId: child,
+          amount: 0,
+          note: 'Pay later',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const start = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 20_000 });
+    expect(start.statusCode, start.body).toBe(201);
+    const cash = await as(
+      office.admin,
+      'POST',
+      `/api/staff/sessions/${session}/enrollments/${child}/payments`,
+      {
+        amount: 20_000,
+        method: 'cash',
+        idempotencyKey: key(),
+      },
+    );
+    expect(cash.statusCode).toBe(201);
+    const checkoutId = new URL(start.json().checkoutUrl, 'http://x').pathname.split('/').at(-1)!;
+    expect((await office.a.press(checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    const after = await account(family.token);
+    expect(after).toMatchObject({ balance: -20_000, status: 'credit', nextDue: null });
+    expect(after.entries.at(-1)).toMatchObject({
+      kind: 'payment',
+      amount: -20_000,
+      sessionName: null,
+      method: 'card',
+    });
+  });
+
   it('a paid checkout for two children with a sibling discount: a charge, a discount and a payment each, to the cent', async () => {
     const session = await office.a.session({
       name: 'Ledger Siblings Room',

@@ -25,7 +25,7 @@ import {
   WithdrawRequestSchema,
   WithdrawResultSchema,
 } from '../family-money.ts';
-import { FamilyAccountSchema } from '../ledger.ts';
+import { FamilyAccountSchema, PayBalanceInputSchema, PayBalanceResultSchema } from '../ledger.ts';
 
 export const enrollmentApi = {
   /** The signed-in family's enrollments, newest session first. */
@@ -112,6 +112,14 @@ export const enrollmentApi = {
   payments: endpoint({ method: 'GET', path: '/api/Billing', status: 200, reply: PaymentListSchema }),
   /** The signed-in family's account (issue 23): balance, each place's status, the statement's entries. */
   account: endpoint({ method: 'GET', path: '/api/Billing/Account', status: 200, reply: FamilyAccountSchema }),
+  /** Pay any amount up to the family's balance: 201 with the checkout to go to (issue 23). */
+  payBalance: endpoint({
+    method: 'POST',
+    path: '/api/Billing/Pay',
+    body: PayBalanceInputSchema,
+    status: 201,
+    reply: PayBalanceResultSchema,
+  }),
   /** The signed Stripe webhook (public; its raw body is a Stripe event, checked by its signature). */
   stripeWebhook: endpoint({
     method: 'POST',

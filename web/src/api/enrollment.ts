@@ -11,6 +11,7 @@ import {
   enrollmentApi,
   type FamilyAccount,
   messagesApi,
+  type PayBalanceResult,
   type Payment,
   type SessionStudent,
   type WaitlistSubmission,
@@ -83,6 +84,11 @@ export function joinWaitlist(classSessionId: number, studentIds: string[]): Prom
 /** GET /api/Billing/Account — the family's account: balance, places, statement entries (issue 23). */
 export function getFamilyAccount(signal?: AbortSignal): Promise<FamilyAccount> {
   return callApi(enrollmentApi.account, { signal });
+}
+
+/** POST /api/Billing/Pay — pay `amount` cents toward the balance: answers the checkout to go to (issue 23). */
+export function payBalance(amount: number): Promise<PayBalanceResult> {
+  return callApi(enrollmentApi.payBalance, { body: { amount } });
 }
 
 /** GET /api/Billing — the family's payments, newest first. */

@@ -73,7 +73,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
      */
     async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
       assertChargeableLines(input.lines);
-      const metadata = { paymentId: input.paymentId, classSessionId: String(input.classSessionId) };
+      const metadata = {
+        paymentId: input.paymentId,
+        classSessionId: input.classSessionId === null ? '' : String(input.classSessionId),
+      };
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',

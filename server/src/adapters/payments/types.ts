@@ -38,7 +38,8 @@ export function assertChargeableLines(lines: ReadonlyArray<CheckoutLine>): void 
 export type CreateCheckoutInput = {
   /** Our payment row's id (Stripe: `client_reference_id` and metadata.paymentId). */
   paymentId: string;
-  classSessionId: number;
+  /** The session the checkout enrolls in; null for a payment toward the family's balance (issue 23). */
+  classSessionId: number | null;
   lines: CheckoutLine[];
   customerEmail: string;
   /** The seat hold ends here; the checkout must not outlive it (Stripe `expires_at`). */

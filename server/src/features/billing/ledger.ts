@@ -209,7 +209,8 @@ export async function postRefundEntries(
       ),
       k as (
         select back.*, p.user_id, p.class_session_id, p.provider, coalesce(places.student_id, back.own_child) as student_id,
-          coalesce(places.held, true) as held,
+          -- No place: a closed family's history (held), or a payment toward the balance, which held none.
+          coalesce(places.held, p.class_session_id is not null) as held,
           row_number() over (partition by back.key order by places.student_id)::int as i,
           count(*) over (partition by back.key)::int as n
         from back join payments p on p.id = back.payment_id left join places on places.key = back.key

@@ -20,6 +20,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments, processedWebhookEvents, students } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { postPaymentEntries, postRefundEntries } from '../billing/ledger.ts';
+import { applyBalancePayment } from '../billing/pay-balance.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mail.ts';
@@ -102,6 +103,8 @@ async function settle(
     if (!payment) return { outcome: 'unknown' as const };
     if (FINAL.includes(payment.status)) return { outcome: 'already-final' as const };
     const paid = state.status === 'complete' && state.paymentStatus !== 'unpaid';
+    // A payment toward the family's balance ("pay now", issue 23) seats no one: it pays the account.
+    if (paid && payment.classSessionId === null) return completeBalancePayment(tx, deps, payment, state);
     if (paid) return completePaid(tx, deps, payment, state);
     const over = state.status === 'expired' || state.paymentFailed || options.holdPassed === true;
     if (!over) return { outcome: 'pending' as const };
@@ -226,6 +229,22 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
         language: to.language,
       }),
     );
+  return { outcome: 'paid' as const };
+}
+
+/** A paid payment toward the family's balance: `Paid`, and applied to the account (pay-balance.ts). */
+async function completeBalancePayment(tx: Tx, deps: FulfillDeps, payment: PaymentRow, state: CheckoutState) {
+  await tx
+    .update(payments)
+    .set({
+      status: 'Paid',
+      paymentIntentId: state.paymentIntentId,
+      receiptUrl: state.receiptUrl,
+      checkoutJSON: state.raw as object,
+      chargeJSON: (state.chargeRaw as object | null) ?? null,
+    })
+    .where(eq(payments.id, payment.id));
+  await applyBalancePayment(tx, payment, deps.clock.now());
   return { outcome: 'paid' as const };
 }
 

@@ -14,6 +14,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { familyAccount } from '../billing/ledger.ts';
+import { startBalancePayment } from '../billing/pay-balance.ts';
 import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
@@ -275,6 +276,28 @@ export const enrollmentRoutes =
       },
       // The whole family's payments (issue 13: a co-parent sees the other parent's too).
       async (request) => loadFamilyPayments(ctx.db, currentUser(request).id),
+    );
+
+    serve(
+      app,
+      enrollmentApi.payBalance,
+      {
+        tags: ['Billing'],
+        summary: 'Pay toward the family’s balance',
+        description:
+          'Issue 23: any amount in cents from $1.00 up to the balance opens a checkout with the payment provider (Stripe, or the built-in test checkout); the answer is where to send the browser. Paid, it pays the places that owe, the one due first first, and anything left is a credit on account. The checkout returns to Billing. 400 more than the balance (field `amount`); 409 nothing due; 502 the provider could not open a checkout.',
+        config: { errors: [409, 502] },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const result = await startBalancePayment(
+          reg,
+          { id: user.id, emailAddress: user.emailAddress, language: requestLanguage(request.headers) },
+          request.body.amount,
+        );
+        reply.code(201);
+        return result;
+      },
     );
 
     serve(

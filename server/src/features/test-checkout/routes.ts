@@ -85,6 +85,12 @@ function linesTable(
 <tbody>${rows}</tbody><tfoot><tr><th scope="row">${t('total')}</th><td class="num">${money(total)}</td></tr></tfoot></table>`;
 }
 
+/** What a checkout pays for: its session, or the family's balance ("pay now", issue 23). */
+const paymentTitle = (
+  payment: { classSessionId: number | null; classSession: { name: string } | null },
+  t: (key: 'session' | 'accountPayment') => string,
+) => payment.classSession?.name ?? (payment.classSessionId === null ? t('accountPayment') : t('session'));
+
 export const testCheckoutRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
@@ -118,7 +124,7 @@ export const testCheckoutRoutes =
       const words = textsFor(checkout.locale);
       const { t, lang } = words;
       const children = payment.enrollments.map((e) => escapeHtml(e.student.fullName)).join(', ');
-      const session = escapeHtml(payment.classSession?.name ?? t('session'));
+      const session = escapeHtml(paymentTitle(payment, t));
       const header = `<p class="note" role="note">${t('note')}</p>
 <h1>${t('heading', { center: CENTER })}</h1><p class="muted">${session}${children ? ` · ${children}` : ''}</p>`;
       if (checkout.status !== 'open') {
@@ -217,7 +223,7 @@ export const testCheckoutRoutes =
             t('receiptTitle'),
             `<p class="note" role="note">${t('receiptNote')}</p>
 <h1>${t('receiptTitle')}</h1><p class="muted">${CENTER} · ${escapeHtml(paidAt)}</p>
-<div class="card"><p><strong>${escapeHtml(payment.classSession?.name ?? t('session'))}</strong><br>${children}</p>
+<div class="card"><p><strong>${escapeHtml(paymentTitle(payment, t))}</strong><br>${children}</p>
 ${linesTable(payment.lineItems, payment.finalAmount, t('receiptCaption', { number, status }), words)}
 <p class="muted" style="margin-top:1rem">${t('billedTo', { email: escapeHtml(checkout.customer_email) })}</p></div>
 <div class="actions"><a class="button secondary" href="/dashboard/billing">${t('backToBilling')}</a></div>`,

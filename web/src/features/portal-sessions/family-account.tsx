@@ -4,10 +4,18 @@
  * running balance). Everything shown comes from `GET /api/Billing/Account`, so it agrees with the office's
  * roster to the cent. Wide screens get tables; phones get one card per line.
  */
-import type { FamilyAccount, StatementEntry } from '@lc/contract';
-import { Badge, Box, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { centsToDollarsInput, dollarsToCents, type FamilyAccount, type StatementEntry } from '@lc/contract';
+import { Badge, Box, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { payBalance } from '../../api/enrollment';
 import { formatMoney } from '../../i18n/intl-locale';
+import { TextField } from '../forms/fields';
+import { notifyError } from '../forms/notify';
+import { useSubmit } from '../forms/use-submit';
 import { formatPortalDay } from './format';
 
 // Filled, dark shades only, as the payment badges (status-badges.tsx): white text passes 4.5:1 in both themes.
@@ -129,9 +137,12 @@ function AccountSummary({
         </Text>
       ) : null}
       {account.balance > 0 && !office ? (
-        <Text size="sm" mt="xs">
-          {t('portal.billing.account.howToPay')}
-        </Text>
+        <>
+          <Text size="sm" mt="xs">
+            {t('portal.billing.account.howToPay')}
+          </Text>
+          <PayNow balance={account.balance} />
+        </>
       ) : null}
       {account.balance < 0 && !office ? (
         <Text size="sm" mt="xs">
@@ -139,6 +150,62 @@ function AccountSummary({
         </Text>
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * "Pay now" (issue 23): any amount from $1.00 up to the balance, typed in dollars; the browser then goes to
+ * the card checkout, which comes back to Billing. A refused amount is told by the field, with focus.
+ */
+function PayNow({ balance }: { balance: number }) {
+  const { t } = useTranslation();
+  const schema = useMemo(
+    () =>
+      z.object({
+        amount: z
+          .string()
+          .trim()
+          .refine((v) => dollarsToCents(v) !== null, t('portal.billing.account.payNowFormat'))
+          .refine((v) => (dollarsToCents(v) ?? 0) >= 100, t('portal.billing.account.payNowMin'))
+          .refine(
+            (v) => (dollarsToCents(v) ?? 0) <= balance,
+            t('portal.billing.account.payNowMax', { amount: formatMoney(balance) }),
+          ),
+      }),
+    [balance, t],
+  );
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: centsToDollarsInput(balance) },
+  });
+  const { onSubmit, submitting } = useSubmit(form, {
+    action: (values) => payBalance(dollarsToCents(values.amount)!),
+    fields: ['amount'],
+    onSuccess: (result) => {
+      window.location.assign(result.checkoutUrl);
+    },
+    alert: () => {
+      notifyError(t('portal.billing.account.payNowFailed'));
+      return null;
+    },
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('portal.billing.account.payNow')}>
+      <Group align="flex-end" mt="md" gap="sm" wrap="wrap">
+        <TextField
+          form={form}
+          name="amount"
+          label={t('portal.billing.account.payNowLabel')}
+          description={t('portal.billing.account.payNowDescription')}
+          inputMode="decimal"
+          required
+          maw={320}
+        />
+        <Button type="submit" loading={submitting} disabled={submitting}>
+          {t('portal.billing.account.payNow')}
+        </Button>
+      </Group>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   enrollment,
@@ -276,6 +276,51 @@ describe('billing in Spanish (issue 14)', () => {
       expect(charge).toHaveTextContent('$455.00$455.00');
       expect(paid).toHaveTextContent('Payment by check (Check #1042)');
       expect(paid).toHaveTextContent('−$100.00$355.00');
+    });
+
+    it('pays now: the amount is checked by its field, then the browser goes to the checkout', async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      const posted: unknown[] = [];
+      fetchMock.mockImplementation(async (input, init) => {
+        const key = `${init?.method ?? 'GET'} ${String(input)}`;
+        if (key === 'GET /api/Billing') return jsonReply(200, []);
+        if (key === 'GET /api/Billing/Account') return jsonReply(200, account);
+        if (key === 'POST /api/Billing/Pay') {
+          posted.push(JSON.parse(String(init!.body)));
+          return jsonReply(201, { paymentId: 'p9', checkoutUrl: 'http://localhost/test-checkout/test_cs_9' });
+        }
+        return jsonReply(404, { error: 'Not Found', message: 'Not found.', requestId: 'r' });
+      });
+      renderBilling();
+      const summary = await screen.findByRole('region', { name: 'Your account' });
+      const amount = within(summary).getByRole('textbox', { name: /Amount to pay/ });
+      expect(amount).toHaveValue('355.00');
+      fireEvent.change(amount, { target: { value: '400' } });
+      fireEvent.click(within(summary).getByRole('button', { name: 'Pay now' }));
+      expect(
+        await within(summary).findByText('Your balance is $355.00. Enter that or less.'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(amount).toHaveFocus());
+      expect(posted).toEqual([]);
+      fireEvent.change(amount, { target: { value: '100' } });
+      fireEvent.click(within(summary).getByRole('button', { name: 'Pay now' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/test-checkout/test_cs_9'));
+      expect(posted).toEqual([{ amount: 10_000 }]);
+    });
+
+    it('back from the checkout, it settles the payment and says it was received', async () => {
+      serveApi(fetchMock, {
+        'GET /api/Billing': () => jsonReply(200, []),
+        'GET /api/Billing/Account': () => jsonReply(200, { ...account, balance: 25_500 }),
+        'GET /api/ClassSessionEnrollment/Confirmation/test_cs_9': () =>
+          jsonReply(200, payment({ id: 'p9', finalAmount: 10_000, classSession: null, enrollments: [] })),
+      });
+      renderPage(<BillingPage />, {
+        path: '/dashboard/billing?paid=test_cs_9',
+        pattern: '/dashboard/billing',
+      });
+      expect(await screen.findByText('Thank you. We received your payment of $100.00.')).toBeInTheDocument();
     });
 
     it('reads in Spanish, with a credit on account', async () => {

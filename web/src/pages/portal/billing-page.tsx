@@ -1,9 +1,11 @@
 import { type Payment, routes, todayIsoDate } from '@lc/contract';
-import { Box, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { enrollmentQueries } from '../../api/queries/enrollment.ts';
+import { enrollmentKeys } from '../../api/query-keys.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { FamilyAccountSection } from '../../features/portal-sessions/family-account.tsx';
 import { totalPaidIn, yearOf } from '../../features/portal-sessions/format.ts';
@@ -29,6 +31,7 @@ export default function BillingPage() {
   usePageTitle(t('portal.billing.pageTitle'));
   const payments = useQuery(enrollmentQueries.payments());
   const account = useQuery(enrollmentQueries.account());
+  const returned = useCheckoutReturn();
 
   return (
     <Stack gap="lg" pt="xl">
@@ -36,6 +39,7 @@ export default function BillingPage() {
         <Title order={1}>{t('portal.billing.heading')}</Title>
         <Text mt={4}>{t('portal.billing.intro')}</Text>
       </div>
+      {returned}
       {account.status === 'error' ? (
         <LoadFailed message={t('portal.billing.account.failed')} retry={() => account.refetch()} />
       ) : null}
@@ -150,5 +154,48 @@ function Payments({ payments }: { payments: Payment[] }) {
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * Back from "Pay now"'s card checkout (issue 23): `?paid=<checkout id>` or `?cancelled=<checkout id>`. The
+ * checkout is settled through the same Confirmation call as an enrollment's return page, then the account
+ * and the payments are read again; the page says what happened.
+ */
+function useCheckoutReturn() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+  const paid = params.get('paid');
+  const cancelled = params.get('cancelled');
+  const confirmation = useQuery({
+    ...enrollmentQueries.confirmation(cancelled ? 'failed' : 'successful', (paid ?? cancelled) || undefined),
+    enabled: Boolean(paid || cancelled),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const settled = confirmation.isSuccess;
+  useEffect(() => {
+    if (!settled) return;
+    void client.invalidateQueries({ queryKey: enrollmentKeys.account() });
+    void client.invalidateQueries({ queryKey: enrollmentKeys.payments() });
+  }, [settled, client]);
+  if (!confirmation.data) return null;
+  const amount = formatMoney(confirmation.data.finalAmount);
+  if (confirmation.data.status === 'Paid')
+    return (
+      <Alert color="green" variant="light" role="status">
+        {t('portal.billing.account.paidThanks', { amount })}
+      </Alert>
+    );
+  if (confirmation.data.status === 'Pending' && !cancelled)
+    return (
+      <Alert color="blue" variant="light" role="status">
+        {t('portal.billing.account.paidPending', { amount })}
+      </Alert>
+    );
+  return (
+    <Alert color="yellow" variant="light" role="status">
+      {t('portal.billing.account.paymentCancelled')}
+    </Alert>
   );
 }
