@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,11 +120,18 @@ export async function startAppServer(env: Record<string, string>): Promise<Child
   );
 }
 
-/** A bare node:http server in a child process answering `body` (JSON) to every request, and `/healthz`. */
+/**
+ * A bare node:http server in a child process answering `body` (JSON) to every request, and `/healthz`. The
+ * body reaches the child through a temp file (a report of a few hundred kB is too big for an environment
+ * variable).
+ */
 export async function startBaselineServer(body: Buffer): Promise<ChildServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-baseline-'));
+  const file = path.join(dir, 'body');
+  await writeFile(file, body);
   const code = `
     const http = require('node:http');
-    const body = Buffer.from(process.env.BASELINE_BODY, 'base64');
+    const body = require('node:fs').readFileSync(process.env.BASELINE_FILE);
     http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
@@ -132,7 +139,14 @@ export async function startBaselineServer(body: Buffer): Promise<ChildServer> {
         res.end(body);
       });
     }).listen(Number(process.env.PORT), process.env.HOST);`;
-  return startChild(['-e', code], { BASELINE_BODY: body.toString('base64') }, await freePort());
+  const child = await startChild(['-e', code], { BASELINE_FILE: file }, await freePort());
+  return {
+    ...child,
+    stop: async () => {
+      await child.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

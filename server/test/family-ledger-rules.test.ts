@@ -6,7 +6,7 @@
  * - properties (fast-check): a split of cents always adds up to the whole; for random sequences of entries,
  *   replayed keys included, the balance is the signed sum of the entries posted once, every place's balance is
  *   what it was charged minus what was paid, and the statement's running balance ends at the balance: never a
- *   cent lost or made.
+ *   cent lost or made; and the per-place sums the database keeps for the aging report equal the entries' sums.
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { accountStatus, LEDGER_KINDS, SIGN_OF_KIND, splitCents } from '@lc/contract';
@@ -67,6 +67,27 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
     a = api(t);
   });
   afterAll(async () => t?.close());
+
+  /** Places whose cached sums (`ledger_places`) differ from the entries' sums, for one payer or all. */
+  const placeCacheDrift = (payer: string | null) =>
+    queryRows(
+      t.database.db,
+      sql`with sums as (
+          select payer_user_id, class_session_id, student_id, sum(charged)::int as charged,
+            sum(paid)::int as paid, sum(signed)::int as balance,
+            min(due_on) filter (where kind in ('charge', 'plan_fee', 'late_fee')) as due_on
+          from ledger_signed where class_session_id is not null
+            and (${payer}::uuid is null or payer_user_id = ${payer}::uuid)
+          group by payer_user_id, class_session_id, student_id
+        )
+        select coalesce(s.payer_user_id, p.payer_user_id) as payer_user_id
+        from sums s full join (select * from ledger_places
+            where ${payer}::uuid is null or payer_user_id = ${payer}::uuid) p
+          on p.payer_user_id = s.payer_user_id and p.class_session_id = s.class_session_id
+            and p.student_id is not distinct from s.student_id
+        where s.payer_user_id is null or p.payer_user_id is null or s.charged <> p.charged or s.paid <> p.paid
+          or s.balance <> p.balance or s.due_on is distinct from p.due_on`,
+    );
 
   it('the migration: on the demo’s payments, every family that paid in full owes $0, and a second run posts nothing', async () => {
     await seedDemo(t.database.db, '2026-11-20');
@@ -136,6 +157,7 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
       status: 'paid',
     });
     expect(await backfillLedger(t.database.db, TZ)).toBe(0);
+    expect(await placeCacheDrift(null)).toEqual([]);
   });
 
   it('for random entries, replays included, the balance is the signed sum of what was posted once', async () => {
@@ -177,6 +199,8 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
           expect(account.entries.at(-1)!.balanceAfter).toBe(expected);
           expect(account.places.reduce((n, p) => n + p.balance, 0)).toBe(expected);
           for (const place of account.places) expect(place.balance).toBe(place.charged - place.paid);
+          // The per-place sums the database trigger keeps (the aging report's) equal the entries' sums.
+          expect(await placeCacheDrift(family.userId)).toEqual([]);
         },
       ),
       { numRuns: 20 },

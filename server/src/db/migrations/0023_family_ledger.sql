@@ -46,3 +46,39 @@ CREATE VIEW "ledger_signed" AS SELECT e.*,
   CASE WHEN e.kind IN ('payment', 'transfer_in') THEN e.amount
     WHEN e.kind IN ('refund', 'transfer_out') THEN -e.amount ELSE 0 END AS paid
   FROM "ledger_entries" e;
+--> statement-breakpoint
+-- Each place's running sums (a payer's child in a session), kept by the trigger below as entries are posted,
+-- so the aging report reads a few thousand rows instead of summing every entry. A cache of the sums of
+-- `ledger_signed`, never written by the application; a test proves it equals them (decision 022).
+CREATE TABLE "ledger_places" (
+  "payer_user_id" uuid NOT NULL,
+  "class_session_id" integer NOT NULL,
+  "student_id" uuid,
+  "student_key" uuid GENERATED ALWAYS AS (coalesce("student_id", '00000000-0000-0000-0000-000000000000'::uuid)) STORED,
+  "charged" integer NOT NULL,
+  "paid" integer NOT NULL,
+  "balance" integer NOT NULL,
+  "due_on" date
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_places_key" ON "ledger_places" ("payer_user_id", "class_session_id", "student_key");--> statement-breakpoint
+CREATE INDEX "ledger_places_owing_idx" ON "ledger_places" ("payer_user_id") WHERE "balance" > 0;--> statement-breakpoint
+CREATE FUNCTION "ledger_places_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  charged integer := CASE WHEN NEW.kind IN ('charge', 'plan_fee', 'late_fee') THEN NEW.amount
+    WHEN NEW.kind IN ('discount', 'credit', 'write_off') THEN -NEW.amount ELSE 0 END;
+  paid integer := CASE WHEN NEW.kind IN ('payment', 'transfer_in') THEN NEW.amount
+    WHEN NEW.kind IN ('refund', 'transfer_out') THEN -NEW.amount ELSE 0 END;
+BEGIN
+  INSERT INTO "ledger_places" ("payer_user_id", "class_session_id", "student_id", "charged", "paid", "balance", "due_on")
+  VALUES (NEW.payer_user_id, NEW.class_session_id, NEW.student_id, charged, paid, charged - paid,
+    CASE WHEN NEW.kind IN ('charge', 'plan_fee', 'late_fee') THEN NEW.due_on END)
+  ON CONFLICT ("payer_user_id", "class_session_id", "student_key") DO UPDATE SET
+    "charged" = "ledger_places"."charged" + EXCLUDED."charged",
+    "paid" = "ledger_places"."paid" + EXCLUDED."paid",
+    "balance" = "ledger_places"."balance" + EXCLUDED."balance",
+    "due_on" = least("ledger_places"."due_on", EXCLUDED."due_on");
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "ledger_places_on_post" AFTER INSERT ON "ledger_entries"
+  FOR EACH ROW WHEN (NEW.class_session_id IS NOT NULL) EXECUTE FUNCTION "ledger_places_add"();

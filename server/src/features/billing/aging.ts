@@ -3,6 +3,8 @@
  * with what it owes by how long past due. Each place (a child in a session) with a balance above 0 counts
  * from its earliest charge's due date, in days on the center's calendar: 0 or not yet due is "current",
  * then 1–30, 31–60 and over 60 days. Most owed first. The CSV is exactly the table (`agingTableRows`).
+ * It reads `ledger_places`, the per-place sums a database trigger keeps as entries are posted (migration
+ * 0023; a test proves they equal the entries' sums), not every entry.
  */
 import { AGING_CSV_COLUMNS, type AgingReport, agingTableRows } from '@lc/contract';
 import { sql } from 'drizzle-orm';
@@ -25,28 +27,22 @@ type Row = {
 export async function agingReport(db: DbOrTx, today: string): Promise<AgingReport> {
   const rows = await queryRows<Row>(
     db,
-    sql`with places as (
-        select l.payer_user_id, l.class_session_id, l.student_id, sum(l.signed)::int as balance,
-          (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee'))) as due_on
-        from ledger_signed l
-        where l.class_session_id is not null
-        group by l.payer_user_id, l.class_session_id, l.student_id
-        having sum(l.signed) > 0
-      ),
-      aged as (
-        select places.*, greatest(0, ${today}::date - coalesce(places.due_on, ${today}::date)) as days
-        from places
+    sql`with aged as (
+        select p.payer_user_id, p.student_id, p.balance,
+          greatest(0, ${today}::date - coalesce(p.due_on, ${today}::date)) as days
+        from ledger_places p
+        where p.balance > 0
       )
       select a.payer_user_id as user_id, u.first_name || ' ' || u.last_name as family_name, u.email_address,
-        (select coalesce(json_agg(distinct s.first_name || ' ' || s.last_name), '[]'::json)
-          from aged a2 join students s on s.id = a2.student_id where a2.payer_user_id = a.payer_user_id)
-          as children,
+        coalesce(json_agg(distinct s.first_name || ' ' || s.last_name)
+          filter (where s.id is not null), '[]'::json) as children,
         coalesce(sum(a.balance) filter (where a.days = 0), 0)::int as current,
         coalesce(sum(a.balance) filter (where a.days between 1 and 30), 0)::int as days1to30,
         coalesce(sum(a.balance) filter (where a.days between 31 and 60), 0)::int as days31to60,
         coalesce(sum(a.balance) filter (where a.days > 60), 0)::int as over60,
         sum(a.balance)::int as total
       from aged a join users u on u.id = a.payer_user_id
+        left join students s on s.id = a.student_id
       group by a.payer_user_id, u.first_name, u.last_name, u.email_address
       order by total desc, family_name, a.payer_user_id`,
   );
