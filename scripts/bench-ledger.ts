@@ -200,8 +200,8 @@ async function main() {
     );
     const routes: [string, string, string, boolean][] = [
       ['parent', 'statement (GET /api/Billing/Account)', '/api/Billing/Account', true],
-      ['director', 'aging report', '/api/staff/balances', true],
-      ['director', 'aging report CSV', '/api/staff/balances.csv', false],
+      ['director', 'aging report, page 1 (50 families)', '/api/staff/balances', true],
+      ['director', 'aging report CSV, every family', '/api/staff/balances.csv', false],
     ];
     let worst = 0;
     const ms = (value: number) => String(value).padStart(4);

@@ -465,7 +465,17 @@ export const AgingRowSchema = z.object({
 });
 export type AgingRow = z.infer<typeof AgingRowSchema>;
 
-/** The aging report: every family that owes, most owed first, the totals and the day it was read for. */
+/** `GET /api/staff/balances` query: one page of families (most owed first); the page keeps it in its URL. */
+export const AgingQuerySchema = z.object({
+  page: pageNumber.default(1),
+  pageSize: pageSizeField('families', 50),
+});
+export type AgingQuery = z.output<typeof AgingQuerySchema>;
+
+/**
+ * The aging report: one page of the families that owe, most owed first; `total` families in all; the totals
+ * over all of them; and the day it was read for.
+ */
 export const AgingReportSchema = z.object({
   asOf: z.string(),
   rows: z.array(AgingRowSchema),
@@ -476,6 +486,9 @@ export const AgingReportSchema = z.object({
     over60: true,
     total: true,
   }),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type AgingReport = z.infer<typeof AgingReportSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The aging report (issue 23, the director's): each family that owes, by days past due on the center's
- * calendar — current, 1–30, 31–60, over 60 — most owed first, with totals that add up, and a CSV that is
- * exactly the table. Families that owe nothing or hold a credit are not on it. The role × route matrix for
+ * calendar — current, 1–30, 31–60, over 60 — most owed first, a page at a time, with totals over all of them
+ * that add up, and a CSV of every family that is exactly the table. Families that owe nothing or hold a credit are not on it. The role × route matrix for
  * its routes is in staff-money.test.ts. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { AGING_CSV_COLUMNS } from '@lc/contract';
@@ -55,7 +55,7 @@ describe.each(dbKinds)('the aging report on %s', (kind) => {
     const newest = await office.a.family('Newest', 2);
     await enroll(director, later, newest.childIds[0]!, 0);
 
-    const res = await office.as(director, 'GET', '/api/staff/balances');
+    const res = await office.as(director, 'GET', '/api/staff/balances?pageSize=100');
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
     expect(report.asOf).toBe('2027-01-24');
@@ -84,6 +84,14 @@ describe.each(dbKinds)('the aging report on %s', (kind) => {
     expect(report.totals.total).toBe(
       report.totals.current + report.totals.days1to30 + report.totals.days31to60 + report.totals.over60,
     );
+
+    expect(report.total).toBe(report.rows.length);
+    // One page at a time, most owed first; the totals still cover every family.
+    const second = (await office.as(director, 'GET', '/api/staff/balances?page=2&pageSize=1')).json();
+    expect(second).toMatchObject({ page: 2, pageSize: 1, total: report.total, totals: report.totals });
+    expect(second.rows).toEqual([report.rows[1]]);
+    const badPage = await office.as(director, 'GET', '/api/staff/balances?page=0');
+    expect(badPage.statusCode).toBe(400);
 
     const csv = await office.as(director, 'GET', '/api/staff/balances.csv');
     expect(csv.statusCode).toBe(200);

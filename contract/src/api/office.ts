@@ -10,6 +10,7 @@ import { endpoint } from '../endpoint.ts';
 import {
   AdjustmentInputSchema,
   AdjustmentResultSchema,
+  AgingQuerySchema,
   AgingReportSchema,
   ManualEnrollInputSchema,
   ManualEnrollResultSchema,
@@ -68,6 +69,7 @@ export const officeApi = {
   balances: endpoint({
     method: 'GET',
     path: '/api/staff/balances',
+    query: AgingQuerySchema,
     status: 200,
     reply: AgingReportSchema,
   }),

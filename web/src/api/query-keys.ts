@@ -134,7 +134,7 @@ export const staffKeys = {
     [...staffKeys.all, 'move-targets', classSessionId, studentId] as const,
   payments: (query: unknown) => [...staffKeys.all, 'payments', query] as const,
   /** The aging report (issue 23). */
-  balances: () => [...staffKeys.all, 'balances'] as const,
+  balances: (query: unknown) => [...staffKeys.all, 'balances', query] as const,
   announcements: () => [...staffKeys.all, 'announcements'] as const,
   announcementList: (query: unknown) => [...staffKeys.announcements(), 'list', query] as const,
   announcement: (id: Id) => [...staffKeys.announcements(), 'one', id] as const,

@@ -2,6 +2,7 @@
 import {
   type AdjustmentInput,
   type AdjustmentResult,
+  type AgingQuery,
   type AgingReport,
   type ManualEnrollInput,
   type MoveInput,
@@ -73,8 +74,8 @@ export function adjustPlace(
 }
 
 /** GET /api/staff/balances — the aging report: who owes, and for how long (cents). */
-export function getBalances(signal?: AbortSignal): Promise<AgingReport> {
-  return callApi(officeApi.balances, { signal });
+export function getBalances(query: Partial<AgingQuery>, signal?: AbortSignal): Promise<AgingReport> {
+  return callApi(officeApi.balances, { query, signal });
 }
 
 /** GET /api/staff/balances.csv — the same report as a file to save. */

@@ -98,11 +98,11 @@ export const staffMoneyRoutes =
         tags,
         summary: 'The aging report: who owes, and for how long (Admin)',
         description:
-          'Issue 23: every parent account with a balance due on the family account, in cents, by days past due on the center’s calendar (current, 1–30, 31–60, over 60), most owed first, with totals.',
+          'Issue 23: one page of the parent accounts with a balance due on the family account, in cents, by days past due on the center’s calendar (current, 1–30, 31–60, over 60), most owed first; `totals` and `total` (families) cover all of them.',
       },
       async (request) => {
         admin(request);
-        return agingReport(ctx.db, ctx.clock.today());
+        return agingReport(ctx.db, ctx.clock.today(), request.query);
       },
     );
 

@@ -1,24 +1,30 @@
-import { AGING_CSV_COLUMNS, type AgingReport, agingTableRows, routes } from '@lc/contract';
+import { AGING_CSV_COLUMNS, AgingQuerySchema, type AgingReport, agingTableRows, routes } from '@lc/contract';
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { downloadBalancesCsv, getBalances } from '../../api/staff-money';
 import { failedWith } from '../../features/forms/feedback';
 import { formatPortalDay } from '../../features/portal-sessions/format';
-import { ScrollRegion } from '../../features/staff/list-parts';
+import { ListFooter, ScrollRegion } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useCsvDownload } from '../../features/staff/use-csv-download';
+import { useUrlQuery } from '../../features/staff/use-url-query';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /**
  * /staff/balances — the director's aging report (issue 23): every family that owes, by how long it has been
- * due (current, 1–30, 31–60, over 60 days, on the center's calendar), most owed first, the totals, and a CSV
- * of exactly the table. Each family links to its page, where the account and its statement are.
+ * due (current, 1–30, 31–60, over 60 days, on the center's calendar), most owed first, a page at a time (the
+ * page in the URL), the totals over all of them, and a CSV of every family with exactly the table's cells. Each family links to its page, where the account and its statement are.
  */
 export default function StaffBalancesPage() {
   usePageTitle('Staff · Balances due');
-  const report = useQuery({ queryKey: staffKeys.balances(), queryFn: ({ signal }) => getBalances(signal) });
+  const { query, update } = useUrlQuery(AgingQuerySchema, { keepValid: true });
+  const report = useQuery({
+    queryKey: staffKeys.balances(query),
+    queryFn: ({ signal }) => getBalances(query, signal),
+    placeholderData: keepPreviousData,
+  });
   const { exporting, exportCsv } = useCsvDownload(
     downloadBalancesCsv,
     'The balances could not be downloaded. Please try again.',
@@ -52,16 +58,26 @@ export default function StaffBalancesPage() {
       ) : null}
       {report.data && report.data.rows.length > 0 ? <AgingTable report={report.data} /> : null}
       {report.data ? (
-        <Group>
-          <Button
-            variant="default"
-            onClick={exportCsv}
-            loading={exporting}
-            disabled={report.data.rows.length === 0}
-          >
-            Download CSV
-          </Button>
-        </Group>
+        <ListFooter
+          total={report.data.total}
+          pageSize={report.data.pageSize}
+          page={query.page}
+          onPage={(page) => update({ page })}
+        >
+          <Group gap="md">
+            <Text size="sm">
+              {report.data.total} {report.data.total === 1 ? 'family' : 'families'}
+            </Text>
+            <Button
+              variant="default"
+              onClick={exportCsv}
+              loading={exporting}
+              disabled={report.data.total === 0}
+            >
+              Download CSV
+            </Button>
+          </Group>
+        </ListFooter>
       ) : null}
     </Stack>
   );
