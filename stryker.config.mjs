@@ -21,6 +21,8 @@ export default {
     'server/src/features/passes/door*.ts',
     'server/src/features/auth/throttle.ts',
     'contract/src/zoned-time.ts',
+    // The family account's pure rules (issue 23): signs, statuses, the office's words, splitting cents.
+    'contract/src/ledger.ts',
     '!**/*.test.ts',
   ],
   // Only what the server and contract tests read goes into the sandbox.

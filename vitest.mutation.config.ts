@@ -16,7 +16,11 @@ import { defineConfig } from 'vitest/config';
  */
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-export const mutationTestFiles = ['contract/src/zoned-time.test.ts', 'server/test/rules/**/*.test.ts'];
+export const mutationTestFiles = [
+  'contract/src/zoned-time.test.ts',
+  'contract/src/ledger.test.ts',
+  'server/test/rules/**/*.test.ts',
+];
 
 export default defineConfig({
   resolve: {

@@ -3,13 +3,13 @@
  * - the migration: on a copy of the demo database (its payments written as a center's were before the ledger),
  *   the catch-up posts every paid payment and refund once, every family that paid in full owes exactly $0
  *   (the demo family, on a deposit, owes the rest, overdue), and a second run posts nothing;
- * - properties (fast-check): a split of cents always adds up to the whole; for random sequences of entries,
+ * - a property (fast-check; the pure rules' own are in contract/src/ledger.test.ts): for random sequences of entries,
  *   replayed keys included, the balance is the signed sum of the entries posted once, every place's balance is
  *   what it was charged minus what was paid, and the statement's running balance ends at the balance: never a
  *   cent lost or made; and the per-place sums the database keeps for the aging report equal the entries' sums.
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { accountStatus, LEDGER_KINDS, SIGN_OF_KIND, splitCents } from '@lc/contract';
+import { LEDGER_KINDS, SIGN_OF_KIND } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,44 +20,6 @@ import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, movableClock } from './support/registration.ts';
 
 const TZ = 'America/Los_Angeles';
-
-describe('splitting cents', () => {
-  it('always adds up to the whole, with shares at most a cent apart, the larger ones first', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 1, max: 12 }),
-        (total, parts) => {
-          const shares = splitCents(total, parts);
-          expect(shares).toHaveLength(parts);
-          expect(shares.reduce((n, s) => n + s, 0)).toBe(total);
-          expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
-          expect([...shares].sort((a, b) => b - a)).toEqual(shares);
-        },
-      ),
-    );
-    expect(splitCents(100_001, 3)).toEqual([33_334, 33_334, 33_333]);
-    expect(() => splitCents(-1, 2)).toThrow(RangeError);
-    expect(() => splitCents(10, 0)).toThrow(RangeError);
-    expect(() => splitCents(10.5, 2)).toThrow(RangeError);
-  });
-
-  it('reads a status from the sums in a fixed order', () => {
-    const at = (charged: number, paid: number, refunded = 0, dueOn: string | null = null) =>
-      accountStatus({ charged, paid, refunded, dueOn }, '2026-11-20');
-    expect(at(45_500, 45_600)).toBe('credit');
-    expect(at(0, 0, 10_000)).toBe('refunded');
-    expect(at(0, 0)).toBe('noCharge');
-    expect(at(45_500, 45_500)).toBe('paid');
-    expect(at(27_500, 27_500, 27_500)).toBe('paid');
-    expect(at(45_500, 10_000, 0, '2026-11-19')).toBe('overdue');
-    expect(at(45_500, 0, 0, '2026-11-19')).toBe('overdue');
-    expect(at(45_500, 10_000, 0, '2026-11-20')).toBe('partlyPaid');
-    expect(at(45_500, 10_000)).toBe('partlyPaid');
-    expect(at(45_500, 0, 0, '2026-12-15')).toBe('due');
-    expect(at(45_500, 0)).toBe('due');
-  });
-});
 
 describe.each(dbKinds)('the ledger on %s', (kind) => {
   let t: TestApp;
