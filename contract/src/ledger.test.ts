@@ -68,7 +68,7 @@ describe('a place’s status', () => {
   it('reads the sums in a fixed order', () => {
     expect(at(45_500, 45_600)).toBe('credit');
     expect(at(0, 0, 10_000)).toBe('refunded');
-    expect(at(0, -1, 10_000)).toBe('credit');
+    expect(at(0, 1, 10_000)).toBe('credit');
     expect(at(100, 0, 10_000)).toBe('refunded');
     expect(at(0, 0)).toBe('noCharge');
     expect(at(45_500, 45_500)).toBe('paid');
