@@ -112,6 +112,10 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().place).toMatchObject({ balance: 0, status: 'paid', paid: 45_500 });
+    // The family's receipt, with where the account stands.
+    const receipts = (await office.mailsTo(family.email)).filter((m) => m.subject.startsWith('We received'));
+    expect(receipts.map((m) => m.subject)).toEqual(['We received your payment of $355.00']);
+    expect(receipts[0]!.text).toContain('You are all paid up: nothing is due.');
     // The same key again (a double click, a retry after a lost answer): the same payment, nothing new.
     const entriesBefore = await office.ledgerCount();
     const again = await as(office.admin, 'POST', url, {
@@ -316,6 +320,9 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
 
     const after = await account(family.token);
     expect(after.balance).toBe(25_500);
+    const [receipt] = (await office.mailsTo(family.email)).filter((m) => m.subject.startsWith('We received'));
+    expect(receipt!.subject).toBe('We received your payment of $400.00');
+    expect(receipt!.text).toContain('Your balance is now $255.00.');
     const byPlace = new Map(
       after.places.map((p: { sessionName: string; balance: number; status: string }) => [p.sessionName, p]),
     );

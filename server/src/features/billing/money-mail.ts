@@ -48,6 +48,41 @@ export function refundMadeMail(args: {
 }
 
 /**
+ * Money came in toward the family's account (issue 23): pay now by card, or a payment the office recorded.
+ * `balance`: the family's balance after it (cents; above 0 still owed, below 0 a credit); `receiptUrl`: the
+ * provider's receipt, when there is one.
+ */
+export function paymentReceivedMail(args: {
+  to: string;
+  parentName: string;
+  amount: number;
+  balance: number;
+  receiptUrl: string | null;
+  appUrl: string;
+  language?: string;
+}): MailMessage {
+  const t = mailT(args.language);
+  const amount = moneyIn(args.amount, args.language);
+  const standing =
+    args.balance > 0
+      ? t('paymentReceived.owing', { balance: moneyIn(args.balance, args.language) })
+      : args.balance < 0
+        ? t('paymentReceived.credit', { credit: moneyIn(-args.balance, args.language) })
+        : t('paymentReceived.settled');
+  return {
+    to: args.to,
+    subject: t('paymentReceived.subject', { amount }),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      `${t('paymentReceived.body', { amount })} ${standing}`,
+      ...(args.receiptUrl ? [t('paymentReceived.receipt', { link: args.receiptUrl })] : []),
+      t('paymentReceived.billing', { link: `${args.appUrl}${routes.billing}` }),
+    ),
+  };
+}
+
+/**
  * The office withdrew the child. `familyMessage`: what the director wrote to the family (quoted as typed;
  * empty or missing: no message paragraph). The office's internal note is not an argument: it cannot reach
  * the mail.

@@ -31,6 +31,7 @@ import { loadSiblingPlaces } from '../enrollment/eligibility.ts';
 import type { LockedSession } from '../enrollment/seats.ts';
 import { lockFamilyOfChild } from '../family/members.ts';
 import { type NewEntry, placeAccount, postEntries } from './ledger.ts';
+import { queuePaymentReceived } from './pay-balance.ts';
 import type { MoneyDeps } from './refunds.ts';
 
 type SessionRow = LockedSession['row'];
@@ -369,6 +370,8 @@ export async function recordOfficePayment(
       { createdBy: actorUserId, now },
     );
     const after = await placeAccount(tx, classSessionId, studentId, today);
+    // The family's receipt: every parent is told, with the family's balance after it.
+    await queuePaymentReceived(tx, deps, { userId: payerUserId, amount: input.amount, receiptUrl: null });
     await recordAudit(
       tx,
       {

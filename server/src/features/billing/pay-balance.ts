@@ -18,9 +18,12 @@ import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { RegistrationDeps } from '../enrollment/waitlist.ts';
+import { familyRecipients } from '../family/mail-recipients.ts';
 import { familyMemberIds, lockFamilyMembers } from '../family/members.ts';
 import { familyAccount, type NewEntry, postEntries } from './ledger.ts';
+import { paymentReceivedMail } from './money-mail.ts';
 
 export type PayDeps = RegistrationDeps & { provider: PaymentProvider; checkoutHoldMinutes: number };
 
@@ -165,4 +168,34 @@ export async function applyBalancePayment(
     idempotencyKey: `payment:${payment.id}:credit`,
   });
   return (await postEntries(tx, entries, { createdBy: payment.userId, now })).length;
+}
+
+/**
+ * Queue "We received your payment" to every parent of the payer's family who gets mail (decision 018), each in
+ * their language, with the family's balance after it (issue 23). In the caller's transaction.
+ */
+export async function queuePaymentReceived(
+  tx: DbOrTx,
+  deps: { clock: RegistrationDeps['clock']; appUrl: string },
+  payment: { userId: string; amount: number; receiptUrl: string | null },
+): Promise<void> {
+  const now = deps.clock.now();
+  const { balance } = await familyAccount(
+    tx,
+    await familyMemberIds(tx, payment.userId),
+    deps.clock.today(now),
+  );
+  for (const to of await familyRecipients(tx, { userId: payment.userId }))
+    await enqueueMail(
+      tx,
+      paymentReceivedMail({
+        to: to.emailAddress,
+        parentName: to.firstName,
+        amount: payment.amount,
+        balance,
+        receiptUrl: payment.receiptUrl,
+        appUrl: deps.appUrl,
+        language: to.language,
+      }),
+    );
 }

@@ -20,7 +20,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments, processedWebhookEvents, students } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { postPaymentEntries, postRefundEntries } from '../billing/ledger.ts';
-import { applyBalancePayment } from '../billing/pay-balance.ts';
+import { applyBalancePayment, queuePaymentReceived } from '../billing/pay-balance.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mail.ts';
@@ -245,6 +245,11 @@ async function completeBalancePayment(tx: Tx, deps: FulfillDeps, payment: Paymen
     })
     .where(eq(payments.id, payment.id));
   await applyBalancePayment(tx, payment, deps.clock.now());
+  await queuePaymentReceived(tx, deps, {
+    userId: payment.userId,
+    amount: payment.finalAmount,
+    receiptUrl: state.receiptUrl,
+  });
   return { outcome: 'paid' as const };
 }
 
