@@ -26,18 +26,13 @@ import {
 } from '../server/src/db/schema.ts';
 import { createSessionTokens } from '../server/src/features/auth/session-tokens.ts';
 import { startSession } from '../server/src/features/auth/sessions.ts';
-import { benchTarget, loadTest, startBaselineServer } from './bench-support.ts';
+import { benchTarget, insertAll, loadTest, startBaselineServer } from './bench-support.ts';
 
 const FAMILIES = 2_000;
 const SESSIONS = 60;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P95_MS = 100;
-
-/** Insert `rows` in chunks (PostgreSQL takes at most 65,535 parameters a statement). */
-async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1_000) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
 
 const day = (offset: number) => new Date(Date.UTC(2026, 10, 28 + offset)).toISOString().slice(0, 10);
 const at = (date: string) => new Date(`${date}T18:00:00Z`);

@@ -187,6 +187,11 @@ export async function loadTest(
   };
 }
 
+/** Insert `rows` in chunks (PostgreSQL takes at most 65,535 parameters a statement): a benchmark's seed. */
+export async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1_000) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
 /** The value at percentile `p` (0–100) of an ascending array. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

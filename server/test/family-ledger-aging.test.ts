@@ -31,14 +31,8 @@ describe.each(dbKinds)('the aging report on %s', (kind) => {
       sessionEndDate: '2027-08-01',
       rosterSize: 9,
     });
-    const enroll = async (token: string, sessionId: number, studentId: string, amount: number) => {
-      const res = await office.as(token, 'POST', `/api/staff/sessions/${sessionId}/enrollments`, {
-        studentId,
-        amount,
-        note: 'Deposit',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    };
+    const enroll = (token: string, sessionId: number, studentId: string, amount: number) =>
+      office.placeByHand(sessionId, studentId, { amount, note: 'Deposit' }, token);
     // Oldest: owes $355 from today (2026-11-20); 65 days later it is over 60.
     const oldest = await office.a.family('Oldest', 1);
     await enroll(office.admin, started, oldest.childIds[0]!, 10_000);

@@ -55,13 +55,7 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     });
     const family = await office.a.family('Deposit', 1);
     const child = family.childIds[0]!;
-    const enrolled = await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
-      studentId: child,
-      amount: 10_000,
-      note: 'Check #1042',
-      method: 'check',
-    });
-    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    await office.placeByHand(session, child, { amount: 10_000, note: 'Check #1042', method: 'check' });
 
     const [place] = await roster(session);
     expect(place!.account).toEqual({
@@ -158,11 +152,7 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
       [free, { amount: 0, charge: 0, note: 'Scholarship' }],
       [set, { amount: 20_000, charge: 30_000, note: 'Agreed price, check #88', method: 'check' }],
     ] as const) {
-      const res = await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
-        studentId: family.childIds[0],
-        ...body,
-      });
-      expect(res.statusCode, res.body).toBe(201);
+      await office.placeByHand(session, family.childIds[0]!, body);
     }
     const places = new Map((await roster(session)).map((p) => [p.studentId, p.account]));
     expect(places.get(free.childIds[0]!)).toMatchObject({
@@ -191,15 +181,7 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     });
     const family = await office.a.family('Adjust', 1);
     const child = family.childIds[0]!;
-    expect(
-      (
-        await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
-          studentId: child,
-          amount: 30_000,
-          note: 'Check #12',
-        })
-      ).statusCode,
-    ).toBe(201);
+    await office.placeByHand(session, child, { amount: 30_000, note: 'Check #12' });
     const url = `/api/staff/sessions/${session}/enrollments/${child}/adjustments`;
     const adjust = (body: object) => as(office.admin, 'POST', url, { idempotencyKey: key(), ...body });
 
@@ -285,12 +267,7 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
       [second, family.childIds[1]!, 0],
       [first, family.childIds[0]!, 10_000],
     ] as const) {
-      const res = await as(office.admin, 'POST', `/api/staff/sessions/${sessionId}/enrollments`, {
-        studentId: child,
-        amount,
-        note: 'Deposit',
-      });
-      expect(res.statusCode, res.body).toBe(201);
+      await office.placeByHand(sessionId, child, { amount, note: 'Deposit' });
     }
     expect(await account(family.token)).toMatchObject({ balance: 65_500 });
     const tooMuch = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 70_000 });
@@ -342,15 +319,7 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     });
     const family = await office.a.family('Overpay', 1);
     const child = family.childIds[0]!;
-    expect(
-      (
-        await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
-          studentId: child,
-          amount: 0,
-          note: 'Pay later',
-        })
-      ).statusCode,
-    ).toBe(201);
+    await office.placeByHand(session, child, { amount: 0, note: 'Pay later' });
     const start = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 20_000 });
     expect(start.statusCode, start.body).toBe(201);
     const cash = await as(
@@ -492,15 +461,7 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
     expect(await revenue(session)).toBe(27_500);
 
     const deposit = await office.a.family('Halfway', 1);
-    expect(
-      (
-        await as(office.admin, 'POST', `/api/staff/sessions/${session}/enrollments`, {
-          studentId: deposit.childIds[0],
-          amount: 10_000,
-          note: 'Deposit, cash',
-        })
-      ).statusCode,
-    ).toBe(201);
+    await office.placeByHand(session, deposit.childIds[0]!, { amount: 10_000, note: 'Deposit, cash' });
     const out = await as(office.admin, 'POST', `/api/staff/sessions/${session}/withdraw`, {
       studentId: deposit.childIds[0],
       reason: 'Changed plans',

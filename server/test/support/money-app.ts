@@ -5,7 +5,7 @@
  * audit and mail counts, the mail queued and a child's place.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { classSessionEnrollments, mailOutbox, payments, refunds } from '../../src/db/schema.ts';
 import { createTestApp, type DbKind, type TestApp } from '../helpers.ts';
@@ -42,6 +42,22 @@ export function staffMoneyApp(kind: DbKind) {
     return { ...family, paymentId };
   };
 
+  /**
+   * The office places `studentId` in `sessionId` by hand (201 expected), as the director or `token`:
+   * `body` is the enroll-by-hand form (cents received, note, and a price or method where a test needs one).
+   */
+  const placeByHand = async (
+    sessionId: number,
+    studentId: string,
+    body: { amount: number; note: string; charge?: number; method?: string },
+    token = admin,
+  ) => {
+    const res = await a.call(token, 'POST', `/api/staff/sessions/${sessionId}/enrollments`, {
+      studentId,
+      ...body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
   const paymentRow = async (id: string) =>
     (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
   const refundRows = async (paymentId: string) =>
@@ -108,6 +124,7 @@ export function staffMoneyApp(kind: DbKind) {
     key,
     as,
     enrolledFamily,
+    placeByHand,
     paymentRow,
     refundRows,
     auditCount,

@@ -410,6 +410,20 @@ export async function familyAccount(db: DbOrTx, payerIds: string[], today: strin
   };
 }
 
+/** The balance of the parents `payerIds` (cents; above 0 owed, below 0 a credit): one sum, no statement. */
+export async function familyBalance(db: DbOrTx, payerIds: string[]): Promise<number> {
+  if (payerIds.length === 0) return 0;
+  const [row] = await queryRows<{ balance: number }>(
+    db,
+    sql`select coalesce(sum(signed), 0)::int as balance from ledger_signed
+      where payer_user_id in (${sql.join(
+        payerIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return row!.balance;
+}
+
 /** A session's revenue (cents): what was charged for it net of discounts, credits and write-offs. */
 export const sessionRevenueSql = (sessionColumn: SQL) =>
   sql`(select coalesce(sum(l.charged), 0)::int from ledger_signed l where l.class_session_id = ${sessionColumn})`;

@@ -6,6 +6,7 @@
  * OpenAPI tag. Each route registers from its `officeApi` row (contract/src/api/office.ts; http/serve.ts).
  */
 import { officeApi, parseClassSessionId } from '@lc/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -29,6 +30,13 @@ const tags = ['Staff money'];
 const csvText = { description: 'Default Response', content: { 'text/csv': { schema: z.string() } } };
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Answer `csv` as a file to save under `fileName`. */
+const csvFile = (reply: FastifyReply, fileName: string, csv: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(csv);
 
 /** A write's idempotency key: the `Idempotency-Key` header, else the body's; 400 when neither is one. */
 function keyOf(header: string | string[] | undefined, body: string | undefined): string {
@@ -82,11 +90,7 @@ export const staffMoneyRoutes =
       },
       async (request, reply) => {
         admin(request);
-        const csv = await paymentsCsv(ctx.db, ctx.config.timeZone, request.query);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="payments.csv"')
-          .send(csv);
+        return csvFile(reply, 'payments.csv', await paymentsCsv(ctx.db, ctx.config.timeZone, request.query));
       },
     );
 
@@ -118,11 +122,8 @@ export const staffMoneyRoutes =
       },
       async (request, reply) => {
         admin(request);
-        const csv = await agingCsv(ctx.db, ctx.clock.today());
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="balances-${ctx.clock.today()}.csv"`)
-          .send(csv);
+        const today = ctx.clock.today();
+        return csvFile(reply, `balances-${today}.csv`, await agingCsv(ctx.db, today));
       },
     );
 

@@ -25,14 +25,14 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { loadSiblingPlaces } from '../enrollment/eligibility.ts';
 import type { LockedSession } from '../enrollment/seats.ts';
 import { lockFamilyOfChild } from '../family/members.ts';
 import { type NewEntry, placeAccount, postEntries } from './ledger.ts';
 import { queuePaymentReceived } from './pay-balance.ts';
-import type { MoneyDeps } from './refunds.ts';
+import { amountRefusal, type MoneyDeps } from './refunds.ts';
 
 type SessionRow = LockedSession['row'];
 
@@ -186,19 +186,39 @@ export async function creditUnpaid(
   );
 }
 
-const amountError = (
-  code:
-    | 'billing.payment.atMost'
-    | 'billing.payment.nothingDue'
-    | 'billing.adjust.writeOffAtMost'
-    | 'billing.adjust.creditAtMost'
-    | 'billing.adjust.nothingDue',
-  amount?: string,
-) =>
-  new HttpError(code.endsWith('nothingDue') ? 409 : 400, code, {
-    params: amount ? { amount } : undefined,
-    fields: { amount: code },
-  });
+/**
+ * The record of money the office took by hand (provider `offline`, `Paid`, cents): what its receipt and the
+ * payments list show. The caller posts it to the family account.
+ */
+export async function insertOfficePayment(
+  tx: DbOrTx,
+  p: {
+    amount: number;
+    note: string | null;
+    description: string;
+    emailAddress: string;
+    classSessionId: number;
+    userId: string;
+    now: Date;
+  },
+): Promise<{ id: string }> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      status: 'Paid',
+      originalAmount: p.amount,
+      finalAmount: p.amount,
+      provider: 'offline',
+      note: p.note,
+      lineItems: [{ description: p.description, unitAmount: p.amount, quantity: 1, amount: p.amount }],
+      emailAddress: p.emailAddress,
+      classSessionId: p.classSessionId,
+      userId: p.userId,
+      created: p.now,
+    })
+    .returning({ id: payments.id });
+  return payment!;
+}
 
 /** The place (any but a cancelled hold) a child holds in a session, or 404. */
 async function heldPlace(tx: DbOrTx, classSessionId: number, studentId: string): Promise<void> {
@@ -253,12 +273,14 @@ export async function adjustPlace(
     if (earlier) return { place: await placeAccount(tx, classSessionId, studentId, today), created: false };
     const before = await placeAccount(tx, classSessionId, studentId, today);
     if (input.kind === 'write_off') {
-      if (before.balance <= 0) throw amountError('billing.adjust.nothingDue');
+      if (before.balance <= 0) throw amountRefusal('billing.adjust.nothingDue', undefined, 409);
       if (input.amount > before.balance)
-        throw amountError('billing.adjust.writeOffAtMost', formatCents(before.balance));
+        throw amountRefusal('billing.adjust.writeOffAtMost', { amount: formatCents(before.balance) });
     }
     if (input.kind === 'credit' && input.amount > Math.max(0, before.charged))
-      throw amountError('billing.adjust.creditAtMost', formatCents(Math.max(0, before.charged)));
+      throw amountRefusal('billing.adjust.creditAtMost', {
+        amount: formatCents(Math.max(0, before.charged)),
+      });
     const parent = await firstParent(tx, studentId);
     const payerUserId = await payerOfPlace(tx, classSessionId, studentId, parent!.user_id);
     const [entryId] = await postEntries(
@@ -324,34 +346,21 @@ export async function recordOfficePayment(
         created: false,
       };
     const before = await placeAccount(tx, classSessionId, studentId, today);
-    if (before.balance <= 0) throw amountError('billing.payment.nothingDue');
+    if (before.balance <= 0) throw amountRefusal('billing.payment.nothingDue', undefined, 409);
     if (input.amount > before.balance)
-      throw amountError('billing.payment.atMost', formatCents(before.balance));
+      throw amountRefusal('billing.payment.atMost', { amount: formatCents(before.balance) });
     const parent = await firstParent(tx, studentId);
     const payerUserId = await payerOfPlace(tx, classSessionId, studentId, parent!.user_id);
     const reference = input.reference?.trim() || null;
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        status: 'Paid',
-        originalAmount: input.amount,
-        finalAmount: input.amount,
-        provider: 'offline',
-        note: reference,
-        lineItems: [
-          {
-            description: `${before.sessionName} — payment received by the office`,
-            unitAmount: input.amount,
-            quantity: 1,
-            amount: input.amount,
-          },
-        ],
-        emailAddress: parent!.email_address,
-        classSessionId,
-        userId: payerUserId,
-        created: now,
-      })
-      .returning({ id: payments.id });
+    const payment = await insertOfficePayment(tx, {
+      amount: input.amount,
+      note: reference,
+      description: `${before.sessionName} — payment received by the office`,
+      emailAddress: parent!.email_address,
+      classSessionId,
+      userId: payerUserId,
+      now,
+    });
     const [entryId] = await postEntries(
       tx,
       [
@@ -361,7 +370,7 @@ export async function recordOfficePayment(
           amount: input.amount,
           classSessionId,
           studentId,
-          paymentId: payment!.id,
+          paymentId: payment.id,
           method: input.method,
           reference,
           idempotencyKey: key,
@@ -378,7 +387,7 @@ export async function recordOfficePayment(
         actorUserId,
         action: 'payment.record.offline',
         entityType: 'Payment',
-        entityId: payment!.id,
+        entityId: payment.id,
         before: { classSessionId, studentId, balance: before.balance, status: before.status },
         after: {
           amount: input.amount,
@@ -391,6 +400,6 @@ export async function recordOfficePayment(
       },
       now,
     );
-    return { paymentId: payment!.id, place: after, created: true };
+    return { paymentId: payment.id, place: after, created: true };
   });
 }

@@ -22,19 +22,14 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { RegistrationDeps } from '../enrollment/waitlist.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { familyMemberIds, lockFamilyMembers } from '../family/members.ts';
-import { familyAccount, type NewEntry, postEntries } from './ledger.ts';
+import { familyBalance, type NewEntry, postEntries } from './ledger.ts';
 import { paymentReceivedMail } from './money-mail.ts';
+import { amountRefusal } from './refunds.ts';
 
 export type PayDeps = RegistrationDeps & { provider: PaymentProvider; checkoutHoldMinutes: number };
 
 /** What every account payment's checkout says it is for (the receipt's line). */
 export const BALANCE_LINE = 'Payment toward your account';
-
-const amountError = (code: 'billing.pay.atMost' | 'billing.pay.nothingDue', amount?: string) =>
-  new HttpError(code === 'billing.pay.atMost' ? 400 : 409, code, {
-    params: amount ? { amount } : undefined,
-    fields: { amount: code },
-  });
 
 /**
  * Start paying `amount` cents toward the family's balance: answers the checkout to send the browser to. The
@@ -63,9 +58,9 @@ export async function startBalancePayment(
       )
       .limit(1);
     if (open?.checkoutUrl) return { paymentId: open.id, checkoutUrl: open.checkoutUrl, reused: true };
-    const { balance } = await familyAccount(tx, payers, deps.clock.today(now));
-    if (balance <= 0) throw amountError('billing.pay.nothingDue');
-    if (amount > balance) throw amountError('billing.pay.atMost', formatCents(balance));
+    const balance = await familyBalance(tx, payers);
+    if (balance <= 0) throw amountRefusal('billing.pay.nothingDue', undefined, 409);
+    if (amount > balance) throw amountRefusal('billing.pay.atMost', { amount: formatCents(balance) });
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -176,15 +171,10 @@ export async function applyBalancePayment(
  */
 export async function queuePaymentReceived(
   tx: DbOrTx,
-  deps: { clock: RegistrationDeps['clock']; appUrl: string },
+  deps: { appUrl: string },
   payment: { userId: string; amount: number; receiptUrl: string | null },
 ): Promise<void> {
-  const now = deps.clock.now();
-  const { balance } = await familyAccount(
-    tx,
-    await familyMemberIds(tx, payment.userId),
-    deps.clock.today(now),
-  );
+  const balance = await familyBalance(tx, await familyMemberIds(tx, payment.userId));
   for (const to of await familyRecipients(tx, { userId: payment.userId }))
     await enqueueMail(
       tx,

@@ -70,9 +70,12 @@ export async function pendingCents(tx: DbOrTx, paymentId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** 400 on the refund's `amount` field. */
-const amountError = (code: ApiErrorCode, params?: ApiErrorParams) =>
-  new HttpError(400, code, { params, fields: { amount: code } });
+/**
+ * A money request refused by its `amount` field (400 by default; 409 when nothing is left to act on): the
+ * refunds', the office's payments and adjustments', and a parent's "pay now".
+ */
+export const amountRefusal = (code: ApiErrorCode, params?: ApiErrorParams, status: 400 | 409 = 400) =>
+  new HttpError(status, code, { params, fields: { amount: code } });
 
 /**
  * Step 1, inside `tx`: lock the payment and write a `Pending` refund (or find the one `idempotencyKey` already
@@ -101,8 +104,8 @@ export async function reserveRefund(
   if (payment.status !== 'Paid') throw new HttpError(409, 'billing.refund.notPaid');
   const pending = await pendingCents(tx, paymentId);
   const left = payment.finalAmount - payment.refundedAmount - pending;
-  if (left <= 0) throw amountError('billing.refund.nothingLeft');
-  if (request.amount > left) throw amountError('billing.refund.atMost', { amount: formatCents(left) });
+  if (left <= 0) throw amountRefusal('billing.refund.nothingLeft');
+  if (request.amount > left) throw amountRefusal('billing.refund.atMost', { amount: formatCents(left) });
   const [refund] = await tx
     .insert(refunds)
     .values({

@@ -5,13 +5,13 @@
 import type { ManualEnrollInput } from '@lc/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { payments, students, waitlistSubmissions } from '../../db/schema.ts';
+import { students, waitlistSubmissions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import { postEntries } from '../billing/ledger.ts';
 import { enrolledByOfficeMail } from '../billing/money-mail.ts';
-import { chargeEntries, dueOnFor, placePrice } from '../billing/office-ledger.ts';
+import { chargeEntries, dueOnFor, insertOfficePayment, placePrice } from '../billing/office-ledger.ts';
 import type { MoneyDeps } from '../billing/refunds.ts';
 import { ageRefusal } from './eligibility.ts';
 import { lockSession, seatChild } from './office-places.ts';
@@ -94,31 +94,18 @@ export async function enrollByHand(
         params: { session: session.name, taken: session.seatsTaken, count: session.row.rosterSize },
         fields: { studentId: 'billing.enroll.full' },
       });
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        status: 'Paid',
-        originalAmount: input.amount,
-        finalAmount: input.amount,
-        provider: 'offline',
-        note: input.note,
-        lineItems: [
-          {
-            description: `${session.name} — enrolled by the office`,
-            unitAmount: input.amount,
-            quantity: 1,
-            amount: input.amount,
-          },
-        ],
-        emailAddress: parent.emailAddress,
-        classSessionId,
-        userId: parent.id,
-        created: now,
-      })
-      .returning({ id: payments.id });
+    const payment = await insertOfficePayment(tx, {
+      amount: input.amount,
+      note: input.note,
+      description: `${session.name} — enrolled by the office`,
+      emailAddress: parent.emailAddress,
+      classSessionId,
+      userId: parent.id,
+      now,
+    });
     const enrollmentId = await seatChild(
       tx,
-      { classSessionId, studentId: child.id, paymentId: payment!.id, now },
+      { classSessionId, studentId: child.id, paymentId: payment.id, now },
       { field: 'studentId', code: 'billing.office.alreadyPlaced', params: alreadyPlaced },
     );
     // The place is charged its price and the money received is paid against it (decision 022): a deposit
@@ -141,7 +128,7 @@ export async function enrollByHand(
           ...place,
           kind: 'payment',
           amount: input.amount,
-          paymentId: payment!.id,
+          paymentId: payment.id,
           method: input.method ?? 'other',
           reference: input.note,
           idempotencyKey: `office-enroll:${enrollmentId}:payment`,
@@ -175,7 +162,7 @@ export async function enrollByHand(
         after: {
           classSessionId,
           studentId: child.id,
-          paymentId: payment!.id,
+          paymentId: payment.id,
           amount: input.amount,
           charged: price.charge - price.discount,
           note: input.note,
@@ -184,7 +171,7 @@ export async function enrollByHand(
       },
       now,
     );
-    return { enrollmentId: enrollmentId, paymentId: payment!.id };
+    return { enrollmentId: enrollmentId, paymentId: payment.id };
   });
   seatsChanged(deps);
   return result;
