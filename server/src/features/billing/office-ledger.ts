@@ -30,9 +30,10 @@ import { recordAudit } from '../audit/record.ts';
 import { loadSiblingPlaces } from '../enrollment/eligibility.ts';
 import type { LockedSession } from '../enrollment/seats.ts';
 import { lockFamilyOfChild } from '../family/members.ts';
+import { amountRefusal } from './amount-refusal.ts';
 import { type NewEntry, placeAccount, postEntries } from './ledger.ts';
 import { queuePaymentReceived } from './pay-balance.ts';
-import { amountRefusal, type MoneyDeps } from './refunds.ts';
+import type { MoneyDeps } from './refunds.ts';
 
 type SessionRow = LockedSession['row'];
 

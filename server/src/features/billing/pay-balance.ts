@@ -22,9 +22,9 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { RegistrationDeps } from '../enrollment/waitlist.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { familyMemberIds, lockFamilyMembers } from '../family/members.ts';
+import { amountRefusal } from './amount-refusal.ts';
 import { familyBalance, type NewEntry, postEntries } from './ledger.ts';
 import { paymentReceivedMail } from './money-mail.ts';
-import { amountRefusal } from './refunds.ts';
 
 export type PayDeps = RegistrationDeps & { provider: PaymentProvider; checkoutHoldMinutes: number };
 

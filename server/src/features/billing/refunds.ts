@@ -22,13 +22,7 @@
  * payment (fulfillment's own full refund) is refused here.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type ApiErrorCode,
-  type ApiErrorParams,
-  formatCents,
-  type PaymentStatus,
-  type Refund,
-} from '@lc/contract';
+import { formatCents, type PaymentStatus, type Refund } from '@lc/contract';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { CheckoutState } from '../../adapters/payments/types.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
@@ -38,6 +32,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { FulfillDeps } from '../enrollment/fulfill-checkout.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
+import { amountRefusal } from './amount-refusal.ts';
 import { postRefundEntries } from './ledger.ts';
 import { refundMadeMail } from './money-mail.ts';
 
@@ -69,13 +64,6 @@ export async function pendingCents(tx: DbOrTx, paymentId: string): Promise<numbe
   );
   return row?.n ?? 0;
 }
-
-/**
- * A money request refused by its `amount` field (400 by default; 409 when nothing is left to act on): the
- * refunds', the office's payments and adjustments', and a parent's "pay now".
- */
-export const amountRefusal = (code: ApiErrorCode, params?: ApiErrorParams, status: 400 | 409 = 400) =>
-  new HttpError(status, code, { params, fields: { amount: code } });
 
 /**
  * Step 1, inside `tx`: lock the payment and write a `Pending` refund (or find the one `idempotencyKey` already
