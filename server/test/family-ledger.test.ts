@@ -494,5 +494,8 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
 
   it('a co-parent reads the same account; the account route needs a signed-in parent', async () => {
     expect((await as(null, 'GET', '/api/Billing/Account')).statusCode).toBe(401);
+    const ledgerBefore = await office.ledgerCount();
+    expect((await as(null, 'POST', '/api/Billing/Pay', { amount: 1_000 })).statusCode).toBe(401);
+    expect(await office.ledgerCount()).toBe(ledgerBefore);
   });
 });
