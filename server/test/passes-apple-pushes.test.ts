@@ -169,8 +169,13 @@ describe.each(dbKinds)('Apple Wallet passes on %s', (kind) => {
       await broken.close();
       expect(apple.apns.requests).toEqual([]);
       expect(log).toHaveLength(1);
-      // node-apn lets through a key it cannot open; the TLS handshake then fails on it.
-      expect(log[0]).toMatch(/^Apple Wallet: 1 update push\(es\) failed: .*bad decrypt/);
+      // node-apn lets through a key it cannot open; the TLS handshake then fails on it. Decrypted with the wrong
+      // passphrase, the key's padding usually fails ("bad decrypt"), but about one time in 256 it happens to
+      // look valid and OpenSSL refuses the garbage that comes out instead ("DECODER routines::unsupported",
+      // seen once in a clean-clone run): both are the key that cannot be opened.
+      expect(log[0]).toMatch(
+        /^Apple Wallet: 1 update push\(es\) failed: .*(bad decrypt|DECODER routines::unsupported)/,
+      );
     });
 
     it('does nothing once closed', async () => {
