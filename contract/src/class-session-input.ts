@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SIBLING_DISCOUNT_TYPES, siblingDiscountError } from './family-money.ts';
 import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema, isoInstantSchema } from './fields.ts';
+import { paymentPlanError, paymentPlanInputFields } from './payment-plan.ts';
 
 const isoInstant = isoInstantSchema(fieldMessage('fields.enrollment.useIsoDateTime')).nullish();
 /** Session dates: a calendar date or a date-time read as the center's date (issue 12). */
@@ -117,11 +118,14 @@ export const ClassSessionInputSchema = z
     dismissalPolicyId: z.number().int().positive().nullish(),
     latePickupPolicyId: z.number().int().positive().nullish(),
     ...familyMoneyInputFields,
+    ...paymentPlanInputFields,
   })
   .superRefine((s, ctx) => {
     const discountError = siblingDiscountError(s);
     if (discountError)
       ctx.addIssue({ code: 'custom', path: ['siblingDiscountValue'], message: discountError });
+    const planError = paymentPlanError(s);
+    if (planError) ctx.addIssue({ code: 'custom', path: [planError.path], message: planError.message });
     if (s.minAgeMonths !== null && s.maxAgeMonths !== null && s.minAgeMonths > s.maxAgeMonths)
       ctx.addIssue({
         code: 'custom',

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 // Plain-sentence defaults for every zod message the contract does not write itself (issue 12).
 import './messages.ts';
+import { PaymentPlanSchema } from './payment-plan.ts';
 
 export const POLICY_TYPES = ['Expectation', 'Dismissal', 'LatePickup'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
@@ -109,6 +110,8 @@ export const ClassSessionSchema = z.object({
   siblingDiscountType: z.enum(['Amount', 'Percent']).nullable(),
   siblingDiscountValue: z.number().int(),
   siblingDiscountAcrossProgram: z.boolean(),
+  /** The payment plan the session offers besides paying in full (issue 23, `payment-plan.ts`), or null. */
+  plan: PaymentPlanSchema.nullable(),
   /** Seats not taken by an enrollment or an unexpired hold. */
   seatsLeft: z.number().int(),
   /** Open places left on the waitlist. */

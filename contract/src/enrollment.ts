@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { REGISTRATION_STATES } from './class-session.ts';
 import { fieldMessage } from './field-message.ts';
+import { PlanScheduleSchema } from './payment-plan.ts';
 
 export const ENROLLMENT_STATUSES = ['PendingPayment', 'Enrolled', 'Cancelled', 'Withdrawn'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -42,6 +43,8 @@ export const EnrollmentRequestSchema = z.object({
       fieldMessage('fields.enrollment.chooseAtMostChildren', { max: MAX_CHILDREN_PER_REQUEST }),
     )
     .refine((ids) => new Set(ids).size === ids.length, fieldMessage('fields.enrollment.childOnlyOnce')),
+  /** Pay on the session's payment plan (a deposit now, the rest in instalments) instead of in full. */
+  paymentPlan: z.boolean().optional(),
 });
 export type EnrollmentRequest = z.infer<typeof EnrollmentRequestSchema>;
 
@@ -123,6 +126,8 @@ export const PaymentSchema = z.object({
   refundedAmount: z.number().int(),
   /** When the latest refund went through (ISO date-time), or null. */
   refundedAt: z.string().nullable(),
+  /** A checkout on a payment plan: today's deposits and fees and the instalments after (issue 23), or null. */
+  plan: PlanScheduleSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

@@ -29,6 +29,7 @@ export * from './message-files.ts';
 export { FIELD_REQUIRED } from './messages.ts';
 export * from './paging.ts';
 export * from './passes.ts';
+export * from './payment-plan.ts';
 export * from './public-pages.ts';
 export * from './routes.ts';
 export * from './staff.ts';

@@ -115,7 +115,14 @@ export const PlaceAccountSchema = z.object({
   /** charged − paid: above 0 due, below 0 a credit. */
   balance: cents,
   status: z.enum(ACCOUNT_STATUSES),
+  /** The earliest date with money still owing (`placeDues`), else the earliest charge's date, or null. */
   dueOn: z.string().nullable(),
+  /** Cents owing on `dueOn` (a plan's next instalment; the whole balance when everything falls due at once). */
+  nextAmount: cents,
+  /** Cents owing on dates already passed. */
+  overdue: cents,
+  /** Each date the place's charges fall due, with what is still owed on it (a plan's schedule). */
+  schedule: z.array(z.object({ dueOn: z.string(), amount: cents, owing: cents })),
 });
 export type PlaceAccount = z.infer<typeof PlaceAccountSchema>;
 
@@ -142,8 +149,13 @@ export const FamilyAccountSchema = z.object({
   /** Cents: above 0 owed, below 0 a credit on account. */
   balance: cents,
   status: z.enum(ACCOUNT_STATUSES),
-  /** The earliest unpaid place's due date and its balance, or null when nothing is due. */
+  /**
+   * The earliest date with money owing and what is owed on it over every place (the sessions' names joined),
+   * or null when nothing is due.
+   */
   nextDue: z.object({ amount: cents, dueOn: z.string().nullable(), sessionName: z.string() }).nullable(),
+  /** Cents owing on dates already passed, over every place. */
+  overdue: cents,
   places: z.array(PlaceAccountSchema),
   /** Oldest first, each with the running balance. */
   entries: z.array(StatementEntrySchema),
@@ -166,16 +178,27 @@ const shortDate = (iso: string) =>
  * are in English): "Paid", "Partly paid: $355.00 due Dec 15, 2026", "Due: $455.00 on Dec 15, 2026",
  * "Overdue: $355.00 since Dec 1, 2026", "Refunded", "Credit: $50.00", "No charge".
  */
-export function placeStatusText(place: Pick<PlaceAccount, 'status' | 'balance' | 'dueOn'>): string {
+export function placeStatusText(
+  place: Pick<PlaceAccount, 'status' | 'balance' | 'dueOn'> &
+    Partial<Pick<PlaceAccount, 'nextAmount' | 'overdue'>>,
+): string {
   const due = place.dueOn ? shortDate(place.dueOn) : null;
+  // On a plan, what falls due on the next date (or has passed) is only part of the balance.
+  const next = place.nextAmount ?? place.balance;
+  const late = place.overdue ?? place.balance;
+  const inAll = ` (${usd(place.balance)} in all)`;
   switch (place.status) {
     case 'paid':
       return 'Paid';
     case 'partlyPaid':
+      if (due && next > 0 && next < place.balance)
+        return `Partly paid: ${usd(place.balance)} left, next ${usd(next)} due ${due}`;
       return `Partly paid: ${usd(place.balance)} due${due ? ` ${due}` : ''}`;
     case 'due':
+      if (due && next > 0 && next < place.balance) return `Due: ${usd(next)} on ${due}${inAll}`;
       return `Due: ${usd(place.balance)}${due ? ` on ${due}` : ''}`;
     case 'overdue':
+      if (due && late > 0 && late < place.balance) return `Overdue: ${usd(late)} since ${due}${inAll}`;
       return `Overdue: ${usd(place.balance)}${due ? ` since ${due}` : ''}`;
     case 'refunded':
       return 'Refunded';

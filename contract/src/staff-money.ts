@@ -237,6 +237,8 @@ export const StaffEnrollmentSchema = z.object({
     balance: true,
     status: true,
     dueOn: true,
+    nextAmount: true,
+    overdue: true,
   }),
 });
 export type StaffEnrollment = z.infer<typeof StaffEnrollmentSchema>;

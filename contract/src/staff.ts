@@ -96,7 +96,13 @@ export const RosterChildSchema = z.object({
   /** The place's payment (the director only: absent for a teacher, who never sees money). */
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable().optional(),
   /** The place's account on the ledger (issue 23; the director only): its status, balance and due date. */
-  account: PlaceAccountSchema.pick({ status: true, balance: true, dueOn: true }).optional(),
+  account: PlaceAccountSchema.pick({
+    status: true,
+    balance: true,
+    dueOn: true,
+    nextAmount: true,
+    overdue: true,
+  }).optional(),
   /** For a seat held by an open checkout: when the hold ends (ISO date-time); null once enrolled. */
   holdExpiresAt: z.string().nullable(),
 });

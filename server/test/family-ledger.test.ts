@@ -65,6 +65,8 @@ describe.each(dbKinds)('the family account on %s', (kind) => {
       balance: 35_500,
       status: 'partlyPaid',
       dueOn: '2026-12-15',
+      nextAmount: 35_500,
+      overdue: 0,
     });
     expect(await revenue(session)).toBe(45_500);
     const mine = await account(family.token);

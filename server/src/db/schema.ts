@@ -214,6 +214,13 @@ export const classSessions = pgTable(
     siblingDiscountValue: integer('sibling_discount_value').notNull().default(0),
     /** Also count a brother or sister enrolled in another session of the same program (class section). */
     siblingDiscountAcrossProgram: boolean('sibling_discount_across_program').notNull().default(false),
+    /**
+     * The payment plan (issue 23, contract `payment-plan.ts`): the deposit per child in cents, null when the
+     * session offers no plan; the plan's fee per child (cents); the instalments' due dates (ISO, ascending).
+     */
+    planDeposit: integer('plan_deposit'),
+    planFee: integer('plan_fee').notNull().default(0),
+    planDueDates: jsonb('plan_due_dates').$type<string[]>().notNull().default([]),
     created: createdAt(),
     /** When staff last changed the session (the sitemap's lastmod, issue 12). */
     lastUpdated: instant('last_updated').notNull().defaultNow(),
@@ -558,6 +565,11 @@ export const payments = pgTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     /** Staff's note, e.g. "Paid by check #1042" for a payment recorded by hand (provider `offline`). */
     note: text('note'),
+    /**
+     * A checkout on a payment plan (issue 23): the session's plan as it stood when the family chose it
+     * (contract `PaymentPlan`); `finalAmount` is then the deposits and fees paid today, `lineItems` the price.
+     */
+    plan: jsonb('plan').$type<{ deposit: number; fee: number; dueDates: string[] }>(),
     created: createdAt(),
     userId: uuid('user_id')
       .notNull()

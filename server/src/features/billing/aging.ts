@@ -1,8 +1,8 @@
 /**
  * The aging report (issue 23, the director's): every parent account that owes money on the family account,
- * with what it owes by how long past due. Each place (a child in a session) with a balance above 0 counts
- * from its earliest charge's due date, in days on the center's calendar: 0 or not yet due is "current",
- * then 1–30, 31–60 and over 60 days. Most owed first. The CSV is exactly the table (`agingTableRows`).
+ * with what it owes by how long past due. What each place (a child in a session) owes on each due date counts
+ * from that date (`agedPlaces`), in days on the center's calendar: 0 or not yet due is "current", then 1–30,
+ * 31–60 and over 60 days. Most owed first. The CSV is exactly the table (`agingTableRows`).
  * It reads `ledger_places`, the per-place sums a database trigger keeps as entries are posted (migration
  * 0023; a test proves they equal the entries' sums), not every entry.
  */
@@ -23,11 +23,42 @@ type Row = {
   total: number;
 };
 
-const agedPlaces = (today: string) => sql`aged as (
-    select p.payer_user_id, p.student_id, p.balance,
-      greatest(0, ${today}::date - coalesce(p.due_on, ${today}::date)) as days
+/**
+ * Each place that owes, cut into what is owed on each of its due dates, aged from that date: a plan's
+ * instalments not yet due are current, one a month late is 1–30 days. The same rule as `placeDues`
+ * (contract `payment-plan.ts`): payments pay the earliest date first, credits take from the latest first; a
+ * test proves the report equals it. Reads only the entries of places that owe.
+ */
+const agedPlaces = (today: string) => sql`owing as (
+    select p.payer_user_id, p.class_session_id, p.student_id, p.student_key, p.charged, greatest(p.paid, 0) as paid
     from ledger_places p
     where p.balance > 0
+  ),
+  dated as (
+    select o.payer_user_id, o.class_session_id, o.student_id, o.student_key, o.charged, o.paid,
+      coalesce(l.due_on, l.created::date) as due_on,
+      greatest(sum(case when l.kind = 'discount' then -l.amount else l.amount end), 0) as amount
+    from owing o join ledger_entries l on l.class_session_id = o.class_session_id
+      and l.payer_user_id = o.payer_user_id
+      and coalesce(l.student_id, '00000000-0000-0000-0000-000000000000'::uuid) = o.student_key
+    where l.kind in ('charge', 'plan_fee', 'late_fee') or (l.kind = 'discount' and l.due_on is not null)
+    group by o.payer_user_id, o.class_session_id, o.student_id, o.student_key, o.charged, o.paid, 7
+  ),
+  credited as (
+    select d.*, d.amount - least(d.amount, greatest(0,
+      (sum(d.amount) over place - d.charged)
+      - coalesce(sum(d.amount) over (place order by d.due_on desc rows between unbounded preceding and 1 preceding), 0)
+    )) as left_after_credit
+    from dated d
+    window place as (partition by d.payer_user_id, d.class_session_id, d.student_key)
+  ),
+  aged as (
+    select c.payer_user_id, c.student_id,
+      c.left_after_credit - least(c.left_after_credit, greatest(0, c.paid
+        - coalesce(sum(c.left_after_credit) over (partition by c.payer_user_id, c.class_session_id, c.student_key
+          order by c.due_on rows between unbounded preceding and 1 preceding), 0))) as balance,
+      greatest(0, ${today}::date - c.due_on) as days
+    from credited c
   )`;
 
 const buckets = sql`coalesce(sum(a.balance) filter (where a.days = 0), 0)::int as current,

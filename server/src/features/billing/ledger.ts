@@ -24,10 +24,14 @@
 import {
   type AccountStatus,
   accountStatus,
+  childPlansOf,
+  type DueBucket,
   type FamilyAccount,
   type LedgerKind,
   type PaymentMethod,
   type PlaceAccount,
+  placeDues,
+  type StoredPlan,
 } from '@lc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -111,7 +115,7 @@ export async function postPaymentEntries(
           (p.created at time zone ${timeZone})::date as paid_on, cs.session_start_date
         from payments p join class_sessions cs on cs.id = p.class_session_id
         where p.status in ('Paid', 'Refunded', 'RefundDue') and p.final_amount > 0 and ${which}
-          and not exists (select 1 from ledger_entries l where l.payment_id = p.id)
+          and p.plan is null and not exists (select 1 from ledger_entries l where l.payment_id = p.id)
       ),
       places as (
         select paid.id as payment_id, e.student_id,
@@ -164,7 +168,109 @@ export async function postPaymentEntries(
       )
       select count(*)::int as n from posted`,
   );
-  return rows[0]?.n ?? 0;
+  return (rows[0]?.n ?? 0) + (await postPlanEntries(tx, timeZone, which));
+}
+
+/**
+ * The entries of paid checkouts on a payment plan (issue 23, contract `payment-plan.ts`) that have none yet,
+ * from the plan stored on the payment, per child (`payment:<id>:<part>:<student id>`):
+ * - the deposit's `charge`, due the day it was paid, and the plan's fee (`plan_fee`), due the same day;
+ * - each instalment's `charge` and the sibling discount it carries (`discount`), both dated with its due date
+ *   (`charge-<n>`, `discount-<n>`), so what falls due on each date is the schedule the family was shown;
+ *   with nothing left for the instalments, the discount is dated with the deposit instead;
+ * - the `payment` of the deposit and the fee.
+ * A checkout paid after its hold lapsed (no child seated) posts each child's payment alone, as the others do.
+ */
+async function postPlanEntries(tx: DbOrTx, timeZone: string, which: SQL): Promise<number> {
+  const paid = await queryRows<{
+    id: string;
+    user_id: string;
+    plan: StoredPlan;
+    created: Date | string;
+    class_session_id: number;
+    paid_on: string;
+    seated: boolean;
+  }>(
+    tx,
+    sql`select p.id, p.user_id, p.plan, p.created, p.class_session_id,
+        ((p.created at time zone ${timeZone})::date)::text as paid_on,
+        coalesce((select bool_or(e.status in ('Enrolled', 'Withdrawn')) from class_session_enrollments e
+          where e.payment_id = p.id and e.class_session_id = p.class_session_id), true) as seated
+      from payments p
+      where p.status in ('Paid', 'Refunded', 'RefundDue') and p.plan is not null and ${which}
+        and not exists (select 1 from ledger_entries l where l.payment_id = p.id)`,
+  );
+  let posted = 0;
+  for (const p of paid) {
+    const entries: NewEntry[] = [];
+    for (const child of childPlansOf(p.plan)) {
+      const place = {
+        payerUserId: p.user_id,
+        classSessionId: p.class_session_id,
+        studentId: child.studentId,
+      };
+      const key = (part: string) => `payment:${p.id}:${part}:${child.studentId}`;
+      const own = p.plan.children.find((c) => c.studentId === child.studentId)!;
+      const noInstalments = child.price - child.deposit === 0;
+      if (p.seated) {
+        const depositDiscount = noInstalments ? own.discount : 0;
+        entries.push(
+          {
+            ...place,
+            kind: 'charge',
+            amount: child.deposit + depositDiscount,
+            dueOn: p.paid_on,
+            idempotencyKey: key('charge'),
+          },
+          {
+            ...place,
+            kind: 'discount',
+            amount: depositDiscount,
+            dueOn: p.paid_on,
+            idempotencyKey: key('discount'),
+          },
+          {
+            ...place,
+            kind: 'plan_fee',
+            amount: child.fee,
+            dueOn: p.paid_on,
+            idempotencyKey: key('plan-fee'),
+          },
+        );
+        child.instalments.forEach((i, n) => {
+          entries.push(
+            {
+              ...place,
+              kind: 'charge',
+              amount: i.amount + i.discount,
+              dueOn: i.dueOn,
+              idempotencyKey: key(`charge-${n + 1}`),
+            },
+            {
+              ...place,
+              kind: 'discount',
+              amount: i.discount,
+              dueOn: i.dueOn,
+              idempotencyKey: key(`discount-${n + 1}`),
+            },
+          );
+        });
+      }
+      entries.push({
+        ...place,
+        kind: 'payment',
+        amount: child.today,
+        paymentId: p.id,
+        method: 'card',
+        idempotencyKey: key('payment'),
+      });
+    }
+    // Charges first, then discounts, then the payment: one insert keeps that order in `seq`.
+    const rank = (e: NewEntry) => (e.kind === 'payment' ? 2 : e.kind === 'discount' ? 1 : 0);
+    const ordered = entries.map((e) => ({ ...e, paymentId: p.id })).sort((a, b) => rank(a) - rank(b));
+    posted += (await postEntries(tx, ordered, { createdBy: null, now: new Date(p.created) })).length;
+  }
+  return posted;
 }
 
 /**
@@ -260,7 +366,7 @@ const sumsColumns = sql`l.class_session_id, l.student_id,
   coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0)::int as refunded,
   (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee')))::text as due_on`;
 
-/** The account of each place matching `where` (over `ledger_signed l`), keyed `sessionId:studentId`. */
+/** The account of each place matching `where` (over `ledger_signed l`). */
 async function placeSums(db: DbOrTx, where: SQL): Promise<SumsRow[]> {
   return queryRows<SumsRow>(
     db,
@@ -269,36 +375,87 @@ async function placeSums(db: DbOrTx, where: SQL): Promise<SumsRow[]> {
   );
 }
 
+/** A place's key in the maps below: `sessionId:studentId`. */
+const placeKey = (classSessionId: number, studentId: string | null) => `${classSessionId}:${studentId ?? ''}`;
+
+/**
+ * What falls due on each date for every place matching `where` (over `ledger_entries l`), keyed by
+ * `placeKey`: the charges, fees and late fees by due date, net of the discounts dated with them (a plan's,
+ * contract `payment-plan.ts`). A charge without a date falls due the day it was posted.
+ */
+async function placeBuckets(db: DbOrTx, where: SQL): Promise<Map<string, DueBucket[]>> {
+  const rows = await queryRows<{
+    class_session_id: number;
+    student_id: string | null;
+    due_on: string;
+    amount: number;
+  }>(
+    db,
+    sql`select l.class_session_id, l.student_id, coalesce(l.due_on, l.created::date)::text as due_on,
+        sum(case when l.kind = 'discount' then -l.amount else l.amount end)::int as amount
+      from ledger_entries l
+      where ${where} and l.class_session_id is not null
+        and (l.kind in ('charge', 'plan_fee', 'late_fee') or (l.kind = 'discount' and l.due_on is not null))
+      group by 1, 2, 3`,
+  );
+  const byPlace = new Map<string, DueBucket[]>();
+  for (const r of rows) {
+    const key = placeKey(r.class_session_id, r.student_id);
+    byPlace.set(key, [...(byPlace.get(key) ?? []), { dueOn: r.due_on, amount: r.amount }]);
+  }
+  return byPlace;
+}
+
 const toPlace = (
   r: SumsRow,
   today: string,
   names: { sessionName: string; childName: string | null },
-): PlaceAccount => ({
-  classSessionId: r.class_session_id,
-  sessionName: names.sessionName,
-  studentId: r.student_id,
-  childName: names.childName,
-  charged: r.charged,
-  paid: r.paid,
-  refunded: r.refunded,
-  balance: r.charged - r.paid,
-  status: accountStatus({ charged: r.charged, paid: r.paid, refunded: r.refunded, dueOn: r.due_on }, today),
-  dueOn: r.due_on,
-});
+  buckets: DueBucket[],
+): PlaceAccount => {
+  const balance = r.charged - r.paid;
+  // Credits, write-offs and undated discounts: what the dated charges add up to beyond what is charged.
+  const reductions = buckets.reduce((n, b) => n + b.amount, 0) - r.charged;
+  const dues = placeDues(buckets, reductions, r.paid, today);
+  const dueOn = balance > 0 ? (dues.dueOn ?? r.due_on) : r.due_on;
+  return {
+    classSessionId: r.class_session_id,
+    sessionName: names.sessionName,
+    studentId: r.student_id,
+    childName: names.childName,
+    charged: r.charged,
+    paid: r.paid,
+    refunded: r.refunded,
+    balance,
+    status: accountStatus({ charged: r.charged, paid: r.paid, refunded: r.refunded, dueOn }, today),
+    dueOn,
+    nextAmount: balance > 0 ? (dues.dueOn ? dues.nextAmount : balance) : 0,
+    overdue: balance > 0 ? dues.overdue : 0,
+    schedule: dues.schedule,
+  };
+};
 
 /** Each child's account in a session (the roster), keyed by student id; `today` the center's date. */
 export async function sessionPlaceAccounts(
   db: DbOrTx,
   classSessionId: number,
   today: string,
-): Promise<
-  Map<string, Pick<PlaceAccount, 'charged' | 'paid' | 'refunded' | 'balance' | 'status' | 'dueOn'>>
-> {
-  const rows = await placeSums(db, sql`l.class_session_id = ${classSessionId}`);
+): Promise<Map<string, PlaceAccount>> {
+  const [rows, buckets] = await Promise.all([
+    placeSums(db, sql`l.class_session_id = ${classSessionId}`),
+    placeBuckets(db, sql`l.class_session_id = ${classSessionId}`),
+  ]);
   return new Map(
     rows
       .filter((r) => r.student_id !== null)
-      .map((r) => [r.student_id!, toPlace(r, today, { sessionName: '', childName: null })]),
+      .map((r) => [
+        r.student_id!,
+        toPlace(
+          r,
+          today,
+          { sessionName: '', childName: null },
+          buckets.get(placeKey(r.class_session_id, r.student_id)) ?? [],
+        ),
+      ]),
   );
 }
 
@@ -309,17 +466,25 @@ export async function placeAccount(
   studentId: string,
   today: string,
 ): Promise<PlaceAccount> {
-  const [row] = await queryRows<SumsRow & { session_name: string; child_name: string | null }>(
-    db,
-    sql`select ${classSessionId}::int as class_session_id, ${studentId}::uuid as student_id,
+  const [[row], buckets] = await Promise.all([
+    queryRows<SumsRow & { session_name: string; child_name: string | null }>(
+      db,
+      sql`select ${classSessionId}::int as class_session_id, ${studentId}::uuid as student_id,
         coalesce(sum(l.charged), 0)::int as charged, coalesce(sum(l.paid), 0)::int as paid,
         coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0)::int as refunded,
         (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee')))::text as due_on,
         (select name from class_sessions where id = ${classSessionId}) as session_name,
         (select first_name || ' ' || last_name from students where id = ${studentId}) as child_name
       from ledger_signed l where l.class_session_id = ${classSessionId} and l.student_id = ${studentId}`,
+    ),
+    placeBuckets(db, sql`l.class_session_id = ${classSessionId} and l.student_id = ${studentId}`),
+  ]);
+  return toPlace(
+    row!,
+    today,
+    { sessionName: row!.session_name, childName: row!.child_name },
+    buckets.get(placeKey(classSessionId, studentId)) ?? [],
   );
-  return toPlace(row!, today, { sessionName: row!.session_name, childName: row!.child_name });
 }
 
 /**
@@ -329,12 +494,12 @@ export async function placeAccount(
  */
 export async function familyAccount(db: DbOrTx, payerIds: string[], today: string): Promise<FamilyAccount> {
   if (payerIds.length === 0)
-    return { balance: 0, status: 'noCharge', nextDue: null, places: [], entries: [] };
+    return { balance: 0, status: 'noCharge', nextDue: null, overdue: 0, places: [], entries: [] };
   const payers = sql.join(
     payerIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const [sums, entries] = await Promise.all([
+  const [sums, entries, buckets] = await Promise.all([
     queryRows<SumsRow & { session_name: string; child_name: string | null }>(
       db,
       sql`select ${sumsColumns}, cs.name as session_name, s.first_name || ' ' || s.last_name as child_name
@@ -366,6 +531,7 @@ export async function familyAccount(db: DbOrTx, payerIds: string[], today: strin
         where l.payer_user_id in (${payers})
         order by l.created, l.seq`,
     ),
+    placeBuckets(db, sql`l.payer_user_id in (${payers})`),
   ]);
   let running = 0;
   const statement = entries.map((e) => {
@@ -384,10 +550,20 @@ export async function familyAccount(db: DbOrTx, payerIds: string[], today: strin
       balanceAfter: running,
     };
   });
-  const places = sums.map((r) => toPlace(r, today, { sessionName: r.session_name, childName: r.child_name }));
+  const places = sums.map((r) =>
+    toPlace(
+      r,
+      today,
+      { sessionName: r.session_name, childName: r.child_name },
+      buckets.get(placeKey(r.class_session_id, r.student_id)) ?? [],
+    ),
+  );
   const owing = places
     .filter((p) => p.balance > 0)
     .sort((a, b) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999'));
+  const first = owing[0];
+  // What falls due on the earliest date, over every place that owes on it.
+  const sameDay = first ? owing.filter((p) => p.dueOn === first.dueOn) : [];
   const total = {
     charged: places.reduce((n, p) => n + p.charged, 0),
     paid: places.reduce((n, p) => n + p.paid, 0),
@@ -396,15 +572,20 @@ export async function familyAccount(db: DbOrTx, payerIds: string[], today: strin
   // The balance is the sum of every entry; money on account with no session counts as paid.
   const balance = running;
   const status: AccountStatus = accountStatus(
-    { ...total, paid: total.charged - balance, dueOn: owing[0]?.dueOn ?? null },
+    { ...total, paid: total.charged - balance, dueOn: first?.dueOn ?? null },
     today,
   );
   return {
     balance,
     status,
-    nextDue: owing[0]
-      ? { amount: owing[0].balance, dueOn: owing[0].dueOn, sessionName: owing[0].sessionName }
+    nextDue: first
+      ? {
+          amount: sameDay.reduce((n, p) => n + p.nextAmount, 0),
+          dueOn: first.dueOn,
+          sessionName: [...new Set(sameDay.map((p) => p.sessionName))].join(', '),
+        }
       : null,
+    overdue: places.reduce((n, p) => n + p.overdue, 0),
     places,
     entries: statement,
   };

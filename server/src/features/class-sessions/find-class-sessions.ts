@@ -6,7 +6,7 @@
  * A seat is taken by an `Enrolled` enrollment or by a `PendingPayment` one whose hold has not expired;
  * a waitlist place by a `Waiting` or `Offered` submission (docs/architecture.md, Registration domain).
  */
-import type { ClassSection, ClassSession, Policy } from '@lc/contract';
+import { type ClassSection, type ClassSession, type Policy, planOf } from '@lc/contract';
 import { and, asc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { classSections, classSessions, policies } from '../../db/schema.ts';
@@ -141,6 +141,7 @@ async function assemble(db: DbOrTx, now: Date, today: string, rows: SessionRow[]
       siblingDiscountType: r.siblingDiscountType,
       siblingDiscountValue: r.siblingDiscountValue,
       siblingDiscountAcrossProgram: r.siblingDiscountAcrossProgram,
+      plan: planOf(r),
       waitlistActive: r.waitlistActive,
       waitlistSize: r.waitlistSize,
       classSectionId: r.classSectionId,

@@ -188,10 +188,14 @@ const childColumns = sql`
     where st.student_id = s.id and t.is_active and t.can_pickup) as pickup`;
 
 /** A place's status, balance and due date; a place with nothing posted has no charge. */
-const placeOf = (a: { status: AccountStatus; balance: number; dueOn: string | null } | undefined) =>
+const placeOf = (
+  a:
+    | { status: AccountStatus; balance: number; dueOn: string | null; nextAmount: number; overdue: number }
+    | undefined,
+) =>
   a
-    ? { status: a.status, balance: a.balance, dueOn: a.dueOn }
-    : { status: 'noCharge' as const, balance: 0, dueOn: null };
+    ? { status: a.status, balance: a.balance, dueOn: a.dueOn, nextAmount: a.nextAmount, overdue: a.overdue }
+    : { status: 'noCharge' as const, balance: 0, dueOn: null, nextAmount: 0, overdue: 0 };
 
 /**
  * The roster of a session `user` may see (null otherwise): enrolled children, seats held by an open checkout,

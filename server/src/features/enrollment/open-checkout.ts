@@ -4,7 +4,7 @@
  * (`providerLines`); if the provider fails, the hold is released at once and the parent is told nothing was
  * charged (decision 006).
  */
-import { chargeLines, type Language, type LineItem, routes } from '@lc/contract';
+import { chargeLines, childPlansOf, type Language, type LineItem, routes, type StoredPlan } from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import type { CheckoutLine, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -43,6 +43,35 @@ export function providerLines(
   return lines;
 }
 
+/**
+ * The provider's lines for a checkout on a payment plan (issue 23): each child's deposit (children whose
+ * deposit is the same on one line) and the plan's fee per child, in cents. Throws when they do not add up to
+ * `total`.
+ */
+export function planProviderLines(sessionName: string, plan: StoredPlan, total: number): CheckoutLine[] {
+  const children = childPlansOf(plan);
+  const deposits = new Map<number, number>();
+  for (const c of children) deposits.set(c.deposit, (deposits.get(c.deposit) ?? 0) + 1);
+  const lines: CheckoutLine[] = [...deposits.entries()]
+    .filter(([amount]) => amount > 0)
+    .map(([amount, quantity]) => ({
+      description: `${sessionName} — deposit (payment plan)`,
+      unitAmount: amount,
+      quantity,
+      stripePrice: null,
+    }));
+  if (plan.fee > 0)
+    lines.push({
+      description: `${sessionName} — payment plan fee`,
+      unitAmount: plan.fee,
+      quantity: children.length,
+      stripePrice: null,
+    });
+  const charged = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  if (charged !== total) throw new Error(`Plan lines add up to ${charged} cents, not ${total}`);
+  return lines;
+}
+
 /** Create the provider's checkout for a new payment; on failure release the hold and answer 502. */
 export async function openCheckout(
   deps: ReserveDeps,
@@ -54,13 +83,17 @@ export async function openCheckout(
     total: number;
     stripeLines: { registration: string | null; supplyFee: string | null };
     holdExpiresAt: Date;
+    sessionName: string;
+    plan: StoredPlan | null;
   },
 ) {
   try {
     const created = await deps.provider.createCheckout({
       paymentId: outcome.paymentId,
       classSessionId,
-      lines: providerLines(outcome.lineItems, outcome.total, outcome.stripeLines),
+      lines: outcome.plan
+        ? planProviderLines(outcome.sessionName, outcome.plan, outcome.total)
+        : providerLines(outcome.lineItems, outcome.total, outcome.stripeLines),
       customerEmail: user.emailAddress,
       language: user.language,
       expiresAt: outcome.holdExpiresAt,

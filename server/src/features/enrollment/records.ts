@@ -4,13 +4,15 @@
  * position in line, payments with what was bought. Callers pass a `where` that already limits rows to the
  * caller's family (docs/architecture.md "Identity and access").
  */
-import type {
-  ClassSessionEnrollment,
-  LineItem,
-  Payment,
-  SessionSummary,
-  StudentSummary,
-  WaitlistSubmission,
+import {
+  type ClassSessionEnrollment,
+  type LineItem,
+  type Payment,
+  planScheduleOf,
+  type SessionSummary,
+  type StoredPlan,
+  type StudentSummary,
+  type WaitlistSubmission,
 } from '@lc/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -186,6 +188,7 @@ export async function loadPayments(db: DbOrTx, where: SQL | undefined): Promise<
     enrollments: enrollments.filter((e) => e.paymentId === p.id),
     refundedAmount: p.refundedAmount,
     refundedAt: refundedAt.get(p.id) ?? (p.refundedAmount > 0 ? p.created.toISOString() : null),
+    plan: p.plan ? planScheduleOf(p.plan as StoredPlan) : null,
   }));
 }
 

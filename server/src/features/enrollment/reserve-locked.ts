@@ -19,6 +19,10 @@ import {
   type Language,
   type LineItem,
   lineItemsTotal,
+  planForCheckout,
+  planOf,
+  planOpen,
+  type StoredPlan,
 } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/types.ts';
@@ -52,6 +56,8 @@ type Locked = {
   now: Date;
   /** The center's date at `now` (YYYY-MM-DD). */
   today: string;
+  /** The family chose the session's payment plan (issue 23). */
+  paymentPlan: boolean;
 };
 
 /** Each asked child with its verdict, as {@link judge} gives them. */
@@ -108,6 +114,7 @@ export async function reserveLocked(
   user: Asker,
   classSessionId: number,
   studentIds: string[],
+  options: { paymentPlan?: boolean } = {},
 ) {
   const observation = observeSeats(deps.db, classSessionId);
   // What this transaction saw of the seats, and how many it takes; `valid` while that is what commits.
@@ -115,7 +122,16 @@ export async function reserveLocked(
   try {
     const outcome = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      const at: Locked = { tx, deps, user, classSessionId, studentIds, now, today: deps.clock.today(now) };
+      const at: Locked = {
+        tx,
+        deps,
+        user,
+        classSessionId,
+        studentIds,
+        now,
+        today: deps.clock.today(now),
+        paymentPlan: options.paymentPlan === true,
+      };
       let standing = await lockedStanding(at);
       Object.assign(seen, { valid: true, seatsLeft: standing.session.seatsLeft });
       refuseShortUnderLock(at, standing);
@@ -142,6 +158,7 @@ export async function reserveLocked(
         stripeLines: { registration: session.row.stripeLineItem, supplyFee: session.row.supplyFeeLineItem },
         lineItems: price.lineItems,
         total: price.total,
+        plan: price.plan,
         holdExpiresAt: hold.holdExpiresAt,
       };
     });
@@ -216,19 +233,32 @@ function seatsWithOffers(at: Locked, session: LockedSession, judged: Judged): Ju
   return offered;
 }
 
+/** What a reservation charges (cents): the lines of the price, what is paid now, and the plan if chosen. */
+type Price = { lineItems: LineItem[]; total: number; originalAmount: number; plan: StoredPlan | null };
+
 /**
  * Step 7, the price (cents): the family's children holding a place in the session, other than these, make
  * each of these an additional child for the sibling discount (issue 13). Read under the row lock (no query
  * when the session has no discount). `originalAmount` is the price before the discount (its negative line
- * left out); `total` is what is charged.
+ * left out); `total` is what is charged now: the price, or on the payment plan (issue 23) the deposits and
+ * the plan's fees (`planForCheckout`). 409 when the plan was chosen and is no longer offered (`planOpen`).
  */
-async function priceWithSiblings(at: Locked, session: LockedSession) {
+async function priceWithSiblings(at: Locked, session: LockedSession): Promise<Price> {
   const holders = await loadSiblingPlaces(at.tx, at.user.id, session.row, at.now, at.today);
   const siblingsAlreadyEnrolled = [...holders].filter((id) => !at.studentIds.includes(id)).length;
   const lineItems: LineItem[] = checkoutLineItems(session.row, at.studentIds.length, siblingsAlreadyEnrolled);
   const total = lineItemsTotal(lineItems);
   const originalAmount = lineItemsTotal(lineItems.filter((line) => line.amount >= 0));
-  return { lineItems, total, originalAmount };
+  if (!at.paymentPlan) return { lineItems, total, originalAmount, plan: null };
+  const plan = planOf(session.row);
+  if (!planOpen(plan, at.today)) throw conflict('enrollment.planClosed', { session: session.name });
+  const onPlan = planForCheckout(
+    plan,
+    at.studentIds,
+    session.row.registrationPrice + session.row.supplyFee,
+    originalAmount - total,
+  );
+  return { lineItems, total: onPlan.today, originalAmount, plan: onPlan.stored };
 }
 
 /**
@@ -241,7 +271,7 @@ async function holdSeats(
   at: Locked,
   judged: Judged,
   offered: Judged,
-  price: { lineItems: LineItem[]; total: number; originalAmount: number },
+  price: Price,
 ): Promise<{ paymentId: string; holdExpiresAt: Date }> {
   const { tx, deps, user, classSessionId, now } = at;
   const holdExpiresAt = new Date(now.getTime() + deps.checkoutHoldMinutes * 60_000);
@@ -253,6 +283,7 @@ async function holdSeats(
       finalAmount: price.total,
       provider: price.total === 0 ? 'free' : deps.provider.name,
       lineItems: price.lineItems,
+      plan: price.plan,
       emailAddress: user.emailAddress,
       holdExpiresAt,
       classSessionId,

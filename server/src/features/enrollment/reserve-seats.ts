@@ -47,6 +47,7 @@ export async function reserveSeats(
   user: { id: string; emailAddress: string; language?: Language },
   classSessionId: number,
   studentIds: string[],
+  options: { paymentPlan?: boolean } = {},
 ): Promise<ReserveResult> {
   // Registration opening: most requests are refused because the seats are gone. Refuse those from a read
   // without the row lock, so they do not queue behind the reservations; the locked path checks again.
@@ -57,7 +58,7 @@ export async function reserveSeats(
   refuseWhenSeenShort(deps, classSessionId, ticket, checked, studentIds.length);
   const outcome = await inSessionQueue(deps.db, classSessionId, () => {
     refuseWhenSeenShort(deps, classSessionId, ticket, checked, studentIds.length);
-    return reserveLocked(deps, user, classSessionId, studentIds);
+    return reserveLocked(deps, user, classSessionId, studentIds, options);
   });
 
   // Seats were held (or lapsed holds released): this process's next catalog read counts them (decision 008).

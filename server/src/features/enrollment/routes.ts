@@ -98,8 +98,8 @@ export const enrollmentRoutes =
       async (request, reply) => {
         // The card checkout opens in the language of the page the family started from (issue 14).
         const user = { ...currentUser(request), language: requestLanguage(request.headers) };
-        const { classSessionId, studentIds } = request.body;
-        const result = await reserveSeats(reg, user, classSessionId, studentIds);
+        const { classSessionId, studentIds, paymentPlan } = request.body;
+        const result = await reserveSeats(reg, user, classSessionId, studentIds, { paymentPlan });
         reply.code(result.created ? 201 : 200);
         return result.payment;
       },

@@ -97,6 +97,7 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     enrollments: [enrollmentFixture('Maya'), enrollmentFixture('Theo')],
     refundedAmount: 0,
     refundedAt: null,
+    plan: null,
     ...overrides,
   };
 }

@@ -125,6 +125,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     enrollments: [enrollment({ classSession: session ?? sessionSummary() })],
     refundedAmount: 0,
     refundedAt: null,
+    plan: null,
     ...overrides,
   };
 }

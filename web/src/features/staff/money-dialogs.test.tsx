@@ -70,7 +70,16 @@ const ava: StaffEnrollment = {
   finalAmount: 55_000,
   refundedAmount: 0,
   refundable: 55_000,
-  account: { charged: 55_000, paid: 55_000, refunded: 0, balance: 0, status: 'paid', dueOn: null },
+  account: {
+    charged: 55_000,
+    paid: 55_000,
+    refunded: 0,
+    balance: 0,
+    status: 'paid',
+    dueOn: null,
+    nextAmount: 0,
+    overdue: 0,
+  },
 };
 const target = { classSessionId: 3, sessionName: 'Story Time', child: ava };
 
@@ -323,6 +332,8 @@ describe('record a payment (issue 23)', () => {
       balance: 35_500,
       status: 'partlyPaid',
       dueOn: '2026-12-15',
+      nextAmount: 35_500,
+      overdue: 0,
     },
   };
 

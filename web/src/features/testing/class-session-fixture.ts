@@ -28,6 +28,7 @@ export function classSessionFixture(overrides: Partial<ClassSession> = {}): Clas
     siblingDiscountType: null,
     siblingDiscountValue: 0,
     siblingDiscountAcrossProgram: false,
+    plan: null,
     waitlistActive: true,
     waitlistSize: 6,
     classSectionId: null,
