@@ -123,7 +123,11 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     const csv = await as(office.admin, 'GET', `/api/staff/sessions/${session}/roster.csv`);
     expect(csv.body).toContain('Partly paid: $1,500.00 left, next $500.00 due Dec 1, 2026');
     // Not yet due: the whole balance is current.
-    expect(await agingRow('Planner Family')).toMatchObject({ current: 150_000, days1to30: 0, total: 150_000 });
+    expect(await agingRow('Planner Family')).toMatchObject({
+      current: 150_000,
+      days1to30: 0,
+      total: 150_000,
+    });
     // Revenue counts the whole term and the fee, as paying in full would (with the fee).
     const [revenue] = await queryRows<{ n: number }>(
       office.t.database.db,
@@ -150,7 +154,9 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     expect(payment.finalAmount).toBe(40_000);
     // Two children at $1,000.01 less one $100.01 discount: $1,900.01 in all, $400 now.
     expect(payment.plan.total).toBe(190_001);
-    expect(payment.plan.instalments.map((i: { amount: number }) => i.amount)).toEqual([50_000, 50_000, 50_001]);
+    expect(payment.plan.instalments.map((i: { amount: number }) => i.amount)).toEqual([
+      50_000, 50_000, 50_001,
+    ]);
     await payCheckout(payment.checkoutUrl);
 
     const mine = await account(family.token);
@@ -182,7 +188,6 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     expect(await agingRow('Planleaver Family')).toBeUndefined();
   });
 
-
   it('the session form refuses a plan without dates, dates out of order or after the last day', async () => {
     const base = {
       name: 'Plan Form Room',
@@ -205,10 +210,13 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     );
     const late = await post({ planDeposit: 20_000, planDueDates: ['2027-02-01', '2027-04-01'] });
     expect(late.json().fields.planDueDates).toBe("Every instalment falls due by the session's last day.");
-    const saved = await post({ planDeposit: 20_000, planFee: 1_500, planDueDates: ['2027-01-15', '2027-02-15'] });
+    const saved = await post({
+      planDeposit: 20_000,
+      planFee: 1_500,
+      planDueDates: ['2027-01-15', '2027-02-15'],
+    });
     expect(saved.statusCode, saved.body).toBe(201);
   });
-
 
   it('closes on its first instalment date; a session without a plan refuses one; pay in full still works', async () => {
     const session = await office.a.session({ name: 'Plan Closed Room', ...termPlan });
@@ -234,7 +242,6 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     expect(no.json().message).toContain('no longer offers its payment plan');
   });
 
-
   it('a missed instalment is overdue from its date, ages from it, and pay now pays it first', async () => {
     office.clock.set('2026-11-20T18:00:00Z');
     const session = await office.a.session({ name: 'Plan Late Room', ...termPlan });
@@ -257,7 +264,9 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     const roster = await as(director, 'GET', `/api/staff/sessions/${session}/roster.csv`);
     expect(roster.body).toContain('Overdue: $500.00 since Dec 1, 2026 ($1,500.00 in all)');
     const report = await as(director, 'GET', '/api/staff/balances?pageSize=100');
-    const row = (report.json().rows as { familyName: string }[]).find((r) => r.familyName === 'Latepayer Family');
+    const row = (report.json().rows as { familyName: string }[]).find(
+      (r) => r.familyName === 'Latepayer Family',
+    );
     expect(row).toMatchObject({ current: 100_000, days1to30: 50_000, total: 150_000 });
 
     // The aging report cuts each place exactly as the account's schedule does.
@@ -278,7 +287,6 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     expect(after.places[0]!.schedule.map((l) => l.owing)).toEqual([0, 0, 40_000, 50_000]);
   });
 
-
   it('a week after the last instalment everything unpaid is overdue and ages from each date', async () => {
     office.clock.set('2026-11-20T18:00:00Z');
     const session = await office.a.session({ name: 'Plan Unpaid Room', ...termPlan });
@@ -289,7 +297,9 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     office.clock.advanceMinutes(80 * DAY_MINUTES); // 2027-02-08
     const director = (await office.a.promote('Plandirectortwo', 'Admin')).token;
     const report = await as(director, 'GET', '/api/staff/balances?pageSize=100');
-    const row = (report.json().rows as { familyName: string }[]).find((r) => r.familyName === 'Neverpaid Family');
+    const row = (report.json().rows as { familyName: string }[]).find(
+      (r) => r.familyName === 'Neverpaid Family',
+    );
     // Dec 1 is 69 days late, Jan 1 38, Feb 1 7.
     expect(row).toMatchObject({ current: 0, days1to30: 50_000, days31to60: 50_000, over60: 50_000 });
   });

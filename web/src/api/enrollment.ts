@@ -52,8 +52,14 @@ export function verifyEligibility(classSessionId: SessionId, signal?: AbortSigna
  * POST /api/ClassSessionEnrollment — holds the seats and answers the Payment; send the browser to its
  * `checkoutUrl`. ApiError 409 (with a sentence) when a child cannot enroll or seats are short.
  */
-export function startCheckout(classSessionId: number, studentIds: string[]): Promise<Payment> {
-  return callApi(enrollmentApi.startCheckout, { body: { classSessionId, studentIds } });
+export function startCheckout(
+  classSessionId: number,
+  studentIds: string[],
+  paymentPlan = false,
+): Promise<Payment> {
+  return callApi(enrollmentApi.startCheckout, {
+    body: paymentPlan ? { classSessionId, studentIds, paymentPlan } : { classSessionId, studentIds },
+  });
 }
 
 /**

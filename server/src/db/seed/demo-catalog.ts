@@ -75,6 +75,10 @@ export async function insertCatalog(tx: Tx, today: string): Promise<number> {
         thumbnail: '/images/grid/block-building.svg',
         sessionStartDate: addDays(today, 24),
         sessionEndDate: addDays(today, 115),
+        // A payment plan (issue 23): $345 at enrollment, a $25 plan fee, the rest in three monthly instalments.
+        planDeposit: 34_500,
+        planFee: 2_500,
+        planDueDates: [addDays(today, 10), addDays(today, 40), addDays(today, 70)],
         priorityRegistrationStartDate: at9am(today, -21),
         priorityRegistrationEndDate: at9am(today, -14),
         registrationStartDate: at9am(today, -13),
@@ -93,6 +97,9 @@ export async function insertCatalog(tx: Tx, today: string): Promise<number> {
         siblingDiscountAcrossProgram: true,
         sessionStartDate: addDays(today, 122),
         sessionEndDate: addDays(today, 210),
+        // A deposit and four monthly instalments, no plan fee.
+        planDeposit: 40_000,
+        planDueDates: [addDays(today, 100), addDays(today, 130), addDays(today, 160), addDays(today, 190)],
         priorityRegistrationStartDate: at9am(today, -2),
         priorityRegistrationEndDate: at9am(today, 5),
         registrationStartDate: at9am(today, 6),

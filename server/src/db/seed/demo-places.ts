@@ -3,7 +3,7 @@
  * children enrolled in last fall's class, the Winter session, Little Scientists (nearly full) and Pre-K
  * Readiness (full, with three families on its waitlist), each place paid at the front desk a few weeks ago.
  */
-import { checkoutLineItems, lineItemsTotal } from '@lc/contract';
+import { checkoutLineItems, lineItemsTotal, planForCheckout, planOf } from '@lc/contract';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { classSessionEnrollments, classSessions, payments, waitlistSubmissions } from '../schema.ts';
@@ -39,6 +39,9 @@ export async function insertDemoPlaces(tx: Tx, today: string, sessions: DemoPlac
           name: classSessions.name,
           registrationPrice: classSessions.registrationPrice,
           supplyFee: classSessions.supplyFee,
+          planDeposit: classSessions.planDeposit,
+          planFee: classSessions.planFee,
+          planDueDates: classSessions.planDueDates,
         })
         .from(classSessions)
         .where(inArray(classSessions.id, [fall, winter, scientists, preK]))
@@ -52,12 +55,23 @@ export async function insertDemoPlaces(tx: Tx, today: string, sessions: DemoPlac
         const session = prices.get(place.classSessionId)!;
         const lineItems = checkoutLineItems(session, 1);
         const amount = lineItemsTotal(lineItems);
+        // Two Winter families took the payment plan (issue 23): the deposit and fee paid, three instalments to come.
+        const plan = planOf(session);
+        const onPlan =
+          plan && place.classSessionId === winter && (i - 12 === 2 || i - 12 === 5)
+            ? planForCheckout(plan, [place.studentId], session.registrationPrice + session.supplyFee, 0)
+            : null;
         return {
           status: 'Paid',
           originalAmount: amount,
-          finalAmount: amount,
+          finalAmount: onPlan ? onPlan.today : amount,
+          plan: onPlan ? onPlan.stored : null,
           provider: 'offline',
-          note: i % 3 === 0 ? 'Check at the front desk' : 'Card at the front desk',
+          note: onPlan
+            ? 'Deposit and plan fee, card at the front desk'
+            : i % 3 === 0
+              ? 'Check at the front desk'
+              : 'Card at the front desk',
           lineItems,
           classSessionId: place.classSessionId,
           userId: parentOf.get(place.studentId)!,

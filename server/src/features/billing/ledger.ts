@@ -190,9 +190,11 @@ async function postPlanEntries(tx: DbOrTx, timeZone: string, which: SQL): Promis
     class_session_id: number;
     paid_on: string;
     seated: boolean;
+    provider: string;
+    note: string | null;
   }>(
     tx,
-    sql`select p.id, p.user_id, p.plan, p.created, p.class_session_id,
+    sql`select p.id, p.user_id, p.plan, p.created, p.class_session_id, p.provider, p.note,
         ((p.created at time zone ${timeZone})::date)::text as paid_on,
         coalesce((select bool_or(e.status in ('Enrolled', 'Withdrawn')) from class_session_enrollments e
           where e.payment_id = p.id and e.class_session_id = p.class_session_id), true) as seated
@@ -261,7 +263,9 @@ async function postPlanEntries(tx: DbOrTx, timeZone: string, which: SQL): Promis
         kind: 'payment',
         amount: child.today,
         paymentId: p.id,
-        method: 'card',
+        // A plan taken at the front desk (the demo's) is the office's money, with its note.
+        method: p.provider === 'offline' ? 'other' : 'card',
+        reference: p.provider === 'offline' ? p.note : null,
         idempotencyKey: key('payment'),
       });
     }

@@ -4,7 +4,14 @@
  * (`providerLines`); if the provider fails, the hold is released at once and the parent is told nothing was
  * charged (decision 006).
  */
-import { chargeLines, childPlansOf, type Language, type LineItem, routes, type StoredPlan } from '@lc/contract';
+import {
+  chargeLines,
+  childPlansOf,
+  type Language,
+  type LineItem,
+  routes,
+  type StoredPlan,
+} from '@lc/contract';
 import { eq } from 'drizzle-orm';
 import type { CheckoutLine, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { DbOrTx } from '../../db/client.ts';

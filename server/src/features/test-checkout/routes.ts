@@ -10,7 +10,7 @@
  * family started the checkout in (its `locale`, as Stripe's page does; issue 14), from the `testCheckout` messages of
  * `server/src/i18n/locales/{en,es}.json`.
  */
-import { dateTimeFormat, formatCents, type LineItem, testCheckout } from '@lc/contract';
+import { dateTimeFormat, formatCents, type LineItem, type Payment, testCheckout } from '@lc/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TestCheckoutObject } from '../../adapters/payments/test-checkout.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -85,6 +85,33 @@ function linesTable(
 <tbody>${rows}</tbody><tfoot><tr><th scope="row">${t('total')}</th><td class="num">${money(total)}</td></tr></tfoot></table>`;
 }
 
+/**
+ * The lines a checkout charges: the payment's own, or on a payment plan (issue 23) the deposits and the plan's
+ * fees paid today, as the provider is sent them (`planProviderLines`: the same descriptions and cents).
+ */
+function chargedLines(payment: Payment): LineItem[] {
+  if (!payment.plan) return payment.lineItems;
+  const children = Math.max(1, payment.enrollments.length);
+  const name = payment.classSession?.name ?? '';
+  const fees = payment.plan.fee * children;
+  const lines: LineItem[] = [];
+  if (payment.plan.today - fees > 0)
+    lines.push({
+      description: `${name} — deposit (payment plan)`,
+      unitAmount: payment.plan.today - fees,
+      quantity: 1,
+      amount: payment.plan.today - fees,
+    });
+  if (fees > 0)
+    lines.push({
+      description: `${name} — payment plan fee`,
+      unitAmount: payment.plan.fee,
+      quantity: children,
+      amount: fees,
+    });
+  return lines;
+}
+
 /** What a checkout pays for: its session, or the family's balance ("pay now", issue 23). */
 const paymentTitle = (
   payment: { classSessionId: number | null; classSession: { name: string } | null },
@@ -152,7 +179,7 @@ export const testCheckoutRoutes =
         page(
           t('title'),
           // The payment's lines (the sibling discount as its own line) and the total this checkout charges.
-          `${header}<div class="card">${linesTable(payment.lineItems, checkout.amount_total, t('for', { email: escapeHtml(checkout.customer_email) }), words)}
+          `${header}<div class="card">${linesTable(chargedLines(payment), checkout.amount_total, t('for', { email: escapeHtml(checkout.customer_email) }), words)}
 <p class="muted" style="margin-top:1rem">${t('heldUntil', { time: escapeHtml(until) })}</p>
 <div class="actions">
 <form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">${t('pay')}</button></form>
@@ -224,7 +251,7 @@ export const testCheckoutRoutes =
             `<p class="note" role="note">${t('receiptNote')}</p>
 <h1>${t('receiptTitle')}</h1><p class="muted">${CENTER} · ${escapeHtml(paidAt)}</p>
 <div class="card"><p><strong>${escapeHtml(paymentTitle(payment, t))}</strong><br>${children}</p>
-${linesTable(payment.lineItems, payment.finalAmount, t('receiptCaption', { number, status }), words)}
+${linesTable(chargedLines(payment), payment.finalAmount, t('receiptCaption', { number, status }), words)}
 <p class="muted" style="margin-top:1rem">${t('billedTo', { email: escapeHtml(checkout.customer_email) })}</p></div>
 <div class="actions"><a class="button secondary" href="/dashboard/billing">${t('backToBilling')}</a></div>`,
             lang,

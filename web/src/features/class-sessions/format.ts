@@ -196,3 +196,13 @@ export function ageLimitsText(minAgeMonths: number | null, maxAgeMonths: number 
   if (max !== null) return i18n.t('enroll.session.agesUpTo', { max });
   return null;
 }
+
+/** The center's calendar date (YYYY-MM-DD) at `now`: what "today" means for a plan's dates and a due date. */
+export function centerToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: CENTER_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

@@ -17,8 +17,15 @@ import { useSubmit } from '../forms/use-submit.tsx';
 import { useFormFailure } from './form-error-alert.tsx';
 import { goToCheckout } from './go-to-checkout.ts';
 
-/** The enroll form's values: the chosen children's ids and, per policy type, whether it is accepted. */
-export type EnrollValues = { studentIds: string[]; accepted: Record<string, boolean> };
+/**
+ * The enroll form's values: the chosen children's ids, per policy type whether it is accepted, and how the
+ * family pays (in full, or on the session's payment plan: issue 23).
+ */
+export type EnrollValues = {
+  studentIds: string[];
+  accepted: Record<string, boolean>;
+  payWith: 'full' | 'plan';
+};
 type EnrollOutput = z.output<ReturnType<typeof enrollSchema>>;
 
 /** The session's policies that are set, in the order the session page shows them. */
@@ -36,6 +43,7 @@ function enrollSchema(policies: readonly Policy[]) {
   return z.object({
     studentIds: EnrollmentRequestSchema.shape.studentIds,
     accepted: z.object(Object.fromEntries(policies.map((p) => [p.policyType, z.boolean().refine((v) => v)]))),
+    payWith: z.enum(['full', 'plan']),
   });
 }
 
@@ -72,6 +80,7 @@ export function useEnrollForm(session: ClassSession, students: SessionStudent[])
       // With one child who can enroll there is nothing to choose.
       studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [],
       accepted: Object.fromEntries(policies.map((p) => [p.policyType, false])),
+      payWith: 'full',
     },
   });
   const refusal = useFormFailure(
@@ -81,7 +90,8 @@ export function useEnrollForm(session: ClassSession, students: SessionStudent[])
   // Stays true once the browser is on its way to the checkout, so the button cannot be pressed again.
   const [leaving, setLeaving] = useState(false);
   const { onSubmit, failure, submitting } = useSubmit(form, {
-    action: async (values) => nextStep(await startCheckout(session.id, values.studentIds)),
+    action: async (values) =>
+      nextStep(await startCheckout(session.id, values.studentIds, values.payWith === 'plan')),
     // The server's refusal goes in the alert inside the children's group (and a different field message by it).
     fields: [],
     onSuccess: (next) => {

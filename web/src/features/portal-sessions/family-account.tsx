@@ -62,6 +62,7 @@ export function FamilyAccountSection({
     <Stack gap="lg">
       <AccountSummary account={account} today={today} office={office} />
       <Places account={account} />
+      <Schedules account={account} today={today} office={office} />
       <section aria-labelledby="statement-heading">
         <Title order={office ? 3 : 2} size="h3" id="statement-heading" mb="xs">
           {t('portal.billing.account.statementHeading')}
@@ -268,6 +269,76 @@ function Places({ account }: { account: FamilyAccount }) {
   );
 }
 
+/**
+ * Each place paid in instalments (a payment plan, issue 23): its dates, amounts and what is still owed on
+ * each (payments pay the earliest date first), from the account's `schedule`. Nothing for a place due at once.
+ */
+function Schedules({ account, today, office }: { account: FamilyAccount; today: string; office: boolean }) {
+  const { t } = useTranslation();
+  const planned = account.places.filter((p) => p.schedule.length > 1 && p.balance >= 0);
+  if (planned.length === 0) return null;
+  const a = (key: string) => t(`portal.billing.account.${key}` as 'portal.billing.account.scheduleDate');
+  const rowStatus = (line: FamilyAccount['places'][number]['schedule'][number]) =>
+    line.owing === 0
+      ? a('rowPaid')
+      : line.dueOn < today
+        ? t('portal.billing.account.rowOverdue', { amount: formatMoney(line.owing) })
+        : line.owing < line.amount
+          ? t('portal.billing.account.rowLeft', { amount: formatMoney(line.owing) })
+          : a('rowDue');
+  return (
+    <section aria-labelledby="schedule-heading">
+      <Title order={office ? 3 : 2} size="h3" id="schedule-heading" mb="xs">
+        {a('scheduleHeading')}
+      </Title>
+      <Stack gap="md">
+        {planned.map((p) => (
+          <Table key={`${p.classSessionId}:${p.studentId}`} verticalSpacing="xs">
+            <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+              <Text fw={600} span>
+                {t('portal.billing.account.scheduleCaption', {
+                  child: p.childName ?? '—',
+                  session: p.sessionName,
+                })}
+              </Text>
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{a('scheduleDate')}</Table.Th>
+                <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                  {a('scheduleAmount')}
+                </Table.Th>
+                <Table.Th scope="col">{a('scheduleStatus')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.schedule.map((line) => (
+                <Table.Tr key={line.dueOn}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatPortalDay(line.dueOn, { withYear: true })}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    {formatMoney(line.amount)}
+                  </Table.Td>
+                  <Table.Td
+                    style={
+                      line.owing > 0 && line.dueOn < today
+                        ? { color: 'var(--mantine-color-red-text)' }
+                        : undefined
+                    }
+                  >
+                    {rowStatus(line)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
 function PlaceStatus({ status, balance }: { status: FamilyAccount['status']; balance: number }) {
   const { t } = useTranslation();
   const label = t(`portal.billing.account.status.${status}`);
@@ -291,7 +362,12 @@ function useDescribe() {
         ? ` ${t('portal.billing.account.byMethod', { method: t(`portal.billing.account.method.${e.method}`) })}`
         : '';
     const reference = e.reference ? ` (${e.reference})` : '';
-    return `${kind}${method}${reference}`;
+    // A charge that falls due later than it was posted (a plan's instalment) says when.
+    const due =
+      e.dueOn && e.dueOn > e.created.slice(0, 10)
+        ? ` · ${t('portal.billing.account.dueOnDate', { date: formatPortalDay(e.dueOn, { withYear: true }) })}`
+        : '';
+    return `${kind}${method}${reference}${due}`;
   };
 }
 

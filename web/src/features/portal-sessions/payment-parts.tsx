@@ -50,7 +50,9 @@ export function PaymentAmount({ payment }: { payment: Payment }) {
       <Text component="span" fw={700}>
         {formatMoney(payment.finalAmount)}
       </Text>
-      {payment.originalAmount !== payment.finalAmount ? (
+      {payment.plan ? (
+        <Text size="sm">{t('enroll.plan.onPlan')}</Text>
+      ) : payment.originalAmount !== payment.finalAmount ? (
         <Text component="s" size="sm" ml={6}>
           <VisuallyHidden>{t('portal.billing.originally')} </VisuallyHidden>
           {formatMoney(payment.originalAmount)}

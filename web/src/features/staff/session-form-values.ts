@@ -50,6 +50,12 @@ export const SessionFormSchema = z.object({
   /** Dollars for 'Amount', a whole percentage for 'Percent'. */
   siblingDiscountValue: z.string(),
   siblingDiscountAcrossProgram: z.boolean(),
+  /** Dollars per child; '' when the session offers no payment plan (issue 23). */
+  planDeposit: z.string(),
+  /** Dollars per child. */
+  planFee: z.string(),
+  /** The instalments' dates (YYYY-MM-DD), in the order typed. */
+  planDueDates: z.array(z.string()),
 });
 export type SessionFormValues = z.infer<typeof SessionFormSchema>;
 export type SessionFormField = keyof SessionFormValues;
@@ -78,6 +84,9 @@ export const SESSION_FORM_FIELDS: readonly SessionFormField[] = [
   'siblingDiscountType',
   'siblingDiscountValue',
   'siblingDiscountAcrossProgram',
+  'planDeposit',
+  'planFee',
+  'planDueDates',
   'priorityRegistrationStartDate',
   'priorityRegistrationEndDate',
   'registrationStartDate',
@@ -120,6 +129,9 @@ export const EMPTY_SESSION_FORM: SessionFormValues = {
   siblingDiscountType: '',
   siblingDiscountValue: '',
   siblingDiscountAcrossProgram: false,
+  planDeposit: '',
+  planFee: '0.00',
+  planDueDates: [],
 };
 
 /** A session as the form shows it: dollars, and windows as wall-clock time in `timeZone`. */
@@ -162,6 +174,9 @@ export function sessionToForm(session: ClassSession, timeZone: string): SessionF
           ? String(session.siblingDiscountValue)
           : '',
     siblingDiscountAcrossProgram: session.siblingDiscountAcrossProgram,
+    planDeposit: session.plan ? centsToDollarsInput(session.plan.deposit) : '',
+    planFee: centsToDollarsInput(session.plan?.fee ?? 0),
+    planDueDates: session.plan ? [...session.plan.dueDates] : [],
   };
 }
 
@@ -236,6 +251,19 @@ export function formToSessionInput(
       siblingDiscountAcrossProgram: form.siblingDiscountAcrossProgram,
     };
   };
+  /** No deposit: no plan (whatever the dates say). Dollars become cents; empty date rows are left out. */
+  const paymentPlan = () => {
+    if (form.planDeposit.trim() === '') return { planDeposit: null, planFee: 0, planDueDates: [] };
+    const deposit = dollarsToCents(form.planDeposit);
+    if (deposit === null) errors.planDeposit = 'Give the deposit in dollars, like 350 or 350.00';
+    const fee = dollarsToCents(form.planFee.trim() === '' ? '0' : form.planFee);
+    if (fee === null) errors.planFee = 'Give the plan fee in dollars, like 25 or 25.00; 0 for none';
+    return {
+      planDeposit: deposit ?? 0,
+      planFee: fee ?? 0,
+      planDueDates: form.planDueDates.map((d) => d.trim()).filter((d) => d !== ''),
+    };
+  };
   const candidate = {
     name: form.name,
     description: form.description,
@@ -263,6 +291,7 @@ export function formToSessionInput(
     refundPercentAfter: whole('refundPercentAfter', false) ?? 0,
     supplyFeeRefundUntil: form.supplyFeeRefundUntil.trim() || null,
     ...siblingDiscount(),
+    ...paymentPlan(),
   };
   const parsed = ClassSessionInputSchema.safeParse(candidate);
   if (!parsed.success)

@@ -8,6 +8,7 @@ import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { site } from '../../content/site.ts';
 import { formatDateRange } from '../../features/class-sessions/format.ts';
 import { formatInstant, joinNames } from '../../features/enrollment/format.ts';
+import { PlanScheduleTable } from '../../features/enrollment/plan-schedule.tsx';
 import { PriceBreakdown } from '../../features/enrollment/price-breakdown.tsx';
 import { isNotFound, LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { i18n } from '../../i18n/i18n.ts';
@@ -147,12 +148,17 @@ function Paid({ payment, sessionId }: { payment: Payment; sessionId: number | st
         ) : null}
         {payment.lineItems.length > 0 ? (
           <Stack mt="md" gap="sm">
-            <PriceBreakdown
-              items={payment.lineItems}
-              total={payment.finalAmount}
-              caption={t('enroll.checkoutReturn.whatYouPaid')}
-              totalLabel={t('enroll.checkoutReturn.totalPaid')}
-            />
+            {payment.plan ? (
+              // On a payment plan the lines are the whole price; what was paid today is the plan's first row.
+              <PlanScheduleTable schedule={payment.plan} caption={t('enroll.plan.scheduleCaption')} />
+            ) : (
+              <PriceBreakdown
+                items={payment.lineItems}
+                total={payment.finalAmount}
+                caption={t('enroll.checkoutReturn.whatYouPaid')}
+                totalLabel={t('enroll.checkoutReturn.totalPaid')}
+              />
+            )}
             {payment.receiptUrl ? (
               <ExternalLinkButton href={payment.receiptUrl} variant="light" w="fit-content">
                 {t('enroll.checkoutReturn.viewReceipt')}

@@ -7,6 +7,7 @@ import { EligibilityNote } from '../../features/enrollment/eligibility-note.tsx'
 import { EnrollPriceSection, RefundPolicy } from '../../features/enrollment/enroll-price.tsx';
 import { NoChildrenPanel } from '../../features/enrollment/no-children-panel.tsx';
 import { NobodyCanEnroll } from '../../features/enrollment/nobody-can-enroll.tsx';
+import { PaymentPlanChoice } from '../../features/enrollment/plan-choice.tsx';
 import { PolicyAcceptance } from '../../features/enrollment/policy-acceptance.tsx';
 import { SessionNotFound } from '../../features/enrollment/session-not-found.tsx';
 import { SessionPageHeader } from '../../features/enrollment/session-page-header.tsx';
@@ -99,6 +100,10 @@ function EnrollForm({ session, students }: { session: ClassSession; students: Se
         ) : (
           <Text>{t('enroll.enroll.nothingToPay')}</Text>
         )}
+
+        {perChild > 0 ? (
+          <PaymentPlanChoice form={form} session={session} chosen={chosen} students={students} />
+        ) : null}
 
         {perChild > 0 ? <RefundPolicy session={session} /> : null}
 

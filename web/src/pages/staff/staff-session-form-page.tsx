@@ -34,6 +34,7 @@ import {
   type SessionFormValues,
   sessionToForm,
 } from '../../features/staff/session-form-values';
+import { PlanSection } from '../../features/staff/session-plan-section';
 import { RefundsSection } from '../../features/staff/session-refund-section';
 import { SessionResources } from '../../features/staff/session-resources';
 import classes from '../../features/staff/staff.module.css';
@@ -137,6 +138,8 @@ function SessionForm({ session }: { session: ClassSession | null }) {
           <PriceSection form={form} />
 
           <RefundsSection form={form} />
+
+          <PlanSection form={form} />
 
           <WindowsSection form={form} />
 
