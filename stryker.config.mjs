@@ -23,6 +23,7 @@ export default {
     'contract/src/zoned-time.ts',
     // The family account's pure rules (issue 23): signs, statuses, the office's words, splitting cents.
     'contract/src/ledger.ts',
+    'contract/src/payment-plan.ts',
     '!**/*.test.ts',
   ],
   // Only what the server and contract tests read goes into the sandbox.

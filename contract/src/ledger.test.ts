@@ -99,6 +99,26 @@ describe('a place’s status', () => {
 });
 
 describe('the office’s words for a place', () => {
+  it('on a plan, says the next instalment or what is late beside the whole balance', () => {
+    const place = { balance: 150_000, dueOn: '2026-12-01' };
+    expect(placeStatusText({ ...place, status: 'partlyPaid', nextAmount: 50_000, overdue: 0 })).toBe(
+      'Partly paid: $1,500.00 left, next $500.00 due Dec 1, 2026',
+    );
+    expect(placeStatusText({ ...place, status: 'due', nextAmount: 50_000, overdue: 0 })).toBe(
+      'Due: $500.00 on Dec 1, 2026 ($1,500.00 in all)',
+    );
+    expect(placeStatusText({ ...place, status: 'overdue', nextAmount: 50_000, overdue: 50_000 })).toBe(
+      'Overdue: $500.00 since Dec 1, 2026 ($1,500.00 in all)',
+    );
+    // Everything due at once reads as before.
+    expect(placeStatusText({ ...place, status: 'overdue', nextAmount: 150_000, overdue: 150_000 })).toBe(
+      'Overdue: $1,500.00 since Dec 1, 2026',
+    );
+    expect(placeStatusText({ ...place, status: 'partlyPaid', nextAmount: 150_000, overdue: 0 })).toBe(
+      'Partly paid: $1,500.00 due Dec 1, 2026',
+    );
+  });
+
   it('says the amount and the date where they matter', () => {
     expect(placeStatusText({ status: 'paid', balance: 0, dueOn: null })).toBe('Paid');
     expect(placeStatusText({ status: 'partlyPaid', balance: 35_500, dueOn: '2026-12-15' })).toBe(

@@ -103,3 +103,66 @@ describe('the session form’s refund policy and sibling discount', () => {
     });
   });
 });
+
+describe('the session form’s payment plan (issue 23)', () => {
+  const planned = classSessionFixture({
+    plan: { deposit: 34_500, fee: 2_500, dueDates: ['2026-02-10', '2026-03-10', '2026-04-10'] },
+  });
+  const planOf = (s: Record<string, unknown>) => ({
+    planDeposit: s.planDeposit,
+    planFee: s.planFee,
+    planDueDates: s.planDueDates,
+  });
+
+  it('shows a stored plan in dollars and sends it back unchanged; no plan is an empty deposit', () => {
+    const form = sessionToForm(planned, TZ);
+    expect(planOf(form)).toEqual({
+      planDeposit: '345.00',
+      planFee: '25.00',
+      planDueDates: ['2026-02-10', '2026-03-10', '2026-04-10'],
+    });
+    const saved = formToSessionInput({ ...form, rosterSize: '10' }, TZ);
+    expect(saved.ok && planOf(saved.value)).toEqual({
+      planDeposit: 34_500,
+      planFee: 2_500,
+      planDueDates: ['2026-02-10', '2026-03-10', '2026-04-10'],
+    });
+    expect(planOf(sessionToForm(classSessionFixture(), TZ))).toEqual({
+      planDeposit: '',
+      planFee: '0.00',
+      planDueDates: [],
+    });
+    // Clearing the deposit removes the plan, whatever the dates say; empty date rows are left out.
+    const removed = formToSessionInput({ ...form, planDeposit: '' }, TZ);
+    expect(removed.ok && planOf(removed.value)).toEqual({ planDeposit: null, planFee: 0, planDueDates: [] });
+    const blankRow = formToSessionInput({ ...form, planDueDates: ['2026-02-10', ''] }, TZ);
+    expect(blankRow.ok && blankRow.value.planDueDates).toEqual(['2026-02-10']);
+  });
+
+  it('says what is wrong by the plan’s fields', () => {
+    const form = sessionToForm(planned, TZ);
+    const errors = (change: object) => {
+      const result = formToSessionInput({ ...form, ...change }, TZ);
+      return result.ok
+        ? {}
+        : Object.fromEntries(
+            Object.entries(result.errors).map(([field, message]) => [field, messageSentence(message, 'en')]),
+          );
+    };
+    expect(errors({ planDeposit: 'half' })).toEqual({
+      planDeposit: 'Give the deposit in dollars, like 350 or 350.00',
+    });
+    expect(errors({ planFee: 'some' })).toEqual({
+      planFee: 'Give the plan fee in dollars, like 25 or 25.00; 0 for none',
+    });
+    expect(errors({ planDueDates: [''] })).toEqual({
+      planDueDates: 'Add at least one instalment date, or leave the deposit empty for no plan.',
+    });
+    expect(errors({ planDueDates: ['2026-03-10', '2026-02-10'] })).toEqual({
+      planDueDates: 'Give each instalment date as a real date, each later than the one before.',
+    });
+    expect(errors({ planDueDates: ['2026-06-10'] })).toEqual({
+      planDueDates: "Every instalment falls due by the session's last day.",
+    });
+  });
+});

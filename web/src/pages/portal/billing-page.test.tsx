@@ -210,6 +210,7 @@ describe('billing in Spanish (issue 14)', () => {
       balance: 35_500,
       status: 'partlyPaid',
       nextDue: { amount: 35_500, dueOn: '2999-12-15', sessionName: 'Winter Session' },
+      overdue: 0,
       places: [
         {
           classSessionId: 7,
@@ -222,6 +223,9 @@ describe('billing in Spanish (issue 14)', () => {
           balance: 35_500,
           status: 'partlyPaid',
           dueOn: '2999-12-15',
+          nextAmount: 35_500,
+          overdue: 0,
+          schedule: [{ dueOn: '2999-12-15', amount: 45_500, owing: 35_500 }],
         },
       ],
       entries: [
@@ -321,6 +325,59 @@ describe('billing in Spanish (issue 14)', () => {
         pattern: '/dashboard/billing',
       });
       expect(await screen.findByText('Thank you. We received your payment of $100.00.')).toBeInTheDocument();
+    });
+
+    it('shows a payment plan’s schedule: paid, late and still to come, in English and Spanish', async () => {
+      const planned = {
+        ...account.places[0],
+        charged: 137_500,
+        paid: 57_500,
+        balance: 80_000,
+        status: 'overdue',
+        dueOn: '2021-01-10',
+        nextAmount: 30_000,
+        overdue: 30_000,
+        schedule: [
+          { dueOn: '2020-12-01', amount: 37_500, owing: 0 },
+          { dueOn: '2021-01-10', amount: 50_000, owing: 30_000 },
+          { dueOn: '2999-02-10', amount: 50_000, owing: 50_000 },
+        ],
+      };
+      serveApi(fetchMock, {
+        'GET /api/Billing': () => jsonReply(200, []),
+        'GET /api/Billing/Account': () =>
+          jsonReply(200, {
+            ...account,
+            balance: 80_000,
+            status: 'overdue',
+            overdue: 30_000,
+            nextDue: { amount: 30_000, dueOn: '2021-01-10', sessionName: 'Winter Session' },
+            places: [planned],
+            entries: [
+              {
+                ...account.entries[0],
+                created: '2020-12-01T18:00:00Z',
+                amount: 50_000,
+                dueOn: '2999-02-10',
+                balanceAfter: 50_000,
+              },
+            ],
+          }),
+      });
+      renderBilling();
+      const schedule = await screen.findByRole('table', { name: 'Maya Avery in Winter Session' });
+      expect(within(schedule).getAllByRole('row').map((r) => r.textContent)).toEqual([
+        'Due onAmountStatus',
+        'Dec 1, 2020$375.00Paid',
+        'Jan 10, 2021$500.00Overdue: $300.00',
+        'Feb 10, 2999$500.00Due',
+      ]);
+      // The statement (a table on wide screens, cards on a phone) says when the instalment falls due.
+      expect(screen.getAllByText('Charge · due Feb 10, 2999')).toHaveLength(2);
+      await act(() => i18n.changeLanguage('es'));
+      const spanish = await screen.findByRole('table', { name: 'Maya Avery en Winter Session' });
+      expect(spanish).toHaveTextContent('Vencido: $300.00');
+      expect(screen.getByRole('heading', { name: 'Calendario de pagos' })).toBeInTheDocument();
     });
 
     it('reads in Spanish, with a credit on account', async () => {
