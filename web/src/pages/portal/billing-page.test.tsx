@@ -366,7 +366,11 @@ describe('billing in Spanish (issue 14)', () => {
       });
       renderBilling();
       const schedule = await screen.findByRole('table', { name: 'Maya Avery in Winter Session' });
-      expect(within(schedule).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      expect(
+        within(schedule)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual([
         'Due onAmountStatus',
         'Dec 1, 2020$375.00Paid',
         'Jan 10, 2021$500.00Overdue: $300.00',
