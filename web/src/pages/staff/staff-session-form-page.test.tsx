@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
 import { clearToken, setToken } from '../../lib/auth-token.ts';
@@ -70,5 +70,61 @@ describe('the session form', () => {
       await screen.findByText('Garden Explorers is set up. Choose who teaches it below.'),
     ).toBeInTheDocument();
     expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+  });
+});
+
+describe('the session form’s payment plan (issue 23)', () => {
+  it('adds instalment dates, previews what a family pays, focuses a wrong date and sends the plan', async () => {
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST' && String(input) === '/api/ClassSession') {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonReply(201, { id: 43, name: 'Garden Explorers' });
+      }
+      return jsonReply(200, []);
+    });
+    renderPage(<StaffSessionFormPage />, { path: '/staff/sessions/new' });
+    const type = (label: string | RegExp, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type(/^Name/, 'Garden Explorers');
+    type(/^Description/, 'Mornings in the garden.');
+    type(/^First day/, '2027-01-11');
+    type(/^Last day/, '2027-03-26');
+    type(/^Days and hours/, 'Monday to Friday, 8:30 am – 12:30 pm');
+    type(/^Registration price/, '1850');
+    type(/^Seats/, '16');
+    const plan = screen.getByRole('group', { name: 'Payment plan' });
+    // No deposit, no plan: the dates are not asked for.
+    expect(within(plan).queryByLabelText('Instalment 1')).toBeNull();
+    type(/^Deposit at enrollment/, '350');
+    type(/^Plan fee/, '25');
+    type('Instalment 1', '2027-02-01');
+    fireEvent.click(within(plan).getByRole('button', { name: 'Add an instalment date' }));
+    type('Instalment 2', '2027-01-01');
+    expect(within(plan).getByRole('region', { name: 'What a family pays on the plan' })).toHaveTextContent(
+      'For one child at $1,850.00: $350.00 deposit and the $25.00 plan fee at enrollment ($375.00), then $750.00 on Jan 1, 2027, $750.00 on Feb 1, 2027.',
+    );
+
+    // Out of order: said by the first date, which takes focus; nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Create session' }));
+    expect(
+      await within(plan).findByText(
+        'Give each instalment date as a real date, each later than the one before.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText('Instalment 1')).toHaveFocus());
+    expect(sent).toHaveLength(0);
+
+    fireEvent.click(within(plan).getByRole('button', { name: 'Remove instalment 2' }));
+    type('Instalment 1', '2027-01-15');
+    fireEvent.click(within(plan).getByRole('button', { name: 'Add an instalment date' }));
+    type('Instalment 2', '2027-02-15');
+    fireEvent.click(screen.getByRole('button', { name: 'Create session' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      planDeposit: 35_000,
+      planFee: 2_500,
+      planDueDates: ['2027-01-15', '2027-02-15'],
+    });
   });
 });
