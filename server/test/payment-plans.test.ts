@@ -94,6 +94,21 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
       total: 187_500,
     });
     await payCheckout(payment.checkoutUrl);
+    // The confirmation says what was paid today and each instalment to come, not the whole price as paid.
+    const [confirmed] = (await office.mailsTo(family.email)).filter((m) =>
+      m.subject.startsWith('You’re enrolled'),
+    );
+    expect(confirmed!.text).toContain('Paid today, the deposit and the plan fee: $375.00');
+    expect(confirmed!.text).toContain(
+      [
+        'Still to pay on your payment plan:',
+        '  Tuesday, December 1, 2026: $500.00',
+        '  Friday, January 1, 2027: $500.00',
+        '  Monday, February 1, 2027: $500.00',
+        '  In all: $1,875.00',
+      ].join('\n'),
+    );
+    expect(confirmed!.text).not.toContain('What you paid');
 
     const mine = await account(family.token);
     expect(mine).toMatchObject({

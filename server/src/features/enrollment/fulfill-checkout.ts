@@ -14,6 +14,7 @@
  * a webhook racing the return page, or a double-clicked Pay all end in one payment and one enrollment per
  * child. A webhook event id is recorded in the same transaction as its effect (`processed_webhook_events`).
  */
+import { planScheduleOf, type StoredPlan } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutState, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -224,6 +225,7 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
         childNames: children.map((c) => c.firstName),
         lineItems: payment.lineItems as never,
         total: payment.finalAmount,
+        plan: payment.plan ? planScheduleOf(payment.plan as StoredPlan) : null,
         receiptUrl: state.receiptUrl,
         appUrl: deps.appUrl,
         language: to.language,

@@ -7,11 +7,18 @@
  * in Spanish the lines the checkout writes ("… — registration", "… — supply fee", the sibling discount) are
  * given in Spanish, and any other line is shown as stored.
  */
-import { type LineItem, routes, SIBLING_DISCOUNT_LINE, siblingDiscountOf } from '@lc/contract';
+import {
+  type LineItem,
+  type PlanSchedule,
+  routes,
+  SIBLING_DISCOUNT_LINE,
+  siblingDiscountOf,
+} from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
 import {
   dayAndTimeIn,
   familyText,
+  longDateIn,
   type MailT,
   mailLanguage,
   mailT,
@@ -65,6 +72,8 @@ export function enrollmentConfirmedMail(args: {
   childNames: string[];
   lineItems: LineItem[];
   total: number;
+  /** A checkout on a payment plan (issue 23): what was paid today and each instalment to come. */
+  plan?: PlanSchedule | null;
   receiptUrl: string | null;
   appUrl: string;
   language?: string;
@@ -72,6 +81,23 @@ export function enrollmentConfirmedMail(args: {
   const language = args.language ?? 'en';
   const t = mailT(language);
   const saved = siblingDiscountOf(args.lineItems);
+  const plan = args.plan ?? null;
+  const paid = plan
+    ? [
+        t(plan.fee > 0 ? 'enrollmentConfirmed.planPaid' : 'enrollmentConfirmed.planPaidNoFee', {
+          amount: moneyIn(plan.today, language),
+        }),
+        `${t('enrollmentConfirmed.planRest')}\n${plan.instalments
+          .map(
+            (i) =>
+              `  ${t('enrollmentConfirmed.planLine', { date: longDateIn(i.dueOn, language), amount: moneyIn(i.amount, language) })}`,
+          )
+          .join('\n')}\n  ${t('enrollmentConfirmed.planTotal', { amount: moneyIn(plan.total, language) })}`,
+        t('enrollmentConfirmed.planHow', { link: `${args.appUrl}${routes.billing}` }),
+      ]
+    : [
+        `${t('enrollmentConfirmed.paid')}\n${receiptLines(args.lineItems, language).join('\n')}\n  ${t('enrollmentConfirmed.total', { amount: moneyIn(args.total, language) })}`,
+      ];
   return {
     to: args.to,
     subject: t('enrollmentConfirmed.subject', { session: args.sessionName }),
@@ -83,7 +109,7 @@ export function enrollmentConfirmedMail(args: {
         session: args.sessionName,
         count: args.childNames.length > 1 ? args.childNames.length : 1,
       }),
-      `${t('enrollmentConfirmed.paid')}\n${receiptLines(args.lineItems, language).join('\n')}\n  ${t('enrollmentConfirmed.total', { amount: moneyIn(args.total, language) })}`,
+      ...paid,
       ...(saved > 0 ? [t('enrollmentConfirmed.saved', { amount: moneyIn(saved, language) })] : []),
       ...(args.receiptUrl ? [t('enrollmentConfirmed.receipt', { url: args.receiptUrl })] : []),
       t('enrollmentConfirmed.portal', { link: `${args.appUrl}${routes.mySession(args.sessionId)}` }),
