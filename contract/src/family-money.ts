@@ -295,6 +295,12 @@ export const WithdrawalQuoteSchema = z.object({
   /** True when part of the payment was already given back, so the refund is less than the policy's. */
   capped: z.boolean(),
   refundMethod: z.enum(REFUND_METHODS),
+  /**
+   * A place on a payment plan (issue 23), or null: what was paid on it, what the refund policy keeps of it (as
+   * of a family that paid in full, the plan's fee included) and what stays owed (kept − paid, on the plan's
+   * dates; the other instalments are cancelled), cents. `refund` is then paid − kept when above 0.
+   */
+  plan: z.object({ paid: z.number().int(), kept: z.number().int(), owed: z.number().int() }).nullable(),
 });
 export type WithdrawalQuote = z.infer<typeof WithdrawalQuoteSchema>;
 

@@ -203,6 +203,66 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     expect(await agingRow('Planleaver Family')).toBeUndefined();
   });
 
+  it('a parent withdrawing in the full-refund window gets back all but the plan fee; nothing stays owed', async () => {
+    office.clock.set('2026-11-20T18:00:00Z');
+    const session = await office.a.session({ name: 'Plan Parent Early', ...termPlan });
+    const family = await office.a.family('Earlyleaver', 1);
+    const res = await enrollOnPlan(family.token, session, family.childIds);
+    expect(res.statusCode, res.body).toBe(201);
+    await payCheckout(res.json().checkoutUrl);
+    const enrollmentId = res.json().enrollments[0].id as string;
+    const quote = await as(family.token, 'GET', `/api/ClassSessionEnrollment/${enrollmentId}/Withdrawal`);
+    expect(quote.statusCode, quote.body).toBe(200);
+    // The policy refunds the whole $1,850 place; the center keeps the $25 plan fee of the $375 paid.
+    expect(quote.json()).toMatchObject({
+      window: 'full',
+      refund: 35_000,
+      plan: { paid: 37_500, kept: 2_500, owed: 0 },
+    });
+    const out = await as(family.token, 'POST', `/api/ClassSessionEnrollment/${enrollmentId}/Withdraw`, {
+      expectedRefund: 35_000,
+      idempotencyKey: office.key(),
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = await account(family.token);
+    expect(after).toMatchObject({ balance: 0, nextDue: null });
+    expect(after.places[0]).toMatchObject({ charged: 2_500, paid: 2_500, refunded: 35_000 });
+  });
+
+  it('a parent withdrawing after the full-refund window still owes what the policy keeps, on the plan dates', async () => {
+    office.clock.set('2026-11-20T18:00:00Z');
+    const session = await office.a.session({ name: 'Plan Parent Late', ...termPlan });
+    const family = await office.a.family('Lateleaver', 1);
+    const res = await enrollOnPlan(family.token, session, family.childIds);
+    expect(res.statusCode, res.body).toBe(201);
+    await payCheckout(res.json().checkoutUrl);
+    const enrollmentId = res.json().enrollments[0].id as string;
+    // Nov 25: past the full refund (Nov 23); the policy gives back 50% of the $1,800 registration.
+    office.clock.set('2026-11-25T18:00:00Z');
+    await office.a.signIn(family);
+    const quote = await as(family.token, 'GET', `/api/ClassSessionEnrollment/${enrollmentId}/Withdrawal`);
+    expect(quote.json()).toMatchObject({
+      window: 'partial',
+      policyTotal: 90_000,
+      refund: 0,
+      // As a family that paid $1,850 in full would keep $960 (and the $25 fee): $975 − $375 paid.
+      plan: { paid: 37_500, kept: 97_500, owed: 60_000 },
+    });
+    const out = await as(family.token, 'POST', `/api/ClassSessionEnrollment/${enrollmentId}/Withdraw`, {
+      expectedRefund: 0,
+      idempotencyKey: office.key(),
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = await account(family.token);
+    expect(after).toMatchObject({ balance: 60_000, nextDue: { amount: 50_000, dueOn: '2026-12-01' } });
+    expect(after.places[0]!.schedule.map((l) => l.owing)).toEqual([0, 50_000, 10_000, 0]);
+    const [mail] = (await office.mailsTo(family.email)).filter((m) => m.subject.includes('is withdrawn'));
+    expect(mail!.text).toContain(
+      'You were on the payment plan: by the refund policy, $600.00 of it is still owed, on the plan’s dates, and the other instalments are cancelled.',
+    );
+    office.clock.set('2026-11-20T18:00:00Z');
+  });
+
   it('the session form refuses a plan without dates, dates out of order or after the last day', async () => {
     const base = {
       name: 'Plan Form Room',
@@ -213,7 +273,8 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
       registrationPrice: 90_000,
       rosterSize: 10,
     };
-    const post = (plan: object) => as(office.admin, 'POST', '/api/ClassSession', { ...base, ...plan });
+    const director = (await office.a.promote('Planform', 'Admin')).token;
+    const post = (plan: object) => as(director, 'POST', '/api/ClassSession', { ...base, ...plan });
     const noDates = await post({ planDeposit: 20_000, planDueDates: [] });
     expect(noDates.statusCode).toBe(400);
     expect(noDates.json().fields.planDueDates).toBe(

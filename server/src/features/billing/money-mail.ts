@@ -202,6 +202,8 @@ export type ParentWithdrawal = {
   rule: string;
   /** The center's date of the withdrawal (ISO); the families' mails write it in their language. */
   date: string;
+  /** A payment plan's cents that stay owed by the refund policy (issue 23); 0 when none. */
+  planOwed?: number;
 };
 
 function refundParagraph(w: ParentWithdrawal, language: string | undefined): string {
@@ -225,7 +227,7 @@ function refundParagraph(w: ParentWithdrawal, language: string | undefined): str
 
 /** To each parent of a child a parent withdrew in the portal (issue 13), in that parent's language. */
 export function parentWithdrewMail(
-  args: { to: string; parentName: string; language?: string } & ParentWithdrawal,
+  args: { to: string; parentName: string; language?: string; billingUrl?: string } & ParentWithdrawal,
 ): MailMessage {
   const t = mailT(args.language);
   const names = { child: args.childName, session: args.sessionName };
@@ -237,6 +239,14 @@ export function parentWithdrewMail(
       t('greeting', { firstName: args.parentName }),
       t('parentWithdrew.body', { ...names, by: args.byName, day: longDateIn(args.date, args.language) }),
       refundParagraph(args, args.language),
+      ...((args.planOwed ?? 0) > 0
+        ? [
+            t('parentWithdrew.planOwed', {
+              amount: moneyIn(args.planOwed!, args.language),
+              link: args.billingUrl ?? '',
+            }),
+          ]
+        : []),
       t('parentWithdrew.mistake'),
     ),
   };
@@ -253,6 +263,11 @@ export function centerWithdrawalMail(args: { to: string; offered: number } & Par
       args.refund > 0
         ? `Refund: ${formatCents(args.refund)} — registration ${formatCents(args.registrationRefund)}, supply fee ${formatCents(args.supplyFeeRefund)} (${args.rule}). ${args.method === 'office' ? 'The payment was recorded by the office: please give the money back the way the family paid.' : 'It goes back to the card through the payment provider; Payments shows when it has gone through.'}`
         : `No refund is due under the session’s refund policy (${args.rule}).`,
+      ...((args.planOwed ?? 0) > 0
+        ? [
+            `The family was on the payment plan: ${formatCents(args.planOwed!)} of it stays owed by the refund policy, on the plan's dates; the other instalments are cancelled. Balances shows it.`,
+          ]
+        : []),
       args.offered > 0
         ? `The seat was offered to the next family on the waitlist (${args.offered === 1 ? 'one offer' : `${args.offered} offers`}).`
         : 'Nobody was waiting for the seat, so it is open for families to enroll.',

@@ -164,11 +164,19 @@ export async function quoteMove(
  */
 export async function creditUnpaid(
   tx: Tx,
-  place: { enrollmentId: string; classSessionId: number; studentId: string; fallbackPayer: string | null },
+  place: {
+    enrollmentId: string;
+    classSessionId: number;
+    studentId: string;
+    fallbackPayer: string | null;
+    /** Cents that stay owed (a payment plan's share the refund policy keeps); 0 credits everything unpaid. */
+    keepOwed?: number;
+  },
   by: { actorUserId: string; now: Date; today: string },
 ): Promise<void> {
   const account = await placeAccount(tx, place.classSessionId, place.studentId, by.today);
-  if (account.balance <= 0 || !place.fallbackPayer) return;
+  const credit = account.balance - Math.max(0, place.keepOwed ?? 0);
+  if (credit <= 0 || !place.fallbackPayer) return;
   const payerUserId = await payerOfPlace(tx, place.classSessionId, place.studentId, place.fallbackPayer);
   await postEntries(
     tx,
@@ -176,10 +184,13 @@ export async function creditUnpaid(
       {
         payerUserId,
         kind: 'credit',
-        amount: account.balance,
+        amount: credit,
         classSessionId: place.classSessionId,
         studentId: place.studentId,
-        reference: 'Withdrawn: the unpaid balance is not owed',
+        reference:
+          credit < account.balance
+            ? 'Withdrawn: the rest of the payment plan is cancelled'
+            : 'Withdrawn: the unpaid balance is not owed',
         idempotencyKey: `withdraw:${place.enrollmentId}:unpaid`,
       },
     ],

@@ -89,7 +89,16 @@ export type LockedPlace = {
 };
 
 /** The refund a withdrawal gives: cents (0: none), the refund's reason, and what the audit row adds. */
-export type RefundDecision = { amount: number; reason: string; audit?: Record<string, unknown> };
+/**
+ * What a withdrawal gives back (`amount`, cents) and why; `keepOwed`: cents of the place that stay owed (a
+ * payment plan's share the refund policy keeps, issue 23), the rest of what is unpaid is credited.
+ */
+export type RefundDecision = {
+  amount: number;
+  reason: string;
+  audit?: Record<string, unknown>;
+  keepOwed?: number;
+};
 
 export type WithdrawPlan = {
   actor: WithdrawActor;
@@ -231,7 +240,8 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
       .update(classSessionEnrollments)
       .set({ status: 'Withdrawn', withdrawnReason: plan.reason, withdrawnAt: now, updated: now })
       .where(eq(classSessionEnrollments.id, enrollment!.id));
-    // What the family had not paid for the place is not owed once the child has left (decision 022).
+    // What the family had not paid for the place is not owed once the child has left (decision 022), but
+    // for what the refund policy keeps of a payment plan (`keepOwed`).
     await creditUnpaid(
       tx,
       {
@@ -239,6 +249,7 @@ export async function withdrawEnrollment(deps: MoneyDeps, plan: WithdrawPlan): P
         classSessionId: session.id,
         studentId: child.id,
         fallbackPayer: place.payment?.userId ?? place.parents[0]?.id ?? null,
+        keepOwed: decision.keepOwed ?? 0,
       },
       { actorUserId: actor.userId, now, today },
     );

@@ -27,6 +27,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions, payments } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { placeAccount } from '../billing/ledger.ts';
 import { type MoneyDeps, pendingCents } from '../billing/refunds.ts';
 import { type Child, childOf, type EnrollmentRow, type PaymentRow } from './withdraw-apply.ts';
 
@@ -145,7 +146,12 @@ export async function quoteFor(
     payment?.status === 'Paid'
       ? Math.max(0, payment.finalAmount - payment.refundedAmount - (await pendingCents(db, payment.id)))
       : 0;
-  const byPolicy = Math.min(quote.total, refundableOnPayment);
+  // On a payment plan the policy decides what the center keeps of the place, as for a family that paid in
+  // full (`planSettlement`): paid more than that comes back, less stays owed.
+  const onPlan = payment?.plan
+    ? planSettlement(await placeAccount(db, session.id, child.id, today), quote.total)
+    : null;
+  const byPolicy = Math.min(onPlan ? onPlan.refund : quote.total, refundableOnPayment);
   const ending = await siblingDiscountsEndingWith(db, enrollment, session, facts.timeZone);
   // Given back from this refund, never below $0: the rest is not charged (decision 019).
   const siblingDiscountKept = Math.min(
@@ -175,9 +181,25 @@ export async function quoteFor(
     siblingDiscounts: ending.map(({ paymentId: _, ...d }) => d),
     siblingDiscountKept,
     refund,
-    capped: byPolicy < quote.total,
+    capped: byPolicy < (onPlan ? onPlan.refund : quote.total),
     refundMethod: refundMethodOf(payment ?? null),
+    plan: onPlan ? { paid: onPlan.paid, kept: onPlan.kept, owed: onPlan.owed } : null,
   };
+}
+
+/**
+ * A withdrawal from a payment plan (issue 23, decision 022 "Plans"): the center keeps what its refund policy
+ * keeps of a family that paid in full, `charged − policyRefund` (the plan's fee is never refunded); the family
+ * gets back what it paid beyond that, or still owes what it paid short of it; every other instalment is
+ * cancelled. Cents, from the place's account.
+ */
+export function planSettlement(
+  place: { charged: number; paid: number },
+  policyRefund: number,
+): { paid: number; kept: number; refund: number; owed: number } {
+  const kept = Math.max(0, place.charged - policyRefund);
+  const paid = Math.max(0, place.paid);
+  return { paid, kept, refund: Math.max(0, paid - kept), owed: Math.max(0, kept - paid) };
 }
 
 /**

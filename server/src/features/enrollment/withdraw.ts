@@ -8,6 +8,7 @@
 import {
   formatCents,
   type RefundMethod,
+  routes,
   type WithdrawalQuote,
   type WithdrawRequest,
   type WithdrawResult,
@@ -146,6 +147,7 @@ export async function withdrawByParent(
       quote = q;
       return {
         amount: q.refund,
+        keepOwed: q.plan?.owed ?? 0,
         reason: `Withdrawn by the family (${ruleInWords(q)})`,
         audit: {
           window: q.window,
@@ -154,6 +156,7 @@ export async function withdrawByParent(
           policyTotal: q.policyTotal,
           siblingDiscountKept: q.siblingDiscountKept,
           siblingDiscounts: q.siblingDiscounts,
+          planOwed: q.plan?.owed ?? 0,
           today: q.today,
         },
       };
@@ -172,6 +175,7 @@ export async function withdrawByParent(
         method: q.refundMethod,
         rule: ruleInWords(q),
         date: place.today,
+        planOwed: q.plan?.owed ?? 0,
       };
       return [
         ...place.parents.map((parent) =>
@@ -179,6 +183,7 @@ export async function withdrawByParent(
             to: parent.emailAddress,
             parentName: parent.firstName,
             language: parent.language,
+            billingUrl: `${deps.appUrl}${routes.billing}`,
             ...withdrawal,
           }),
         ),

@@ -49,6 +49,7 @@ export function quote(overrides: Partial<WithdrawalQuote> = {}): WithdrawalQuote
     refund: 31_000,
     capped: false,
     refundMethod: 'card',
+    plan: null,
     ...overrides,
   };
 }

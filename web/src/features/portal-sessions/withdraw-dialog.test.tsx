@@ -50,6 +50,42 @@ describe('withdrawing a child in the portal', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw Maya' })).toBeNull();
   });
 
+  it('on a payment plan: what was paid against what the policy keeps, and what stays owed, before confirming', async () => {
+    serve(
+      [
+        jsonReply(
+          200,
+          quote({
+            window: 'partial',
+            registrationShare: 180_000,
+            registrationRefund: 90_000,
+            supplyFeeRefund: 0,
+            policyTotal: 90_000,
+            refundableOnPayment: 37_500,
+            refund: 0,
+            plan: { paid: 37_500, kept: 97_500, owed: 60_000 },
+          }),
+        ),
+      ],
+      [],
+    );
+    const dialog = await openDialog();
+    const table = await within(dialog).findByRole('table', { name: 'Your refund' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Paid so far on the payment plan$375.00',
+      'Kept by the refund policy (of the plan’s whole price)−$975.00',
+      'Your refund$0.00',
+    ]);
+    expect(dialog).toHaveTextContent(
+      'You have paid less than the refund policy keeps: $600.00 of the payment plan stays due, on the plan’s dates. The other instalments are cancelled.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Withdraw Maya with no refund' })).toBeInTheDocument();
+  });
+
   it('a free place says there is nothing to refund, without a breakdown', async () => {
     serve(
       [

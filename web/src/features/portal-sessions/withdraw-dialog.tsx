@@ -219,15 +219,25 @@ function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
           percent: q.policy.refundPercentAfter,
           share: formatMoney(q.registrationShare),
         });
-  const rows: Array<[string, string]> = [
-    [registrationLabel, formatMoney(q.registrationRefund)],
-    [
-      t('enroll.withdraw.supplyFee'),
-      q.supplyFeeRefund > 0 ? formatMoney(q.supplyFeeRefund) : t('enroll.withdraw.notRefunded'),
-    ],
-  ];
+  const rows: Array<[string, string]> = q.plan
+    ? []
+    : [
+        [registrationLabel, formatMoney(q.registrationRefund)],
+        [
+          t('enroll.withdraw.supplyFee'),
+          q.supplyFeeRefund > 0 ? formatMoney(q.supplyFeeRefund) : t('enroll.withdraw.notRefunded'),
+        ],
+      ];
+  // On a payment plan (issue 23): what was paid against what the policy keeps of the place.
+  if (q.plan) {
+    rows.push(
+      [t('enroll.withdraw.planPaid'), formatMoney(q.plan.paid)],
+      [t('enroll.withdraw.planKept'), `−${formatMoney(q.plan.kept)}`],
+    );
+  }
   const byPolicy = q.refund + q.siblingDiscountKept;
-  if (q.capped) rows.push([t('enroll.withdraw.lessRefunded'), `−${formatMoney(q.policyTotal - byPolicy)}`]);
+  if (q.capped && !q.plan)
+    rows.push([t('enroll.withdraw.lessRefunded'), `−${formatMoney(q.policyTotal - byPolicy)}`]);
   // A brother's or sister's discount this place earned ends with it (decision 019): said before confirming.
   if (q.siblingDiscountKept > 0)
     rows.push([
@@ -264,6 +274,13 @@ function RefundBreakdown({ quote: q }: { quote: WithdrawalQuote }) {
           )}
         </Text>
       ))}
+      {q.plan && q.plan.owed > 0 ? (
+        <Text size="sm" fw={500}>
+          {t('enroll.withdraw.planOwed', { amount: formatMoney(q.plan.owed) })}
+        </Text>
+      ) : q.plan ? (
+        <Text size="sm">{t('enroll.withdraw.planCancelled')}</Text>
+      ) : null}
       {q.refund > 0 ? (
         <Text size="sm">
           {q.refundMethod === 'office'
