@@ -75,16 +75,28 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
       sql`select distinct user_id from payments where status in ('Paid', 'Refunded')`,
     );
     expect(balances.map((b) => b.payer_user_id).sort()).toEqual(paidPayers.map((p) => p.user_id).sort());
-    // Everyone paid in full but the demo family, whose $300 deposit on last fall's class left the rest owed.
+    // Everyone paid in full but the demo family, whose $300 deposit on last fall's class left the rest owed,
     const [demo] = await queryRows<{ id: string; price: number }>(
       t.database.db,
       sql`select u.id, (select registration_price + supply_fee from class_sessions
           where name = 'Fall Morning Session') as price
         from users u where u.email_address = ${DEMO_PARENT.emailAddress}`,
     );
-    expect(balances.filter((b) => b.balance !== 0)).toEqual([
-      { payer_user_id: demo!.id, balance: demo!.price - 30_000 },
-    ]);
+    // The two Winter families on the payment plan (issue 23) owe the three instalments after their deposit.
+    const onPlan = await queryRows<{ user_id: string; owed: number }>(
+      t.database.db,
+      sql`select p.user_id, (cs.registration_price + cs.supply_fee - cs.plan_deposit)::int as owed
+        from payments p join class_sessions cs on cs.id = p.class_session_id where p.plan is not null`,
+    );
+    expect(onPlan.map((p) => p.owed)).toEqual([160_000, 160_000]);
+    expect(
+      balances.filter((b) => b.balance !== 0).sort((x, y) => x.payer_user_id.localeCompare(y.payer_user_id)),
+    ).toEqual(
+      [
+        { payer_user_id: demo!.id, balance: demo!.price - 30_000 },
+        ...onPlan.map((p) => ({ payer_user_id: p.user_id, balance: p.owed })),
+      ].sort((x, y) => x.payer_user_id.localeCompare(y.payer_user_id)),
+    );
     const demoAccount = await familyAccount(t.database.db, [demo!.id], '2026-11-20');
     expect(demoAccount).toMatchObject({
       status: 'overdue',
