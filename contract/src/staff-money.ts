@@ -532,3 +532,81 @@ export function agingTableRows(report: AgingReport): string[][] {
     ],
   ];
 }
+
+/**
+ * `GET /api/staff/revenue` query (issue 23, the director's): the calendar year to report, in the center's
+ * time zone; the current year when left out.
+ */
+export const RevenueQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: fieldMessage('fields.money.chooseYear') })
+    .int(fieldMessage('fields.money.chooseYear'))
+    .min(2000, fieldMessage('fields.money.chooseYear'))
+    .max(2100, fieldMessage('fields.money.chooseYear'))
+    .optional(),
+});
+export type RevenueQuery = z.output<typeof RevenueQuerySchema>;
+
+/**
+ * One month of the family account, in cents (issue 23, "revenue by month that agrees with the ledger"):
+ * - `charged`: what fell due that month (charges, plan fees and late fees by their due date, less the
+ *   discounts dated with them), less the credits, write-offs and undated discounts posted that month;
+ * - `received`: the payments posted that month (card, bank debit and the office's);
+ * - `refunded`: the money given back that month;
+ * - `outstanding`: what the families owed at the month's end, all earlier months included.
+ */
+export const RevenueMonthSchema = z.object({
+  /** "YYYY-MM". */
+  month: z.string(),
+  charged: z.number().int(),
+  received: z.number().int(),
+  refunded: z.number().int(),
+  outstanding: z.number().int(),
+});
+export type RevenueMonth = z.infer<typeof RevenueMonthSchema>;
+
+/** The year by month: twelve months, the year's totals, and what was owed when it began and ended. */
+export const RevenueReportSchema = z.object({
+  year: z.number().int(),
+  /** Years with any entry, newest first (the page's choices). */
+  years: z.array(z.number().int()),
+  months: z.array(RevenueMonthSchema),
+  totals: RevenueMonthSchema.pick({ charged: true, received: true, refunded: true }),
+  /** Owed at the start of the year (the end of the year before), cents. */
+  opening: z.number().int(),
+  /** Owed at the end of the year: opening + charged − received + refunded, cents. */
+  closing: z.number().int(),
+});
+export type RevenueReport = z.infer<typeof RevenueReportSchema>;
+
+/** The revenue report's table and CSV columns (the file is exactly the screen). */
+export const REVENUE_CSV_COLUMNS = ['Month', 'Charged', 'Received', 'Refunded', 'Owed at month end'] as const;
+
+/** The month as people say it: "January 2027". */
+export const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The revenue report's cells: one row per month, then the year's totals; money as "$1,234.50". */
+export function revenueTableRows(report: RevenueReport): string[][] {
+  const money = (cents: number) => formatCents(cents);
+  return [
+    ...report.months.map((m) => [
+      monthName(m.month),
+      money(m.charged),
+      money(m.received),
+      money(m.refunded),
+      money(m.outstanding),
+    ]),
+    [
+      `Total ${report.year}`,
+      money(report.totals.charged),
+      money(report.totals.received),
+      money(report.totals.refunded),
+      money(report.closing),
+    ],
+  ];
+}

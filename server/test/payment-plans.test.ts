@@ -263,6 +263,39 @@ describe.each(dbKinds)('payment plans on %s', (kind) => {
     office.clock.set('2026-11-20T18:00:00Z');
   });
 
+  it('a move takes no plan along: the new place is charged its price by its first day, and the money paid moves', async () => {
+    office.clock.set('2026-11-20T18:00:00Z');
+    const director = (await office.a.promote('Planmover', 'Admin')).token;
+    const from = await office.a.session({ name: 'Plan Move From', ...termPlan });
+    const to = await office.a.session({
+      name: 'Plan Move To',
+      registrationPrice: 90_000,
+      supplyFee: 0,
+      sessionStartDate: '2027-01-11',
+      rosterSize: 4,
+    });
+    const family = await office.a.family('Planmove', 1);
+    const res = await enrollOnPlan(family.token, from, family.childIds);
+    expect(res.statusCode, res.body).toBe(201);
+    await payCheckout(res.json().checkoutUrl);
+    const moved = await as(director, 'POST', `/api/staff/sessions/${from}/move`, {
+      studentId: family.childIds[0],
+      toClassSessionId: to,
+      reason: 'Afternoons suit the family better',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await account(family.token);
+    const byName = new Map(after.places.map((p) => [p.sessionName, p]));
+    expect(byName.get('Plan Move From')).toMatchObject({ balance: 0, nextAmount: 0, overdue: 0 });
+    // The $375 paid (deposit and fee) moves; the $900 place owes $525 by its first day.
+    expect(byName.get('Plan Move To')).toMatchObject({
+      balance: 52_500,
+      dueOn: '2027-01-11',
+      nextAmount: 52_500,
+    });
+    expect(after.balance).toBe(52_500);
+  });
+
   it('the session form refuses a plan without dates, dates out of order or after the last day', async () => {
     const base = {
       name: 'Plan Form Room',

@@ -23,6 +23,8 @@ import {
   PaymentIdParamsSchema,
   RefundInputSchema,
   RefundSchema,
+  RevenueQuerySchema,
+  RevenueReportSchema,
   StaffChildMatchListSchema,
   StaffChildSearchQuerySchema,
   StaffEnrollmentListSchema,
@@ -77,6 +79,22 @@ export const officeApi = {
   balancesCsv: endpoint({
     method: 'GET',
     path: '/api/staff/balances.csv',
+    status: 200,
+    reply: 'file',
+  }),
+  /** Revenue by month: what was charged, received and refunded, and what was owed, in a year (issue 23). */
+  revenue: endpoint({
+    method: 'GET',
+    path: '/api/staff/revenue',
+    query: RevenueQuerySchema,
+    status: 200,
+    reply: RevenueReportSchema,
+  }),
+  /** The same year as a CSV file: the table's columns and cells, the year's totals last. */
+  revenueCsv: endpoint({
+    method: 'GET',
+    path: '/api/staff/revenue.csv',
+    query: RevenueQuerySchema,
     status: 200,
     reply: 'file',
   }),

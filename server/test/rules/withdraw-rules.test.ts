@@ -195,6 +195,7 @@ describe.each(dbKinds)('a parent’s withdrawal at its edges, on %s', (kind) => 
       refund: 55_000,
       capped: false,
       refundMethod: 'card',
+      plan: null,
     });
     // The director's withdraw dialog starts from the same quote.
     const preview = await w.a.call(await w.a.staff(), 'POST', `/api/staff/sessions/${id}/withdraw/preview`, {

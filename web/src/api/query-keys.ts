@@ -135,6 +135,7 @@ export const staffKeys = {
   payments: (query: unknown) => [...staffKeys.all, 'payments', query] as const,
   /** The aging report (issue 23). */
   balances: (query: unknown) => [...staffKeys.all, 'balances', query] as const,
+  revenue: (year: number | undefined) => [...staffKeys.all, 'revenue', year ?? 'this year'] as const,
   announcements: () => [...staffKeys.all, 'announcements'] as const,
   announcementList: (query: unknown) => [...staffKeys.announcements(), 'list', query] as const,
   announcement: (id: Id) => [...staffKeys.announcements(), 'one', id] as const,

@@ -11,6 +11,7 @@ import {
   type OfficePaymentResult,
   officeApi,
   type Refund,
+  type RevenueReport,
   type StaffChildMatch,
   type StaffEnrollment,
   type StaffPaymentList,
@@ -81,6 +82,16 @@ export function getBalances(query: Partial<AgingQuery>, signal?: AbortSignal): P
 /** GET /api/staff/balances.csv — the same report as a file to save. */
 export function downloadBalancesCsv() {
   return callApi(officeApi.balancesCsv, {});
+}
+
+/** GET /api/staff/revenue — a year of the family account by month (cents); the current year without one. */
+export function getRevenue(year: number | undefined, signal?: AbortSignal): Promise<RevenueReport> {
+  return callApi(officeApi.revenue, { query: year === undefined ? {} : { year }, signal });
+}
+
+/** GET /api/staff/revenue.csv — the same year as a file to save. */
+export function downloadRevenueCsv(year: number | undefined) {
+  return callApi(officeApi.revenueCsv, { query: year === undefined ? {} : { year } });
 }
 
 /** GET /api/staff/sessions/{id}/enrollments — enrolled children with their payment's money. */

@@ -19,6 +19,7 @@ import { agingCsv, agingReport } from './aging.ts';
 import { adjustPlace, recordOfficePayment } from './office-ledger.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
 import { refundPayment } from './refunds.ts';
+import { revenueCsv, revenueReport } from './revenue.ts';
 
 /** The OpenAPI tag, as the office's places routes' (enrollment/office-routes.ts). */
 const tags = ['Staff money'];
@@ -124,6 +125,44 @@ export const staffMoneyRoutes =
         admin(request);
         const today = ctx.clock.today();
         return csvFile(reply, `balances-${today}.csv`, await agingCsv(ctx.db, today));
+      },
+    );
+
+    serve(
+      app,
+      officeApi.revenue,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Revenue by month (Admin)',
+        description:
+          'Issue 23: a calendar year of the family account by month, in cents: charged (by the month a charge falls due), received, refunded, and owed at each month’s end; the year’s totals, what was owed when it began and ended, and the years with any entry. The current year when `year` is left out.',
+      },
+      async (request) => {
+        admin(request);
+        return revenueReport(ctx.db, ctx.config.timeZone, ctx.clock.today(), request.query.year);
+      },
+    );
+
+    serve(
+      app,
+      officeApi.revenueCsv,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Revenue by month as CSV (Admin)',
+        description: 'The same columns and cells as the report’s table, the year’s totals last.',
+        otherReplies: { 200: csvText },
+      },
+      async (request, reply) => {
+        admin(request);
+        const today = ctx.clock.today();
+        const year = request.query.year ?? Number(today.slice(0, 4));
+        return csvFile(
+          reply,
+          `revenue-${year}.csv`,
+          await revenueCsv(ctx.db, ctx.config.timeZone, today, year),
+        );
       },
     );
 

@@ -156,7 +156,7 @@ export async function withdrawByParent(
           policyTotal: q.policyTotal,
           siblingDiscountKept: q.siblingDiscountKept,
           siblingDiscounts: q.siblingDiscounts,
-          planOwed: q.plan?.owed ?? 0,
+          ...(q.plan ? { plan: q.plan } : {}),
           today: q.today,
         },
       };

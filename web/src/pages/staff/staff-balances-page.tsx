@@ -7,6 +7,7 @@ import { downloadBalancesCsv, getBalances } from '../../api/staff-money';
 import { failedWith } from '../../features/forms/feedback';
 import { formatPortalDay } from '../../features/portal-sessions/format';
 import { ListFooter, ScrollRegion } from '../../features/staff/list-parts';
+import { RevenueByMonth } from '../../features/staff/revenue-by-month';
 import classes from '../../features/staff/staff.module.css';
 import { useCsvDownload } from '../../features/staff/use-csv-download';
 import { useUrlQuery } from '../../features/staff/use-url-query';
@@ -15,7 +16,8 @@ import { usePageTitle } from '../../layout/use-page-title';
 /**
  * /staff/balances — the director's aging report (issue 23): every family that owes, by how long it has been
  * due (current, 1–30, 31–60, over 60 days, on the center's calendar), most owed first, a page at a time (the
- * page in the URL), the totals over all of them, and a CSV of every family with exactly the table's cells. Each family links to its page, where the account and its statement are.
+ * page in the URL), the totals over all of them, and a CSV of every family with exactly the table's cells. Each
+ * family links to its page, where the account and its statement are. Below it, revenue by month.
  */
 export default function StaffBalancesPage() {
   usePageTitle('Staff · Balances due');
@@ -79,6 +81,7 @@ export default function StaffBalancesPage() {
           </Group>
         </ListFooter>
       ) : null}
+      {failedWith(report.error, 403) ? null : <RevenueByMonth />}
     </Stack>
   );
 }
