@@ -34,6 +34,7 @@ export function RevenueByMonth() {
       <Text size="sm" c="dimmed">
         Charged is what fell due in the month (a payment plan’s instalments in their months), less discounts,
         credits and write-offs; received and refunded are the money that came in and went back that month.
+        Owed below $0.00 means families had paid ahead of what was due.
       </Text>
       {report.isError ? (
         <Alert color="red" variant="light" role="alert" title="We could not load the revenue">
