@@ -1,8 +1,9 @@
 /**
  * `npm run bench:ledger` — the family account on a center three years in (issue 23): 2,000 families, about
  * 3,000 children, 60 sessions over three years, two places a year per child, each charged, with sibling
- * discounts, payments, some refunds with their credits, late fees and write-offs, and about one place in
- * eight still owing (so the aging report has every bucket). The real server (`server/src/main.ts`) runs in a
+ * discounts, payments, some refunds with their credits, late fees and write-offs, about one place in eight
+ * still owing (so the aging report has every bucket) and one in eight on a payment plan (a deposit and three
+ * dated instalments, two of them unpaid: the aging report cuts those places by due date). The real server (`server/src/main.ts`) runs in a
  * child process; autocannon asks at BENCH_CONNECTIONS (default 10) for a parent's account (Billing's
  * statement: `GET /api/Billing/Account`) and the director's aging report and its CSV. Each is also run against
  * a bare node:http server answering the same bytes, and the ratio is printed: this machine is noisy, a ratio
@@ -119,10 +120,30 @@ async function seed(database: Database, secret: string) {
       const charge = session.price + 5_000;
       const discount = kid.k === 1 ? 12_000 : 0;
       const created = at(session.start);
-      post({ ...place, kind: 'charge', amount: charge, dueOn: session.start, created });
-      if (discount) post({ ...place, kind: 'discount', amount: discount, created });
       const owed = charge - discount;
       const shape = (n + p) % 8;
+      if (shape === 6) {
+        // On a payment plan (issue 23): a $300 deposit three weeks ahead, the rest in three monthly
+        // instalments (each dated charge), the deposit and the first instalment paid.
+        const rest = charge - 30_000;
+        const part = Math.floor(rest / 3);
+        const start = Date.parse(`${session.start}T00:00:00Z`);
+        const dateAfter = (days: number) => new Date(start + days * 86_400_000).toISOString().slice(0, 10);
+        post({ ...place, kind: 'charge', amount: 30_000, dueOn: dateAfter(-21), created });
+        for (const [i, days] of [0, 30, 60].entries())
+          post({
+            ...place,
+            kind: 'charge',
+            amount: i === 2 ? rest - 2 * part : part,
+            dueOn: dateAfter(days),
+            created,
+          });
+        if (discount) post({ ...place, kind: 'discount', amount: discount, dueOn: dateAfter(60), created });
+        post({ ...place, kind: 'payment', amount: 30_000 + part, method: 'card', created });
+        continue;
+      }
+      post({ ...place, kind: 'charge', amount: charge, dueOn: session.start, created });
+      if (discount) post({ ...place, kind: 'discount', amount: discount, created });
       if (shape === 0) {
         // Still owing: a deposit paid, the rest due since the session began.
         post({ ...place, kind: 'payment', amount: 30_000, method: 'check', reference: 'Deposit', created });

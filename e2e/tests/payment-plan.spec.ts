@@ -3,8 +3,9 @@
  * instalments; a parent chooses the plan on the enroll page and sees the schedule (the odd cent on the last
  * instalment), pays the deposit and fee on the test checkout (its lines are the deposit and the fee, not the
  * whole price), reads the schedule on the confirmation page, and Billing shows what is due when with the
- * statement's charges dated. The enroll page with the plan chosen, the confirmation and Billing pass axe in
- * light and dark, Billing at 390 and 1280 px without sideways scrolling.
+ * statement's charges dated. The director's form with the plan, the enroll page with the plan chosen, the
+ * confirmation and Billing pass axe in light and dark (the form and Billing at 390 and 1280 px without
+ * sideways scrolling).
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
@@ -38,6 +39,7 @@ function sessionInput(name: string, isActive: boolean) {
 
 test('a family pays on the plan: the schedule before, at and after the checkout, and in Billing', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -51,6 +53,21 @@ test('a family pays on the plan: the schedule before, at and after the checkout,
   const id = ((await created.json()) as { id: number }).id;
 
   try {
+    // The director's form shows the plan: its fields, each date, and what a family pays when.
+    const office = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await storeTokenBeforeLoad(office, director);
+    await openPage(office, `/staff/sessions/${id}/edit`, `Edit ${name}`);
+    const planSection = office.getByRole('group', { name: 'Payment plan' });
+    await expect(planSection.getByRole('textbox', { name: /Deposit at enrollment/ })).toHaveValue('100.00');
+    await expect(planSection.getByLabel('Instalment 3', { exact: true })).toHaveValue('2030-03-15');
+    await expect(planSection.getByRole('region', { name: 'What a family pays on the plan' })).toContainText(
+      'For one child at $325.01: $100.00 deposit and the $10.00 plan fee at enrollment ($110.00), then $75.00 on Jan 15, 2030, $75.00 on Feb 15, 2030, $75.01 on Mar 15, 2030.',
+    );
+    await expectNoAxeViolationsInEveryTheme(office, 'session form with a payment plan', {
+      noSidewaysScroll: true,
+    });
+    await office.close();
+
     const parent = await createParent(request, { firstName: 'Ines', lastName: `Carvalho${Date.now()}` });
     await addChild(request, parent, 'Rafa', '2021-04-22');
     await storeTokenBeforeLoad(page, parent.token);
