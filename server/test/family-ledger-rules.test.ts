@@ -30,6 +30,31 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
+  /**
+   * Due dates whose cached sums (`ledger_place_dues`, migration 0025) differ from the entries' sums: charges,
+   * fees and late fees by due date, less the discounts dated with them; for one payer or all.
+   */
+  const duesCacheDrift = (payer: string | null) =>
+    queryRows(
+      t.database.db,
+      sql`with sums as (
+          select payer_user_id, class_session_id,
+            coalesce(student_id, '00000000-0000-0000-0000-000000000000'::uuid) as student_key,
+            coalesce(due_on, created::date) as due_on,
+            sum(case when kind = 'discount' then -amount else amount end)::int as amount
+          from ledger_entries where class_session_id is not null
+            and (kind in ('charge', 'plan_fee', 'late_fee') or (kind = 'discount' and due_on is not null))
+            and (${payer}::uuid is null or payer_user_id = ${payer}::uuid)
+          group by 1, 2, 3, 4
+        )
+        select coalesce(s.payer_user_id, d.payer_user_id) as payer_user_id
+        from sums s full join (select * from ledger_place_dues
+            where ${payer}::uuid is null or payer_user_id = ${payer}::uuid) d
+          on d.payer_user_id = s.payer_user_id and d.class_session_id = s.class_session_id
+            and d.student_key = s.student_key and d.due_on = s.due_on
+        where s.payer_user_id is null or d.payer_user_id is null or s.amount <> d.amount`,
+    );
+
   /** Places whose cached sums (`ledger_places`) differ from the entries' sums, for one payer or all. */
   const placeCacheDrift = (payer: string | null) =>
     queryRows(
@@ -132,6 +157,7 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
     });
     expect(await backfillLedger(t.database.db, TZ)).toBe(0);
     expect(await placeCacheDrift(null)).toEqual([]);
+    expect(await duesCacheDrift(null)).toEqual([]);
   });
 
   it('for random entries, replays included, the balance is the signed sum of what was posted once', async () => {
@@ -175,6 +201,7 @@ describe.each(dbKinds)('the ledger on %s', (kind) => {
           for (const place of account.places) expect(place.balance).toBe(place.charged - place.paid);
           // The per-place sums the database trigger keeps (the aging report's) equal the entries' sums.
           expect(await placeCacheDrift(family.userId)).toEqual([]);
+          expect(await duesCacheDrift(family.userId)).toEqual([]);
         },
       ),
       { numRuns: 20 },
