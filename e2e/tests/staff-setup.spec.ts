@@ -226,9 +226,12 @@ test('a wrong value is said by its field, with focus on it; the director edits a
   await dialog.getByLabel('Name of the new session').fill('Winter Morning Session — Spring');
   await dialog.getByLabel('First day of the new session').fill('2027-04-06');
   await dialog.getByRole('button', { name: 'Duplicate' }).click();
+  // The copy is written, then its form loads: allow a busy 2-core machine the time.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Edit Winter Morning Session — Spring' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 20_000 });
+  // The demo Winter session's payment plan moved with it: its first instalment is now in the spring.
+  await expect(page.getByLabel('Instalment 1', { exact: true })).not.toHaveValue(/^2026-/);
   await expect(page.getByLabel(/^First day/)).toHaveValue('2027-04-06');
   await expect(page.getByRole('switch', { name: /^Active/ })).not.toBeChecked();
   await expect(page.getByLabel('Registration price ($)')).toHaveValue(

@@ -42,7 +42,7 @@ export async function readStaffSession(
 
 /**
  * Copy session `id` to start on `input.sessionStartDate` under `input.name`: every date (the session's end,
- * both registration windows) moves by the same number of calendar days, keeping its wall-clock time in the
+ * both registration windows, a payment plan's instalments) moves by the same number of calendar days, keeping its wall-clock time in the
  * center's zone; the copy starts inactive so families do not see it before the director has checked it.
  * Its teachers come along; nothing of the families (enrollments, waitlist, payments) does. 404 unknown id.
  */
@@ -74,6 +74,8 @@ export async function duplicateSession(
       priorityRegistrationEndDate: shift(source.priorityRegistrationEndDate),
       registrationStartDate: shift(source.registrationStartDate),
       registrationEndDate: shift(source.registrationEndDate),
+      // A payment plan's instalments move with the session (issue 23).
+      planDueDates: source.planDueDates.map((d) => addDays(d, days)),
     };
     const [row] = await tx.insert(classSessions).values(values).returning({ id: classSessions.id });
     const teachers = await tx
