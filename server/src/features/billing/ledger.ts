@@ -383,9 +383,9 @@ async function placeSums(db: DbOrTx, where: SQL): Promise<SumsRow[]> {
 const placeKey = (classSessionId: number, studentId: string | null) => `${classSessionId}:${studentId ?? ''}`;
 
 /**
- * What falls due on each date for every place matching `where` (over `ledger_entries l`), keyed by
- * `placeKey`: the charges, fees and late fees by due date, net of the discounts dated with them (a plan's,
- * contract `payment-plan.ts`). A charge without a date falls due the day it was posted.
+ * What falls due on each date for every place matching `where` (over `ledger_place_dues d`, the per-date
+ * sums a trigger keeps as entries are posted: migration 0025), keyed by `placeKey`: the charges, fees and
+ * late fees by due date, net of the discounts dated with them (a plan's, contract `payment-plan.ts`).
  */
 async function placeBuckets(db: DbOrTx, where: SQL): Promise<Map<string, DueBucket[]>> {
   const rows = await queryRows<{
@@ -395,11 +395,11 @@ async function placeBuckets(db: DbOrTx, where: SQL): Promise<Map<string, DueBuck
     amount: number;
   }>(
     db,
-    sql`select l.class_session_id, l.student_id, coalesce(l.due_on, l.created::date)::text as due_on,
-        sum(case when l.kind = 'discount' then -l.amount else l.amount end)::int as amount
-      from ledger_entries l
-      where ${where} and l.class_session_id is not null
-        and (l.kind in ('charge', 'plan_fee', 'late_fee') or (l.kind = 'discount' and l.due_on is not null))
+    sql`select d.class_session_id,
+        nullif(d.student_key, '00000000-0000-0000-0000-000000000000'::uuid) as student_id,
+        d.due_on::text as due_on, sum(d.amount)::int as amount
+      from ledger_place_dues d
+      where ${where}
       group by 1, 2, 3`,
   );
   const byPlace = new Map<string, DueBucket[]>();
@@ -446,7 +446,7 @@ export async function sessionPlaceAccounts(
 ): Promise<Map<string, PlaceAccount>> {
   const [rows, buckets] = await Promise.all([
     placeSums(db, sql`l.class_session_id = ${classSessionId}`),
-    placeBuckets(db, sql`l.class_session_id = ${classSessionId}`),
+    placeBuckets(db, sql`d.class_session_id = ${classSessionId}`),
   ]);
   return new Map(
     rows
@@ -481,7 +481,7 @@ export async function placeAccount(
         (select first_name || ' ' || last_name from students where id = ${studentId}) as child_name
       from ledger_signed l where l.class_session_id = ${classSessionId} and l.student_id = ${studentId}`,
     ),
-    placeBuckets(db, sql`l.class_session_id = ${classSessionId} and l.student_id = ${studentId}`),
+    placeBuckets(db, sql`d.class_session_id = ${classSessionId} and d.student_key = ${studentId}::uuid`),
   ]);
   return toPlace(
     row!,
@@ -535,7 +535,7 @@ export async function familyAccount(db: DbOrTx, payerIds: string[], today: strin
         where l.payer_user_id in (${payers})
         order by l.created, l.seq`,
     ),
-    placeBuckets(db, sql`l.payer_user_id in (${payers})`),
+    placeBuckets(db, sql`d.payer_user_id in (${payers})`),
   ]);
   let running = 0;
   const statement = entries.map((e) => {
