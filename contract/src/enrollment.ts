@@ -45,6 +45,11 @@ export const EnrollmentRequestSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, fieldMessage('fields.enrollment.childOnlyOnce')),
   /** Pay on the session's payment plan (a deposit now, the rest in instalments) instead of in full. */
   paymentPlan: z.boolean().optional(),
+  /**
+   * On the payment plan: save the card or bank account paid with today and charge the instalments to it on
+   * their dates (autopay, issue 23). Ignored when paying in full.
+   */
+  saveMethod: z.boolean().optional(),
 });
 export type EnrollmentRequest = z.infer<typeof EnrollmentRequestSchema>;
 

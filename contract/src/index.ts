@@ -11,6 +11,7 @@ export * from './api/office.ts';
 export * from './api/passes.ts';
 export * from './api-errors.ts';
 export * from './auth.ts';
+export * from './autopay.ts';
 export * from './checkout-lines.ts';
 export * from './class-session.ts';
 export * from './class-session-input.ts';

@@ -31,6 +31,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createSessionTokens, loadSigningSecret } from './features/auth/session-tokens.ts';
 import { pruneSessions } from './features/auth/sessions.ts';
 import { pruneThrottle } from './features/auth/throttle.ts';
+import { sweepAutopay } from './features/billing/autopay.ts';
 import { staffMoneyRoutes } from './features/billing/money-routes.ts';
 import { REFUND_RESUME_LOCK, resumePendingRefunds } from './features/billing/refunds.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
@@ -121,7 +122,7 @@ export async function buildApp(
     config,
     database,
     clock,
-    testCheckout: createTestCheckoutProvider(database.db, config.appUrl),
+    testCheckout: createTestCheckoutProvider(database.db, config.appUrl, () => clock.now()),
     stripe: config.stripe
       ? createStripeProvider({
           secretKey: config.stripe.secretKey,
@@ -157,6 +158,8 @@ export async function buildApp(
         name: 'resume interrupted refunds',
         run: () => database.exclusive(REFUND_RESUME_LOCK, () => resumePendingRefunds(registration)),
       },
+      // Instalments due today charged to saved methods, retries, bank debits settling (issue 23), before mail.
+      { name: 'charge instalments on autopay', run: () => sweepAutopay(registration) },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },

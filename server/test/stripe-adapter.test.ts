@@ -283,6 +283,7 @@ describe('refund', () => {
       paymentIntentId: null,
       receiptUrl: null,
       raw: {},
+      savedMethod: null,
       chargeRaw: null,
     };
     const before = fake.requests.length;
@@ -323,6 +324,7 @@ describe('verifyWebhook', () => {
       id: `evt_${type.replaceAll('.', '_')}`,
       type,
       checkoutId: 'cs_test_123',
+      intentId: null,
     });
   });
 
@@ -332,7 +334,27 @@ describe('verifyWebhook', () => {
       id: 'evt_charge_refunded',
       type: 'charge.refunded',
       checkoutId: null,
+      intentId: null,
     });
+  });
+
+  it('names the PaymentIntent of an automatic payment (metadata attemptId), not a checkout’s own', () => {
+    const ours = JSON.stringify({
+      id: 'evt_pi_succeeded',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'pi_auto_1', object: 'payment_intent', metadata: { attemptId: 'a-1' } } },
+    });
+    expect(verify(ours, sign(ours))).toEqual({
+      id: 'evt_pi_succeeded',
+      type: 'payment_intent.succeeded',
+      checkoutId: null,
+      intentId: 'pi_auto_1',
+    });
+    const checkouts = ours.replace('"metadata":{"attemptId":"a-1"}', '"metadata":{}');
+    expect(verify(checkouts, sign(checkouts)).intentId).toBeNull();
   });
 
   it('accepts a signature 4 minutes old (inside the 300-second tolerance)', () => {

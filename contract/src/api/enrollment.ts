@@ -3,6 +3,12 @@
  * `/api/ClassSessionEnrollment/*` and `/api/Billing/*` (spec §7 Enrollment, Billing; issue 5), and a parent's
  * withdrawal of their own child (issue 13). Money is integer cents.
  */
+import {
+  AutopaySettingSchema,
+  AutopaySetupSchema,
+  AutopayStatusSchema,
+  SetupCheckoutParamsSchema,
+} from '../autopay.ts';
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import {
@@ -119,6 +125,38 @@ export const enrollmentApi = {
     body: PayBalanceInputSchema,
     status: 201,
     reply: PayBalanceResultSchema,
+  }),
+  /** The caller's saved card or bank account, the instalments to come, the latest automatic payments (issue 23). */
+  autopay: endpoint({ method: 'GET', path: '/api/Billing/Autopay', status: 200, reply: AutopayStatusSchema }),
+  /** Turn automatic payments on or off for the caller's saved method; 404 when they saved none. */
+  setAutopay: endpoint({
+    method: 'PUT',
+    path: '/api/Billing/Autopay',
+    body: AutopaySettingSchema,
+    status: 200,
+    reply: AutopayStatusSchema,
+  }),
+  /** Remove the caller's saved method (nothing more is charged to it); 404 when they saved none. */
+  removeMethod: endpoint({
+    method: 'DELETE',
+    path: '/api/Billing/Autopay',
+    status: 200,
+    reply: AutopayStatusSchema,
+  }),
+  /** Open a checkout that saves a new card or bank account: 201 with where to send the browser. */
+  startSetup: endpoint({
+    method: 'POST',
+    path: '/api/Billing/Autopay/Setup',
+    status: 201,
+    reply: AutopaySetupSchema,
+  }),
+  /** Settle a setup checkout the caller returned from (Billing's `?method=`), then answer the status. */
+  finishSetup: endpoint({
+    method: 'POST',
+    path: '/api/Billing/Autopay/Setup/:checkoutId',
+    params: SetupCheckoutParamsSchema,
+    status: 200,
+    reply: AutopayStatusSchema,
   }),
   /** The signed Stripe webhook (public; its raw body is a Stripe event, checked by its signature). */
   stripeWebhook: endpoint({

@@ -5,6 +5,7 @@
  * waitlist's actions, the child search) and the payments with their CSV and refunds. Every one is the
  * director's (Admin); money is cents. Shapes: contract/src/staff-money.ts.
  */
+import { FailedPaymentListSchema } from '../autopay.ts';
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import {
@@ -81,6 +82,13 @@ export const officeApi = {
     path: '/api/staff/balances.csv',
     status: 200,
     reply: 'file',
+  }),
+  /** Automatic payments that failed or wait for the family, on instalments still owing (issue 23). */
+  failedPayments: endpoint({
+    method: 'GET',
+    path: '/api/staff/failed-payments',
+    status: 200,
+    reply: FailedPaymentListSchema,
   }),
   /** Revenue by month: what was charged, received and refunded, and what was owed, in a year (issue 23). */
   revenue: endpoint({

@@ -570,6 +570,8 @@ export const payments = pgTable(
      * (contract `PaymentPlan`); `finalAmount` is then the deposits and fees paid today, `lineItems` the price.
      */
     plan: jsonb('plan').$type<{ deposit: number; fee: number; dueDates: string[] }>(),
+    /** The family asked the checkout to save the card or bank account for automatic payments (issue 23). */
+    saveMethod: boolean('save_method').notNull().default(false),
     created: createdAt(),
     userId: uuid('user_id')
       .notNull()
@@ -682,6 +684,118 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_check', sql`amount > 0`),
     check('ledger_entries_kind_check', inList('kind', ledgerKinds)),
     check('ledger_entries_method_check', sql`method is null or ${inList('method', ledgerMethods)}`),
+  ],
+);
+
+/**
+ * A parent's saved card or US bank account for automatic payments (issue 23, decision 023). The provider keeps
+ * the card or account; we keep its customer and method ids (which nothing can charge without our secret key)
+ * and what the portal shows: brand and last four digits, expiry, bank name. One method in use per parent
+ * (`removed` null); changing it marks the old one removed, so past attempts keep naming what they charged.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'stripe' | 'test'. */
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    /** 'card' | 'us_bank_account'. */
+    kind: text('kind').notNull(),
+    /** Card brand ('visa', 'mastercard', …) or the bank's name. */
+    label: text('label').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    /** Instalments are charged to it on their dates; off: saved but not charged by itself. */
+    autopay: boolean('autopay').notNull().default(true),
+    created: createdAt(),
+    removed: instant('removed'),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_in_use').on(t.userId).where(sql`removed is null`),
+    check('payment_methods_kind_check', inList('kind', ['card', 'us_bank_account'])),
+  ],
+);
+
+/**
+ * A checkout that only saves a method ("Change payment method" in Billing; Stripe Checkout `mode: setup`).
+ * The test checkout keeps its state in `checkout_json`, as it does on payments.
+ */
+export const paymentMethodSetups = pgTable(
+  'payment_method_setups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    checkoutId: text('checkout_id'),
+    checkoutUrl: text('checkout_url'),
+    checkoutJSON: jsonb('checkout_json'),
+    /** 'Pending' | 'Saved' | 'Expired'. */
+    status: text('status').notNull().default('Pending'),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_method_setups_checkout_key').on(t.checkoutId),
+    check('payment_method_setups_status_check', inList('status', ['Pending', 'Saved', 'Expired'])),
+  ],
+);
+
+/**
+ * One off-session charge of an instalment (issue 23, decision 023): a place (payer, session, child) and the
+ * due date of its charge, and which try it is (1 on the date, 2–4 the retries). The unique key is what makes
+ * the sweep charge once across server processes: whoever inserts the row charges, with the provider
+ * idempotency key `autopay-<id>`. `amount` is cents; `payment_id` is the payment row a receipt shows.
+ */
+export const autopayAttempts = pgTable(
+  'autopay_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payerUserId: uuid('payer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'restrict' }),
+    studentId: uuid('student_id'),
+    studentKey: uuid('student_key')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(student_id, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    /** The instalment's due date (ISO, the center's time zone). */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** 1 on the due date; 2, 3, 4 the retries (AUTOPAY_RETRY_DAYS). */
+    attempt: integer('attempt').notNull(),
+    amount: integer('amount').notNull(),
+    methodId: uuid('method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /** 'charging' | 'processing' | 'succeeded' | 'failed' | 'action_required'. */
+    status: text('status').notNull().default('charging'),
+    providerIntentId: text('provider_intent_id'),
+    /** The provider's decline code and the family-readable reason, when it failed. */
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    created: createdAt(),
+    updated: instant('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('autopay_attempts_key').on(t.payerUserId, t.classSessionId, t.studentKey, t.dueOn, t.attempt),
+    index('autopay_attempts_open_idx')
+      .on(t.status, t.updated)
+      .where(sql`status in ('charging', 'processing')`),
+    index('autopay_attempts_payer_idx').on(t.payerUserId, t.created),
+    check('autopay_attempts_amount_check', sql`amount > 0`),
+    check(
+      'autopay_attempts_status_check',
+      inList('status', ['charging', 'processing', 'succeeded', 'failed', 'action_required']),
+    ),
   ],
 );
 

@@ -119,13 +119,16 @@ export function api(t: TestApp) {
       studentIds,
     });
 
-  /** Press a button of the test checkout page, as the browser's form post does. */
-  const press = (checkoutId: string, button: 'pay' | 'cancel') =>
+  /**
+   * Press a button of the test checkout page, as the browser's form post does; `method`: the test card or bank
+   * account chosen to save (a checkout that saves one, issue 23).
+   */
+  const press = (checkoutId: string, button: 'pay' | 'cancel', method?: string) =>
     t.app.inject({
       method: 'POST',
       url: `/test-checkout/${checkoutId}/${button}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      payload: method ? new URLSearchParams({ method }).toString() : '',
     });
 
   /**

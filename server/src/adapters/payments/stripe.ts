@@ -10,7 +10,9 @@ import {
   type CheckoutState,
   type CreateCheckoutInput,
   type CreatedCheckout,
+  type OffSessionCharge,
   type PaymentProvider,
+  type SavedMethod,
   type WebhookEvent,
   WebhookSignatureError,
 } from './types.ts';
@@ -46,6 +48,73 @@ function mapPaymentStatus(paymentStatus: string): CheckoutState['paymentStatus']
   return paymentStatus === 'paid' || paymentStatus === 'no_payment_required' ? paymentStatus : 'unpaid';
 }
 
+/** PaymentIntent events an off-session charge settles by (https://docs.stripe.com/payments/paymentintents/lifecycle). */
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+  'payment_intent.requires_action',
+  'payment_intent.canceled',
+]);
+
+/** The methods a family may save for automatic payments: a card or a US bank account (ACH Direct Debit). */
+const SAVABLE: Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[] = ['card', 'us_bank_account'];
+
+/** What the portal shows of a saved PaymentMethod; null for a type we do not charge. */
+function savedMethodOf(customer: unknown, method: unknown): SavedMethod | null {
+  const customerId = typeof customer === 'string' ? customer : (customer as { id?: string } | null)?.id;
+  if (!customerId || !method || typeof method !== 'object') return null;
+  const pm = method as Stripe.PaymentMethod;
+  if (pm.type === 'card' && pm.card)
+    return {
+      customerId,
+      methodId: pm.id,
+      kind: 'card',
+      label: pm.card.brand,
+      last4: pm.card.last4,
+      expMonth: pm.card.exp_month,
+      expYear: pm.card.exp_year,
+    };
+  if (pm.type === 'us_bank_account' && pm.us_bank_account)
+    return {
+      customerId,
+      methodId: pm.id,
+      kind: 'us_bank_account',
+      label: pm.us_bank_account.bank_name ?? 'Bank account',
+      last4: pm.us_bank_account.last4 ?? '',
+      expMonth: null,
+      expYear: null,
+    };
+  return null;
+}
+
+/** An off-session PaymentIntent as our four outcomes. */
+function chargeOf(intent: Stripe.PaymentIntent): OffSessionCharge {
+  const error = intent.last_payment_error;
+  const status: OffSessionCharge['status'] =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'processing'
+        ? 'processing'
+        : intent.status === 'requires_action' || error?.code === 'authentication_required'
+          ? 'action_required'
+          : intent.status === 'requires_payment_method' || intent.status === 'canceled'
+            ? 'failed'
+            : 'processing';
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return {
+    status,
+    intentId: intent.id,
+    failureCode:
+      status === 'failed' || status === 'action_required'
+        ? (error?.decline_code ?? error?.code ?? null)
+        : null,
+    failureMessage: status === 'failed' || status === 'action_required' ? (error?.message ?? null) : null,
+    receiptUrl: charge?.receipt_url ?? null,
+    raw: intent,
+  };
+}
+
 /** Stripe's minimum checkout lifetime (30 min) plus a minute for clock skew and transit. */
 const MIN_CHECKOUT_MS = 31 * 60_000;
 
@@ -58,7 +127,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   });
 
   const retrieveSession = (checkoutId: string) =>
-    stripe.checkout.sessions.retrieve(checkoutId, { expand: ['payment_intent.latest_charge'] });
+    stripe.checkout.sessions.retrieve(checkoutId, {
+      expand: ['payment_intent.latest_charge', 'payment_intent.payment_method'],
+    });
 
   return {
     name: 'stripe',
@@ -97,7 +168,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           locale: input.language ?? 'en',
           client_reference_id: input.paymentId,
           metadata,
-          payment_intent_data: { metadata },
+          payment_intent_data: {
+            metadata,
+            // Save the card or bank account for the plan's instalments (issue 23).
+            ...(input.saveMethod ? { setup_future_usage: 'off_session' as const } : {}),
+          },
+          ...(input.saveMethod
+            ? { customer_creation: 'always' as const, allowed_payment_method_types: SAVABLE }
+            : {}),
           // Stripe refuses an expiry under 30 minutes from creation; a hold that short gets 31 minutes here,
           // and a payment completed after its hold is re-seated or refunded by fulfillment (decision 006).
           expires_at: Math.floor(Math.max(input.expiresAt.getTime(), Date.now() + MIN_CHECKOUT_MS) / 1000),
@@ -137,7 +215,102 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         receiptUrl: charge?.receipt_url ?? null,
         raw: session,
         chargeRaw: charge,
+        savedMethod:
+          session.status === 'complete' && intent?.setup_future_usage === 'off_session'
+            ? savedMethodOf(session.customer, intent.payment_method)
+            : null,
       };
+    },
+
+    /**
+     * A Checkout Session in `setup` mode (https://docs.stripe.com/payments/save-and-reuse?payment-ui=checkout):
+     * the parent's Customer (made first, once per setup, when they have none) saves a card or US bank account.
+     */
+    async createSetup(input) {
+      const customer =
+        input.customerId ??
+        (
+          await stripe.customers.create(
+            { email: input.customerEmail },
+            { idempotencyKey: `customer-${input.setupId}` },
+          )
+        ).id;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: 'usd',
+          customer,
+          allowed_payment_method_types: SAVABLE,
+          locale: input.language ?? 'en',
+          client_reference_id: input.setupId,
+          metadata: { setupId: input.setupId },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `setup-${input.setupId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a url`);
+      return { checkoutId: session.id, checkoutUrl: session.url, raw: session };
+    },
+
+    async retrieveSetup(checkoutId) {
+      const session = await stripe.checkout.sessions.retrieve(checkoutId, {
+        expand: ['setup_intent.payment_method'],
+      });
+      const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+      return {
+        checkoutId: session.id,
+        status: mapStatus(session.status),
+        savedMethod:
+          session.status === 'complete' && intent?.status === 'succeeded'
+            ? savedMethodOf(session.customer, intent.payment_method)
+            : null,
+        raw: session,
+      };
+    },
+
+    /**
+     * An off-session PaymentIntent confirmed at once (https://docs.stripe.com/payments/save-during-payment#charge-saved-payment-method),
+     * with the attempt's idempotency key. A decline comes back as a `StripeCardError` whose `payment_intent`
+     * says why; it is answered as `failed` (or `action_required` for `authentication_required`).
+     */
+    async chargeSaved(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: 'usd',
+            customer: input.method.customerId,
+            payment_method: input.method.methodId,
+            allowed_payment_method_types: [input.method.kind],
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return chargeOf(intent);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) {
+          const intent = (err.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
+          if (intent) return chargeOf(intent);
+          return {
+            status: err.code === 'authentication_required' ? 'action_required' : 'failed',
+            intentId: null,
+            failureCode: err.decline_code ?? err.code ?? null,
+            failureMessage: err.message,
+            receiptUrl: null,
+            raw: err.raw,
+          };
+        }
+        throw err;
+      }
+    },
+
+    async retrieveCharge(intentId) {
+      return chargeOf(await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
     },
 
     /**
@@ -188,9 +361,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           { cause: err },
         );
       }
-      const object = event.data?.object as { id?: unknown } | undefined;
+      const object = event.data?.object as { id?: unknown; metadata?: { attemptId?: unknown } } | undefined;
       const checkoutId = CHECKOUT_EVENTS.has(event.type) && typeof object?.id === 'string' ? object.id : null;
-      return { id: event.id, type: event.type, checkoutId };
+      // Only our off-session charges carry an attemptId; a checkout's own PaymentIntent is settled by its session.
+      const intentId =
+        INTENT_EVENTS.has(event.type) &&
+        typeof object?.id === 'string' &&
+        typeof object.metadata?.attemptId === 'string'
+          ? object.id
+          : null;
+      return { id: event.id, type: event.type, checkoutId, intentId };
     },
   };
 }

@@ -49,6 +49,68 @@ export type CreateCheckoutInput = {
   cancelUrl: string;
   /** The language of the page the family started from (Stripe Checkout's `locale`, issue 14). */
   language?: Language;
+  /**
+   * Save the card or US bank account for automatic payments (issue 23): Stripe Checkout with a Customer and
+   * `setup_future_usage: off_session` (https://docs.stripe.com/payments/save-during-payment).
+   */
+  saveMethod?: boolean;
+};
+
+/** A card or US bank account the provider keeps for off-session charges, as the portal shows it. */
+export type SavedMethod = {
+  customerId: string;
+  methodId: string;
+  kind: 'card' | 'us_bank_account';
+  /** Card brand ('visa', …) or the bank's name. */
+  label: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+};
+
+/** A checkout that only saves a method (Stripe Checkout `mode: setup`; "Change payment method"). */
+export type CreateSetupInput = {
+  /** Our `payment_method_setups` row. */
+  setupId: string;
+  customerEmail: string;
+  /** The parent's customer at the provider when they saved a method before. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  language?: Language;
+};
+
+export type SetupState = {
+  checkoutId: string;
+  status: 'open' | 'complete' | 'expired';
+  savedMethod: SavedMethod | null;
+  raw: unknown;
+};
+
+/**
+ * Where an off-session charge stands (a Stripe PaymentIntent's `status`,
+ * https://docs.stripe.com/payments/paymentintents/lifecycle): `processing` is a bank debit that settles in
+ * days; `action_required` is a card whose bank asks the cardholder to authenticate (3-D Secure), which an
+ * off-session charge cannot do; `failed` carries the decline code and a sentence a family can act on.
+ */
+export type OffSessionCharge = {
+  status: 'succeeded' | 'processing' | 'failed' | 'action_required';
+  intentId: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  receiptUrl: string | null;
+  raw: unknown;
+};
+
+export type ChargeSavedInput = {
+  method: Pick<SavedMethod, 'customerId' | 'methodId' | 'kind'>;
+  /** Cents, > 0. */
+  amount: number;
+  description: string;
+  /** Names this attempt at the provider: the same key again answers the same charge, never a second one. */
+  idempotencyKey: string;
+  /** `attemptId` and `paymentId`: how a webhook finds the attempt again. */
+  metadata: { attemptId: string; paymentId: string };
 };
 
 export type CreatedCheckout = { checkoutId: string; checkoutUrl: string; raw: unknown };
@@ -70,6 +132,8 @@ export type CheckoutState = {
   raw: unknown;
   /** The provider's charge object when there is one, kept as `payments.charge_json`. */
   chargeRaw: unknown;
+  /** The card or bank account the checkout saved (`saveMethod`), once it is paid; else null. */
+  savedMethod: SavedMethod | null;
 };
 
 /** A verified webhook event, reduced to what fulfillment needs. */
@@ -79,6 +143,8 @@ export type WebhookEvent = {
   type: string;
   /** The checkout the event is about, or null for events we do not act on. */
   checkoutId: string | null;
+  /** An off-session charge's PaymentIntent (`payment_intent.*` events with our `attemptId`), else null. */
+  intentId: string | null;
 };
 
 export type PaymentProvider = {
@@ -93,6 +159,17 @@ export type PaymentProvider = {
    * provider's refund object (with its `id`). Throws when the provider refuses.
    */
   refund: (state: CheckoutState, amount: number, idempotencyKey?: string) => Promise<unknown>;
+  /** Open a checkout that only saves a card or bank account (Stripe Checkout `mode: setup`). */
+  createSetup: (input: CreateSetupInput) => Promise<CreatedCheckout>;
+  retrieveSetup: (checkoutId: string) => Promise<SetupState>;
+  /**
+   * Charge a saved method off-session (the family is not there): one charge per `idempotencyKey`, however
+   * often it is called. Declines answer `failed`, never throw; a network or server error throws, and calling
+   * again with the same key is safe.
+   */
+  chargeSaved: (input: ChargeSavedInput) => Promise<OffSessionCharge>;
+  /** Where an off-session charge stands now (a bank debit settles days later). */
+  retrieveCharge: (intentId: string) => Promise<OffSessionCharge>;
   /**
    * Verify a webhook's signature over the raw body and parse it. Throws `WebhookSignatureError` when the
    * signature or timestamp does not verify. Only Stripe has webhooks.

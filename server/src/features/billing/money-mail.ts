@@ -82,6 +82,75 @@ export function paymentReceivedMail(args: {
   };
 }
 
+/** Decline codes an autopay mail explains in the family's words; any other reads `autopayFailed.reasons.other`. */
+const DECLINE_REASONS = [
+  'insufficient_funds',
+  'expired_card',
+  'card_declined',
+  'authentication_required',
+  'account_closed',
+] as const;
+
+/**
+ * An automatic payment of an instalment did not go through (issue 23, autopay.ts): declined (`nextTryOn` the
+ * ISO date it is tried again, or null after the last try) or waiting for the cardholder to authenticate
+ * (`authenticate`: 3-D Secure; the family pays it on Billing, where their bank can ask them). `failureCode`:
+ * the provider's decline code, explained in the family's language.
+ */
+export function autopayFailedMail(args: {
+  to: string;
+  parentName: string;
+  amount: number;
+  sessionName: string;
+  childName: string | null;
+  dueOn: string;
+  method: { kind: 'card' | 'us_bank_account'; label: string; last4: string };
+  failureCode: string | null;
+  authenticate: boolean;
+  nextTryOn: string | null;
+  appUrl: string;
+  language?: string;
+}): MailMessage {
+  const t = mailT(args.language);
+  const brand = args.method.label.charAt(0).toUpperCase() + args.method.label.slice(1);
+  const values = {
+    amount: moneyIn(args.amount, args.language),
+    session: args.sessionName,
+    child: args.childName ?? t('yourChildren'),
+    date: longDateIn(args.dueOn, args.language),
+    method:
+      args.method.kind === 'card'
+        ? t('autopayFailed.card', { brand, last4: args.method.last4 })
+        : t('autopayFailed.bank', { last4: args.method.last4 }),
+    link: `${args.appUrl}${routes.billing}`,
+  };
+  const code = DECLINE_REASONS.find((c) => c === args.failureCode) ?? 'other';
+  if (args.authenticate)
+    return {
+      to: args.to,
+      subject: t('autopayFailed.authenticateSubject', values),
+      text: familyText(
+        t,
+        t('greeting', { firstName: args.parentName }),
+        t('autopayFailed.authenticate', values),
+        t('autopayFailed.payLink', values),
+      ),
+    };
+  return {
+    to: args.to,
+    subject: t('autopayFailed.subject', values),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      `${t('autopayFailed.body', values)} ${t(`autopayFailed.reasons.${code}`)}`,
+      args.nextTryOn
+        ? t('autopayFailed.retry', { ...values, next: longDateIn(args.nextTryOn, args.language) })
+        : t('autopayFailed.last', values),
+      t('autopayFailed.payLink', values),
+    ),
+  };
+}
+
 /**
  * The office withdrew the child. `familyMessage`: what the director wrote to the family (quoted as typed;
  * empty or missing: no message paragraph). The office's internal note is not an argument: it cannot reach

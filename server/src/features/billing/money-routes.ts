@@ -16,6 +16,7 @@ import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
 import { agingCsv, agingReport } from './aging.ts';
+import { failedPayments } from './autopay-methods.ts';
 import { adjustPlace, recordOfficePayment } from './office-ledger.ts';
 import { listPayments, paymentsCsv } from './payments-list.ts';
 import { refundPayment } from './refunds.ts';
@@ -125,6 +126,22 @@ export const staffMoneyRoutes =
         admin(request);
         const today = ctx.clock.today();
         return csvFile(reply, `balances-${today}.csv`, await agingCsv(ctx.db, today));
+      },
+    );
+
+    serve(
+      app,
+      officeApi.failedPayments,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Failed automatic payments (Admin)',
+        description:
+          'Issue 23: each instalment still owing whose latest automatic payment failed (with its decline code and the date of the next try, if one is left) or waits for the family to authenticate, newest first, with what is still owed in cents; `total` sums it.',
+      },
+      async (request) => {
+        admin(request);
+        return failedPayments(ctx.db);
       },
     );
 

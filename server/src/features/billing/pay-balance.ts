@@ -2,7 +2,8 @@
  * "Pay now" (issue 23): a parent pays any amount up to the family's balance through the payment provider
  * (Stripe Checkout, or the built-in test checkout), and fulfillment applies it to the family account.
  *
- * - `startBalancePayment` checks the amount against the balance under the family's lock, writes a `Pending`
+ * - `startBalancePayment` checks the amount against the balance under the family's lock (less what an
+ *   automatic payment is taking right now, autopay.ts), writes a `Pending`
  *   payment with no session, and opens the provider's checkout after commit (a provider failure marks the
  *   payment `Failed` and answers 502). The return page is Billing (`?paid=` / `?cancelled=`), which settles
  *   the checkout through the same `Confirmation` call as an enrollment's return page.
@@ -23,6 +24,7 @@ import type { RegistrationDeps } from '../enrollment/waitlist.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { familyMemberIds, lockFamilyMembers } from '../family/members.ts';
 import { amountRefusal } from './amount-refusal.ts';
+import { autopayInFlight } from './autopay-in-flight.ts';
 import { familyBalance, type NewEntry, postEntries } from './ledger.ts';
 import { paymentReceivedMail } from './money-mail.ts';
 
@@ -59,8 +61,19 @@ export async function startBalancePayment(
       .limit(1);
     if (open?.checkoutUrl) return { paymentId: open.id, checkoutUrl: open.checkoutUrl, reused: true };
     const balance = await familyBalance(tx, payers);
+    // An instalment autopay is charging (or a bank debit still processing) is not due a second time.
+    const inFlight = balance > 0 ? await autopayInFlight(tx, payers) : 0;
+    const payable = balance - inFlight;
+    if (balance > 0 && payable <= 0)
+      throw amountRefusal('billing.pay.allInFlight', { inFlight: formatCents(inFlight) }, 409);
     if (balance <= 0) throw amountRefusal('billing.pay.nothingDue', undefined, 409);
-    if (amount > balance) throw amountRefusal('billing.pay.atMost', { amount: formatCents(balance) });
+    if (amount > payable)
+      throw inFlight > 0
+        ? amountRefusal('billing.pay.atMostInFlight', {
+            amount: formatCents(payable),
+            inFlight: formatCents(inFlight),
+          })
+        : amountRefusal('billing.pay.atMost', { amount: formatCents(balance) });
     const [payment] = await tx
       .insert(payments)
       .values({

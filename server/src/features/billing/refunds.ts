@@ -134,6 +134,7 @@ function checkoutOf(payment: PaymentRow): CheckoutState {
     receiptUrl: payment.receiptUrl,
     raw: payment.checkoutJSON,
     chargeRaw: payment.chargeJSON,
+    savedMethod: null,
   };
 }
 

@@ -20,6 +20,7 @@ import type { CheckoutState, PaymentProvider } from '../../adapters/payments/typ
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments, processedWebhookEvents, students } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import { saveMethod } from '../billing/autopay.ts';
 import { postPaymentEntries, postRefundEntries } from '../billing/ledger.ts';
 import { applyBalancePayment, queuePaymentReceived } from '../billing/pay-balance.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
@@ -85,6 +86,7 @@ export async function fulfillFreePayment(deps: FulfillDeps, paymentId: string): 
     receiptUrl: null,
     raw: { object: 'free_enrollment' },
     chargeRaw: null,
+    savedMethod: null,
   };
   await deps.db.update(payments).set({ checkoutId: state.checkoutId }).where(eq(payments.id, paymentId));
   return settle(deps, paymentId, state, null, {});
@@ -107,7 +109,12 @@ async function settle(
     // A payment toward the family's balance ("pay now", issue 23) seats no one: it pays the account.
     if (paid && payment.classSessionId === null) return completeBalancePayment(tx, deps, payment, state);
     if (paid) return completePaid(tx, deps, payment, state);
-    const over = state.status === 'expired' || state.paymentFailed || options.holdPassed === true;
+    // A bank debit the family completed is processing for days (Stripe: `complete` + `unpaid`): the seats stay
+    // held until it succeeds or fails, however long the checkout's own hold was (issue 23).
+    const processing = state.status === 'complete' && !state.paymentFailed;
+    if (processing && payment.status === 'Pending') await holdWhileProcessing(tx, deps, payment.id);
+    const over =
+      state.status === 'expired' || state.paymentFailed || (options.holdPassed === true && !processing);
     if (!over) return { outcome: 'pending' as const };
     if (payment.status === 'Pending') {
       await tx
@@ -126,6 +133,28 @@ async function settle(
     return refund(deps, result.payment, state, provider, result.sessionName);
   if (result.outcome === 'refund') return 'refunded';
   return result.outcome;
+}
+
+/** Days a processing bank debit holds its seats (ACH debits settle in about four business days). */
+export const PROCESSING_HOLD_DAYS = 10;
+
+/** Keep a processing debit's payment and held places from lapsing: their hold runs `PROCESSING_HOLD_DAYS`. */
+async function holdWhileProcessing(tx: Tx, deps: FulfillDeps, paymentId: string): Promise<void> {
+  const until = new Date(deps.clock.now().getTime() + PROCESSING_HOLD_DAYS * 86_400_000);
+  await tx
+    .update(payments)
+    .set({ holdExpiresAt: until })
+    .where(and(eq(payments.id, paymentId), sql`${payments.holdExpiresAt} < ${until}`));
+  await tx
+    .update(classSessionEnrollments)
+    .set({ holdExpiresAt: until })
+    .where(
+      and(
+        eq(classSessionEnrollments.paymentId, paymentId),
+        eq(classSessionEnrollments.status, 'PendingPayment'),
+        sql`${classSessionEnrollments.holdExpiresAt} < ${until}`,
+      ),
+    );
 }
 
 /** True when the event is new (and is now recorded), false when it was processed before. */
@@ -206,6 +235,9 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
     .set({ status: 'Paid', ...paidFields })
     .where(eq(payments.id, payment.id));
   await postPaymentEntries(tx, deps.clock.timeZone, payment.id);
+  // The card or bank account the family asked to save pays the plan's instalments (autopay, issue 23).
+  if (payment.saveMethod && state.savedMethod)
+    await saveMethod(tx, payment.userId, payment.provider, state.savedMethod, now);
   // The children are in: their waitlist places in this session are done.
   await acceptWaitlistPlaces(tx, sessionId, studentIds);
   const children = await tx

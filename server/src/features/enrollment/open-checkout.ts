@@ -92,6 +92,8 @@ export async function openCheckout(
     holdExpiresAt: Date;
     sessionName: string;
     plan: StoredPlan | null;
+    /** Save the method paid with for the plan's instalments (autopay, issue 23). */
+    saveMethod?: boolean;
   },
 ) {
   try {
@@ -104,6 +106,7 @@ export async function openCheckout(
       customerEmail: user.emailAddress,
       language: user.language,
       expiresAt: outcome.holdExpiresAt,
+      saveMethod: outcome.saveMethod === true,
       successUrl: `${deps.appUrl}${routes.enrollmentSuccessful(classSessionId, '{CHECKOUT_SESSION_ID}')}`,
       cancelUrl: `${deps.appUrl}${routes.enrollmentFailed(classSessionId, '{CHECKOUT_SESSION_ID}')}`,
     });

@@ -56,6 +56,8 @@ type Locked = {
   now: Date;
   /** The center's date at `now` (YYYY-MM-DD). */
   today: string;
+  /** On the plan, the family asked to save their method for the instalments (autopay, issue 23). */
+  saveMethod: boolean;
   /** The family chose the session's payment plan (issue 23). */
   paymentPlan: boolean;
 };
@@ -114,7 +116,7 @@ export async function reserveLocked(
   user: Asker,
   classSessionId: number,
   studentIds: string[],
-  options: { paymentPlan?: boolean } = {},
+  options: { paymentPlan?: boolean; saveMethod?: boolean } = {},
 ) {
   const observation = observeSeats(deps.db, classSessionId);
   // What this transaction saw of the seats, and how many it takes; `valid` while that is what commits.
@@ -131,6 +133,7 @@ export async function reserveLocked(
         now,
         today: deps.clock.today(now),
         paymentPlan: options.paymentPlan === true,
+        saveMethod: options.saveMethod === true,
       };
       let standing = await lockedStanding(at);
       Object.assign(seen, { valid: true, seatsLeft: standing.session.seatsLeft });
@@ -159,6 +162,7 @@ export async function reserveLocked(
         lineItems: price.lineItems,
         total: price.total,
         plan: price.plan,
+        saveMethod: price.plan !== null && at.saveMethod,
         holdExpiresAt: hold.holdExpiresAt,
       };
     });
@@ -284,6 +288,7 @@ async function holdSeats(
       provider: price.total === 0 ? 'free' : deps.provider.name,
       lineItems: price.lineItems,
       plan: price.plan,
+      saveMethod: price.plan !== null && at.saveMethod && price.total > 0,
       emailAddress: user.emailAddress,
       holdExpiresAt,
       classSessionId,

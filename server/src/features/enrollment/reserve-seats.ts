@@ -47,7 +47,7 @@ export async function reserveSeats(
   user: { id: string; emailAddress: string; language?: Language },
   classSessionId: number,
   studentIds: string[],
-  options: { paymentPlan?: boolean } = {},
+  options: { paymentPlan?: boolean; saveMethod?: boolean } = {},
 ): Promise<ReserveResult> {
   // Registration opening: most requests are refused because the seats are gone. Refuse those from a read
   // without the row lock, so they do not queue behind the reservations; the locked path checks again.

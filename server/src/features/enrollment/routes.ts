@@ -13,6 +13,14 @@ import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
+import { settleIntent } from '../billing/autopay.ts';
+import {
+  autopayStatus,
+  removeMethod,
+  setAutopay,
+  settleSetup,
+  startSetup,
+} from '../billing/autopay-methods.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { startBalancePayment } from '../billing/pay-balance.ts';
 import { familyMemberIds } from '../family/members.ts';
@@ -98,8 +106,11 @@ export const enrollmentRoutes =
       async (request, reply) => {
         // The card checkout opens in the language of the page the family started from (issue 14).
         const user = { ...currentUser(request), language: requestLanguage(request.headers) };
-        const { classSessionId, studentIds, paymentPlan } = request.body;
-        const result = await reserveSeats(reg, user, classSessionId, studentIds, { paymentPlan });
+        const { classSessionId, studentIds, paymentPlan, saveMethod } = request.body;
+        const result = await reserveSeats(reg, user, classSessionId, studentIds, {
+          paymentPlan,
+          saveMethod,
+        });
         reply.code(result.created ? 201 : 200);
         return result.payment;
       },
@@ -315,6 +326,92 @@ export const enrollmentRoutes =
       },
     );
 
+    const autopayOf = (userId: string) => autopayStatus(ctx.db, userId, ctx.clock.today());
+    serve(
+      app,
+      enrollmentApi.autopay,
+      {
+        tags: ['Billing'],
+        summary: 'Automatic payments: the saved method, the instalments to come, the latest attempts',
+        description:
+          'Issue 23: the card or US bank account saved for automatic payments (the caller’s own, else a co-parent’s, with their first name), whether autopay is on, the family’s instalments still owing from today on (cents, ISO dates), and the latest automatic payments with their outcome.',
+      },
+      async (request) => autopayOf(currentUser(request).id),
+    );
+    serve(
+      app,
+      enrollmentApi.setAutopay,
+      {
+        tags: ['Billing'],
+        summary: 'Turn automatic payments on or off',
+        description: 'For the caller’s own saved method. 404 when they saved none.',
+        config: { errors: [404] },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await setAutopay(ctx.db, user.id, request.body.enabled);
+        return autopayOf(user.id);
+      },
+    );
+    serve(
+      app,
+      enrollmentApi.removeMethod,
+      {
+        tags: ['Billing'],
+        summary: 'Remove the saved card or bank account',
+        description: 'Nothing more is charged to it; instalments stay due. 404 when the caller saved none.',
+        config: { errors: [404] },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await removeMethod(ctx.db, user.id, ctx.clock.now());
+        return autopayOf(user.id);
+      },
+    );
+    serve(
+      app,
+      enrollmentApi.startSetup,
+      {
+        tags: ['Billing'],
+        summary: 'Save a new card or bank account',
+        description:
+          'Opens a checkout that saves a card or US bank account and charges nothing (Stripe Checkout in setup mode, or the built-in test checkout). It returns to Billing with `?method=<checkout id>`. 502 when the provider could not open it.',
+        config: { errors: [502] },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        let result: { checkoutUrl: string };
+        try {
+          result = await startSetup(reg, {
+            id: user.id,
+            emailAddress: user.emailAddress,
+            language: requestLanguage(request.headers),
+          });
+        } catch (error) {
+          reg.log(`setup checkout failed: ${error instanceof Error ? error.message : String(error)}`);
+          throw new HttpError(502, 'enrollment.checkout.unavailable');
+        }
+        reply.code(201);
+        return result;
+      },
+    );
+    serve(
+      app,
+      enrollmentApi.finishSetup,
+      {
+        tags: ['Billing'],
+        summary: 'Finish saving a card or bank account',
+        description:
+          'Billing calls this on the return from a setup checkout: the method saved becomes the one in use (once, however often it is called). 404 for a checkout that is not the caller’s.',
+        config: { errors: [404] },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await settleSetup(reg, request.params.checkoutId, user.id);
+        return autopayOf(user.id);
+      },
+    );
+
     // The Stripe webhook needs the raw body to verify its signature: a JSON parser of its own, in this scope.
     await app.register(async (scope) => {
       scope.removeContentTypeParser('application/json');
@@ -329,7 +426,7 @@ export const enrollmentRoutes =
           tags: ['Billing'],
           summary: 'Stripe webhook (signed)',
           description:
-            'Verifies `Stripe-Signature` over the raw body, then applies `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed` and `…expired` through fulfillment. Each event id is applied once. 400 on a bad signature; 404 when Stripe is not configured.',
+            'Verifies `Stripe-Signature` over the raw body, then applies `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed` and `…expired` through fulfillment (a setup checkout saves its method), and `payment_intent.succeeded`, `…processing`, `…payment_failed`, `…requires_action` and `…canceled` of an automatic payment (metadata `attemptId`) to its attempt. Each event id is applied once. 400 on a bad signature; 404 when Stripe is not configured.',
           schema: { requestContent: { 'application/json': z.looseObject({}).describe('A Stripe event') } },
         },
         async (request, reply) => {
@@ -345,9 +442,15 @@ export const enrollmentRoutes =
             throw error;
           }
           if (event.checkoutId) {
-            await fulfillCheckout(reg, event.checkoutId, { event: { id: event.id, type: event.type } });
+            // A setup checkout (saving a method) has no payment: settle it as the return page would.
+            const outcome = await fulfillCheckout(reg, event.checkoutId, {
+              event: { id: event.id, type: event.type },
+            });
+            if (outcome === 'unknown') await settleSetup(reg, event.checkoutId).catch(() => {});
             ctx.work.runNow().catch(() => {});
           }
+          // An automatic payment's charge moved (a bank debit settled or failed): settle it once (autopay.ts).
+          if (event.intentId) await settleIntent(reg, 'stripe', event.intentId);
           reply.code(200);
           return { received: true as const };
         },

@@ -12,15 +12,21 @@
  */
 import { dateTimeFormat, formatCents, type LineItem, type Payment, testCheckout } from '@lc/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { TestCheckoutObject } from '../../adapters/payments/test-checkout.ts';
+import {
+  isTestMethod,
+  TEST_METHODS,
+  type TestCheckoutObject,
+  type TestMethodId,
+} from '../../adapters/payments/test-checkout.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { CENTER, mailLocale, mailT } from '../../i18n/family-mail.ts';
 import type { mailMessages } from '../../i18n/mail-i18n.ts';
+import { settleSetup } from '../billing/autopay-methods.ts';
 import { fulfillCheckout } from '../enrollment/fulfill-checkout.ts';
 import { checkoutStatus, findPayment } from '../enrollment/records.ts';
 
-type TestCheckoutKey = keyof (typeof mailMessages)['en']['testCheckout'];
+type TestCheckoutKey = Exclude<keyof (typeof mailMessages)['en']['testCheckout'], 'methods'>;
 /**
  * The page's words in `locale` ('es' or English): `testCheckout.*` of the server's message files. The
  * values must already be HTML-escaped.
@@ -29,7 +35,8 @@ function textsFor(locale: string | undefined) {
   const lang = locale === 'es' ? 'es' : 'en';
   const fixed = mailT(lang);
   const t = (key: TestCheckoutKey, values?: Record<string, string>) => fixed(`testCheckout.${key}`, values);
-  return { t, lang, intl: mailLocale(lang) } as const;
+  const method = (id: TestMethodId) => fixed(`testCheckout.methods.${id}`);
+  return { t, method, lang, intl: mailLocale(lang) } as const;
 }
 
 const escapeHtml = (value: string) =>
@@ -52,6 +59,9 @@ h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 1.
 p { margin: .25rem 0 .75rem; } .muted { color: var(--muted); }
 table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: .5rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.num, th.num { text-align: right; white-space: nowrap; padding-left: 1rem; } tfoot td, tfoot th { font-weight: 700; border-bottom: 0; }
+fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 1.25rem 0 0; padding: .75rem 1rem; }
+legend { font-weight: 700; padding: 0 .25rem; } .choice { display: flex; gap: .5rem; align-items: flex-start; padding: .35rem 0; min-height: 44px; }
+.choice input { width: 1.25rem; height: 1.25rem; margin-top: .15rem; flex: none; }
 .actions { display: flex; gap: .75rem; margin-top: 1.5rem; flex-wrap: wrap; }
 button, .button { font: inherit; font-weight: 600; border-radius: 8px; padding: .7rem 1.4rem; cursor: pointer; border: 2px solid var(--accent);
   text-decoration: none; display: inline-block; min-height: 44px; }
@@ -112,6 +122,20 @@ function chargedLines(payment: Payment): LineItem[] {
   return lines;
 }
 
+/**
+ * The test cards and bank accounts to save (a checkout that saves a method, or a setup checkout), as radio
+ * buttons in one fieldset; the first is chosen.
+ */
+function methodChoice({ t, method }: ReturnType<typeof textsFor>): string {
+  const options = (Object.keys(TEST_METHODS) as TestMethodId[])
+    .map(
+      (id, i) =>
+        `<label class="choice"><input type="radio" name="method" value="${id}"${i === 0 ? ' checked' : ''}> ${method(id)}</label>`,
+    )
+    .join('');
+  return `<fieldset><legend>${t('saveLegend')}</legend><p class="muted" id="save-hint">${t('saveHint')}</p>${options}</fieldset>`;
+}
+
 /** What a checkout pays for: its session, or the family's balance ("pay now", issue 23). */
 const paymentTitle = (
   payment: { classSessionId: number | null; classSession: { name: string } | null },
@@ -123,9 +147,11 @@ export const testCheckoutRoutes =
   async (app) => {
     const reg = ctx.registration;
     const provider = reg.testCheckout;
-    // The buttons post an empty form; nothing in the body is read.
-    app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
-      done(null, {}),
+    // The buttons post a form whose one field is the test card or bank account to save (`method`), if any.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
     const html = (reply: FastifyReply, status: number, body: string) =>
@@ -137,11 +163,34 @@ export const testCheckoutRoutes =
       return html(reply, 404, page(t('notFoundTitle'), t('notFoundBody'), lang));
     };
 
+    /** The checkout and its payment; a setup checkout (saving a method, issue 23) has no payment. */
     const load = async (checkoutId: string) => {
       const checkout = await provider.read(checkoutId);
       if (!checkout) return null;
+      if (checkout.mode === 'setup') return { checkout, payment: null };
       const payment = await findPayment(ctx.db, { checkoutId });
       return payment ? { checkout, payment } : null;
+    };
+
+    /** A setup checkout: choose the test card or bank account to save, Save or Cancel. */
+    const setupPage = (checkout: TestCheckoutObject, words: ReturnType<typeof textsFor>) => {
+      const { t, lang } = words;
+      const header = `<p class="note" role="note">${t('note')}</p><h1>${t('setupHeading')}</h1>`;
+      if (checkout.status !== 'open')
+        return page(
+          t('title'),
+          `${header}<div class="card"><p>${checkout.status === 'complete' ? t('setupDone') : t('ended')}</p>
+<div class="actions"><a class="button primary" href="${escapeHtml(checkout.status === 'complete' ? checkout.success_url : checkout.cancel_url)}">${t('backToBilling')}</a></div></div>`,
+          lang,
+        );
+      return page(
+        t('title'),
+        `${header}<div class="card"><p>${t('setupBody', { center: CENTER })}</p><p class="muted">${t('for', { email: escapeHtml(checkout.customer_email) })}</p>
+<form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}">${methodChoice(words)}
+<div class="actions"><button class="primary" type="submit">${t('save')}</button>
+<button class="secondary" type="submit" formaction="${escapeHtml(testCheckout.cancel(checkout.id))}">${t('cancel')}</button></div></form></div>`,
+        lang,
+      );
     };
 
     app.get<{ Params: { checkoutId: string } }>('/test-checkout/:checkoutId', async (request, reply) => {
@@ -150,6 +199,7 @@ export const testCheckoutRoutes =
       const { checkout, payment } = found;
       const words = textsFor(checkout.locale);
       const { t, lang } = words;
+      if (!payment) return html(reply, 200, setupPage(checkout, words));
       const children = payment.enrollments.map((e) => escapeHtml(e.student.fullName)).join(', ');
       const session = escapeHtml(paymentTitle(payment, t));
       const header = `<p class="note" role="note">${t('note')}</p>
@@ -181,10 +231,9 @@ export const testCheckoutRoutes =
           // The payment's lines (the sibling discount as its own line) and the total this checkout charges.
           `${header}<div class="card">${linesTable(chargedLines(payment), checkout.amount_total, t('for', { email: escapeHtml(checkout.customer_email) }), words)}
 <p class="muted" style="margin-top:1rem">${t('heldUntil', { time: escapeHtml(until) })}</p>
-<div class="actions">
-<form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}"><button class="primary" type="submit">${t('pay')}</button></form>
-<form method="post" action="${escapeHtml(testCheckout.cancel(checkout.id))}"><button class="secondary" type="submit">${t('cancel')}</button></form>
-</div></div>`,
+<form method="post" action="${escapeHtml(testCheckout.pay(checkout.id))}">${checkout.save_method ? methodChoice(words) : ''}
+<div class="actions"><button class="primary" type="submit">${t('pay')}</button>
+<button class="secondary" type="submit" formaction="${escapeHtml(testCheckout.cancel(checkout.id))}">${t('cancel')}</button></div></form></div>`,
           lang,
         ),
       );
@@ -198,19 +247,31 @@ export const testCheckoutRoutes =
     ) => {
       const checkout = await move(checkoutId);
       if (!checkout) return notFoundPage(reply, language);
+      if (checkout.mode === 'setup') {
+        await settleSetup(reg, checkoutId);
+        return reply.redirect(
+          checkout.status === 'complete' ? checkout.success_url : checkout.cancel_url,
+          303,
+        );
+      }
       await fulfillCheckout(reg, checkoutId);
       ctx.work.runNow().catch(() => {});
       const paid = (await checkoutStatus(ctx.db, checkoutId))?.status === 'Paid';
       return reply.redirect(paid ? checkout.success_url : checkout.cancel_url, 303);
     };
 
-    app.post<{ Params: { checkoutId: string } }>('/test-checkout/:checkoutId/pay', (request, reply) =>
-      settleAndReturn(
-        reply,
-        request.params.checkoutId,
-        (id) => provider.pay(id, ctx.clock.now()),
-        requestLanguage(request.headers),
-      ),
+    app.post<{ Params: { checkoutId: string }; Body: { method?: string } | undefined }>(
+      '/test-checkout/:checkoutId/pay',
+      (request, reply) =>
+        settleAndReturn(
+          reply,
+          request.params.checkoutId,
+          (id) => {
+            const method = request.body?.method;
+            return provider.pay(id, ctx.clock.now(), isTestMethod(method) ? method : undefined);
+          },
+          requestLanguage(request.headers),
+        ),
     );
     app.post<{ Params: { checkoutId: string } }>('/test-checkout/:checkoutId/cancel', (request, reply) =>
       settleAndReturn(
@@ -225,7 +286,7 @@ export const testCheckoutRoutes =
       '/test-checkout/:checkoutId/receipt',
       async (request, reply) => {
         const found = await load(request.params.checkoutId);
-        if (!found || found.checkout.status !== 'complete')
+        if (!found?.payment || found.checkout.status !== 'complete')
           return notFoundPage(reply, requestLanguage(request.headers));
         const { checkout, payment } = found;
         const words = textsFor(checkout.locale);
