@@ -129,6 +129,12 @@ describe('the request log', () => {
       ['POST', (s) => testCheckout.pay(s), '/test-checkout/[redacted]/pay'],
       ['GET', (s) => testCheckout.receipt(s), '/test-checkout/[redacted]/receipt'],
       [
+        'POST',
+        (s) => endpointPath(enrollmentApi.finishSetup, { checkoutId: s }),
+        '/api/Billing/Autopay/Setup/[redacted]',
+      ],
+      ['GET', (s) => `/dashboard/billing?method=${s}`, '/dashboard/billing?method=[redacted]'],
+      [
         'GET',
         (s) => `/api/files/resources/plan.pdf?expires=4102444800&scope=family&signature=${s}`,
         '/api/files/resources/plan.pdf?expires=4102444800&scope=family&signature=[redacted]',

@@ -27,6 +27,8 @@ export const SECRET_PATHS = [
   '/sessions/:classSessionId/enrollment-failed/*',
   '/api/ClassSessionEnrollment/Confirmation/*',
   '/test-checkout/*',
+  // A setup checkout's id (saving a card or bank account for autopay, issue 23).
+  '/api/Billing/Autopay/Setup/*',
   // Apple Wallet's device library identifier, the secret of the "passes updated since" call.
   '/api/passes/v1/devices/*',
 ] as const;
@@ -35,7 +37,17 @@ export const SECRET_PATHS = [
  * Query parameters that carry a secret, wherever they appear: signed file and pass links (`signature`), and the
  * names other links and payment providers use for tokens and checkout ids.
  */
-export const SECRET_QUERY_PARAMETERS = ['signature', 'sig', 'token', 'code', 'session_id'] as const;
+export const SECRET_QUERY_PARAMETERS = [
+  'signature',
+  'sig',
+  'token',
+  'code',
+  'session_id',
+  // Billing's return addresses carry the checkout id (pay now: `paid`, `cancelled`; saving a method: `method`).
+  'paid',
+  'cancelled',
+  'method',
+] as const;
 
 const REDACTED = '[redacted]';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,6 +5,7 @@
  */
 import {
   type Announcement,
+  type AutopayStatus,
   type ClassSessionEnrollment,
   classSessionsApi,
   type DigitalResource,
@@ -56,9 +57,12 @@ export function startCheckout(
   classSessionId: number,
   studentIds: string[],
   paymentPlan = false,
+  saveMethod = false,
 ): Promise<Payment> {
   return callApi(enrollmentApi.startCheckout, {
-    body: paymentPlan ? { classSessionId, studentIds, paymentPlan } : { classSessionId, studentIds },
+    body: paymentPlan
+      ? { classSessionId, studentIds, paymentPlan, saveMethod }
+      : { classSessionId, studentIds },
   });
 }
 
@@ -95,6 +99,31 @@ export function getFamilyAccount(signal?: AbortSignal): Promise<FamilyAccount> {
 /** POST /api/Billing/Pay — pay `amount` cents toward the balance: answers the checkout to go to (issue 23). */
 export function payBalance(amount: number): Promise<PayBalanceResult> {
   return callApi(enrollmentApi.payBalance, { body: { amount } });
+}
+
+/** GET /api/Billing/Autopay — the saved card or bank account, instalments to come, latest attempts (issue 23). */
+export function getAutopay(signal?: AbortSignal): Promise<AutopayStatus> {
+  return callApi(enrollmentApi.autopay, { signal });
+}
+
+/** PUT /api/Billing/Autopay — turn automatic payments on or off for the caller's saved method. */
+export function setAutopay(enabled: boolean): Promise<AutopayStatus> {
+  return callApi(enrollmentApi.setAutopay, { body: { enabled } });
+}
+
+/** DELETE /api/Billing/Autopay — remove the caller's saved method. */
+export function removeSavedMethod(): Promise<AutopayStatus> {
+  return callApi(enrollmentApi.removeMethod, {});
+}
+
+/** POST /api/Billing/Autopay/Setup — a checkout that saves a new card or bank account. */
+export function startMethodSetup(): Promise<{ checkoutUrl: string }> {
+  return callApi(enrollmentApi.startSetup, {});
+}
+
+/** POST /api/Billing/Autopay/Setup/{checkoutId} — settle the setup checkout the browser came back from. */
+export function finishMethodSetup(checkoutId: string): Promise<AutopayStatus> {
+  return callApi(enrollmentApi.finishSetup, { params: { checkoutId } });
 }
 
 /** GET /api/Billing — the family's payments, newest first. */

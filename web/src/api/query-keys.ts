@@ -51,6 +51,8 @@ export const enrollmentKeys = {
   payments: () => [...enrollmentKeys.all, 'payments'] as const,
   /** GET /api/Billing/Account: the family's account (issue 23). */
   account: () => [...enrollmentKeys.all, 'account'] as const,
+  /** GET /api/Billing/Autopay: the saved method, the instalments to come, the latest attempts (issue 23). */
+  autopay: () => [...enrollmentKeys.all, 'autopay'] as const,
   /** GET /api/Announcement: the family's announcements. */
   announcements: () => [...enrollmentKeys.all, 'announcements'] as const,
   /** GET /api/Announcement/ClassSession/{id}. */
@@ -135,6 +137,7 @@ export const staffKeys = {
   payments: (query: unknown) => [...staffKeys.all, 'payments', query] as const,
   /** The aging report (issue 23). */
   balances: (query: unknown) => [...staffKeys.all, 'balances', query] as const,
+  failedPayments: () => [...staffKeys.all, 'failed-payments'] as const,
   revenue: (year: number | undefined) => [...staffKeys.all, 'revenue', year ?? 'this year'] as const,
   announcements: () => [...staffKeys.all, 'announcements'] as const,
   announcementList: (query: unknown) => [...staffKeys.announcements(), 'list', query] as const,

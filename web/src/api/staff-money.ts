@@ -4,6 +4,7 @@ import {
   type AdjustmentResult,
   type AgingQuery,
   type AgingReport,
+  type FailedPaymentList,
   type ManualEnrollInput,
   type MoveInput,
   type MoveTarget,
@@ -82,6 +83,11 @@ export function getBalances(query: Partial<AgingQuery>, signal?: AbortSignal): P
 /** GET /api/staff/balances.csv — the same report as a file to save. */
 export function downloadBalancesCsv() {
   return callApi(officeApi.balancesCsv, {});
+}
+
+/** GET /api/staff/failed-payments — automatic payments that failed on instalments still owing (issue 23). */
+export function getFailedPayments(signal?: AbortSignal): Promise<FailedPaymentList> {
+  return callApi(officeApi.failedPayments, { signal });
 }
 
 /** GET /api/staff/revenue — a year of the family account by month (cents); the current year without one. */

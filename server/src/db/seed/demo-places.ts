@@ -6,7 +6,13 @@
 import { checkoutLineItems, lineItemsTotal, planForCheckout, planOf } from '@lc/contract';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import { classSessionEnrollments, classSessions, payments, waitlistSubmissions } from '../schema.ts';
+import {
+  classSessionEnrollments,
+  classSessions,
+  paymentMethods,
+  payments,
+  waitlistSubmissions,
+} from '../schema.ts';
 import { DAY } from './demo-dates.ts';
 import { insertDemoFamilies } from './demo-families.ts';
 
@@ -83,6 +89,41 @@ export async function insertDemoPlaces(tx: Tx, today: string, sessions: DemoPlac
   await tx
     .insert(classSessionEnrollments)
     .values(places.map((place, i) => ({ ...place, paymentId: paid[i]!.id })));
+  // The plan families pay their instalments automatically (autopay, issue 23): one with a saved test card,
+  // one with a test bank account, as the built-in test checkout saves them.
+  const planParents = places
+    .map((place, i) => (place.classSessionId === winter && (i - 12 === 2 || i - 12 === 5) ? place : null))
+    .filter((place) => place !== null)
+    .map((place) => parentOf.get(place.studentId)!);
+  const savedMethods = [
+    { kind: 'card', label: 'visa', last4: '4242', expMonth: 12, expYear: 2030, id: 'test_pm_visa' },
+    {
+      kind: 'us_bank_account',
+      label: 'Test Bank',
+      last4: '6789',
+      expMonth: null,
+      expYear: null,
+      id: 'test_pm_bank',
+    },
+  ] as const;
+  if (planParents.length > 0)
+    await tx.insert(paymentMethods).values(
+      planParents.slice(0, savedMethods.length).map((userId, i) => {
+        const m = savedMethods[i]!;
+        return {
+          userId,
+          provider: 'test',
+          providerCustomerId: `test_cus_demo_${i + 1}`,
+          providerMethodId: m.id,
+          kind: m.kind,
+          label: m.label,
+          last4: m.last4,
+          expMonth: m.expMonth,
+          expYear: m.expYear,
+          created: new Date(Date.parse(`${today}T18:00:00Z`) - 20 * DAY),
+        };
+      }),
+    );
   await tx.insert(waitlistSubmissions).values(
     families.slice(11, 14).map((f, i) => ({
       classSessionId: preK,

@@ -14,13 +14,35 @@ import {
   type SessionStudent,
   siblingsAlreadyEnrolled,
 } from '@lc/contract';
-import { Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { type UseFormReturn, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, intlLocale } from '../../i18n/intl-locale.ts';
 import { centerToday, formatDay } from '../class-sessions/format.ts';
 import { PlanScheduleTable } from './plan-schedule.tsx';
 import type { EnrollValues } from './use-enroll-form.ts';
+
+/** "Pay the instalments automatically": saves the card or bank account paid with today (autopay, issue 23). */
+function AutopayChoice({
+  form,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: the field reads the form's input values only.
+  form: UseFormReturn<EnrollValues, any, any>;
+}) {
+  const { t } = useTranslation();
+  const { field } = useController({ control: form.control, name: 'autopay' });
+  return (
+    <Checkbox
+      ref={field.ref}
+      name={field.name}
+      checked={field.value}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      label={t('enroll.plan.autopay')}
+      description={t('enroll.plan.autopayHint')}
+      mt="xs"
+    />
+  );
+}
 
 /** The choice, or nothing when the session offers no plan now. */
 export function PaymentPlanChoice({
@@ -85,6 +107,7 @@ export function PaymentPlanChoice({
             <Text size="sm">{t('enroll.plan.feeNote', { fee: formatMoney(plan.fee) })}</Text>
           ) : null}
           <Text size="sm">{t('enroll.plan.rule')}</Text>
+          <AutopayChoice form={form} />
         </Stack>
       ) : (
         <Text size="sm" mt="sm">

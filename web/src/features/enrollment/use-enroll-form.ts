@@ -25,6 +25,8 @@ export type EnrollValues = {
   studentIds: string[];
   accepted: Record<string, boolean>;
   payWith: 'full' | 'plan';
+  /** On the plan: save the card or bank account paid with today for the instalments (autopay). */
+  autopay: boolean;
 };
 type EnrollOutput = z.output<ReturnType<typeof enrollSchema>>;
 
@@ -44,6 +46,7 @@ function enrollSchema(policies: readonly Policy[]) {
     studentIds: EnrollmentRequestSchema.shape.studentIds,
     accepted: z.object(Object.fromEntries(policies.map((p) => [p.policyType, z.boolean().refine((v) => v)]))),
     payWith: z.enum(['full', 'plan']),
+    autopay: z.boolean(),
   });
 }
 
@@ -81,6 +84,7 @@ export function useEnrollForm(session: ClassSession, students: SessionStudent[])
       studentIds: choosable.length === 1 && choosable[0] ? [choosable[0].id] : [],
       accepted: Object.fromEntries(policies.map((p) => [p.policyType, false])),
       payWith: 'full',
+      autopay: true,
     },
   });
   const refusal = useFormFailure(
@@ -91,7 +95,14 @@ export function useEnrollForm(session: ClassSession, students: SessionStudent[])
   const [leaving, setLeaving] = useState(false);
   const { onSubmit, failure, submitting } = useSubmit(form, {
     action: async (values) =>
-      nextStep(await startCheckout(session.id, values.studentIds, values.payWith === 'plan')),
+      nextStep(
+        await startCheckout(
+          session.id,
+          values.studentIds,
+          values.payWith === 'plan',
+          values.payWith === 'plan' && values.autopay,
+        ),
+      ),
     // The server's refusal goes in the alert inside the children's group (and a different field message by it).
     fields: [],
     onSuccess: (next) => {

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { enrollmentKeys } from '../../api/query-keys.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { AutopaySection } from '../../features/portal-sessions/autopay-section.tsx';
 import { FamilyAccountSection } from '../../features/portal-sessions/family-account.tsx';
 import { totalPaidIn, yearOf } from '../../features/portal-sessions/format.ts';
 import {
@@ -46,6 +47,7 @@ export default function BillingPage() {
       {account.status === 'success' ? (
         <FamilyAccountSection account={account.data} today={todayIsoDate()} />
       ) : null}
+      <AutopaySection />
       {payments.status === 'pending' ? <Loading label={t('portal.billing.loading')} /> : null}
       {payments.status === 'error' ? (
         <LoadFailed message={t('portal.billing.failed')} retry={() => payments.refetch()} />

@@ -60,6 +60,14 @@ describe('enroll page: the payment plan', () => {
     ]);
     expect(choice).toHaveTextContent('The plan costs $25.00 more per child than paying in full.');
 
+    // Autopay is offered with the plan, on by default: the card paid with today pays the instalments.
+    const autopay = screen.getByRole('checkbox', {
+      name: 'Pay the instalments automatically with the card or bank account I use today',
+    });
+    expect(autopay).toBeChecked();
+    fireEvent.click(autopay);
+    fireEvent.click(autopay);
+
     acceptPolicies();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
@@ -67,6 +75,7 @@ describe('enroll page: the payment plan', () => {
       classSessionId: 1,
       studentIds: [THEO_ID],
       paymentPlan: true,
+      saveMethod: true,
     });
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('/test-checkout/test_cs_plan'));
   });

@@ -6,6 +6,7 @@ import { staffKeys } from '../../api/query-keys';
 import { downloadBalancesCsv, getBalances } from '../../api/staff-money';
 import { failedWith } from '../../features/forms/feedback';
 import { formatPortalDay } from '../../features/portal-sessions/format';
+import { FailedPayments } from '../../features/staff/failed-payments';
 import { ListFooter, ScrollRegion } from '../../features/staff/list-parts';
 import { RevenueByMonth } from '../../features/staff/revenue-by-month';
 import classes from '../../features/staff/staff.module.css';
@@ -81,6 +82,7 @@ export default function StaffBalancesPage() {
           </Group>
         </ListFooter>
       ) : null}
+      {failedWith(report.error, 403) ? null : <FailedPayments />}
       {failedWith(report.error, 403) ? null : <RevenueByMonth />}
     </Stack>
   );
