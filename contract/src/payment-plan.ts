@@ -29,6 +29,12 @@ export const PaymentPlanSchema = z.object({
   fee: z.number().int(),
   /** The instalments' due dates, ascending. */
   dueDates: z.array(z.string()),
+  /**
+   * Cents added once to an instalment still unpaid `lateFeeDays` days after its date (the session's late fee
+   * policy, issue 23); missing or 0: none.
+   */
+  lateFee: z.number().int().optional(),
+  lateFeeDays: z.number().int().optional(),
 });
 export type PaymentPlan = z.infer<typeof PaymentPlanSchema>;
 
@@ -54,6 +60,20 @@ export const paymentPlanInputFields = {
     .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, fieldMessage('fields.billing.planDatesAscending')))
     .max(MAX_INSTALMENTS, fieldMessage('fields.billing.planAtMostInstalments', { max: MAX_INSTALMENTS }))
     .default([]),
+  /** Cents, up to $500.00; 0 for no late fee. */
+  planLateFee: z
+    .number({ error: fieldMessage('fields.billing.lateFeeWholeCents') })
+    .int(fieldMessage('fields.billing.lateFeeWholeCents'))
+    .min(0, fieldMessage('fields.billing.lateFeeWholeCents'))
+    .max(50_000, fieldMessage('fields.billing.lateFeeWholeCents'))
+    .default(0),
+  /** Whole days after an instalment's date, 1 to 60. */
+  planLateFeeDays: z
+    .number({ error: fieldMessage('fields.billing.lateFeeDays') })
+    .int(fieldMessage('fields.billing.lateFeeDays'))
+    .min(1, fieldMessage('fields.billing.lateFeeDays'))
+    .max(60, fieldMessage('fields.billing.lateFeeDays'))
+    .default(7),
 };
 
 /**
@@ -85,9 +105,13 @@ export function planOf(row: {
   planDeposit: number | null;
   planFee: number;
   planDueDates: string[];
+  planLateFee?: number;
+  planLateFeeDays?: number;
 }): PaymentPlan | null {
   if (row.planDeposit === null || row.planDueDates.length === 0) return null;
-  return { deposit: row.planDeposit, fee: row.planFee, dueDates: [...row.planDueDates] };
+  const plan: PaymentPlan = { deposit: row.planDeposit, fee: row.planFee, dueDates: [...row.planDueDates] };
+  if (row.planLateFee) return { ...plan, lateFee: row.planLateFee, lateFeeDays: row.planLateFeeDays ?? 7 };
+  return plan;
 }
 
 /** Whether families may still choose `plan` on the center's date `today`: until its first instalment's date. */

@@ -32,6 +32,7 @@ import { createSessionTokens, loadSigningSecret } from './features/auth/session-
 import { pruneSessions } from './features/auth/sessions.ts';
 import { pruneThrottle } from './features/auth/throttle.ts';
 import { sweepAutopay } from './features/billing/autopay.ts';
+import { postLateFees } from './features/billing/late-fees.ts';
 import { staffMoneyRoutes } from './features/billing/money-routes.ts';
 import { REFUND_RESUME_LOCK, resumePendingRefunds } from './features/billing/refunds.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
@@ -159,7 +160,13 @@ export async function buildApp(
         run: () => database.exclusive(REFUND_RESUME_LOCK, () => resumePendingRefunds(registration)),
       },
       // Instalments due today charged to saved methods, retries, bank debits settling (issue 23), before mail.
-      { name: 'charge instalments on autopay', run: () => sweepAutopay(registration) },
+      {
+        name: 'post late fees and charge instalments on autopay',
+        run: async () => {
+          await postLateFees(registration);
+          return sweepAutopay(registration);
+        },
+      },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { sweepAutopay } from '../src/features/billing/autopay.ts';
+import { postLateFees } from '../src/features/billing/late-fees.ts';
 import { dbKinds } from './helpers.ts';
 import { staffMoneyApp } from './support/money-app.ts';
 import type { Family } from './support/registration.ts';
@@ -35,10 +36,10 @@ describe.each(dbKinds)('autopay on %s', (kind) => {
   const checkoutIdOf = (url: string) => new URL(url, 'http://x').pathname.split('/').at(-1)!;
 
   /** A new family with one child enrolled on the plan of a new session, paid with `method` saved. */
-  const onPlan = async (name: string, method: string, saveMethod = true) => {
+  const onPlan = async (name: string, method: string, saveMethod = true, overrides: object = {}) => {
     await office.t.ctx.work.idle();
     office.clock.set('2026-11-20T18:00:00Z');
-    const session = await office.a.session({ name: `${name} Room`, ...planned });
+    const session = await office.a.session({ name: `${name} Room`, ...planned, ...overrides });
     const family = await office.a.family(name, 1);
     const res = await as(family.token, 'POST', '/api/ClassSessionEnrollment', {
       classSessionId: session,
@@ -260,6 +261,39 @@ describe.each(dbKinds)('autopay on %s', (kind) => {
     const mail = (await office.mailsTo(bounced.email)).find((m) => m.subject.includes('didn’t go through'));
     expect(mail?.text).toContain('bank account ending 2227');
     expect(await balance(bounced.token)).toBe(90_000);
+  });
+
+  it('adds the session’s late fee once to an instalment still unpaid days after its date, and mails it', async () => {
+    const family = await onPlan('Latecomer', 'test_pm_visa', false, {
+      planLateFee: 1_500,
+      planLateFeeDays: 7,
+    });
+    const catalog = (await as(null, 'GET', `/api/ClassSession/${family.session}`)).json();
+    expect(catalog.plan).toMatchObject({ lateFee: 1_500, lateFeeDays: 7 });
+    const lateFees = () => postLateFees(office.t.ctx.registration);
+    await day('2026-12-07', family);
+    expect(await lateFees()).toBe(0);
+    await day('2026-12-08', family);
+    const [first, second] = await Promise.all([lateFees(), lateFees()]);
+    expect(first + second).toBe(1);
+    expect(await balance(family.token)).toBe(91_500);
+    const mail = (await office.mailsTo(family.email)).find(
+      (m) => m.subject === 'A late fee of $15.00 was added to your account',
+    );
+    expect(mail?.text).toContain(
+      'The instalment of $300.00 for Ava in Latecomer Room, due Tuesday, December 1, 2026, is still unpaid 7 days later, so a late fee of $15.00 was added',
+    );
+    // Never twice, and never on the late fee itself (dated Dec 8), however late it gets.
+    await day('2026-12-31', family);
+    expect(await lateFees()).toBe(0);
+    const account = (await as(family.token, 'GET', '/api/Billing/Account')).json();
+    expect(account.entries.filter((e: { kind: string }) => e.kind === 'late_fee')).toHaveLength(1);
+    // Paid on time, the next instalment gets none.
+    const pay = await as(family.token, 'POST', '/api/Billing/Pay', { amount: 61_500 });
+    expect((await office.a.press(checkoutIdOf(pay.json().checkoutUrl), 'pay')).statusCode).toBe(303);
+    await day('2027-01-09', family);
+    expect(await lateFees()).toBe(0);
+    expect(await balance(family.token)).toBe(30_000);
   });
 
   it('keeps failed payments to the director, and autopay to the signed-in family', async () => {

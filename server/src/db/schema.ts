@@ -221,6 +221,12 @@ export const classSessions = pgTable(
     planDeposit: integer('plan_deposit'),
     planFee: integer('plan_fee').notNull().default(0),
     planDueDates: jsonb('plan_due_dates').$type<string[]>().notNull().default([]),
+    /**
+     * The plan's late fee (issue 23, decision 023): cents added once to an instalment still unpaid
+     * `planLateFeeDays` days after its date; 0 for none.
+     */
+    planLateFee: integer('plan_late_fee').notNull().default(0),
+    planLateFeeDays: integer('plan_late_fee_days').notNull().default(7),
     created: createdAt(),
     /** When staff last changed the session (the sitemap's lastmod, issue 12). */
     lastUpdated: instant('last_updated').notNull().defaultNow(),

@@ -75,10 +75,13 @@ export async function insertCatalog(tx: Tx, today: string): Promise<number> {
         thumbnail: '/images/grid/block-building.svg',
         sessionStartDate: addDays(today, 24),
         sessionEndDate: addDays(today, 115),
-        // A payment plan (issue 23): $345 at enrollment, a $25 plan fee, the rest in three monthly instalments.
+        // A payment plan (issue 23): $345 at enrollment, a $25 plan fee, the rest in three monthly instalments;
+        // an instalment still unpaid a week after its date adds a $15 late fee.
         planDeposit: 34_500,
         planFee: 2_500,
         planDueDates: [addDays(today, 10), addDays(today, 40), addDays(today, 70)],
+        planLateFee: 1_500,
+        planLateFeeDays: 7,
         priorityRegistrationStartDate: at9am(today, -21),
         priorityRegistrationEndDate: at9am(today, -14),
         registrationStartDate: at9am(today, -13),

@@ -152,6 +152,44 @@ export function autopayFailedMail(args: {
 }
 
 /**
+ * A late fee was added (issue 23, late-fees.ts): the instalment due `dueOn` (`owing` cents still unpaid) is
+ * `days` days late, so the session's `fee` (cents) was added.
+ */
+export function lateFeeMail(args: {
+  to: string;
+  parentName: string;
+  fee: number;
+  owing: number;
+  days: number;
+  sessionName: string;
+  childName: string | null;
+  dueOn: string;
+  appUrl: string;
+  language?: string;
+}): MailMessage {
+  const t = mailT(args.language);
+  const values = {
+    fee: moneyIn(args.fee, args.language),
+    owing: moneyIn(args.owing, args.language),
+    days: String(args.days),
+    session: args.sessionName,
+    child: args.childName ?? t('yourChildren'),
+    date: longDateIn(args.dueOn, args.language),
+    link: `${args.appUrl}${routes.billing}`,
+  };
+  return {
+    to: args.to,
+    subject: t('lateFee.subject', values),
+    text: familyText(
+      t,
+      t('greeting', { firstName: args.parentName }),
+      t('lateFee.body', values),
+      t('lateFee.pay', values),
+    ),
+  };
+}
+
+/**
  * The office withdrew the child. `familyMessage`: what the director wrote to the family (quoted as typed;
  * empty or missing: no message paragraph). The office's internal note is not an argument: it cannot reach
  * the mail.

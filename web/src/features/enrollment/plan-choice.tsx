@@ -107,6 +107,11 @@ export function PaymentPlanChoice({
             <Text size="sm">{t('enroll.plan.feeNote', { fee: formatMoney(plan.fee) })}</Text>
           ) : null}
           <Text size="sm">{t('enroll.plan.rule')}</Text>
+          {plan.lateFee ? (
+            <Text size="sm">
+              {t('enroll.plan.lateFee', { fee: formatMoney(plan.lateFee), days: plan.lateFeeDays ?? 7 })}
+            </Text>
+          ) : null}
           <AutopayChoice form={form} />
         </Stack>
       ) : (

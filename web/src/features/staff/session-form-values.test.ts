@@ -164,5 +164,32 @@ describe('the session form’s payment plan (issue 23)', () => {
     expect(errors({ planDueDates: ['2026-06-10'] })).toEqual({
       planDueDates: "Every instalment falls due by the session's last day.",
     });
+    expect(errors({ planLateFee: 'a lot' })).toEqual({
+      planLateFee: 'Give the late fee in dollars, like 15 or 15.00; 0 for none',
+    });
+    expect(errors({ planLateFee: '15', planLateFeeDays: 'a week' })).toEqual({
+      planLateFeeDays: 'Give a whole number of days, like 7',
+    });
+    expect(errors({ planLateFee: '15', planLateFeeDays: '90' })).toEqual({
+      planLateFeeDays:
+        'Enter how many days after an instalment’s date the late fee is added: a whole number from 1 to 60.',
+    });
+    expect(errors({ planLateFee: '900' })).toEqual({
+      planLateFee: 'Enter the late fee as an amount up to 500.00, like 15.00, or 0 for none.',
+    });
+  });
+
+  it('keeps the plan’s late fee: shown in dollars and days, sent back in cents', () => {
+    const late = classSessionFixture({
+      plan: { deposit: 34_500, fee: 0, dueDates: ['2026-02-10'], lateFee: 1_500, lateFeeDays: 10 },
+    });
+    const form = sessionToForm(late, TZ);
+    expect([form.planLateFee, form.planLateFeeDays]).toEqual(['15.00', '10']);
+    const saved = formToSessionInput({ ...form, rosterSize: '10' }, TZ);
+    expect(saved.ok && [saved.value.planLateFee, saved.value.planLateFeeDays]).toEqual([1_500, 10]);
+    expect([sessionToForm(planned, TZ).planLateFee, sessionToForm(planned, TZ).planLateFeeDays]).toEqual([
+      '0.00',
+      '7',
+    ]);
   });
 });

@@ -56,6 +56,10 @@ export const SessionFormSchema = z.object({
   planFee: z.string(),
   /** The instalments' dates (YYYY-MM-DD), in the order typed. */
   planDueDates: z.array(z.string()),
+  /** Dollars added to an instalment still unpaid `planLateFeeDays` days after its date; '0.00' for none. */
+  planLateFee: z.string(),
+  /** Whole days. */
+  planLateFeeDays: z.string(),
 });
 export type SessionFormValues = z.infer<typeof SessionFormSchema>;
 export type SessionFormField = keyof SessionFormValues;
@@ -87,6 +91,8 @@ export const SESSION_FORM_FIELDS: readonly SessionFormField[] = [
   'planDeposit',
   'planFee',
   'planDueDates',
+  'planLateFee',
+  'planLateFeeDays',
   'priorityRegistrationStartDate',
   'priorityRegistrationEndDate',
   'registrationStartDate',
@@ -132,6 +138,8 @@ export const EMPTY_SESSION_FORM: SessionFormValues = {
   planDeposit: '',
   planFee: '0.00',
   planDueDates: [],
+  planLateFee: '0.00',
+  planLateFeeDays: '7',
 };
 
 /** A session as the form shows it: dollars, and windows as wall-clock time in `timeZone`. */
@@ -177,6 +185,8 @@ export function sessionToForm(session: ClassSession, timeZone: string): SessionF
     planDeposit: session.plan ? centsToDollarsInput(session.plan.deposit) : '',
     planFee: centsToDollarsInput(session.plan?.fee ?? 0),
     planDueDates: session.plan ? [...session.plan.dueDates] : [],
+    planLateFee: centsToDollarsInput(session.plan?.lateFee ?? 0),
+    planLateFeeDays: String(session.plan?.lateFeeDays ?? 7),
   };
 }
 
@@ -253,15 +263,23 @@ export function formToSessionInput(
   };
   /** No deposit: no plan (whatever the dates say). Dollars become cents; empty date rows are left out. */
   const paymentPlan = () => {
-    if (form.planDeposit.trim() === '') return { planDeposit: null, planFee: 0, planDueDates: [] };
+    if (form.planDeposit.trim() === '')
+      return { planDeposit: null, planFee: 0, planDueDates: [], planLateFee: 0, planLateFeeDays: 7 };
     const deposit = dollarsToCents(form.planDeposit);
     if (deposit === null) errors.planDeposit = 'Give the deposit in dollars, like 350 or 350.00';
     const fee = dollarsToCents(form.planFee.trim() === '' ? '0' : form.planFee);
     if (fee === null) errors.planFee = 'Give the plan fee in dollars, like 25 or 25.00; 0 for none';
+    const lateFee = dollarsToCents(form.planLateFee.trim() === '' ? '0' : form.planLateFee);
+    if (lateFee === null) errors.planLateFee = 'Give the late fee in dollars, like 15 or 15.00; 0 for none';
+    const lateDays = /^\d+$/.test(form.planLateFeeDays.trim()) ? Number(form.planLateFeeDays.trim()) : null;
+    if (lateDays === null && (lateFee ?? 0) > 0)
+      errors.planLateFeeDays = 'Give a whole number of days, like 7';
     return {
       planDeposit: deposit ?? 0,
       planFee: fee ?? 0,
       planDueDates: form.planDueDates.map((d) => d.trim()).filter((d) => d !== ''),
+      planLateFee: lateFee ?? 0,
+      planLateFeeDays: lateDays ?? 7,
     };
   };
   const candidate = {

@@ -48,6 +48,22 @@ export function PlanSection({ form }: SessionFormFields) {
       {deposit.trim() === '' ? null : (
         <>
           <InstalmentDates form={form} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField
+              form={form}
+              name="planLateFee"
+              label="Late fee ($ per instalment)"
+              description="Added once to an instalment still unpaid after the days below; 0 for none."
+              inputMode="decimal"
+            />
+            <TextField
+              form={form}
+              name="planLateFeeDays"
+              label="Days after the instalment's date"
+              description="Families are emailed when a late fee is added."
+              inputMode="numeric"
+            />
+          </SimpleGrid>
           <PlanPreview form={form} />
         </>
       )}
@@ -105,13 +121,16 @@ function InstalmentDates({ form }: SessionFormFields) {
 
 /** What one child pays when on the plan, from the price and plan typed now (no sibling discount). */
 function PlanPreview({ form }: SessionFormFields) {
-  const [price, supply, deposit, fee, dates] = form.watch([
+  const [price, supply, deposit, fee, dates, lateFee, lateDays] = form.watch([
     'registrationPrice',
     'supplyFee',
     'planDeposit',
     'planFee',
     'planDueDates',
+    'planLateFee',
+    'planLateFeeDays',
   ]);
+  const lateFeeCents = dollarsToCents(lateFee === '' ? '0' : lateFee) ?? 0;
   const gross = (dollarsToCents(price) ?? NaN) + (dollarsToCents(supply === '' ? '0' : supply) ?? NaN);
   const depositCents = dollarsToCents(deposit);
   const feeCents = dollarsToCents(fee === '' ? '0' : fee);
@@ -135,6 +154,12 @@ function PlanPreview({ form }: SessionFormFields) {
             In all {formatCents(plan.price + plan.fee)}. Any odd cent goes to the last instalment; a sibling
             discount comes off the instalments.
           </Text>
+          {lateFeeCents > 0 ? (
+            <Text size="sm">
+              An instalment still unpaid {lateDays} days after its date adds a {formatCents(lateFeeCents)}{' '}
+              late fee, once.
+            </Text>
+          ) : null}
         </Stack>
       ) : (
         <Text size="sm">Give the price, the deposit and at least one date to see the schedule.</Text>
