@@ -83,6 +83,19 @@ export type FailedPayment = z.infer<typeof FailedPaymentSchema>;
 export const FailedPaymentListSchema = z.object({ items: z.array(FailedPaymentSchema), total: cents });
 export type FailedPaymentList = z.infer<typeof FailedPaymentListSchema>;
 
+/** `GET /api/Billing/Statements`: the months (newest first) and years a statement can be downloaded for. */
+export const StatementIndexSchema = z.object({
+  months: z.array(z.string()),
+  years: z.array(z.number().int()),
+});
+export type StatementIndex = z.infer<typeof StatementIndexSchema>;
+/** A calendar month, "YYYY-MM". */
+export const StatementMonthParamsSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM, like 2026-11.'),
+});
+/** A calendar year. */
+export const StatementYearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+
 /** "Visa ending 4242" / "Test Bank account ending 6789" (English; the web says it in the reader's language). */
 export function methodName(method: {
   kind: 'card' | 'us_bank_account';

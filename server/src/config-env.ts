@@ -40,6 +40,15 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('Bright Oak Learning Center <hello@brightoaklearning.com>'),
   CENTER_EMAIL: z.email('must be an email address').default('hello@brightoaklearning.com'),
+  /** The center's name and postal address as statements print them (issue 23). */
+  CENTER_NAME: z.string().min(2).default('Bright Oak Learning Center'),
+  CENTER_ADDRESS: z.string().min(5).default('1482 Alameda de las Pulgas, Redwood City, CA 94061'),
+  /** The center's employer identification number for year-end childcare statements (IRS Form 2441): 12-3456789. */
+  CENTER_EIN: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^\d{2}-\d{7}$/.test(v), 'must be an EIN like 12-3456789'),
   CENTER_TIMEZONE: z
     .string()
     .default('America/Los_Angeles')

@@ -47,6 +47,8 @@ export type Config = {
   mailFrom: string;
   /** The staff inbox that receives contact and waitlist forms. */
   centerEmail: string;
+  /** What statements print of the center (issue 23): its name, postal address and EIN (unset: not on file yet). */
+  center: { name: string; address: string; ein: string | undefined };
   /** IANA zone of the center; "today" and session dates are read in it. */
   timeZone: string;
   /** Public form submissions allowed per client IP per 10 minutes. */
@@ -212,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     centerEmail: e.CENTER_EMAIL.toLowerCase(),
+    center: { name: e.CENTER_NAME, address: e.CENTER_ADDRESS, ein: e.CENTER_EIN },
     timeZone: e.CENTER_TIMEZONE,
     formRateLimit: e.FORM_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,

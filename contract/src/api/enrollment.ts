@@ -8,6 +8,9 @@ import {
   AutopaySetupSchema,
   AutopayStatusSchema,
   SetupCheckoutParamsSchema,
+  StatementIndexSchema,
+  StatementMonthParamsSchema,
+  StatementYearParamsSchema,
 } from '../autopay.ts';
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
@@ -157,6 +160,29 @@ export const enrollmentApi = {
     params: SetupCheckoutParamsSchema,
     status: 200,
     reply: AutopayStatusSchema,
+  }),
+  /** The months and years the family's statements can be downloaded for (issue 23). */
+  statements: endpoint({
+    method: 'GET',
+    path: '/api/Billing/Statements',
+    status: 200,
+    reply: StatementIndexSchema,
+  }),
+  /** The family's statement for a month, as a PDF in the caller's language. */
+  monthlyStatement: endpoint({
+    method: 'GET',
+    path: '/api/Billing/Statements/:month',
+    params: StatementMonthParamsSchema,
+    status: 200,
+    reply: 'file',
+  }),
+  /** The caller's year-end childcare statement (IRS Form 2441's provider facts), as a PDF. */
+  yearEndStatement: endpoint({
+    method: 'GET',
+    path: '/api/Billing/YearEnd/:year',
+    params: StatementYearParamsSchema,
+    status: 200,
+    reply: 'file',
   }),
   /** The signed Stripe webhook (public; its raw body is a Stripe event, checked by its signature). */
   stripeWebhook: endpoint({

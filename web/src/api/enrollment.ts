@@ -15,6 +15,7 @@ import {
   type PayBalanceResult,
   type Payment,
   type SessionStudent,
+  type StatementIndex,
   type WaitlistSubmission,
 } from '@lc/contract';
 import { callApi } from './call.ts';
@@ -124,6 +125,21 @@ export function startMethodSetup(): Promise<{ checkoutUrl: string }> {
 /** POST /api/Billing/Autopay/Setup/{checkoutId} — settle the setup checkout the browser came back from. */
 export function finishMethodSetup(checkoutId: string): Promise<AutopayStatus> {
   return callApi(enrollmentApi.finishSetup, { params: { checkoutId } });
+}
+
+/** GET /api/Billing/Statements — the months and years with statements (issue 23). */
+export function getStatementIndex(signal?: AbortSignal): Promise<StatementIndex> {
+  return callApi(enrollmentApi.statements, { signal });
+}
+
+/** GET /api/Billing/Statements/{month} — the month's statement, a PDF to save. */
+export function downloadMonthlyStatement(month: string) {
+  return callApi(enrollmentApi.monthlyStatement, { params: { month } });
+}
+
+/** GET /api/Billing/YearEnd/{year} — the year-end childcare statement, a PDF to save. */
+export function downloadYearEndStatement(year: number) {
+  return callApi(enrollmentApi.yearEndStatement, { params: { year } });
 }
 
 /** GET /api/Billing — the family's payments, newest first. */

@@ -53,6 +53,8 @@ export const enrollmentKeys = {
   account: () => [...enrollmentKeys.all, 'account'] as const,
   /** GET /api/Billing/Autopay: the saved method, the instalments to come, the latest attempts (issue 23). */
   autopay: () => [...enrollmentKeys.all, 'autopay'] as const,
+  /** GET /api/Billing/Statements: the months and years with statements (issue 23). */
+  statements: () => [...enrollmentKeys.all, 'statements'] as const,
   /** GET /api/Announcement: the family's announcements. */
   announcements: () => [...enrollmentKeys.all, 'announcements'] as const,
   /** GET /api/Announcement/ClassSession/{id}. */

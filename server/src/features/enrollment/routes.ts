@@ -5,14 +5,17 @@
  * own family.
  */
 import { ApiErrorSchema, enrollmentApi, type Language, parseClassSessionId } from '@lc/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../app-context.ts';
+import { queryRows } from '../../db/client.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
+import { namesIn } from '../../i18n/family-mail.ts';
 import { settleIntent } from '../billing/autopay.ts';
 import {
   autopayStatus,
@@ -23,6 +26,7 @@ import {
 } from '../billing/autopay-methods.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { startBalancePayment } from '../billing/pay-balance.ts';
+import { monthlyStatementPdf, statementIndex, yearEndStatementPdf } from '../billing/statements.ts';
 import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
@@ -409,6 +413,103 @@ export const enrollmentRoutes =
         const user = currentUser(request);
         await settleSetup(reg, request.params.checkoutId, user.id);
         return autopayOf(user.id);
+      },
+    );
+
+    const pdfReply = {
+      description: 'A PDF file',
+      content: { 'application/pdf': { schema: z.string().describe('binary') } },
+    };
+    /** The parents' names as a statement heads them ("Dana and Sam Rivera" reads as two first names). */
+    const familyNameOf = async (payers: string[], language: string) => {
+      const rows = await queryRows<{ id: string; first_name: string; last_name: string }>(
+        ctx.db,
+        sql`select id, first_name, last_name from users where id in (${sql.join(
+          payers.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+      const ordered = payers.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
+      return namesIn(
+        language,
+        ordered.map((r) => `${r.first_name} ${r.last_name}`.trim()),
+      );
+    };
+    const statementOptions = (language: string) => ({
+      timeZone: ctx.config.timeZone,
+      today: ctx.clock.today(),
+      language,
+      center: ctx.config.center,
+    });
+    serve(
+      app,
+      enrollmentApi.statements,
+      {
+        tags: ['Billing'],
+        summary: 'The months and years with statements',
+        description:
+          'Issue 23: the calendar months (newest first) and years in which the family’s account has any entry.',
+      },
+      async (request) =>
+        statementIndex(ctx.db, await familyMemberIds(ctx.db, currentUser(request).id), ctx.config.timeZone),
+    );
+    serve(
+      app,
+      enrollmentApi.monthlyStatement,
+      {
+        tags: ['Billing'],
+        summary: 'A monthly statement (PDF)',
+        description:
+          'Issue 23: the family’s entries of a calendar month in the center’s time zone, each with the running balance, the balance the month opened and closed on, and what is due next, in the caller’s language. 404 for a month after this one.',
+        otherReplies: { 200: pdfReply },
+        config: { errors: [404] },
+      },
+      async (request, reply) => {
+        const { month } = request.params;
+        if (month > ctx.clock.today().slice(0, 7)) throw notFound('page');
+        const payers = await familyMemberIds(ctx.db, currentUser(request).id);
+        const language = requestLanguage(request.headers);
+        const pdf = await monthlyStatementPdf(
+          ctx.db,
+          payers,
+          month,
+          await familyNameOf(payers, language),
+          statementOptions(language),
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="statement-${month}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+    serve(
+      app,
+      enrollmentApi.yearEndStatement,
+      {
+        tags: ['Billing'],
+        summary: 'A year-end childcare statement (PDF)',
+        description:
+          'Issue 23: for the US dependent care credit (IRS Form 2441, Part I) and an FSA: the center’s name, address and EIN (`CENTER_EIN`), each child with the dates of care in the year and what the caller paid for them in the year net of refunds. 404 for a year after this one.',
+        otherReplies: { 200: pdfReply },
+        config: { errors: [404] },
+      },
+      async (request, reply) => {
+        const { year } = request.params;
+        if (year > Number(ctx.clock.today().slice(0, 4))) throw notFound('page');
+        const user = currentUser(request);
+        const language = requestLanguage(request.headers);
+        const pdf = await yearEndStatementPdf(
+          ctx.db,
+          { id: user.id, name: await familyNameOf([user.id], language) },
+          year,
+          statementOptions(language),
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="childcare-statement-${year}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
       },
     );
 

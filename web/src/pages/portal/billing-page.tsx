@@ -19,6 +19,7 @@ import {
   ReceiptLink,
   usePaymentTitle,
 } from '../../features/portal-sessions/payment-parts.tsx';
+import { StatementsSection } from '../../features/portal-sessions/statements-section.tsx';
 import { formatMoney } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -48,6 +49,7 @@ export default function BillingPage() {
         <FamilyAccountSection account={account.data} today={todayIsoDate()} />
       ) : null}
       <AutopaySection />
+      <StatementsSection />
       {payments.status === 'pending' ? <Loading label={t('portal.billing.loading')} /> : null}
       {payments.status === 'error' ? (
         <LoadFailed message={t('portal.billing.failed')} retry={() => payments.refetch()} />
