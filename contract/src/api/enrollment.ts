@@ -12,6 +12,7 @@ import {
   StatementMonthParamsSchema,
   StatementYearParamsSchema,
 } from '../autopay.ts';
+import { SplitRuleSchema, SplitViewSchema } from '../billing-split.ts';
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import {
@@ -160,6 +161,30 @@ export const enrollmentApi = {
     params: SetupCheckoutParamsSchema,
     status: 200,
     reply: AutopayStatusSchema,
+  }),
+  /** How the family's two parents share the bills: in force, proposed, and each parent's share (issue 23). */
+  split: endpoint({ method: 'GET', path: '/api/Billing/Split', status: 200, reply: SplitViewSchema }),
+  /** Propose a way to share the bills (or to stop) to the other parent: 201 with the view. */
+  proposeSplit: endpoint({
+    method: 'POST',
+    path: '/api/Billing/Split',
+    body: SplitRuleSchema,
+    status: 201,
+    reply: SplitViewSchema,
+  }),
+  /** Accept the other parent's proposal: it takes effect today. */
+  acceptSplit: endpoint({
+    method: 'POST',
+    path: '/api/Billing/Split/Accept',
+    status: 200,
+    reply: SplitViewSchema,
+  }),
+  /** Decline the other parent's proposal, or withdraw one's own. */
+  declineSplit: endpoint({
+    method: 'POST',
+    path: '/api/Billing/Split/Decline',
+    status: 200,
+    reply: SplitViewSchema,
   }),
   /** The months and years the family's statements can be downloaded for (issue 23). */
   statements: endpoint({

@@ -805,6 +805,38 @@ export const autopayAttempts = pgTable(
   ],
 );
 
+/**
+ * Two parents sharing a family's bills (issue 23, decision 024): a split one parent proposes (`proposed`), the
+ * other accepts (`active`, from `since`: the bills falling due from that day are divided) or declines; a newer
+ * split accepted ends the one before (`ended`). `rule` is contract `StoredSplit`. One active and one proposed
+ * per family at most.
+ */
+export const billingSplits = pgTable(
+  'billing_splits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rule: jsonb('rule').notNull(),
+    /** 'proposed' | 'active' | 'declined' | 'ended'. */
+    status: text('status').notNull().default('proposed'),
+    /** The center's date the split took effect (accepted). */
+    since: date('since', { mode: 'string' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+    decided: instant('decided'),
+  },
+  (t) => [
+    uniqueIndex('billing_splits_active').on(t.familyId).where(sql`status = 'active'`),
+    uniqueIndex('billing_splits_proposed').on(t.familyId).where(sql`status = 'proposed'`),
+    check('billing_splits_status_check', inList('status', ['proposed', 'active', 'declined', 'ended'])),
+  ],
+);
+
 export const classSessionEnrollments = pgTable(
   'class_session_enrollments',
   {

@@ -108,9 +108,12 @@ async function dueInstalments(db: DbOrTx, today: string, limit: number): Promise
       from ledger_place_dues d
       cross join lateral (
         select pm.id from payment_methods pm
-        where pm.removed is null and pm.autopay and (pm.user_id = d.payer_user_id or pm.user_id in (
+        where pm.removed is null and pm.autopay and (pm.user_id = d.payer_user_id or (pm.user_id in (
           select m2.user_id from family_members m1 join family_members m2 on m2.family_id = m1.family_id
-          where m1.user_id = d.payer_user_id))
+          where m1.user_id = d.payer_user_id)
+          -- Parents who split the bills each pay their own share with their own method (split.ts).
+          and not exists (select 1 from billing_splits bs join family_members m3 on m3.family_id = bs.family_id
+            where m3.user_id = d.payer_user_id and bs.status = 'active')))
         order by (pm.user_id = d.payer_user_id) desc, pm.created limit 1) m
       left join lateral (
         select x.attempt, x.status from autopay_attempts x

@@ -189,6 +189,47 @@ export function lateFeeMail(args: {
   };
 }
 
+/** A split of the bills (split.ts), in words for the reader: their share and the other parent's. */
+export type SplitWords = { kind: 'percent' | 'child' | 'none'; yours: string; theirs: string };
+
+/**
+ * Mail about sharing the bills (issue 23, split.ts): the other parent `proposed` a split, the reader's proposal
+ * was `declined`, or both agreed (`accepted`, `stopped`).
+ */
+export function splitMail(
+  event: 'proposed' | 'accepted' | 'declined' | 'stopped',
+  args: {
+    to: string;
+    parentName: string;
+    otherName: string;
+    rule: SplitWords;
+    appUrl: string;
+    language?: string;
+  },
+): MailMessage {
+  const t = mailT(args.language);
+  const values = {
+    other: args.otherName,
+    yours: args.rule.yours || t('split.nobody'),
+    theirs: args.rule.theirs || t('split.nobody'),
+    link: `${args.appUrl}${routes.billing}`,
+  };
+  const rule = t(`split.rule.${args.rule.kind}`, values);
+  const paragraphs =
+    event === 'proposed'
+      ? [t('split.proposed.body', { ...values, rule }), t('split.proposed.action', values)]
+      : event === 'declined'
+        ? [t('split.declined.body', values)]
+        : event === 'accepted'
+          ? [t('split.accepted.body', { ...values, rule }), t('split.accepted.own', values)]
+          : [t('split.stopped.body', values)];
+  return {
+    to: args.to,
+    subject: t(`split.${event}.subject`, values),
+    text: familyText(t, t('greeting', { firstName: args.parentName }), ...paragraphs),
+  };
+}
+
 /**
  * The office withdrew the child. `familyMessage`: what the director wrote to the family (quoted as typed;
  * empty or missing: no message paragraph). The office's internal note is not an argument: it cannot reach

@@ -8,9 +8,10 @@
  *   payment `Failed` and answers 502). The return page is Billing (`?paid=` / `?cancelled=`), which settles
  *   the checkout through the same `Confirmation` call as an enrollment's return page.
  * - `applyBalancePayment` (fulfillment, under the payment's row lock): the money pays the family's places
- *   that owe, the one due first first (its earliest charge's due date, then the session and the child), each
- *   entry under the place's own payer so the aging report and each parent's account stay right; anything
- *   left is a credit on account of the parent who paid. Keys: `payment:<id>:applied:<session>:<child>` and
+ *   that owe, the paying parent's own first (parents who split the bills pay their own share, split.ts), then
+ *   the one due first first (its earliest charge's due date, then the session and the child), each entry under
+ *   the place's own payer so the aging report and each parent's account stay right; anything left is a credit
+ *   on account of the parent who paid. Keys: `payment:<id>:applied:<payer>:<session>:<child>` and
  *   `payment:<id>:credit`, so a webhook and the return page racing post once.
  */
 import { formatCents, type Language, routes } from '@lc/contract';
@@ -137,17 +138,17 @@ export async function applyBalancePayment(
     balance: number;
   }>(
     tx,
-    sql`select (array_agg(l.payer_user_id order by l.created, l.seq))[1] as payer_user_id,
-        l.class_session_id, l.student_id, sum(l.signed)::int as balance
+    sql`select l.payer_user_id, l.class_session_id, l.student_id, sum(l.signed)::int as balance
       from ledger_signed l
       join class_sessions cs on cs.id = l.class_session_id
       where l.payer_user_id in (${sql.join(
         payers.map((id) => sql`${id}::uuid`),
         sql`, `,
       )}) and l.payment_id is distinct from ${payment.id}
-      group by l.class_session_id, l.student_id, cs.session_start_date
+      group by l.payer_user_id, l.class_session_id, l.student_id, cs.session_start_date
       having sum(l.signed) > 0
-      order by (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee'))) nulls last,
+      order by (l.payer_user_id = ${payment.userId}) desc,
+        (min(l.due_on) filter (where l.kind in ('charge', 'plan_fee', 'late_fee'))) nulls last,
         cs.session_start_date, l.class_session_id, l.student_id`,
   );
   let left = payment.finalAmount;
@@ -164,7 +165,7 @@ export async function applyBalancePayment(
       studentId: place.student_id,
       paymentId: payment.id,
       method: 'card',
-      idempotencyKey: `payment:${payment.id}:applied:${place.class_session_id}:${place.student_id ?? 'none'}`,
+      idempotencyKey: `payment:${payment.id}:applied:${place.payer_user_id}:${place.class_session_id}:${place.student_id ?? 'none'}`,
     });
   }
   entries.push({

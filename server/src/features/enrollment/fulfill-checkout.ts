@@ -23,6 +23,7 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { saveMethod } from '../billing/autopay.ts';
 import { postPaymentEntries, postRefundEntries } from '../billing/ledger.ts';
 import { applyBalancePayment, queuePaymentReceived } from '../billing/pay-balance.ts';
+import { applyActiveSplit } from '../billing/split.ts';
 import { invalidateCatalog } from '../class-sessions/catalog.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { enrollmentConfirmedMail, paymentRefundedMail } from './registration-mail.ts';
@@ -235,6 +236,8 @@ async function completePaid(tx: Tx, deps: FulfillDeps, payment: PaymentRow, stat
     .set({ status: 'Paid', ...paidFields })
     .where(eq(payments.id, payment.id));
   await postPaymentEntries(tx, deps.clock.timeZone, payment.id);
+  // Parents who share the bills divide the new place's instalments as they agreed (split.ts).
+  await applyActiveSplit(tx, payment.userId, deps.clock.timeZone, now);
   // The card or bank account the family asked to save pays the plan's instalments (autopay, issue 23).
   if (payment.saveMethod && state.savedMethod)
     await saveMethod(tx, payment.userId, payment.provider, state.savedMethod, now);

@@ -26,6 +26,7 @@ import {
 } from '../billing/autopay-methods.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { startBalancePayment } from '../billing/pay-balance.ts';
+import { answerSplit, proposeSplit, splitView } from '../billing/split.ts';
 import { monthlyStatementPdf, statementIndex, yearEndStatementPdf } from '../billing/statements.ts';
 import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
@@ -413,6 +414,67 @@ export const enrollmentRoutes =
         const user = currentUser(request);
         await settleSetup(reg, request.params.checkoutId, user.id);
         return autopayOf(user.id);
+      },
+    );
+
+    serve(
+      app,
+      enrollmentApi.split,
+      {
+        tags: ['Billing'],
+        summary: 'How the two parents share the bills',
+        description:
+          'Issue 23: whether the family has two parents to share with, its children, the split in force (by percentage or a parent per child, since a date), a proposal waiting for an answer, and each parent’s balance and next due (cents).',
+      },
+      async (request) => splitView(ctx.db, currentUser(request).id),
+    );
+    serve(
+      app,
+      enrollmentApi.proposeSplit,
+      {
+        tags: ['Billing'],
+        summary: 'Propose a way to share the bills',
+        description:
+          'Issue 23: `percent` (the caller’s share, 1–99), `child` (each child to a parent) or `none` (stop). Replaces the caller’s open proposal and mails the other parent; nothing changes until they accept. 400 by the field; 404 a child not of the family; 409 without two parents, or stopping a split not in force.',
+        config: { errors: [404, 409] },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        await proposeSplit(reg, user.id, request.body);
+        reply.code(201);
+        return splitView(ctx.db, user.id);
+      },
+    );
+    serve(
+      app,
+      enrollmentApi.acceptSplit,
+      {
+        tags: ['Billing'],
+        summary: 'Accept the other parent’s proposal',
+        description:
+          'Issue 23: the split takes effect today: every bill falling due from today is divided exact to the cent (the other parent’s share moves to their account), the split before it ends. Both parents are mailed. 404 no proposal; 409 the caller’s own.',
+        config: { errors: [404, 409] },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await answerSplit(reg, user.id, true);
+        return splitView(ctx.db, user.id);
+      },
+    );
+    serve(
+      app,
+      enrollmentApi.declineSplit,
+      {
+        tags: ['Billing'],
+        summary: 'Decline (or withdraw) a proposal',
+        description:
+          'Issue 23: nothing changes; the proposer is mailed when the other parent declines. 404 no proposal.',
+        config: { errors: [404] },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await answerSplit(reg, user.id, false);
+        return splitView(ctx.db, user.id);
       },
     );
 
