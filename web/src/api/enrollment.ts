@@ -15,6 +15,8 @@ import {
   type PayBalanceResult,
   type Payment,
   type SessionStudent,
+  type SplitRule,
+  type SplitView,
   type StatementIndex,
   type WaitlistSubmission,
 } from '@lc/contract';
@@ -125,6 +127,26 @@ export function startMethodSetup(): Promise<{ checkoutUrl: string }> {
 /** POST /api/Billing/Autopay/Setup/{checkoutId} — settle the setup checkout the browser came back from. */
 export function finishMethodSetup(checkoutId: string): Promise<AutopayStatus> {
   return callApi(enrollmentApi.finishSetup, { params: { checkoutId } });
+}
+
+/** GET /api/Billing/Split — how the two parents share the bills (issue 23). */
+export function getSplit(signal?: AbortSignal): Promise<SplitView> {
+  return callApi(enrollmentApi.split, { signal });
+}
+
+/** POST /api/Billing/Split — propose a way to share the bills (or to stop) to the other parent. */
+export function proposeSplit(rule: SplitRule): Promise<SplitView> {
+  return callApi(enrollmentApi.proposeSplit, { body: rule });
+}
+
+/** POST /api/Billing/Split/Accept — accept the other parent's proposal. */
+export function acceptSplit(): Promise<SplitView> {
+  return callApi(enrollmentApi.acceptSplit, {});
+}
+
+/** POST /api/Billing/Split/Decline — decline the other parent's proposal, or withdraw one's own. */
+export function declineSplit(): Promise<SplitView> {
+  return callApi(enrollmentApi.declineSplit, {});
 }
 
 /** GET /api/Billing/Statements — the months and years with statements (issue 23). */

@@ -55,6 +55,8 @@ export const enrollmentKeys = {
   autopay: () => [...enrollmentKeys.all, 'autopay'] as const,
   /** GET /api/Billing/Statements: the months and years with statements (issue 23). */
   statements: () => [...enrollmentKeys.all, 'statements'] as const,
+  /** GET /api/Billing/Split: how the two parents share the bills (issue 23). */
+  split: () => [...enrollmentKeys.all, 'split'] as const,
   /** GET /api/Announcement: the family's announcements. */
   announcements: () => [...enrollmentKeys.all, 'announcements'] as const,
   /** GET /api/Announcement/ClassSession/{id}. */

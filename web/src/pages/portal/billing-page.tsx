@@ -19,6 +19,7 @@ import {
   ReceiptLink,
   usePaymentTitle,
 } from '../../features/portal-sessions/payment-parts.tsx';
+import { SplitSection } from '../../features/portal-sessions/split-section.tsx';
 import { StatementsSection } from '../../features/portal-sessions/statements-section.tsx';
 import { formatMoney } from '../../i18n/intl-locale.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -49,6 +50,7 @@ export default function BillingPage() {
         <FamilyAccountSection account={account.data} today={todayIsoDate()} />
       ) : null}
       <AutopaySection />
+      <SplitSection />
       <StatementsSection />
       {payments.status === 'pending' ? <Loading label={t('portal.billing.loading')} /> : null}
       {payments.status === 'error' ? (
