@@ -18,6 +18,7 @@ import { saveFile } from '../../lib/save-file.ts';
 import { notifyError } from '../forms/notify.ts';
 
 const SHOWN = 12;
+const LIST = { listStyle: 'none', padding: 0, margin: 0 };
 
 /** The section; nothing until the account has an entry. */
 export function StatementsSection() {
@@ -55,9 +56,9 @@ export function StatementsSection() {
         <Title order={3} size="h5" id="statements-monthly">
           {t('portal.billing.statements.monthly')}
         </Title>
-        <Group gap="xs" role="list" aria-labelledby="statements-monthly">
+        <Group component="ul" gap="xs" aria-labelledby="statements-monthly" style={LIST}>
           {months.map((month) => (
-            <div role="listitem" key={month}>
+            <li key={month}>
               <Button
                 variant="default"
                 size="sm"
@@ -67,7 +68,7 @@ export function StatementsSection() {
               >
                 {monthName(month)}
               </Button>
-            </div>
+            </li>
           ))}
         </Group>
         {!all && index.data.months.length > SHOWN ? (
@@ -79,9 +80,9 @@ export function StatementsSection() {
           {t('portal.billing.statements.yearEnd')}
         </Title>
         <Text size="sm">{t('portal.billing.statements.yearEndIntro')}</Text>
-        <Group gap="xs" role="list" aria-labelledby="statements-yearly">
+        <Group component="ul" gap="xs" aria-labelledby="statements-yearly" style={LIST}>
           {index.data.years.map((year) => (
-            <div role="listitem" key={year}>
+            <li key={year}>
               <Button
                 variant="default"
                 size="sm"
@@ -90,7 +91,7 @@ export function StatementsSection() {
               >
                 {t('portal.billing.statements.yearLabel', { year })}
               </Button>
-            </div>
+            </li>
           ))}
         </Group>
       </Stack>
