@@ -42,4 +42,8 @@ export async function insertDemoCoParent(
     select ${riley!.id}::uuid, student_id from user_students where user_id = ${parent!.id}`);
   await tx.execute(sql`insert into user_trustees (user_id, trustee_id)
     select ${riley!.id}::uuid, trustee_id from user_trustees where user_id = ${parent!.id}`);
+  // Riley has proposed sharing the bills half and half (issue 23): the demo parent sees it in Billing to accept.
+  const rule = { kind: 'percent', percents: { [parent!.id]: 50, [riley!.id]: 50 } };
+  await tx.execute(sql`insert into billing_splits (family_id, proposed_by, rule, created)
+    values (${family!.id}, ${riley!.id}, ${JSON.stringify(rule)}::jsonb, now() - interval '1 day')`);
 }
