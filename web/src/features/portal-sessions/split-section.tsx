@@ -102,7 +102,7 @@ export function SplitSection() {
         {!data.canSplit ? (
           <Text>
             {t('portal.billing.split.needsTwo')}{' '}
-            <Anchor component={Link} to="/dashboard/family">
+            <Anchor component={Link} to="/dashboard/family" underline="always">
               {t('portal.billing.split.familyLink')}
             </Anchor>
           </Text>
