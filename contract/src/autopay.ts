@@ -45,6 +45,8 @@ export const AutopayAttemptSchema = z.object({
   failureCode: z.string().nullable(),
   /** The date the next attempt is made, when this one failed and one is left. */
   nextTryOn: z.string().nullable(),
+  /** A later attempt of the same instalment was made since (this one's next try happened). */
+  retried: z.boolean(),
   method: z.object({ kind: z.enum(SAVED_METHOD_KINDS), label: z.string(), last4: z.string() }),
   created: z.string(),
 });

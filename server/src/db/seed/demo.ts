@@ -15,8 +15,10 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../client.ts';
 import {
+  autopayAttempts,
   classSessionEnrollments,
   classSessions,
+  paymentMethods,
   payments,
   sessionStaff,
   students,
@@ -167,4 +169,40 @@ async function insertDemoDeposit(tx: Tx, family: { userId: string; mayaId: strin
     paymentId: deposit!.id,
     created,
   });
+  // Autopay tried the rest on its date and 1, 3 and 5 days later with the card Jordan saved, which was
+  // declined each time (issue 23): the director's Failed automatic payments lists it, Billing shows each try.
+  const [card] = await tx
+    .insert(paymentMethods)
+    .values({
+      userId: family.userId,
+      provider: 'test',
+      providerCustomerId: 'test_cus_demo_avery',
+      providerMethodId: 'test_pm_visa_insufficient_funds',
+      kind: 'card',
+      label: 'visa',
+      last4: '9995',
+      expMonth: 12,
+      expYear: 2030,
+      created,
+    })
+    .returning({ id: paymentMethods.id });
+  await tx.insert(autopayAttempts).values(
+    [0, 1, 3, 5].map((days, i) => {
+      const at = new Date(Date.parse(`${fall.startDate}T17:00:00Z`) + days * 86_400_000);
+      return {
+        payerUserId: family.userId,
+        classSessionId: fall.id,
+        studentId: family.mayaId,
+        dueOn: fall.startDate,
+        attempt: i + 1,
+        amount: 164_500,
+        methodId: card!.id,
+        status: 'failed',
+        failureCode: 'insufficient_funds',
+        failureMessage: 'Your card has insufficient funds.',
+        created: at,
+        updated: at,
+      };
+    }),
+  );
 }

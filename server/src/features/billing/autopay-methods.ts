@@ -27,10 +27,14 @@ type AttemptRow = {
   label: string;
   last4: string;
   created: Date;
+  retried: boolean;
 };
 
 const ATTEMPT_COLUMNS = sql`a.id, to_char(a.due_on, 'YYYY-MM-DD') as due_on, a.amount, cs.name as session_name,
-  s.first_name as child_name, a.attempt, a.status, a.failure_code, pm.kind, pm.label, pm.last4, a.created`;
+  s.first_name as child_name, a.attempt, a.status, a.failure_code, pm.kind, pm.label, pm.last4, a.created,
+  exists (select 1 from autopay_attempts later where later.payer_user_id = a.payer_user_id
+    and later.class_session_id = a.class_session_id and later.student_key = a.student_key
+    and later.due_on = a.due_on and later.attempt > a.attempt) as retried`;
 
 function attemptOf(row: AttemptRow): AutopayAttempt {
   return {
@@ -42,7 +46,8 @@ function attemptOf(row: AttemptRow): AutopayAttempt {
     attempt: row.attempt,
     status: row.status,
     failureCode: row.failure_code,
-    nextTryOn: row.status === 'failed' ? nextTryOn(row.due_on, row.attempt) : null,
+    nextTryOn: row.status === 'failed' && !row.retried ? nextTryOn(row.due_on, row.attempt) : null,
+    retried: row.retried,
     method: { kind: row.kind, label: row.label, last4: row.last4 },
     created: new Date(row.created).toISOString(),
   };

@@ -36,6 +36,7 @@ const status = (over: Partial<AutopayStatus> = {}): AutopayStatus => ({
       status: 'failed',
       failureCode: 'insufficient_funds',
       nextTryOn: '2026-12-09',
+      retried: false,
       method,
       created: '2026-12-08T18:00:00Z',
     },
@@ -49,8 +50,23 @@ const status = (over: Partial<AutopayStatus> = {}): AutopayStatus => ({
       status: 'failed',
       failureCode: 'expired_card',
       nextTryOn: null,
+      retried: false,
       method,
       created: '2026-11-13T18:00:00Z',
+    },
+    {
+      id: 'a0',
+      dueOn: '2026-11-08',
+      amount: 53_333,
+      sessionName: 'Winter Morning Session',
+      childName: 'Maya',
+      attempt: 3,
+      status: 'failed',
+      failureCode: 'expired_card',
+      nextTryOn: null,
+      retried: true,
+      method,
+      created: '2026-11-11T18:00:00Z',
     },
   ],
   ...over,
@@ -75,6 +91,11 @@ describe('automatic payments in Billing', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/No more automatic tries: please pay it with Pay now\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Nov 8, 2026 instalment of $533.33 (Maya, Winter Morning Session): declined (the card has expired), then tried again.',
+      ),
+    ).toBeInTheDocument();
 
     const toggle = screen.getByRole('switch', { name: /^Pay instalments automatically/ });
     expect(toggle).toBeChecked();

@@ -182,7 +182,14 @@ function AttemptLine({ attempt }: { attempt: AutopayAttempt }) {
     reason,
     next: attempt.nextTryOn ? day(attempt.nextTryOn) : '',
   };
-  const key = attempt.status === 'failed' && !attempt.nextTryOn ? 'failedLast' : attempt.status;
+  const key =
+    attempt.status !== 'failed'
+      ? attempt.status
+      : attempt.retried
+        ? 'failedRetried'
+        : attempt.nextTryOn
+          ? 'failed'
+          : 'failedLast';
   return <>{t(`portal.billing.autopay.outcome.${key}`, values)}</>;
 }
 

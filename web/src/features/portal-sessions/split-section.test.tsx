@@ -63,7 +63,7 @@ describe('sharing the bills in Billing', () => {
     expect(screen.getByText('Your share: $420.01 to pay. Next: $140.00 on Dec 1, 2026.')).toBeInTheDocument();
     expect(screen.getByText('Sam’s share: $280.00 to pay.')).toBeInTheDocument();
     expect(
-      screen.getByText('you pay the bills of no child, and Sam pays the bills of Ava'),
+      screen.getByText('You pay the bills of no child, and Sam pays the bills of Ava.'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Done: from today each of you pays your own share.')).toBeInTheDocument();

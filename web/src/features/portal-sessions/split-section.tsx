@@ -30,6 +30,9 @@ import { enrollmentKeys } from '../../api/query-keys.ts';
 import { formatMoney, intlLocale } from '../../i18n/intl-locale.ts';
 import { formatDay } from '../class-sessions/format.ts';
 
+/** A clause as a sentence: its first letter capital, a full stop at the end. */
+const sentence = (clause: string) => `${clause.charAt(0).toLocaleUpperCase()}${clause.slice(1)}.`;
+
 const day = (iso: string) => formatDay(iso, { withYear: true, locale: intlLocale() });
 
 /** The split in the reader's words. */
@@ -139,7 +142,7 @@ export function SplitSection() {
                 variant="light"
                 title={t('portal.billing.split.proposalTitle', { name: other?.firstName ?? '' })}
               >
-                <Text>{words(data.proposal.rule)}</Text>
+                <Text>{sentence(words(data.proposal.rule))}</Text>
                 <Group gap="sm" mt="sm">
                   <Button onClick={() => accept.mutate()} loading={accept.isPending}>
                     {t('portal.billing.split.accept')}
@@ -156,7 +159,7 @@ export function SplitSection() {
                 variant="light"
                 title={t('portal.billing.split.waiting', { name: other?.firstName ?? '' })}
               >
-                <Text>{words(data.proposal.rule)}</Text>
+                <Text>{sentence(words(data.proposal.rule))}</Text>
                 <Button
                   variant="default"
                   mt="sm"
