@@ -243,13 +243,28 @@ describe.each(dbKinds)('autopay on %s', (kind) => {
     expect(tooMuch.json().fields.amount).toBe(
       'An automatic payment of $300.00 is already on its way, so you can pay up to $600.00 now. Enter that or less.',
     );
+    // Nor may the office record it as paid at the desk while the debit clears (a $100 toward later is fine).
+    const boss = await director();
+    const desk = (amount: number) =>
+      as(boss, 'POST', `/api/staff/sessions/${family.session}/enrollments/${family.childIds[0]}/payments`, {
+        amount,
+        method: 'cash',
+        idempotencyKey: `desk-${amount}-${family.userId}`,
+      });
+    const twice = await desk(90_000);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().fields.amount).toBe(
+      'An automatic payment of $300.00 for this place is going through right now, so at most $600.00 can be recorded. Record the rest if that payment fails.',
+    );
+    expect((await desk(10_000)).statusCode).toBe(201);
     await day('2026-12-02', family);
     await sweep();
     expect(await attemptsOf(family.userId)).toEqual([{ attempt: 1, status: 'processing', amount: 30_000 }]);
     await day('2026-12-03', family);
     expect((await sweep()).settled).toBe(1);
     expect(await attemptsOf(family.userId)).toEqual([{ attempt: 1, status: 'succeeded', amount: 30_000 }]);
-    expect(await balance(family.token)).toBe(60_000);
+    // One payment for the instalment: the debit; the desk's $100 went toward what is still to come.
+    expect(await balance(family.token)).toBe(50_000);
 
     const bounced = await onPlan('Bounced', 'test_pm_bank_insufficient_funds');
     await day('2026-12-01', bounced);

@@ -9,6 +9,7 @@
 import { divideCharge } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { sweepAutopay } from '../src/features/billing/autopay.ts';
@@ -132,6 +133,19 @@ describe.each(dbKinds)('split billing on %s', (kind) => {
     expect(await balanceOf(dana, dana)).toBe(14_000 + 14_000 + 14_001);
     expect(await balanceOf(dana, sam)).toBe(9_333 + 9_333 + 9_334);
     expect(await familyBalance(dana)).toBe(70_001);
+
+    // Each parent's monthly statement is their own share now.
+    const samStatement = await office.t.app.inject({
+      method: 'GET',
+      url: '/api/Billing/Statements/2026-11',
+      headers: { authorization: `Bearer ${sam.token}` },
+    });
+    const samText = (
+      await extractText(new Uint8Array(samStatement.rawPayload), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
+    expect(samText).toContain('Family: Sam Family');
+    expect(samText).toContain('Your share: you share the bills with Dana, and this statement is yours.');
+    expect(samText).toContain('Balance at the end of Monday, November 30, 2026: $280.00');
 
     // Sam has no saved method: autopay takes Dana's share from Dana's card and never Sam's share from it.
     await day('2026-12-01', dana, sam);

@@ -332,7 +332,8 @@ export async function adjustPlace(
  * Record money the office received for a child's place (cash, a check, a subsidy): an `offline` payment row
  * (the receipt's record) and a `payment` entry, under the family's lock so the same key twice (a double click,
  * a retry) records it once. 404 a child with no place in the session; 409 nothing due on the place; 400 more
- * than is due (field `amount`, "at most $355.00"). Audited. Answers the payment and the place's account.
+ * than is due (field `amount`, "at most $355.00"), or more than is due less what an automatic payment is taking
+ * right now (autopay.ts; 409 when that is all of it). Audited. Answers the payment and the place's account.
  */
 export async function recordOfficePayment(
   deps: MoneyDeps,
@@ -361,6 +362,19 @@ export async function recordOfficePayment(
     if (before.balance <= 0) throw amountRefusal('billing.payment.nothingDue', undefined, 409);
     if (input.amount > before.balance)
       throw amountRefusal('billing.payment.atMost', { amount: formatCents(before.balance) });
+    // An automatic payment charging this place now (or a bank debit processing) is not taken a second time.
+    const [flight] = await queryRows<{ amount: number }>(
+      tx,
+      sql`select coalesce(sum(amount), 0)::int as amount from autopay_attempts
+        where class_session_id = ${classSessionId} and student_id = ${studentId} and status in ('charging', 'processing')`,
+    );
+    const inFlight = flight?.amount ?? 0;
+    if (inFlight > 0 && input.amount > before.balance - inFlight)
+      throw amountRefusal(
+        'billing.payment.autopayInFlight',
+        { inFlight: formatCents(inFlight), amount: formatCents(Math.max(0, before.balance - inFlight)) },
+        before.balance - inFlight <= 0 ? 409 : 400,
+      );
     const parent = await firstParent(tx, studentId);
     const payerUserId = await payerOfPlace(tx, classSessionId, studentId, parent!.user_id);
     const reference = input.reference?.trim() || null;

@@ -388,6 +388,14 @@ async function undoSplit(tx: DbOrTx, splitId: string, payers: string[], today: s
   );
 }
 
+/** The other parent's first name when `userId`'s family shares its bills now (a split is active), else null. */
+export async function sharesBillsWith(db: DbOrTx, userId: string): Promise<string | null> {
+  const family = await familyOf(db, userId);
+  if (!family) return null;
+  const { active } = await splitsOf(db, family.familyId);
+  return active ? (family.parents.find((p) => p.id !== userId)?.first_name ?? null) : null;
+}
+
 /**
  * Divide any dues of `userId`'s family posted since the active split took effect (a new plan, a late fee), in
  * the caller's transaction; nothing outside a family with an active split. Answers the entries posted.

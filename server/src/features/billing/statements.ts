@@ -17,7 +17,14 @@ import { familyAccount } from './ledger.ts';
 /** What statements print of the center (config `center`). */
 export type CenterFacts = { name: string; address: string; ein: string | undefined };
 
-type Options = { timeZone: string; today: string; language: string; center: CenterFacts };
+type Options = {
+  timeZone: string;
+  today: string;
+  language: string;
+  center: CenterFacts;
+  /** The other parent's first name when the parents split the bills: the statement is then the reader's share. */
+  sharedWith?: string | null;
+};
 
 /** The months (newest first) and years with any entry of these payers, in the center's time zone. */
 export async function statementIndex(
@@ -143,6 +150,7 @@ export async function monthlyStatementPdf(
     .font('Helvetica')
     .fontSize(10)
     .text(t('statementPdf.family', { family: familyName }));
+  if (options.sharedWith) doc.text(t('statementPdf.yourShare', { other: options.sharedWith }));
   doc.moveDown(0.6);
   doc.text(t('statementPdf.opening', { date: longDate(`${month}-01`), amount: money(opening) }));
   doc.moveDown(0.6);

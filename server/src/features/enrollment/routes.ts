@@ -26,7 +26,7 @@ import {
 } from '../billing/autopay-methods.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { startBalancePayment } from '../billing/pay-balance.ts';
-import { answerSplit, proposeSplit, splitView } from '../billing/split.ts';
+import { answerSplit, proposeSplit, sharesBillsWith, splitView } from '../billing/split.ts';
 import { monthlyStatementPdf, statementIndex, yearEndStatementPdf } from '../billing/statements.ts';
 import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
@@ -522,22 +522,22 @@ export const enrollmentRoutes =
         tags: ['Billing'],
         summary: 'A monthly statement (PDF)',
         description:
-          'Issue 23: the family’s entries of a calendar month in the center’s time zone, each with the running balance, the balance the month opened and closed on, and what is due next, in the caller’s language. 404 for a month after this one.',
+          'Issue 23: the family’s entries of a calendar month in the center’s time zone (the caller’s own share when the parents split the bills), each with the running balance, the balance the month opened and closed on, and what is due next, in the caller’s language. 404 for a month after this one.',
         otherReplies: { 200: pdfReply },
         config: { errors: [404] },
       },
       async (request, reply) => {
         const { month } = request.params;
         if (month > ctx.clock.today().slice(0, 7)) throw notFound('page');
-        const payers = await familyMemberIds(ctx.db, currentUser(request).id);
+        const user = currentUser(request);
+        // Parents who split the bills each get their own share's statement (issue 23).
+        const sharedWith = await sharesBillsWith(ctx.db, user.id);
+        const payers = sharedWith ? [user.id] : await familyMemberIds(ctx.db, user.id);
         const language = requestLanguage(request.headers);
-        const pdf = await monthlyStatementPdf(
-          ctx.db,
-          payers,
-          month,
-          await familyNameOf(payers, language),
-          statementOptions(language),
-        );
+        const pdf = await monthlyStatementPdf(ctx.db, payers, month, await familyNameOf(payers, language), {
+          ...statementOptions(language),
+          sharedWith,
+        });
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="statement-${month}.pdf"`)
