@@ -58,6 +58,7 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
       'GET children': (who) => as(token(who), 'GET', '/api/staff/children?q=Matrix'),
       'GET balances': (who) => as(token(who), 'GET', '/api/staff/balances'),
       'GET balances.csv': (who) => as(token(who), 'GET', '/api/staff/balances.csv'),
+      'GET failed payments': (who) => as(token(who), 'GET', '/api/staff/failed-payments'),
       'GET revenue': (who) => as(token(who), 'GET', '/api/staff/revenue'),
       'GET revenue.csv': (who) => as(token(who), 'GET', '/api/staff/revenue.csv'),
       'GET session enrollments': (who) => as(token(who), 'GET', `/api/staff/sessions/${session}/enrollments`),

@@ -7,7 +7,11 @@
  * `Idempotency-Key` replays the first response, and the same key with different parameters is a 400.
  * Helpers move a session through its lifecycle (https://docs.stripe.com/checkout/fulfillment):
  * `complete` (paid by card, or `{ async: true }` for a delayed method still processing),
- * `succeedAsync`, `failAsync` and `markExpired`.
+ * `succeedAsync`, `failAsync` and `markExpired`. Off-session PaymentIntents (autopay, issue 23) are created and
+ * retrieved as Stripe's test payment methods behave (https://docs.stripe.com/testing): `pm_card_visa` succeeds,
+ * `pm_card_chargeDeclinedInsufficientFunds` is declined with a 402 card error carrying the PaymentIntent,
+ * `pm_card_authenticationRequired` needs authentication, `pm_usBankAccount_success` is processing until
+ * `settleIntent` moves it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +44,8 @@ export type StripeFake = {
   failAsync(id: string): void;
   /** The session ran out (`expires_at` passed) without payment. */
   markExpired(id: string): void;
+  /** A processing off-session PaymentIntent settled: `succeeded`, or failed back to `requires_payment_method`. */
+  settleIntent(id: string, outcome: 'succeeded' | 'failed'): void;
 };
 
 /** Turn `a[b][0][c]=1` pairs into nested objects/arrays, the inverse of stripe-node's encoding. */
@@ -151,8 +157,87 @@ export async function startStripeFake(): Promise<StripeFake> {
     return { status: 200, json: refund };
   };
 
+  /** An off-session PaymentIntent confirmed at once, as Stripe's test payment methods answer. */
+  const createIntent = (form: Json): { status: number; json: Json } => {
+    for (const field of ['amount', 'customer', 'payment_method']) {
+      if (!form[field]) return error(400, `Missing required param: ${field}.`, { param: field });
+    }
+    const id = newId('pi');
+    const chargeId = newId('ch');
+    const method = String(form.payment_method);
+    const outcome =
+      method === 'pm_card_chargeDeclinedInsufficientFunds'
+        ? 'declined'
+        : method === 'pm_card_authenticationRequired'
+          ? 'authenticate'
+          : method.startsWith('pm_usBankAccount')
+            ? 'processing'
+            : 'succeeded';
+    const intent: Json = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      currency: 'usd',
+      customer: form.customer,
+      payment_method: method,
+      status:
+        outcome === 'succeeded'
+          ? 'succeeded'
+          : outcome === 'processing'
+            ? 'processing'
+            : outcome === 'authenticate'
+              ? 'requires_action'
+              : 'requires_payment_method',
+      latest_charge: chargeId,
+      last_payment_error:
+        outcome === 'declined'
+          ? {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'insufficient_funds',
+              message: 'Your card has insufficient funds.',
+            }
+          : outcome === 'authenticate'
+            ? {
+                type: 'card_error',
+                code: 'authentication_required',
+                message: 'This payment requires authentication.',
+              }
+            : null,
+      metadata: form.metadata ?? {},
+    };
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount: intent.amount,
+      payment_intent: id,
+      status: outcome === 'succeeded' ? 'succeeded' : outcome === 'processing' ? 'pending' : 'failed',
+      receipt_url: outcome === 'succeeded' ? `https://pay.stripe.test/receipts/${chargeId}` : null,
+    });
+    paymentIntents.set(id, intent);
+    if (outcome === 'declined' || outcome === 'authenticate')
+      return {
+        status: 402,
+        json: { error: { ...intent.last_payment_error, payment_intent: structuredClone(intent) } },
+      };
+    return { status: 200, json: expandIntent(intent, form.expand ?? []) };
+  };
+  const expandIntent = (intent: Json, expand: string[]): Json => {
+    const out = structuredClone(intent);
+    if (expand.includes('latest_charge'))
+      out.latest_charge = structuredClone(charges.get(intent.latest_charge));
+    return out;
+  };
+
   const route = (method: string, path: string, params: URLSearchParams): { status: number; json: Json } => {
     const form = parseForm(params);
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && pi) {
+      const intent = paymentIntents.get(pi[1]!);
+      if (!intent) return missing('payment_intent', pi[1]!);
+      return { status: 200, json: expandIntent(intent, form.expand ?? []) };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
     let m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && m) {
@@ -305,6 +390,24 @@ export async function startStripeFake(): Promise<StripeFake> {
       const session = mustGet(id);
       if (session.status !== 'open') throw new Error(`stripe-fake: session ${id} is ${session.status}`);
       session.status = 'expired';
+    },
+    settleIntent(id, outcome) {
+      const intent = paymentIntents.get(id);
+      if (!intent) throw new Error(`stripe-fake: no payment intent ${id}`);
+      if (outcome === 'succeeded') {
+        intent.status = 'succeeded';
+        Object.assign(charges.get(intent.latest_charge)!, {
+          status: 'succeeded',
+          receipt_url: `https://pay.stripe.test/receipts/${intent.latest_charge}`,
+        });
+      } else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = {
+          type: 'card_error',
+          code: 'insufficient_funds',
+          message: 'The bank account did not have enough money.',
+        };
+      }
     },
   };
 }
