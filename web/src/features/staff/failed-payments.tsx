@@ -62,7 +62,7 @@ export function FailedPayments() {
             {list.data.items.length} {list.data.items.length === 1 ? 'instalment' : 'instalments'},{' '}
             {formatCents(list.data.total)} still owed. Each family was emailed when its payment failed.
           </Text>
-          <ScrollRegion label="Failed automatic payments">
+          <ScrollRegion label="Instalments whose automatic payment failed">
             <Table verticalSpacing="sm" highlightOnHover miw={860}>
               <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
                 Instalments whose automatic payment failed, newest first
