@@ -8,7 +8,7 @@
 import { type AutopayAttempt, type AutopayStatus, type FailedPaymentList, routes } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/types.ts';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows, uuidList } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { familyMemberIds } from '../family/members.ts';
@@ -59,10 +59,7 @@ function attemptOf(row: AttemptRow): AutopayAttempt {
  */
 export async function autopayStatus(db: DbOrTx, userId: string, today: string): Promise<AutopayStatus> {
   const payers = await familyMemberIds(db, userId);
-  const ids = sql.join(
-    payers.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const ids = uuidList(payers);
   const [method] = await queryRows<{
     user_id: string;
     first_name: string;
@@ -77,7 +74,7 @@ export async function autopayStatus(db: DbOrTx, userId: string, today: string): 
     db,
     sql`select pm.user_id, u.first_name, pm.kind, pm.label, pm.last4, pm.exp_month, pm.exp_year, pm.autopay, pm.created
       from payment_methods pm join users u on u.id = pm.user_id
-      where pm.removed is null and pm.user_id in (${ids})
+      where pm.removed is null and pm.user_id in ${ids}
       order by (pm.user_id = ${userId}) desc, pm.created limit 1`,
   );
   const upcoming = await queryRows<{
@@ -91,7 +88,7 @@ export async function autopayStatus(db: DbOrTx, userId: string, today: string): 
         s.first_name as child_name
       from ledger_place_dues d join class_sessions cs on cs.id = d.class_session_id
       left join students s on s.id = nullif(d.student_key, '00000000-0000-0000-0000-000000000000'::uuid)
-      where d.payer_user_id in (${ids}) and d.owing > 0 and d.due_on >= ${today}::date
+      where d.payer_user_id in ${ids} and d.owing > 0 and d.due_on >= ${today}::date
       order by d.due_on, cs.name, s.first_name limit 12`,
   );
   const attempts = await queryRows<AttemptRow>(
@@ -99,7 +96,7 @@ export async function autopayStatus(db: DbOrTx, userId: string, today: string): 
     sql`select ${ATTEMPT_COLUMNS}
       from autopay_attempts a join payment_methods pm on pm.id = a.method_id
       join class_sessions cs on cs.id = a.class_session_id left join students s on s.id = a.student_id
-      where a.payer_user_id in (${ids}) order by a.created desc, a.attempt desc limit 10`,
+      where a.payer_user_id in ${ids} order by a.created desc, a.attempt desc limit 10`,
   );
   return {
     method: method

@@ -215,6 +215,23 @@ async function claim(deps: AutopayDeps, due: DueInstalment): Promise<Claimed | n
   });
 }
 
+/**
+ * The off-session charge of an attempt, under its idempotency key `autopay-<attempt>`: the first call and any
+ * later one (a charge the provider never answered, asked again) name the same charge.
+ */
+function chargeAttempt(
+  provider: PaymentProvider,
+  attempt: Omit<Claimed, 'provider'>,
+): Promise<OffSessionCharge> {
+  return provider.chargeSaved({
+    method: attempt.method,
+    amount: attempt.amount,
+    description: attempt.description,
+    idempotencyKey: `autopay-${attempt.attemptId}`,
+    metadata: { attemptId: attempt.attemptId, paymentId: attempt.paymentId },
+  });
+}
+
 /** Charge a claimed attempt; a thrown provider error leaves it `charging`, to be asked again later. */
 async function charge(
   deps: AutopayDeps,
@@ -222,13 +239,7 @@ async function charge(
 ): Promise<OffSessionCharge['status'] | 'unanswered'> {
   let outcome: OffSessionCharge;
   try {
-    outcome = await claimed.provider.chargeSaved({
-      method: claimed.method,
-      amount: claimed.amount,
-      description: claimed.description,
-      idempotencyKey: `autopay-${claimed.attemptId}`,
-      metadata: { attemptId: claimed.attemptId, paymentId: claimed.paymentId },
-    });
+    outcome = await chargeAttempt(claimed.provider, claimed);
   } catch (error) {
     deps.log(
       `autopay attempt ${claimed.attemptId} got no answer from the provider, asked again later: ${error instanceof Error ? error.message : String(error)}`,
@@ -423,12 +434,12 @@ export async function sweepAutopay(
       const outcome =
         a.status === 'processing' && a.provider_intent_id
           ? await provider.retrieveCharge(a.provider_intent_id)
-          : await provider.chargeSaved({
-              method: { customerId: a.provider_customer_id, methodId: a.provider_method_id, kind: a.kind },
+          : await chargeAttempt(provider, {
+              attemptId: a.id,
+              paymentId: a.payment_id,
               amount: a.amount,
               description: a.description,
-              idempotencyKey: `autopay-${a.id}`,
-              metadata: { attemptId: a.id, paymentId: a.payment_id },
+              method: { customerId: a.provider_customer_id, methodId: a.provider_method_id, kind: a.kind },
             });
       if ((await applyCharge(deps, a.id, outcome)) && outcome.status !== 'processing') result.settled += 1;
     } catch (error) {

@@ -17,7 +17,7 @@
  */
 import { divideCharge, type SplitRule, type SplitView, type StoredSplit } from '@lc/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows, type Tx, uuidList } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -62,12 +62,6 @@ async function splitsOf(db: DbOrTx, familyId: string) {
   };
 }
 
-const uuidIn = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 /** What Billing shows of the split to `userId` (see contract `SplitView`). */
 export async function splitView(db: DbOrTx, userId: string): Promise<SplitView> {
   const family = await familyOf(db, userId);
@@ -76,7 +70,7 @@ export async function splitView(db: DbOrTx, userId: string): Promise<SplitView> 
   const children = await queryRows<{ id: string; first_name: string }>(
     db,
     sql`select distinct s.id, s.first_name, s.date_of_birth from students s
-      join user_students us on us.student_id = s.id where us.user_id in (${uuidIn(ids)})
+      join user_students us on us.student_id = s.id where us.user_id in ${uuidList(ids)}
       order by s.date_of_birth, s.first_name`,
   );
   const { active, proposal } = family
@@ -95,7 +89,7 @@ export async function splitView(db: DbOrTx, userId: string): Promise<SplitView> 
           order by d.due_on limit 1) as due_on,
         (select sum(d.owing)::int from ledger_place_dues d where d.payer_user_id = p.id and d.owing > 0
           and d.due_on = (select min(x.due_on) from ledger_place_dues x where x.payer_user_id = p.id and x.owing > 0)) as due
-      from (select unnest(array[${uuidIn(ids)}]) as id) p`,
+      from users p where p.id in ${uuidList(ids)}`,
   );
   const nameOf = (id: string) => parents.find((p) => p.id === id)?.first_name ?? '';
   return {
@@ -114,12 +108,15 @@ export async function splitView(db: DbOrTx, userId: string): Promise<SplitView> 
           created: new Date(proposal.created).toISOString(),
         }
       : null,
-    shares: shares.map((s) => ({
-      parentId: s.payer,
-      firstName: nameOf(s.payer),
-      balance: s.balance,
-      nextDue: s.due_on && s.due ? { amount: s.due, dueOn: s.due_on } : null,
-    })),
+    // In the parents' join order, as `parents` lists them.
+    shares: ids
+      .flatMap((id) => shares.filter((s) => s.payer === id))
+      .map((s) => ({
+        parentId: s.payer,
+        firstName: nameOf(s.payer),
+        balance: s.balance,
+        nextDue: s.due_on && s.due ? { amount: s.due, dueOn: s.due_on } : null,
+      })),
   };
 }
 
@@ -158,7 +155,7 @@ export async function proposeSplit(deps: SplitDeps, userId: string, rule: SplitR
     const other = parents.find((p) => p.id !== userId)!;
     const children = await queryRows<{ id: string }>(
       tx,
-      sql`select distinct us.student_id as id from user_students us where us.user_id in (${uuidIn([me.id, other.id])})`,
+      sql`select distinct us.student_id as id from user_students us where us.user_id in ${uuidList([me.id, other.id])}`,
     );
     const stored = storedRule(
       rule,
@@ -192,7 +189,7 @@ async function childNames(tx: DbOrTx, rule: StoredSplit): Promise<Record<string,
   if (rule.kind !== 'child' || Object.keys(rule.payers).length === 0) return {};
   const rows = await queryRows<{ id: string; first_name: string }>(
     tx,
-    sql`select id, first_name from students where id in (${uuidIn(Object.keys(rule.payers))})`,
+    sql`select id, first_name from students where id in ${uuidList(Object.keys(rule.payers))}`,
   );
   return Object.fromEntries(rows.map((r) => [r.id, r.first_name]));
 }
@@ -315,7 +312,7 @@ async function divideDues(
     sql`select e.id, e.payer_user_id, e.kind, e.amount, e.class_session_id, e.student_id,
         to_char(e.due_on, 'YYYY-MM-DD') as due_on
       from ledger_entries e
-      where e.payer_user_id in (${uuidIn(payers)}) and e.class_session_id is not null and e.due_on >= ${split.since}::date
+      where e.payer_user_id in ${uuidList(payers)} and e.class_session_id is not null and e.due_on >= ${split.since}::date
         and (e.kind in ('charge', 'plan_fee') or (e.kind = 'discount' and e.due_on is not null))
         -- Bills to come: a charge due the day it was posted (a deposit paid at the checkout) stays with its payer.
         and e.due_on > (e.created at time zone ${timeZone})::date
@@ -369,7 +366,7 @@ async function undoSplit(tx: DbOrTx, splitId: string, payers: string[], today: s
   }>(
     tx,
     sql`select id, payer_user_id, kind, amount, class_session_id, student_id, to_char(due_on, 'YYYY-MM-DD') as due_on
-      from ledger_entries where payer_user_id in (${uuidIn(payers)}) and due_on >= ${today}::date
+      from ledger_entries where payer_user_id in ${uuidList(payers)} and due_on >= ${today}::date
         and idempotency_key like 'split:' || ${splitId} || ':%'`,
   );
   await postEntries(

@@ -10,7 +10,7 @@
 import { dateTimeFormat, formatPolicyDate, type StatementEntry } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, queryRows, uuidList } from '../../db/client.ts';
 import { mailLocale, mailT, moneyIn, namesIn } from '../../i18n/family-mail.ts';
 import { familyAccount } from './ledger.ts';
 
@@ -35,10 +35,7 @@ export async function statementIndex(
   const rows = await queryRows<{ month: string }>(
     db,
     sql`select distinct to_char(created at time zone ${timeZone}, 'YYYY-MM') as month from ledger_entries
-      where payer_user_id in (${sql.join(
-        payerIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) order by month desc`,
+      where payer_user_id in ${uuidList(payerIds)} order by month desc`,
   );
   const months = rows.map((r) => r.month);
   return { months, years: [...new Set(months.map((m) => Number(m.slice(0, 4))))] };

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../app-context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, uuidList } from '../../db/client.ts';
 import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -486,10 +486,7 @@ export const enrollmentRoutes =
     const familyNameOf = async (payers: string[], language: string) => {
       const rows = await queryRows<{ id: string; first_name: string; last_name: string }>(
         ctx.db,
-        sql`select id, first_name, last_name from users where id in (${sql.join(
-          payers.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        sql`select id, first_name, last_name from users where id in ${uuidList(payers)}`,
       );
       const ordered = payers.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
       return namesIn(
