@@ -24,6 +24,9 @@ export default {
     // The family account's pure rules (issue 23): signs, statuses, the office's words, splitting cents.
     'contract/src/ledger.ts',
     'contract/src/payment-plan.ts',
+    // Autopay's retry dates and the split of a charge between two parents (issue 23, decisions 023 and 024).
+    'contract/src/autopay.ts',
+    'contract/src/billing-split.ts',
     '!**/*.test.ts',
   ],
   // Only what the server and contract tests read goes into the sandbox.

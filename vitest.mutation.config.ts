@@ -19,6 +19,9 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export const mutationTestFiles = [
   'contract/src/zoned-time.test.ts',
   'contract/src/ledger.test.ts',
+  'contract/src/payment-plan.test.ts',
+  'contract/src/autopay.test.ts',
+  'contract/src/billing-split.test.ts',
   'server/test/rules/**/*.test.ts',
 ];
 

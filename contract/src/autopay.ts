@@ -10,6 +10,19 @@ const cents = z.number().int();
 /** Days after an instalment's date each automatic attempt is made: on the date, then 1, 3 and 5 days later. */
 export const AUTOPAY_RETRY_DAYS = [0, 1, 3, 5] as const;
 
+/**
+ * The date of the next automatic attempt at an instalment due `dueOn` ("YYYY-MM-DD") after `attempt` attempts
+ * were made (1 = the first, on the date), or null when `attempt` was the last: 2026-12-01 after 1 → 2026-12-02.
+ */
+export function nextTryOn(dueOn: string, attempt: number): string | null {
+  const days = AUTOPAY_RETRY_DAYS[attempt];
+  if (days === undefined) return null;
+  // Calendar arithmetic on the date alone (no time zone is involved; dayjs stays out of this entry point).
+  const date = new Date(`${dueOn}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 export const SAVED_METHOD_KINDS = ['card', 'us_bank_account'] as const;
 export const AUTOPAY_STATUSES = ['charging', 'processing', 'succeeded', 'failed', 'action_required'] as const;
 export type AutopayAttemptStatus = (typeof AUTOPAY_STATUSES)[number];

@@ -3,12 +3,11 @@
  * percentage or a parent per child; each instalment due from that day is divided exact to the cent (the odd
  * cent stays with the parent whose place it is), each parent pays their own share (autopay with their own method
  * only, pay now their own places first), one parent's unpaid share never touches the other's, and stopping
- * undoes the split for what is still to fall due without losing a cent. On PGlite, and on PostgreSQL when
+ * undoes the split for what is still to fall due without losing a cent (the division itself: contract
+ * billing-split.test.ts). On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { divideCharge } from '@lc/contract';
 import { sql } from 'drizzle-orm';
-import fc from 'fast-check';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -16,35 +15,6 @@ import { sweepAutopay } from '../src/features/billing/autopay.ts';
 import { dbKinds } from './helpers.ts';
 import { staffMoneyApp } from './support/money-app.ts';
 import type { Family } from './support/registration.ts';
-
-describe('divideCharge', () => {
-  it('divides every amount exactly, the owner keeping the odd cent', () => {
-    expect(divideCharge(23_333, 'a', null, { kind: 'percent', percents: { a: 60, b: 40 } })).toEqual({
-      a: 14_000,
-      b: 9_333,
-    });
-    expect(divideCharge(23_335, 'b', null, { kind: 'percent', percents: { a: 60, b: 40 } })).toEqual({
-      a: 14_001,
-      b: 9_334,
-    });
-    expect(divideCharge(500, 'a', 'kid', { kind: 'child', payers: { kid: 'b' } })).toEqual({ b: 500 });
-    expect(divideCharge(500, 'a', 'other', { kind: 'child', payers: { kid: 'b' } })).toEqual({ a: 500 });
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 1, max: 99 }),
-        (amount, percent) => {
-          const shares = divideCharge(amount, 'a', null, {
-            kind: 'percent',
-            percents: { a: percent, b: 100 - percent },
-          });
-          expect(shares.a! + shares.b!).toBe(amount);
-          expect(shares.b).toBe(Math.floor((amount * (100 - percent)) / 100));
-        },
-      ),
-    );
-  });
-});
 
 describe.each(dbKinds)('split billing on %s', (kind) => {
   const office = staffMoneyApp(kind);

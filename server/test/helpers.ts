@@ -9,13 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import PostalMime from 'postal-mime';
+import { inject } from 'vitest';
 import { createMailer, type Mailer } from '../src/adapters/mail.ts';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { type Clock, createClock } from '../src/lib/clock.ts';
+import { adminQuery, databaseUrl } from './postgres-template.ts';
 import { checkReplies } from './support/reply-contract.ts';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -44,27 +45,25 @@ function migratedPgliteDataDir(): Promise<File | Blob> {
   return pgliteTemplate;
 }
 
-/** Open a new, empty, migrated database of the given kind. `close()` also drops a server database. */
+/**
+ * Open a new, empty, migrated database of the given kind. On PostgreSQL it is a copy of the template the
+ * global setup migrated (postgres-template.ts); opening it still runs the migrator, which finds nothing to do.
+ * `close()` also drops a server database.
+ */
 export async function createTestDatabase(kind: DbKind, poolSize = 10): Promise<Database> {
   if (kind === 'pglite') {
     return openDatabase({ pglite: await PGlite.create({ loadDataDir: await migratedPgliteDataDir() }) });
   }
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
+  const admin = TEST_DATABASE_URL!;
   const name = `lc_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize });
+  const template = inject('postgresTemplate');
+  await adminQuery(admin, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const database = await openDatabase({ url: databaseUrl(admin, name), poolSize });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(admin, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -5,14 +5,20 @@
  * method; and the director's failed-payments list (`failedPayments`). Amounts are cents, dates ISO in the
  * center's time zone.
  */
-import { type AutopayAttempt, type AutopayStatus, type FailedPaymentList, routes } from '@lc/contract';
+import {
+  type AutopayAttempt,
+  type AutopayStatus,
+  type FailedPaymentList,
+  nextTryOn,
+  routes,
+} from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import { type Db, type DbOrTx, queryRows, uuidList } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { familyMemberIds } from '../family/members.ts';
-import { nextTryOn, saveMethod } from './autopay.ts';
+import { saveMethod } from './autopay.ts';
 
 type AttemptRow = {
   id: string;

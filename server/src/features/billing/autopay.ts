@@ -19,6 +19,7 @@
  * - A charge the provider did not answer (a network error) stays `charging`; after `STALE_CHARGING_MS` the
  *   sweep asks again with the same idempotency key, which answers the first charge, never a second.
  */
+import { AUTOPAY_RETRY_DAYS, nextTryOn } from '@lc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { OffSessionCharge, PaymentProvider, SavedMethod } from '../../adapters/payments/types.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
@@ -31,8 +32,6 @@ import { postEntries } from './ledger.ts';
 import { autopayFailedMail } from './money-mail.ts';
 import { queuePaymentReceived } from './pay-balance.ts';
 
-/** Days after the due date each attempt is made: the first on the date, retries 1, 3 and 5 days later. */
-export const AUTOPAY_RETRY_DAYS = [0, 1, 3, 5] as const;
 /** Charges in flight at once per server process (Stripe's default rate limit is 100 requests a second). */
 export const AUTOPAY_CONCURRENCY = 8;
 /** A charge with no answer for this long is asked again, with the same idempotency key. */
@@ -45,19 +44,6 @@ export type AutopayDeps = {
   providers: Partial<Record<string, PaymentProvider>>;
   log: (message: string) => void;
 };
-
-/** The ISO date `days` after `iso` (calendar arithmetic, no time zone involved). */
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The date attempt `attempt + 1` of an instalment due `dueOn` is made, or null after the last. */
-export function nextTryOn(dueOn: string, attempt: number): string | null {
-  const days = AUTOPAY_RETRY_DAYS[attempt];
-  return days === undefined ? null : addDays(dueOn, days);
-}
 
 /**
  * Make `saved` the parent's method in use (the one before it is marked removed; autopay stays as they had it,
