@@ -4,9 +4,12 @@
  * - the demo family (Jordan), whose saved card was declined on the instalment's date and at each of the three
  *   retries: Billing says each try and that no more are made; Riley's proposal to share the bills waits for
  *   Jordan's answer; the monthly statements are there to download; the director's Balances lists the failed
- *   payment with its four tries and the card. Read only: other tests use the demo family.
+ *   payment with its four tries and the card. Then Jordan saves a card that works and pays the overdue
+ *   instalment with Pay now, and the failed payment leaves the director's list. (No other test reads the demo
+ *   family's money.)
  * - a Spanish-speaking family of two parents on a payment plan: one proposes to share the bills half and half,
- *   the other accepts in Billing, and each parent's share of what falls due is shown to the cent, in Spanish.
+ *   the other accepts in Billing, each parent's share of what falls due is shown to the cent, in Spanish, and
+ *   the second parent pays their own share (the first parent's stays theirs).
  * (The server's clock cannot move here: declines, retries and the split of posted instalments over time are
  * proven by server/test/autopay.test.ts and server/test/billing-split.test.ts.)
  */
@@ -20,11 +23,11 @@ import { expect, test } from '../support/test.ts';
 
 const sweep = { noSidewaysScroll: true };
 
-test('the demo family’s Billing shows each declined automatic payment, Riley’s proposal to share the bills and the statements; the director sees the failed payment', async ({
+test('the demo family’s Billing shows each declined automatic payment, Riley’s proposal and the statements; the director sees the failed payment; a working card saved, the family pays it', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const jordan = await tokenFor(request, { email: DEMO_PARENT.emailAddress, password: DEMO_PARENT.password });
   await storeTokenBeforeLoad(page, jordan);
   await openPage(page, '/dashboard/billing', 'Billing');
@@ -63,12 +66,38 @@ test('the demo family’s Billing shows each declined automatic payment, Riley�
   await expect(row).toContainText('4 of 4 · Visa ending 9995');
   await expect(row).toContainText('Insufficient funds');
   await expect(row).toContainText('No more tries: the family was told');
+
+  // Jordan saves a card that works in place of the declined one, then pays what is overdue with Pay now.
+  await page.evaluate((token) => window.localStorage.setItem('token', token), jordan);
+  await openPage(page, '/dashboard/billing', 'Billing');
+  await autopay.getByRole('button', { name: 'Change card or bank account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Save a card or bank account' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Visa ending 4242: always succeeds' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(autopay.getByRole('status')).toHaveText(
+    'Your card or bank account is saved. Instalments are charged to it on their dates.',
+  );
+  await expect(autopay).toContainText('Visa ending 4242');
+  const account = page.getByRole('region', { name: 'Your account' });
+  const owed = await account.getByRole('textbox', { name: /Amount to pay/ }).inputValue();
+  await account.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Bright Oak');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing\?paid=/);
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(owed));
+  await expect(page.getByText(`Thank you. We received your payment of ${dollars}.`)).toBeVisible();
+  await expect(account).not.toContainText('Overdue');
+  // Paid: the director's list no longer shows it as owed.
+  await page.evaluate((token) => window.localStorage.setItem('token', token), director);
+  await openPage(page, '/staff/balances', 'Balances due');
+  await expect(page.getByRole('heading', { level: 2, name: 'Failed automatic payments' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Avery/ }).filter({ hasText: '4 of 4' })).toHaveCount(0);
 });
 
 test.describe('in Spanish', () => {
   test.use({ locale: 'es-MX' });
 
-  test('two parents agree to share the bills half and half; each sees their own share of each instalment', async ({
+  test('two parents agree to share the bills half and half; each sees their own share of each instalment and pays it', async ({
     page,
     request,
   }) => {
@@ -138,6 +167,18 @@ test.describe('in Spanish', () => {
       await expect(shares.filter({ hasText: 'Su parte: $300.00 por pagar.' })).toContainText(next);
       await expect(shares.filter({ hasText: 'Parte de Ana: $300.00 por pagar.' })).toContainText(next);
       await expectNoAxeViolationsInEveryTheme(page, 'Billing with the bills shared (es)', sweep);
+
+      // Luis pays $300.00 of the family's $600.00 now: Pay now pays his own share first; Ana's stays hers.
+      const account = page.getByRole('region', { name: 'Su cuenta' });
+      const amount = account.getByRole('textbox', { name: /Monto a pagar/ });
+      await expect(amount).toHaveValue('600.00');
+      await amount.fill('300');
+      await account.getByRole('button', { name: 'Pagar ahora' }).click();
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      await expect(page).toHaveURL(/\/dashboard\/billing\?paid=/);
+      await expect(page.getByText('Gracias. Recibimos su pago de $300.00.')).toBeVisible();
+      await expect(shares.filter({ hasText: 'Parte de Ana: $300.00 por pagar.' })).toBeVisible();
+      await expect(shares.filter({ hasText: /^Su parte: \$0\.00/ })).toBeVisible();
     } finally {
       await hideSession(request, director, sessionId);
     }
