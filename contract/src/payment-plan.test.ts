@@ -47,6 +47,9 @@ describe('instalment amounts', () => {
     expect(() => instalmentAmounts(10.5, 2)).toThrow(RangeError);
     expect(() => instalmentAmounts(100, 0)).toThrow(RangeError);
     expect(() => instalmentAmounts(100, 1.5)).toThrow(RangeError);
+    // The error says what could not be divided (a programming error, but its log must say which).
+    expect(() => instalmentAmounts(-1, 2)).toThrow('cannot divide -1 cents');
+    expect(() => instalmentAmounts(100, 0)).toThrow('cannot divide into 0 instalments');
   });
 });
 
@@ -79,7 +82,7 @@ describe("a child's plan", () => {
   });
 
   it('refuses a discount larger than the price', () => {
-    expect(() => childPlan(term, 10_000, 10_001)).toThrow(RangeError);
+    expect(() => childPlan(term, 10_000, 10_001)).toThrow('a discount of 10001 exceeds the price 10000');
   });
 
   it('for any price, discount and plan: today plus the instalments is the price and the fee, to the cent', () => {
@@ -120,6 +123,17 @@ describe("a checkout's plan", () => {
     expect(schedule.instalments.map((i) => i.dueOn)).toEqual(term.dueDates);
   });
 
+  it("lists the dates in order whatever the children's order", () => {
+    const later = { ...term, dueDates: ['2027-02-01'] };
+    const earlier = { ...term, dueDates: ['2027-01-01'] };
+    expect(
+      familyPlanSchedule([childPlan(later, 45_000, 0), childPlan(earlier, 45_000, 0)]).instalments,
+    ).toEqual([
+      { dueOn: '2027-01-01', amount: 10_000 },
+      { dueOn: '2027-02-01', amount: 10_000 },
+    ]);
+  });
+
   it("sums the children's instalments by date", () => {
     expect(
       familyPlanSchedule([childPlan(term, 185_000, 0), childPlan(term, 185_000, 18_500)]).instalments,
@@ -151,6 +165,21 @@ describe('the session form and the catalog', () => {
     expect(paymentPlanError({ ...base, planDueDates: ['2027-01-01', '2027-03-19'] })).toBeNull();
   });
 
+  it('names the dates field, and refuses a list with one bad date among good ones', () => {
+    expect(paymentPlanError({ ...base, planDueDates: [] })).toEqual({
+      path: 'planDueDates',
+      message: 'fields.billing.planNeedsDates',
+    });
+    expect(paymentPlanError({ ...base, planDueDates: ['2027-01-01', '2027-02-30'] })).toEqual({
+      path: 'planDueDates',
+      message: 'fields.billing.planDatesAscending',
+    });
+    expect(paymentPlanError({ ...base, planDueDates: ['2027-01-01', '2027-03-20'] })).toEqual({
+      path: 'planDueDates',
+      message: 'fields.billing.planDatesInSession',
+    });
+  });
+
   it('offers a plan until its first date, and none without a deposit or dates', () => {
     const plan = planOf({ planDeposit: 35_000, planFee: 0, planDueDates: term.dueDates });
     expect(planOpen(plan, '2026-11-30')).toBe(true);
@@ -158,6 +187,24 @@ describe('the session form and the catalog', () => {
     expect(planOf({ planDeposit: null, planFee: 0, planDueDates: term.dueDates })).toBeNull();
     expect(planOf({ planDeposit: 35_000, planFee: 0, planDueDates: [] })).toBeNull();
     expect(planOpen(null, '2026-11-30')).toBe(false);
+    expect(planOpen({ deposit: 35_000, fee: 0, dueDates: [] }, '2026-11-30')).toBe(false);
+  });
+
+  it('carries the late fee policy when the session has one, a week after the date unless it says otherwise', () => {
+    const row = { planDeposit: 35_000, planFee: 0, planDueDates: term.dueDates };
+    expect(planOf({ ...row, planLateFee: 1_500, planLateFeeDays: 10 })).toEqual({
+      deposit: 35_000,
+      fee: 0,
+      dueDates: term.dueDates,
+      lateFee: 1_500,
+      lateFeeDays: 10,
+    });
+    expect(planOf({ ...row, planLateFee: 1_500 })).toMatchObject({ lateFee: 1_500, lateFeeDays: 7 });
+    expect(planOf({ ...row, planLateFee: 0, planLateFeeDays: 10 })).toEqual({
+      deposit: 35_000,
+      fee: 0,
+      dueDates: term.dueDates,
+    });
   });
 });
 
@@ -172,6 +219,8 @@ describe('what a place owes when', () => {
   it('pays the earliest date first', () => {
     const dues = placeDues(schedule, 0, 97_500, '2026-12-11');
     expect(dues.schedule.map((l) => l.owing)).toEqual([0, 0, 40_000, 50_000]);
+    // The dates are put in order first, whatever order the entries came in.
+    expect(placeDues([...schedule].reverse(), 0, 97_500, '2026-12-11')).toEqual(dues);
     expect(dues).toMatchObject({ dueOn: '2027-01-01', nextAmount: 40_000, overdue: 0 });
   });
 
@@ -188,6 +237,7 @@ describe('what a place owes when', () => {
   it('takes a credit from the latest date first (a withdrawal cancels the last instalments)', () => {
     const dues = placeDues(schedule, 70_000, 37_500, '2026-11-25');
     expect(dues.schedule.map((l) => l.owing)).toEqual([0, 50_000, 30_000, 0]);
+    expect(placeDues([...schedule].reverse(), 70_000, 37_500, '2026-11-25')).toEqual(dues);
     expect(placeDues(schedule, 150_000, 37_500, '2027-03-01')).toMatchObject({ dueOn: null, overdue: 0 });
   });
 
