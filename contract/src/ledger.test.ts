@@ -9,9 +9,11 @@ import {
   ACCOUNT_STATUSES,
   accountStatus,
   LEDGER_KINDS,
+  monthIn,
   placeStatusText,
   SIGN_OF_KIND,
   splitCents,
+  statementMonth,
 } from './ledger.ts';
 
 describe('the signs of the entry kinds', () => {
@@ -138,5 +140,44 @@ describe('the office’s words for a place', () => {
     expect(placeStatusText({ status: 'refunded', balance: 0, dueOn: null })).toBe('Refunded');
     expect(placeStatusText({ status: 'credit', balance: -5_000, dueOn: null })).toBe('Credit: $50.00');
     expect(placeStatusText({ status: 'noCharge', balance: 0, dueOn: null })).toBe('No charge');
+  });
+});
+
+describe('a month of the statement', () => {
+  const tz = 'America/Los_Angeles';
+  const entries = [
+    { created: '2026-10-05T17:00:00Z', balanceAfter: 45_500 },
+    { created: '2026-11-02T17:00:00Z', balanceAfter: 30_000 },
+    // 9 pm on November 30 in Los Angeles: still November there, December in UTC.
+    { created: '2026-12-01T05:00:00Z', balanceAfter: 0 },
+    { created: '2026-12-03T17:00:00Z', balanceAfter: 20_000 },
+  ];
+
+  it('opens on the balance before the month and closes on the balance after its last entry', () => {
+    expect(statementMonth(entries, '2026-11', tz)).toEqual({
+      opening: 45_500,
+      entries: entries.slice(1, 3),
+      closing: 0,
+    });
+    expect(statementMonth(entries, '2026-12', tz)).toEqual({
+      opening: 0,
+      entries: entries.slice(3),
+      closing: 20_000,
+    });
+  });
+
+  it('starts from nothing before the first entry, and a month without entries closes where it opened', () => {
+    expect(statementMonth(entries, '2026-10', tz)).toEqual({
+      opening: 0,
+      entries: [entries[0]],
+      closing: 45_500,
+    });
+    expect(statementMonth(entries, '2026-09', tz)).toEqual({ opening: 0, entries: [], closing: 0 });
+    expect(statementMonth(entries, '2027-01', tz)).toEqual({ opening: 20_000, entries: [], closing: 20_000 });
+  });
+
+  it('reads each instant in the center’s time zone', () => {
+    expect(monthIn('2026-12-01T05:00:00Z', tz)).toBe('2026-11');
+    expect(monthIn('2026-12-01T05:00:00Z', 'UTC')).toBe('2026-12');
   });
 });

@@ -144,6 +144,30 @@ export const StatementEntrySchema = z.object({
 });
 export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
+/** The month ("YYYY-MM") an instant (ISO) falls in, in the IANA time zone `timeZone`. */
+export function monthIn(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })
+    .format(new Date(iso))
+    .slice(0, 7);
+}
+
+/**
+ * One month of a family's statement (issue 23, the monthly PDF): `entries` oldest first with the running
+ * balance after each (cents), `month` "YYYY-MM" in the center's time zone `timeZone`. The opening balance is the
+ * balance after the last entry before the month (0 without one); `entries` are the month's own; the closing
+ * balance is the balance after the month's last entry, or the opening when the month has none.
+ */
+export function statementMonth<E extends { created: string; balanceAfter: number }>(
+  entries: readonly E[],
+  month: string,
+  timeZone: string,
+): { opening: number; entries: E[]; closing: number } {
+  const before = entries.filter((e) => monthIn(e.created, timeZone) < month);
+  const within = entries.filter((e) => monthIn(e.created, timeZone) === month);
+  const opening = before.at(-1)?.balanceAfter ?? 0;
+  return { opening, entries: within, closing: within.at(-1)?.balanceAfter ?? opening };
+}
+
 /** `GET /api/Billing/Account` (and the staff family page): the family's account. */
 export const FamilyAccountSchema = z.object({
   /** Cents: above 0 owed, below 0 a credit on account. */

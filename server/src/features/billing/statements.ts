@@ -7,7 +7,7 @@
  * with Billing to the cent; both are written in the parent's language (`statementPdf.*` of the server's message
  * files) with pdfkit's standard fonts. Amounts are cents; months are "YYYY-MM", dates ISO.
  */
-import { dateTimeFormat, formatPolicyDate, type StatementEntry } from '@lc/contract';
+import { dateTimeFormat, formatPolicyDate, type StatementEntry, statementMonth } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { type DbOrTx, queryRows, uuidList } from '../../db/client.ts';
@@ -123,11 +123,7 @@ export async function monthlyStatementPdf(
   const t = mailT(language);
   const money = (cents: number) => moneyIn(cents, language);
   const account = await familyAccount(db, payerIds, today);
-  const monthOf = (e: StatementEntry) => dayIn(e.created, timeZone).slice(0, 7);
-  const before = account.entries.filter((e) => monthOf(e) < month);
-  const within = account.entries.filter((e) => monthOf(e) === month);
-  const opening = before.at(-1)?.balanceAfter ?? 0;
-  const closing = within.at(-1)?.balanceAfter ?? opening;
+  const { opening, entries: within, closing } = statementMonth(account.entries, month, timeZone);
   const monthName = new Intl.DateTimeFormat(mailLocale(language), {
     month: 'long',
     year: 'numeric',
