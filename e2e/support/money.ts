@@ -38,16 +38,20 @@ export async function oneSeatSession(
   return ((await res.json()) as { id: number }).id;
 }
 
-/** The parent enrolls the child and pays on the test checkout. */
+/**
+ * The parent enrolls the child and pays on the test checkout; `choice` adds the enrollment's payment choices
+ * (e.g. `{ paymentPlan: true, saveMethod: false }`: the plan's deposit today, no card saved).
+ */
 export async function enrollAndPay(
   request: APIRequestContext,
   parent: TestParent,
   sessionId: number,
   childId: string,
+  choice: { paymentPlan?: boolean; saveMethod?: boolean } = {},
 ): Promise<void> {
   const res = await request.post('/api/ClassSessionEnrollment', {
     headers: bearer(parent.token),
-    data: { classSessionId: sessionId, studentIds: [childId] },
+    data: { classSessionId: sessionId, studentIds: [childId], ...choice },
   });
   expect(res.status(), 'POST /api/ClassSessionEnrollment').toBe(201);
   const checkout = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname;

@@ -17,7 +17,7 @@ import { createParent, DEMO_PARENT } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
 import { addChild, bearer } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme, waitForMail } from '../support/fixtures.ts';
-import { hideSession, oneSeatSession } from '../support/money.ts';
+import { enrollAndPay, hideSession, oneSeatSession } from '../support/money.ts';
 import { DIRECTOR, tokenFor } from '../support/staff.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -137,14 +137,7 @@ test.describe('in Spanish', () => {
       expect(accepted.status(), 'POST /api/Family/Invitation/Accept').toBe(200);
 
       // Ana enrolls Sofía on the plan and pays the deposit; then she proposes half and half.
-      const enrolled = await request.post('/api/ClassSessionEnrollment', {
-        headers: bearer(ana.token),
-        data: { classSessionId: sessionId, studentIds: [child], paymentPlan: true, saveMethod: false },
-      });
-      expect(enrolled.status(), 'POST /api/ClassSessionEnrollment').toBe(201);
-      const checkout = new URL(((await enrolled.json()) as { checkoutUrl: string }).checkoutUrl).pathname;
-      const paid = await request.post(`${checkout}/pay`, { form: { pay: '1' }, maxRedirects: 0 });
-      expect(paid.status()).toBe(303);
+      await enrollAndPay(request, ana, sessionId, child, { paymentPlan: true, saveMethod: false });
       const proposed = await request.post('/api/Billing/Split', {
         headers: bearer(ana.token),
         data: { kind: 'percent', yourPercent: 50 },
