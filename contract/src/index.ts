@@ -42,4 +42,5 @@ export * from './staff-inbox.ts';
 export * from './staff-money.ts';
 export * from './staff-resources.ts';
 export * from './staff-setup.ts';
+export * from './staff-today.ts';
 export * from './token.ts';

@@ -256,6 +256,9 @@ export type StaffRoleInput = z.infer<typeof StaffRoleInputSchema>;
  */
 export const StaffSelfSchema = z.object({
   role: z.enum(STAFF_ROLES),
+  /** The signed-in person's name, for the workspace's top bar. */
+  firstName: z.string(),
+  lastName: z.string(),
   /** May read and answer the inbox: the director always, a teacher the director gave it to. */
   inboxAccess: z.boolean(),
 });

@@ -57,6 +57,7 @@ import { registerSpa } from './features/public-site/spa.ts';
 import { staffResourceRoutes } from './features/resources/routes.ts';
 import { staffRoutes } from './features/team/routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
+import { staffWorkspaceRoutes } from './features/workspace/routes.ts';
 import { type RouteAuth, registerAuthentication, routeAuth } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputRules } from './http/input-rules.ts';
@@ -269,6 +270,7 @@ export async function buildApp(
   await app.register(announcementRoutes(ctx));
   await app.register(staffAnnouncementRoutes(ctx));
   await app.register(staffRoutes(ctx));
+  await app.register(staffWorkspaceRoutes(ctx));
   await app.register(staffSessionRoutes(ctx));
   await app.register(staffMoneyRoutes(ctx));
   await app.register(staffOfficeRoutes(ctx));

@@ -73,10 +73,14 @@ describe.each(dbKinds)('who sees which family on %s', (kind) => {
       expect((await as(scope.rivera.token, 'GET', '/api/staff/me')).statusCode).toBe(403);
       expect((await as(scope.teacher, 'GET', '/api/staff/me')).json()).toEqual({
         role: 'Staff',
+        firstName: 'Teacher',
+        lastName: 'Family',
         inboxAccess: false,
       });
       expect((await as(scope.admin, 'GET', '/api/staff/me')).json()).toEqual({
         role: 'Admin',
+        firstName: 'Director',
+        lastName: 'Family',
         inboxAccess: true,
       });
     });

@@ -49,6 +49,7 @@ import {
   SessionDuplicateResultSchema,
   SetupIdParamsSchema,
 } from '../staff-setup.ts';
+import { StaffTodaySchema } from '../staff-today.ts';
 
 export const classSessionsApi = {
   /** Active sessions that have not ended (the catalog), or with `active=false` the others. */
@@ -247,6 +248,8 @@ export const classSessionsApi = {
 
   /** What the signed-in staff member may read: their role and whether they may read the inbox. */
   staffMe: endpoint({ method: 'GET', path: '/api/staff/me', status: 200, reply: StaffSelfSchema }),
+  /** The staff home (issue 24): what needs the caller now, within what they may see. */
+  staffToday: endpoint({ method: 'GET', path: '/api/staff/today', status: 200, reply: StaffTodaySchema }),
   /** Everyone on the staff (the director). */
   team: endpoint({ method: 'GET', path: '/api/staff/team', status: 200, reply: TeamMemberListSchema }),
   /** Invite someone to the staff (the director): 201 with the new member. */

@@ -153,3 +153,21 @@ export async function agingCsv(db: DbOrTx, today: string): Promise<string> {
   };
   return tableCsv(AGING_CSV_COLUMNS, agingTableRows(report));
 }
+
+/**
+ * What is past due over every family as of `today` (the center's ISO date): how many families owe something
+ * after its due date and the sum of it in cents (the aging report's 1–30, 31–60 and over-60 columns). The staff
+ * home's money line (issue 24).
+ */
+export async function overdueSummary(
+  db: DbOrTx,
+  today: string,
+): Promise<{ families: number; total: number }> {
+  const [row] = await queryRows<{ families: number; total: number }>(
+    db,
+    sql`with ${agedPlaces(today)}
+      select count(distinct a.payer_user_id)::int as families, coalesce(sum(a.balance), 0)::int as total
+      from aged a where a.days > 0`,
+  );
+  return row ?? { families: 0, total: 0 };
+}

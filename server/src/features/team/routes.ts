@@ -36,7 +36,12 @@ export const staffRoutes =
         const user = currentUser(request);
         reply.header('cache-control', 'no-store');
         const role: StaffSelf['role'] = user.role === 'Admin' ? 'Admin' : 'Staff';
-        return { role, inboxAccess: await mayReadInbox(ctx.db, user) };
+        return {
+          role,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          inboxAccess: await mayReadInbox(ctx.db, user),
+        };
       },
     );
 

@@ -34,7 +34,7 @@ function tokenAs(role: 'Staff' | 'Admin'): string {
 const requested = () =>
   fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
 
-const TEACHER: StaffSelf = { role: 'Staff', inboxAccess: false };
+const TEACHER: StaffSelf = { role: 'Staff', firstName: 'Dana', lastName: 'Okafor', inboxAccess: false };
 
 const session: Roster['session'] = {
   id: 7,
@@ -96,7 +96,7 @@ describe('a teacher’s staff screens', () => {
 
   it('asks for the count, and shows the link with it, for someone who may read the inbox', async () => {
     serveApi(fetchMock, {
-      'GET /api/staff/me': () => jsonReply(200, { role: 'Staff', inboxAccess: true } satisfies StaffSelf),
+      'GET /api/staff/me': () => jsonReply(200, { ...TEACHER, inboxAccess: true } satisfies StaffSelf),
       'GET /api/staff/inbox/summary': () => jsonReply(200, { newCount: 3 }),
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
