@@ -29,8 +29,10 @@ export const routes = {
     `/sessions/${id}/enrollment-successful/${checkoutId}`,
   enrollmentFailed: (id: number | string, checkoutId: string) =>
     `/sessions/${id}/enrollment-failed/${checkoutId}`,
-  /** The staff back office (issue 10): the sessions list; a session's roster below it. */
+  /** The staff workspace's home (issue 24): Today. */
   staff: '/staff',
+  /** The sessions list (issue 10); a session's roster below it. */
+  staffSessions: '/staff/sessions',
   staffSession: (id: number | string) => `/staff/sessions/${id}`,
   staffTeam: '/staff/team',
   /** Announcements: the list (status and session in the query), compose, and one to edit or cancel. */

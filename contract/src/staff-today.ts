@@ -92,7 +92,15 @@ export const StaffTodaySchema = z.object({
       overdueTotal: cents,
     })
     .nullable(),
-  /** Mail the outbox gave up on in the last seven days; the director's only (null for a teacher). */
-  mailFailed: count.nullable(),
+  /**
+   * Mail the outbox gave up on in the last seven days, newest first (at most five named, with the address it
+   * was for, so the director can find the family and correct it); the director's only (null for a teacher).
+   */
+  mailFailed: z
+    .object({
+      count,
+      newest: z.array(z.object({ to: z.string(), subject: z.string(), created: z.string() })),
+    })
+    .nullable(),
 });
 export type StaffToday = z.infer<typeof StaffTodaySchema>;

@@ -94,7 +94,7 @@ test('the director checks a child in from the roster and out on the board, then 
 }) => {
   test.slow(); // two dialogs, the history and eight axe scans
   await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Attendance' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Attendance' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();

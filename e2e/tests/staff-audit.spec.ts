@@ -29,7 +29,7 @@ test('the director finds a parent’s allergy change in the audit trail and down
   expect(allergy.status()).toBe(201);
 
   await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Audit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   await page.getByLabel('Kind of record').selectOption({ label: 'Children' });
@@ -64,7 +64,7 @@ test('the director finds a parent’s allergy change in the audit trail and down
 
 test('a teacher has no Audit link and is told the trail is the director’s', async ({ page, request }) => {
   await storeTokenBeforeLoad(page, await tokenFor(request, TEACHER));
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   await expect(
     page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Audit' }),
   ).toHaveCount(0);

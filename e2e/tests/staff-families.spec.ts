@@ -69,7 +69,7 @@ test('the director finds the demo family by a child’s name and by a phone, and
   request,
 }) => {
   await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Families' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Families' })).toBeVisible();
 

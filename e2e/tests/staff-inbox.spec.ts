@@ -63,7 +63,7 @@ test('a tour request reaches the inbox; the director replies and the family rece
 
   // The director sees the count of new messages in the staff navigation, read as "Inbox, N new".
   await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   const staffNav = page.getByRole('navigation', { name: 'Staff' });
   const inboxLink = staffNav.getByRole('link', { name: /^Inbox, \d+ new$/ });
   await expect(inboxLink).toBeVisible();
@@ -150,7 +150,7 @@ test('“Invite to register” mails a sign-up link that opens the form already 
 
 test('a teacher without the inbox sees no Inbox link and is told whom to ask', async ({ page, request }) => {
   await storeTokenBeforeLoad(page, await tokenFor(request, TEACHER));
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   const staffNav = page.getByRole('navigation', { name: 'Staff' });
   await expect(staffNav.getByRole('link', { name: 'Sessions' })).toBeVisible();
   await expect(staffNav.getByRole('link', { name: /Inbox/ })).toHaveCount(0);

@@ -51,7 +51,7 @@ test('the director sets up a session by keyboard; a family enrolls within its ag
   const name = `Garden Explorers ${Date.now() % 100_000}`;
   const director = await tokenFor(request, DIRECTOR);
   await storeTokenBeforeLoad(page, director);
-  await openPage(page, '/staff', 'Sessions');
+  await openPage(page, '/staff/sessions', 'Sessions');
   await page.getByRole('link', { name: 'New session' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New session' })).toBeVisible();
 

@@ -19,15 +19,20 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByRole('button', { name: /log ?in/i }).click();
 }
 
-test('a teacher lands on /staff, sees only their sessions, and exports a roster that matches the screen', async ({
+test('a teacher lands on Today in the staff workspace, sees only their sessions, and exports a roster that matches the screen', async ({
   page,
 }) => {
   await signIn(page, TEACHER);
   await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  // The workspace is its own app: no public header or footer, the center's name and the person on top.
+  await expect(page.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  const staffNav = page.getByRole('navigation', { name: 'Staff' });
+  await expect(staffNav.getByRole('link', { name: 'Payments' })).toHaveCount(0);
+  await staffNav.getByRole('link', { name: 'Sessions' }).click();
+  await expect(page).toHaveURL(/\/staff\/sessions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff' }),
-  ).toBeVisible();
   const table = page.getByRole('table');
   for (const name of TAUGHT) await expect(table.getByRole('link', { name })).toBeVisible();
   await expect(table.getByRole('link')).toHaveCount(TAUGHT.length);
@@ -80,11 +85,14 @@ test('the staff screens have no axe violations and no sideways scroll in light a
   page,
   request,
 }) => {
-  test.slow(); // three pages, each scanned four times
+  test.slow(); // four pages, each scanned four times
   await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
-  await openPage(page, '/staff', 'Sessions');
-  await expect(page.getByRole('table')).toBeVisible();
+  await openPage(page, '/staff', 'Today');
+  await expect(page.getByRole('region', { name: 'Sessions today' })).toBeVisible();
   await expectNoAxeViolationsInEveryTheme(page, '/staff', { noSidewaysScroll: true });
+  await openPage(page, '/staff/sessions', 'Sessions');
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, '/staff/sessions', { noSidewaysScroll: true });
   await page.getByRole('table').getByRole('link', { name: TAUGHT[1] }).click();
   await expect(page.getByRole('heading', { level: 1, name: TAUGHT[1] })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Waitlist' })).toBeVisible();

@@ -49,7 +49,7 @@ describe.each(dbKinds)('the staff home on %s', (kind) => {
     expect(director.at).toBe('2026-11-20T16:05:00.000Z');
     expect(director.sessions.map((s) => s.name)).toEqual(['Acorn Room', 'Maple Room']);
     expect(director.money).toEqual({ failedCount: 0, failedTotal: 0, overdueFamilies: 0, overdueTotal: 0 });
-    expect(director.mailFailed).toBe(0);
+    expect(director.mailFailed).toEqual({ count: 0, newest: [] });
     expect(director.inbox).toEqual({ newCount: 0, tourRequests: 0, newest: [] });
   });
 
@@ -160,8 +160,18 @@ describe.each(dbKinds)('the staff home on %s', (kind) => {
       ['Maya Chen', 'tour', 'Leo'],
     ]);
     expect(director.registrationsOpening).toEqual([
-      { classSessionId: spring, name: 'Spring Explorers', opensAt: '2026-11-24T16:00:00.000Z', priority: true },
-      { classSessionId: spring, name: 'Spring Explorers', opensAt: '2026-11-27T17:00:00.000Z', priority: false },
+      {
+        classSessionId: spring,
+        name: 'Spring Explorers',
+        opensAt: '2026-11-24T16:00:00.000Z',
+        priority: true,
+      },
+      {
+        classSessionId: spring,
+        name: 'Spring Explorers',
+        opensAt: '2026-11-27T17:00:00.000Z',
+        priority: false,
+      },
     ]);
     expect(director.announcements.map((a) => [a.title, a.sessionName, a.sendAt])).toEqual([
       ['Maple Room field trip', 'Maple Room', '2026-11-23T15:00:00.000Z'],
@@ -223,7 +233,10 @@ describe.each(dbKinds)('the staff home on %s', (kind) => {
       overdueFamilies: 1,
       overdueTotal: 12_550,
     });
-    expect(director.mailFailed).toBe(1);
+    expect(director.mailFailed).toEqual({
+      count: 1,
+      newest: [{ to: 'bounced@families.example', subject: 'Receipt', created: expect.any(String) }],
+    });
     // The balances report agrees: the same family, the same cents past due.
     const aging = (await as(desk.admin.token, 'GET', '/api/staff/balances')).json();
     expect(aging.totals.days1to30 + aging.totals.days31to60 + aging.totals.over60).toBe(12_550);

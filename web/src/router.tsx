@@ -50,6 +50,7 @@ const WaitlistPage = lazyPage(() => import('./pages/public/waitlist-page'));
 const WaitlistSuccessPage = lazyPage(() => import('./pages/public/waitlist-success-page'));
 // The staff back office (issue 10): its own chunks, never part of a parent's pages.
 const StaffLayout = lazyPage(() => import('./pages/staff/staff-layout'));
+const StaffTodayPage = lazyPage(() => import('./pages/staff/staff-today-page'));
 const StaffSessionsPage = lazyPage(() => import('./pages/staff/staff-sessions-page'));
 const StaffRosterPage = lazyPage(() => import('./pages/staff/staff-roster-page'));
 const StaffTeamPage = lazyPage(() => import('./pages/staff/staff-team-page'));
@@ -165,6 +166,43 @@ export const appRoutes: RouteObject[] = [
       { path: path.passwordResetToken, element: <PasswordResetTokenPage /> },
       // The door tablet: full screen, no site chrome; it checks the staff login or its kiosk token itself.
       { path: routes.staffKiosk, element: <StaffKioskPage /> },
+      // The staff workspace (issue 24): its own shell, without the public site's header and footer.
+      {
+        element: <RequireStaff />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            element: <StaffLayout />,
+            children: [
+              {
+                errorElement: <RouteErrorPage />,
+                children: [
+                  { path: routes.staff, element: <StaffTodayPage /> },
+                  { path: routes.staffSessions, element: <StaffSessionsPage /> },
+                  { path: routes.staffNewSession, element: <StaffSessionFormPage /> },
+                  { path: path.staffSession, element: <StaffRosterPage /> },
+                  { path: path.staffEditSession, element: <StaffSessionFormPage /> },
+                  { path: routes.staffPrograms, element: <StaffProgramsPage /> },
+                  { path: routes.staffAudit, element: <StaffAuditPage /> },
+                  { path: routes.staffTeam, element: <StaffTeamPage /> },
+                  { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },
+                  { path: routes.staffAnnouncementNew, element: <StaffAnnouncementPage /> },
+                  { path: path.staffAnnouncement, element: <StaffAnnouncementPage /> },
+                  { path: routes.staffInbox, element: <StaffInboxPage /> },
+                  { path: path.staffInboxItem, element: <StaffInboxItemPage /> },
+                  { path: routes.staffPayments, element: <StaffPaymentsPage /> },
+                  { path: routes.staffBalances, element: <StaffBalancesPage /> },
+                  { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
+                  { path: path.staffFamily, element: <StaffFamilyPage /> },
+                  { path: path.staffChild, element: <StaffChildPage /> },
+                  { path: routes.staffAttendance, element: <StaffAttendancePage /> },
+                  { path: `${routes.staff}/*`, element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       {
         element: <MainLayout />,
         children: [
@@ -210,34 +248,6 @@ export const appRoutes: RouteObject[] = [
                     children: portalPages,
                   },
                   ...protectedSessionPages,
-                ],
-              },
-              {
-                element: <RequireStaff />,
-                children: [
-                  {
-                    element: <StaffLayout />,
-                    children: [
-                      { path: routes.staff, element: <StaffSessionsPage /> },
-                      { path: routes.staffNewSession, element: <StaffSessionFormPage /> },
-                      { path: path.staffSession, element: <StaffRosterPage /> },
-                      { path: path.staffEditSession, element: <StaffSessionFormPage /> },
-                      { path: routes.staffPrograms, element: <StaffProgramsPage /> },
-                      { path: routes.staffAudit, element: <StaffAuditPage /> },
-                      { path: routes.staffTeam, element: <StaffTeamPage /> },
-                      { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },
-                      { path: routes.staffAnnouncementNew, element: <StaffAnnouncementPage /> },
-                      { path: path.staffAnnouncement, element: <StaffAnnouncementPage /> },
-                      { path: routes.staffInbox, element: <StaffInboxPage /> },
-                      { path: path.staffInboxItem, element: <StaffInboxItemPage /> },
-                      { path: routes.staffPayments, element: <StaffPaymentsPage /> },
-                      { path: routes.staffBalances, element: <StaffBalancesPage /> },
-                      { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
-                      { path: path.staffFamily, element: <StaffFamilyPage /> },
-                      { path: path.staffChild, element: <StaffChildPage /> },
-                      { path: routes.staffAttendance, element: <StaffAttendancePage /> },
-                    ],
-                  },
                 ],
               },
               { path: '*', element: <NotFoundPage />, handle: serverRendered },

@@ -118,6 +118,8 @@ type Id = number | string | undefined;
 export const staffKeys = {
   all: ['staff'] as const,
   me: () => [...staffKeys.all, 'me'] as const,
+  /** The staff home (issue 24). */
+  today: () => [...staffKeys.all, 'today'] as const,
   team: () => [...staffKeys.all, 'team'] as const,
   /** `query`: a list's URL filters, or the named choice lists below. */
   sessions: (query: unknown) => [...staffKeys.all, 'sessions', query] as const,

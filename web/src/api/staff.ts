@@ -10,6 +10,7 @@ import {
   type StaffSelf,
   type StaffSessionList,
   type StaffSessionListQuery,
+  type StaffToday,
   type TeamMember,
 } from '@lc/contract';
 import { callApi } from './call.ts';
@@ -17,6 +18,11 @@ import { callApi } from './call.ts';
 /** GET /api/staff/me — the signed-in staff member's role and whether they may read the inbox. */
 export function getStaffSelf(signal?: AbortSignal): Promise<StaffSelf> {
   return callApi(classSessionsApi.staffMe, { signal });
+}
+
+/** GET /api/staff/today — the staff home: what needs the signed-in staff member now (issue 24). */
+export function getStaffToday(signal?: AbortSignal): Promise<StaffToday> {
+  return callApi(classSessionsApi.staffToday, { signal });
 }
 
 /** GET /api/staff/sessions — the sessions the signed-in staff member may see, one page. */

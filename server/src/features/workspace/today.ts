@@ -28,6 +28,8 @@ import { mayReadInbox, visibleSessions } from '../team/access.ts';
 
 /** How many new inbox items Today lists by name (the count covers them all). */
 export const TODAY_INBOX_ITEMS = 5;
+/** How many undelivered mails Today names, newest first (the count covers them all). */
+export const TODAY_FAILED_MAIL = 5;
 /** How many scheduled announcements Today lists, soonest first. */
 export const TODAY_ANNOUNCEMENTS = 5;
 
@@ -134,14 +136,19 @@ async function moneyToday(ctx: AppContext, today: string): Promise<StaffToday['m
   };
 }
 
-/** Mail the outbox gave up on (status Failed) created in the last seven days. */
-async function failedMail(ctx: AppContext): Promise<number> {
+/** Mail the outbox gave up on (status Failed) created in the last seven days: the count and the newest five. */
+async function failedMail(ctx: AppContext): Promise<StaffToday['mailFailed']> {
   const since = new Date(ctx.clock.now().getTime() - 7 * 86_400_000).toISOString();
-  const [row] = await queryRows<{ n: number }>(
+  const rows = await queryRows<{ to: string; subject: string; created: Date | string; n: number }>(
     ctx.db,
-    sql`select count(*)::int as n from mail_outbox where status = 'Failed' and created >= ${since}`,
+    sql`select "to", subject, created, (count(*) over ())::int as n from mail_outbox
+      where status = 'Failed' and created >= ${since}
+      order by created desc, id limit ${TODAY_FAILED_MAIL}`,
   );
-  return row?.n ?? 0;
+  return {
+    count: rows[0]?.n ?? 0,
+    newest: rows.map((r) => ({ to: r.to, subject: r.subject, created: iso(r.created) })),
+  };
 }
 
 /** The staff home for `user` (a teacher or the director); the parts they may not see are null. */

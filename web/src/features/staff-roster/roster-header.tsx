@@ -36,7 +36,7 @@ export function RosterHeader({
 
   return (
     <>
-      <Anchor component={Link} to={routes.staff} size="sm" className={classes.noPrint}>
+      <Anchor component={Link} to={routes.staffSessions} size="sm" className={classes.noPrint}>
         ← All sessions
       </Anchor>
       <Group justify="space-between" align="flex-start" wrap="wrap">

@@ -154,7 +154,7 @@ function SessionForm({ session }: { session: ClassSession | null }) {
             <Button
               variant="default"
               component={Link}
-              to={session ? routes.staffSession(session.id) : routes.staff}
+              to={session ? routes.staffSession(session.id) : routes.staffSessions}
             >
               Cancel
             </Button>
@@ -183,7 +183,11 @@ function SessionFormHeader({
 }) {
   return (
     <>
-      <Anchor component={Link} to={session ? routes.staffSession(session.id) : routes.staff} size="sm">
+      <Anchor
+        component={Link}
+        to={session ? routes.staffSession(session.id) : routes.staffSessions}
+        size="sm"
+      >
         {session ? `← Back to the roster of ${session.name}` : '← All sessions'}
       </Anchor>
       <Group justify="space-between" align="flex-start" wrap="wrap">

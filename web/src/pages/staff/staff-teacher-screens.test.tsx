@@ -87,11 +87,45 @@ describe('a teacher’s staff screens', () => {
 
     await waitFor(() => expect(requested()).toContain('GET /api/staff/me'));
     const nav = screen.getByRole('navigation', { name: 'Staff' });
-    expect(within(nav).getByRole('link', { name: 'Sessions' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Today' })).toHaveAttribute('href', '/staff');
+    expect(within(nav).getByRole('link', { name: 'Sessions' })).toHaveAttribute('href', '/staff/sessions');
+    expect(await screen.findByText('Dana Okafor · Teacher')).toBeInTheDocument();
     // Give any further request its chance to start: none is the inbox's.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested().filter((r) => r.includes('/api/staff/inbox'))).toEqual([]);
     expect(within(nav).queryByRole('link', { name: /Inbox/ })).toBeNull();
+    // A teacher never sees money or the director's pages.
+    for (const name of ['Payments', 'Balances', 'Team', 'Audit trail'])
+      expect(within(nav).queryByRole('link', { name })).toBeNull();
+    expect(within(nav).queryByRole('list', { name: 'Money' })).toBeNull();
+  });
+
+  it('the director’s sidebar has the money and the center’s pages, grouped by task', async () => {
+    setToken(tokenAs('Admin'));
+    serveApi(fetchMock, {
+      'GET /api/staff/me': () =>
+        jsonReply(200, {
+          ...TEACHER,
+          role: 'Admin',
+          firstName: 'Grace',
+          inboxAccess: false,
+        } satisfies StaffSelf),
+    });
+    renderPage(<StaffLayout />, { path: '/staff' });
+    expect(await screen.findByText('Grace Okafor · Director')).toBeInTheDocument();
+    const money = screen.getByRole('list', { name: 'Money' });
+    expect(
+      within(money)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Payments', 'Balances']);
+    const center = screen.getByRole('list', { name: 'Center' });
+    expect(
+      within(center)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Team', 'Audit trail']);
+    expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
   });
 
   it('asks for the count, and shows the link with it, for someone who may read the inbox', async () => {
@@ -102,7 +136,9 @@ describe('a teacher’s staff screens', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     renderPage(
       <QueryClientProvider client={client}>
-        <InboxNavLink />
+        <ul>
+          <InboxNavLink />
+        </ul>
       </QueryClientProvider>,
       { path: '/staff' },
     );
