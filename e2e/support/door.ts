@@ -20,7 +20,8 @@ export function centerDate(days = 0): string {
 }
 
 /**
- * A session that began last week and meets every day; answers its id. It is hidden from the public catalog
+ * A session that began last week and meets every day (7 am to 11:30 pm unless `daySchedule` says other hours);
+ * answers its id. It is hidden from the public catalog
  * (other browser tests count the catalog's sessions while these run), so families are placed in it by the
  * office: {@link enrollByHand}.
  */
@@ -28,6 +29,7 @@ export async function everyDaySession(
   request: APIRequestContext,
   token: string,
   name: string,
+  daySchedule = 'Daily, 7:00 am – 11:30 pm',
 ): Promise<number> {
   const res = await request.post('/api/ClassSession', {
     headers: bearer(token),
@@ -38,7 +40,7 @@ export async function everyDaySession(
       sessionEndDate: centerDate(30),
       registrationStartDate: new Date(Date.now() - 10 * DAY).toISOString(),
       registrationEndDate: new Date(Date.now() + 20 * DAY).toISOString(),
-      daySchedule: 'Daily, 7:00 am – 11:30 pm',
+      daySchedule,
       registrationPrice: 40_000,
       rosterSize: 6,
       isActive: false,

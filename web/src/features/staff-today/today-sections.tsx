@@ -28,7 +28,14 @@ export const formatDayAndTime = (iso: string) => dayAndTime.format(new Date(iso)
 /** A titled card of the home page; `id` names its heading for the section landmark. */
 export function TodayCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p="md">
+    <Paper
+      component="section"
+      aria-labelledby={id}
+      withBorder
+      radius="md"
+      p="md"
+      style={{ alignSelf: 'start' }}
+    >
       <Title order={2} size="h4" id={id} mb="sm">
         {title}
       </Title>

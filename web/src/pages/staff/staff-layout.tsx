@@ -87,7 +87,12 @@ export default function StaffLayout() {
           </Group>
         </div>
       </AppShell.Header>
-      <AppShell.Navbar id="staff-navbar" pt="xs">
+      <AppShell.Navbar
+        id="staff-navbar"
+        pt="xs"
+        className={classes.navbar}
+        data-menu={opened ? 'open' : 'closed'}
+      >
         <StaffNav director={director} onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
