@@ -36,7 +36,7 @@ test('the staff sessions list and rosters in every state have no axe violations 
   built.push(s);
   await storeTokenBeforeLoad(page, s.director);
 
-  await scan(page, `/staff?q=${s.marker}`, 'Sessions', async () => {
+  await scan(page, `/staff/sessions?q=${s.marker}`, 'Sessions', async () => {
     const table = page.getByRole('region', { name: 'Sessions table' });
     for (const session of [s.paid, s.offered, s.late]) {
       await expect(table.getByRole('row', { name: new RegExp(session.name) })).toBeVisible();
@@ -70,7 +70,7 @@ test('the staff payments, family, child and attendance pages in every state have
   page,
   request,
 }) => {
-  test.setTimeout(180_000); // four pages, four scans each, on a busy machine
+  test.setTimeout(210_000); // five pages, four scans each, on a busy machine
   const s = await buildStates(request, 'en');
   built.push(s);
   await storeTokenBeforeLoad(page, s.director);
@@ -103,6 +103,14 @@ test('the staff payments, family, child and attendance pages in every state have
     const ana = card.getByRole('row').filter({ has: page.getByRole('link', { name: 'Ana Quintero' }) });
     await expect(ana).toContainText('Late pickup');
     await expect(ana).toContainText(`Allergy: ${s.allergy}`);
+  });
+
+  // Today (issue 24) with the late pickup and the allergy in the building.
+  await scan(page, '/staff', 'Today', async () => {
+    const sessions = page.getByRole('region', { name: 'Sessions today' });
+    await expect(sessions.getByRole('link', { name: s.late.name })).toBeVisible();
+    await expect(sessions).toContainText('Ana Quintero is still waiting to be picked up');
+    await expect(sessions).toContainText(`Allergy: ${s.allergy}`);
   });
 });
 

@@ -54,7 +54,7 @@ export function PaymentsTable({
   const rows = paymentTableRows(items, CENTER_TIME_ZONE);
   return (
     <ScrollRegion label="Payments table">
-      <Table striped verticalSpacing="xs" fz="sm">
+      <Table striped verticalSpacing="xs" fz="sm" className={classes.stickyEnds}>
         <ColumnHeads columns={PAYMENT_CSV_COLUMNS} actions />
         <Table.Tbody>
           {rows.map((row, r) => {
@@ -75,7 +75,7 @@ export function PaymentsTable({
                     </Table.Td>
                   ),
                 )}
-                <Table.Td>
+                <Table.Td className={classes.actionsCell}>
                   {payment.refundable > 0 ? (
                     <Button
                       size="compact-sm"

@@ -70,7 +70,7 @@ export function RosterTable({
         // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
         <section className={classes.tableWrap} aria-label="Roster table" tabIndex={0}>
-          <Table striped verticalSpacing="xs" fz="sm">
+          <Table striped verticalSpacing="xs" fz="sm" className={classes.stickyEnds}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column, c) => (
@@ -84,7 +84,7 @@ export function RosterTable({
                   </Fragment>
                 ))}
                 {isDirector ? (
-                  <Table.Th scope="col" className={classes.noPrint}>
+                  <Table.Th scope="col" className={`${classes.noPrint} ${classes.actionsCell}`}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 ) : null}
@@ -102,7 +102,7 @@ export function RosterTable({
                     onRecord={onRecord}
                   />
                   {isDirector ? (
-                    <Table.Td className={classes.noPrint}>
+                    <Table.Td className={`${classes.noPrint} ${classes.actionsCell}`}>
                       <ChildMenu
                         name={row[0]!}
                         child={moneyOf.get(enrolled[r]!.studentId)}

@@ -103,7 +103,7 @@ export function ColumnHeads({ columns, actions = false }: { columns: readonly st
           </Table.Th>
         ))}
         {actions ? (
-          <Table.Th scope="col">
+          <Table.Th scope="col" className={classes.actionsCell}>
             <VisuallyHidden>Actions</VisuallyHidden>
           </Table.Th>
         ) : null}
