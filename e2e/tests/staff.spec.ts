@@ -177,3 +177,71 @@ test('the director invites a teacher, who chooses a password from the mailed lin
   await expect(newcomer.getByText('No session meets today.')).toBeVisible();
   await newcomer.close();
 });
+
+test('at 1280 px a roster and the payments fit beside the sidebar; the roster’s columns are chosen and remembered, and it prints every column on US Letter landscape', async ({
+  page,
+  request,
+}) => {
+  await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const fits = (label: string) =>
+    page.getByRole('region', { name: label }).evaluate((region) => region.scrollWidth <= region.clientWidth);
+
+  await openPage(page, '/staff/payments', 'Payments');
+  await expect(page.getByRole('region', { name: 'Payments table' }).getByRole('row').nth(1)).toBeVisible();
+  expect(await fits('Payments table'), 'the payments table scrolls sideways at 1280 px').toBe(true);
+
+  await openPage(page, '/staff/sessions', 'Sessions');
+  await page.getByRole('table').getByRole('link', { name: TAUGHT[1] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TAUGHT[1] })).toBeVisible();
+  const roster = page.getByRole('region', { name: 'Roster table' });
+  await expect(roster.getByRole('button', { name: /^Actions/ }).first()).toBeVisible();
+  expect(await fits('Roster table'), 'the roster scrolls sideways at 1280 px').toBe(true);
+  // By default the screen leaves out date of birth, parent emails and the enrolment date.
+  const headers = () =>
+    roster
+      .getByRole('columnheader')
+      .evaluateAll((ths) =>
+        ths.filter((th) => getComputedStyle(th).display !== 'none').map((th) => th.textContent),
+      );
+  expect(await headers()).not.toContain('Parent emails');
+
+  // The director takes Allergies off the screen and brings Parent emails back; a reload remembers it.
+  await page.getByRole('button', { name: /^Columns/ }).click();
+  await page.getByRole('checkbox', { name: 'Allergies' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Parent emails' }).check();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(roster.getByRole('row').nth(1)).toBeVisible();
+  expect(await headers()).toContain('Parent emails');
+  expect(await headers()).not.toContain('Allergies');
+
+  // Printed: every column (Allergies too), none cut off, on the 10.2 inches of a Letter page in landscape.
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 979, height: 900 });
+  const printed = await roster
+    .getByRole('columnheader')
+    .evaluateAll((ths) =>
+      ths.filter((th) => getComputedStyle(th).display !== 'none').map((th) => th.textContent),
+    );
+  expect(printed).toEqual([
+    'Child',
+    'Date of birth',
+    'Age at start',
+    'Allergies',
+    'Parents',
+    'Parent phones',
+    'Parent emails',
+    'May pick up',
+    'Enrolled on',
+    'Payment',
+  ]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(979);
+  expect(await fits('Roster table'), 'the printed roster is cut off').toBe(true);
+  await page.emulateMedia({ media: 'screen' });
+  // Back to the defaults for the tests after this one.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('lc.staff.roster-hidden-columns.')) localStorage.removeItem(key);
+  });
+});

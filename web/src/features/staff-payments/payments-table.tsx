@@ -7,7 +7,7 @@ import {
 } from '@lc/contract';
 import { Button, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
-import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
+import { BreakableEmails, ColumnHeads, ScrollRegion } from '../staff/list-parts';
 import type { RefundTarget } from '../staff/refund-dialog';
 import classes from '../staff/staff.module.css';
 
@@ -54,7 +54,7 @@ export function PaymentsTable({
   const rows = paymentTableRows(items, CENTER_TIME_ZONE);
   return (
     <ScrollRegion label="Payments table">
-      <Table striped verticalSpacing="xs" fz="sm" className={classes.stickyEnds}>
+      <Table striped verticalSpacing="xs" horizontalSpacing={8} fz="sm" className={classes.stickyEnds}>
         <ColumnHeads columns={PAYMENT_CSV_COLUMNS} actions />
         <Table.Tbody>
           {rows.map((row, r) => {
@@ -71,7 +71,7 @@ export function PaymentsTable({
                       key={PAYMENT_CSV_COLUMNS[c]}
                       className={AMOUNT_COLUMNS.has(c) ? classes.nowrap : undefined}
                     >
-                      {cell}
+                      {PAYMENT_CSV_COLUMNS[c] === 'Email' ? <BreakableEmails cell={cell} /> : cell}
                     </Table.Td>
                   ),
                 )}

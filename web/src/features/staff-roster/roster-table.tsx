@@ -6,14 +6,16 @@ import {
   routes,
   type StaffEnrollment,
 } from '@lc/contract';
-import { Anchor, Badge, Button, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { BreakableEmails } from '../staff/list-parts';
 import type { RefundTarget } from '../staff/refund-dialog';
 import classes from '../staff/staff.module.css';
 import type { AttendanceTarget } from '../staff-attendance/attendance-dialog';
 import { type BoardChild, childStateText } from '../staff-attendance/attendance-parts';
 import { LateBadge, RecordButton, WRAPPING_BADGE } from '../staff-attendance/today-board';
+import { RosterColumnChooser } from './roster-columns';
 
 /** Columns whose cells never wrap (a date or a phone number broken over lines is hard to read). */
 const UNBROKEN_COLUMNS = new Set<RosterColumn>([
@@ -36,6 +38,8 @@ export function RosterTable({
   today,
   enrollments,
   isDirector,
+  hidden,
+  onHiddenChange,
   onRecord,
   onWithdraw,
   onMove,
@@ -50,6 +54,9 @@ export function RosterTable({
   today: Board['sessions'][number] | undefined;
   enrollments: StaffEnrollment[];
   isDirector: boolean;
+  /** Columns left off the screen (the person's choice, roster-columns.tsx); printed all the same. */
+  hidden: ReadonlySet<RosterColumn>;
+  onHiddenChange: (hidden: RosterColumn[]) => void;
   onRecord: (target: AttendanceTarget) => void;
   onWithdraw: (child: StaffEnrollment) => void;
   onMove: (child: StaffEnrollment) => void;
@@ -61,9 +68,16 @@ export function RosterTable({
   const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
   return (
     <section aria-labelledby="enrolled-heading">
-      <Title order={2} fz="h3" id="enrolled-heading" mb="sm">
-        Enrolled children
-      </Title>
+      <Group justify="space-between" align="center" mb="sm" gap="xs">
+        <Title order={2} fz="h3" id="enrolled-heading">
+          Enrolled children
+        </Title>
+        {rows.length > 0 ? (
+          <div className={classes.noPrint}>
+            <RosterColumnChooser columns={columns} hidden={hidden} onChange={onHiddenChange} />
+          </div>
+        ) : null}
+      </Group>
       {rows.length === 0 ? (
         <Text>No children are enrolled yet.</Text>
       ) : (
@@ -75,7 +89,9 @@ export function RosterTable({
               <Table.Tr>
                 {columns.map((column, c) => (
                   <Fragment key={column}>
-                    <Table.Th scope="col">{column}</Table.Th>
+                    <Table.Th scope="col" className={hidden.has(column) ? classes.screenHidden : undefined}>
+                      {column}
+                    </Table.Th>
                     {c === 0 && today ? (
                       <Table.Th scope="col" className={classes.noPrint}>
                         Today
@@ -99,6 +115,7 @@ export function RosterTable({
                     studentId={enrolled[r]!.studentId}
                     today={today}
                     todayChild={todayOf.get(enrolled[r]!.studentId)}
+                    hidden={hidden}
                     onRecord={onRecord}
                   />
                   {isDirector ? (
@@ -137,6 +154,7 @@ function RosterCells({
   studentId,
   today,
   todayChild,
+  hidden,
   onRecord,
 }: {
   row: string[];
@@ -144,8 +162,13 @@ function RosterCells({
   studentId: string;
   today: Board['sessions'][number] | undefined;
   todayChild: BoardChild | undefined;
+  hidden: ReadonlySet<RosterColumn>;
   onRecord: (target: AttendanceTarget) => void;
 }) {
+  const cellClass = (column: RosterColumn) =>
+    [UNBROKEN_COLUMNS.has(column) ? classes.nowrap : '', hidden.has(column) ? classes.screenHidden : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   return row.map((cell, c) =>
     c === 0 ? (
       <Fragment key={columns[c]}>
@@ -161,13 +184,17 @@ function RosterCells({
         ) : null}
       </Fragment>
     ) : columns[c] === 'Allergies' && cell ? (
-      <Table.Td key={columns[c]}>
+      <Table.Td key={columns[c]} className={cellClass('Allergies')}>
         <Badge color="red" variant="light" radius="sm" tt="none" {...WRAPPING_BADGE}>
           {cell}
         </Badge>
       </Table.Td>
+    ) : columns[c] === 'Parent emails' ? (
+      <Table.Td key={columns[c]} className={cellClass('Parent emails')}>
+        <BreakableEmails cell={cell} />
+      </Table.Td>
     ) : (
-      <Table.Td key={columns[c]} className={UNBROKEN_COLUMNS.has(columns[c]!) ? classes.nowrap : undefined}>
+      <Table.Td key={columns[c]} className={cellClass(columns[c]!)}>
         {cell}
       </Table.Td>
     ),

@@ -111,3 +111,30 @@ export function ColumnHeads({ columns, actions = false }: { columns: readonly st
     </Table.Thead>
   );
 }
+
+/**
+ * Email addresses as a table cell shows them (issue 24): one to a line, each free to break before its "@", so
+ * a long address does not set its column's width and push the table past the screen. `cell` is the CSV's
+ * text: one address, or several joined by "; ".
+ */
+export function BreakableEmails({ cell }: { cell: string }) {
+  const emails = cell ? cell.split('; ') : [];
+  return emails.map((email, i) => {
+    const at = email.indexOf('@');
+    return (
+      <div key={email}>
+        {at > 0 ? (
+          <>
+            {email.slice(0, at)}
+            <wbr />
+            {email.slice(at)}
+          </>
+        ) : (
+          email
+        )}
+        {/* "; " as in the CSV, so the cell's text is the file's (the space is not drawn at a line's end). */}
+        {i < emails.length - 1 ? '; ' : ''}
+      </div>
+    );
+  });
+}

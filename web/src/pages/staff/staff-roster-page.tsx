@@ -19,6 +19,7 @@ import classes from '../../features/staff/staff.module.css';
 import { WithdrawDialog } from '../../features/staff/withdraw-dialog';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { useBoard } from '../../features/staff-attendance/attendance-parts';
+import { useHiddenRosterColumns } from '../../features/staff-roster/roster-columns';
 import { RosterHeader } from '../../features/staff-roster/roster-header';
 import { RosterTable } from '../../features/staff-roster/roster-table';
 import { PendingSection, WaitlistSection } from '../../features/staff-roster/waitlist-section';
@@ -57,6 +58,7 @@ export default function StaffRosterPage() {
   // Today's drop-offs and pickups, when the session meets today (the attendance board's query).
   const board = useBoard();
   const [recording, setRecording] = useState<AttendanceTarget | null>(null);
+  const { hidden, setHidden } = useHiddenRosterColumns();
   usePageTitle(roster.data ? `Roster · ${roster.data.session.name}` : 'Roster');
 
   if (failedWith(roster.error, 404)) return <NotFoundPage />;
@@ -105,6 +107,8 @@ export default function StaffRosterPage() {
         today={today}
         enrollments={money.data ?? []}
         isDirector={isDirector}
+        hidden={hidden}
+        onHiddenChange={setHidden}
         onRecord={setRecording}
         onWithdraw={(child) =>
           setWithdrawing({ classSessionId: session.id, sessionName: session.name, child })
