@@ -13,6 +13,7 @@ export * from './api-errors.ts';
 export * from './auth.ts';
 export * from './autopay.ts';
 export * from './billing-split.ts';
+export * from './calendar.ts';
 export * from './checkout-lines.ts';
 export * from './class-session.ts';
 export * from './class-session-input.ts';

@@ -270,6 +270,11 @@ export const BoardSessionSchema = z.object({
   daySchedule: z.string(),
   /** The end of today's session plus the grace, as an instant, when the schedule could be read. */
   lateAfter: z.string().nullable(),
+  /**
+   * Today's early dismissal from the center's calendar (issue 24): children go home at `dismissAt` ("HH:MM",
+   * the center's clock), and `lateAfter` counts from it. Null or absent on an ordinary day.
+   */
+  earlyDismissal: z.object({ dismissAt: z.string(), reason: z.string() }).nullish(),
   children: z.array(BoardChildSchema),
 });
 export const BoardSchema = z.object({ date: z.string(), sessions: z.array(BoardSessionSchema) });

@@ -5,6 +5,7 @@
  * `date` is the center's calendar date ("YYYY-MM-DD", the center's time zone); money is integer cents.
  */
 import { z } from 'zod';
+import { ClosureSchema } from './calendar.ts';
 import { INBOX_KINDS } from './staff-inbox.ts';
 
 const cents = z.number().int();
@@ -70,6 +71,11 @@ export const StaffTodaySchema = z.object({
   /** When this was read (the page says "updated 8:31 AM"). */
   at: z.string(),
   sessions: z.array(TodaySessionSchema),
+  /**
+   * Today's closures and early dismissals the caller may see (the center's calendar): a closed session is not
+   * among `sessions`, and this says why.
+   */
+  closures: z.array(ClosureSchema),
   /** Null for someone without the inbox. */
   inbox: z
     .object({

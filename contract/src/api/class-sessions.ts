@@ -6,6 +6,14 @@
  * and who teaches a session, and the audit trail. Shapes: contract/src/class-session.ts, enrollment.ts (`ClassSessionInputSchema`,
  * cents), staff.ts, staff-setup.ts, staff-resources.ts and staff-audit.ts.
  */
+
+import {
+  ClosureIdParamsSchema,
+  ClosureInputSchema,
+  ClosureListQuerySchema,
+  ClosureListSchema,
+  ClosureSchema,
+} from '../calendar.ts';
 import {
   ClassSessionIdParamsSchema,
   ClassSessionListQuerySchema,
@@ -250,6 +258,30 @@ export const classSessionsApi = {
   staffMe: endpoint({ method: 'GET', path: '/api/staff/me', status: 200, reply: StaffSelfSchema }),
   /** The staff home (issue 24): what needs the caller now, within what they may see. */
   staffToday: endpoint({ method: 'GET', path: '/api/staff/today', status: 200, reply: StaffTodaySchema }),
+  /** The center's calendar (issue 24): closures and early dismissals touching a date range. */
+  closures: endpoint({
+    method: 'GET',
+    path: '/api/staff/closures',
+    query: ClosureListQuerySchema,
+    status: 200,
+    reply: ClosureListSchema,
+  }),
+  /** Add a closure or early dismissal (the director): 201 with it. */
+  addClosure: endpoint({
+    method: 'POST',
+    path: '/api/staff/closures',
+    body: ClosureInputSchema,
+    status: 201,
+    reply: ClosureSchema,
+  }),
+  /** Remove a closure (the director): 204. */
+  removeClosure: endpoint({
+    method: 'DELETE',
+    path: '/api/staff/closures/:closureId',
+    params: ClosureIdParamsSchema,
+    status: 204,
+    reply: 'empty',
+  }),
   /** Everyone on the staff (the director). */
   team: endpoint({ method: 'GET', path: '/api/staff/team', status: 200, reply: TeamMemberListSchema }),
   /** Invite someone to the staff (the director): 201 with the new member. */

@@ -51,6 +51,8 @@ export const statuses = {
   tutoring: ['New', 'Contacted', 'Placed', 'Closed'],
   inboxEntry: ['Note', 'Reply'],
   refund: ['Pending', 'Succeeded', 'Failed'],
+  /** The center's calendar (issue 24): closed all day, or home early (contract CLOSURE_KINDS). */
+  closure: ['Closed', 'EarlyDismissal'],
 } as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -1171,5 +1173,35 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at),
     index('audit_events_at_idx').on(t.at, t.seq),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The center's calendar (issue 24)
+
+/**
+ * Days the whole center (`class_session_id` null) or one session is closed or dismisses early, from
+ * `starts_on` to `ends_on` inclusive (the center's calendar dates). Entered by the director; read by the
+ * attendance board, the door, Today, attendance counts and the families' calendar (contract calendar.ts).
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    classSessionId: integer('class_session_id').references(() => classSessions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** "HH:MM" on the center's wall clock, for an early dismissal only. */
+    dismissAt: text('dismiss_at'),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('closures_dates_idx').on(t.endsOn, t.startsOn),
+    check('closures_kind_check', inList('kind', statuses.closure)),
+    check('closures_dates_check', sql`ends_on >= starts_on`),
+    check('closures_dismiss_check', sql`(kind = 'EarlyDismissal') = (dismiss_at is not null)`),
   ],
 );

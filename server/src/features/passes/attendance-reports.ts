@@ -4,7 +4,13 @@
  * session and dates, with its CSV. Staff see only sessions they may see (team/access.ts); a parent only
  * their own children.
  */
-import type { AttendanceQuery, AttendanceRecord, Board, BoardSession } from '@lc/contract';
+import {
+  type AttendanceQuery,
+  type AttendanceRecord,
+  type Board,
+  type BoardSession,
+  closureOn,
+} from '@lc/contract';
 import { wallTimeToInstant } from '@lc/contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
@@ -13,6 +19,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { visibleSessions } from '../team/access.ts';
+import { closuresOn } from '../workspace/calendar.ts';
 import { graceMinutes, parseDaySchedule } from './day-schedule.ts';
 import { clockTime, dayBounds, weekday } from './door-today.ts';
 
@@ -68,16 +75,21 @@ export async function todaysBoard(ctx: AppContext, user: AuthUser): Promise<Boar
   const day = weekday(today);
   const sessions = new Map<number, BoardSession>();
   const bounds = dayBounds(today, timeZone);
+  // The center's calendar (issue 24): a closed session is not on the board; an early dismissal moves pickup.
+  const closures = await closuresOn(ctx.db, today);
   for (const row of rows) {
     const schedule = parseDaySchedule(row.day_schedule);
     if (!schedule.days.has(day)) continue;
+    const closure = closureOn(closures, today, row.class_session_id);
+    if (closure?.kind === 'Closed') continue;
     let session = sessions.get(row.class_session_id);
     if (!session) {
+      const endsAt = closure?.dismissAt ?? (schedule.endMinutes === null ? null : hhmm(schedule.endMinutes));
       const lateAfter =
-        schedule.endMinutes === null
+        endsAt === null
           ? null
           : new Date(
-              new Date(wallTimeToInstant(`${today}T${hhmm(schedule.endMinutes)}`, timeZone)!).getTime() +
+              new Date(wallTimeToInstant(`${today}T${endsAt}`, timeZone)!).getTime() +
                 graceMinutes(row.late_policy) * 60_000,
             ).toISOString();
       session = {
@@ -85,6 +97,7 @@ export async function todaysBoard(ctx: AppContext, user: AuthUser): Promise<Boar
         name: row.name,
         daySchedule: row.day_schedule,
         lateAfter,
+        earlyDismissal: closure ? { dismissAt: closure.dismissAt!, reason: closure.reason } : null,
         children: [],
       };
       sessions.set(row.class_session_id, session);

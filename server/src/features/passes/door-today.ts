@@ -3,10 +3,11 @@
  * bring or take today, and each child's last drop-off or pickup today. Read by the kiosk (door.ts), the
  * staff's hand entries (door-staff.ts) and the attendance reports.
  */
-import type { AttendanceKind, DoorState } from '@lc/contract';
+import { type AttendanceKind, closureOn, type DoorState } from '@lc/contract';
 import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { closuresOn } from '../workspace/calendar.ts';
 import { parseDaySchedule } from './day-schedule.ts';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -42,7 +43,10 @@ export type TodayRow = {
   allergies: string[] | string;
 };
 
-/** The children `trusteeId` may bring or take today, one row per child and session meeting today. */
+/**
+ * The children `trusteeId` may bring or take today, one row per child and session meeting today (not closed on
+ * the center's calendar).
+ */
 export async function childrenToday(db: DbOrTx, trusteeId: string, today: string): Promise<TodayRow[]> {
   const rows = await queryRows<TodayRow>(
     db,
@@ -59,7 +63,13 @@ export async function childrenToday(db: DbOrTx, trusteeId: string, today: string
       order by s.first_name, s.last_name, cs.name`,
   );
   const day = weekday(today);
-  return rows.filter((r) => parseDaySchedule(r.day_schedule).days.has(day));
+  // The center's calendar (issue 24): on a closed day the door expects no one in that session.
+  const closures = await closuresOn(db, today);
+  return rows.filter(
+    (r) =>
+      parseDaySchedule(r.day_schedule).days.has(day) &&
+      closureOn(closures, today, r.class_session_id)?.kind !== 'Closed',
+  );
 }
 
 /** A child's last drop-off or pickup in one session today. */

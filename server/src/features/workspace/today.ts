@@ -1,6 +1,7 @@
 /**
  * The staff home (issue 24, "Today"): what needs the signed-in staff member now, read in one call.
  *
+ * - Today's closures and early dismissals (workspace/calendar.ts); a closed session is not among the sessions.
  * - Sessions meeting today with expected, arrived and gone counts, late pickups and the children with an
  *   allergy in the building: the attendance board's rules (passes/attendance-reports.ts `todaysBoard`), so the
  *   two pages never disagree; a teacher gets their own rooms only (team/access.ts `visibleSessions`).
@@ -25,6 +26,7 @@ import { listInbox } from '../inbox/inbox-items.ts';
 import { todaysBoard } from '../passes/attendance-reports.ts';
 import { dayBounds } from '../passes/door-today.ts';
 import { mayReadInbox, visibleSessions } from '../team/access.ts';
+import { listClosures } from './calendar.ts';
 
 /** How many new inbox items Today lists by name (the count covers them all). */
 export const TODAY_INBOX_ITEMS = 5;
@@ -155,8 +157,9 @@ async function failedMail(ctx: AppContext): Promise<StaffToday['mailFailed']> {
 export async function staffToday(ctx: AppContext, user: AuthUser): Promise<StaffToday> {
   const today = ctx.clock.today();
   const director = user.role === 'Admin';
-  const [sessions, inbox, registrationsOpening, scheduled, money, mailFailed] = await Promise.all([
+  const [sessions, closures, inbox, registrationsOpening, scheduled, money, mailFailed] = await Promise.all([
     sessionsToday(ctx, user),
+    listClosures(ctx.db, user, today, { from: today, to: today }).then((list) => list.items),
     inboxToday(ctx, user),
     openingThisWeek(ctx, user, today),
     scheduledAnnouncements(ctx, user),
@@ -167,6 +170,7 @@ export async function staffToday(ctx: AppContext, user: AuthUser): Promise<Staff
     date: today,
     at: ctx.clock.now().toISOString(),
     sessions,
+    closures,
     inbox,
     registrationsOpening,
     announcements: scheduled,

@@ -31,6 +31,7 @@ const director: StaffToday = {
   date: '2026-11-20',
   at: '2026-11-20T20:45:00.000Z',
   sessions: [acorn],
+  closures: [],
   inbox: {
     newCount: 2,
     tourRequests: 1,

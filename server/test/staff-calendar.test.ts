@@ -1,0 +1,177 @@
+/**
+ * The center's calendar (issue 24) on a fixed Friday at the Acorn and Maple Rooms (support/passes-staff-app.ts):
+ * who may read, add and remove closures (role × route, nothing written when refused), what a bad closure is
+ * told by its field, and what a closure does: a closed center leaves the board, the door and Today without
+ * children (Today says why), a closed room only that room, and an early dismissal moves the late-pickup time.
+ */
+import type { Board, Closure, StaffToday } from '@lc/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { childrenToday } from '../src/features/passes/door-today.ts';
+import { dbKinds } from './helpers.ts';
+import { EVERYONE, passesStaffApp, statusFor } from './support/passes-staff-app.ts';
+
+describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
+  const desk = passesStaffApp(kind);
+  const { as, token } = desk;
+
+  const closuresCount = async () =>
+    (await queryRows<{ n: number }>(desk.t.database.db, sql`select count(*)::int as n from closures`))[0]!.n;
+  const auditOf = async (action: string) =>
+    queryRows<{ entity_id: string; before: unknown; after: unknown }>(
+      desk.t.database.db,
+      sql`select entity_id, before, after from audit_events where action = ${action} order by at, id`,
+    );
+  const add = async (body: object) => {
+    const res = await as(desk.admin.token, 'POST', '/api/staff/closures', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Closure;
+  };
+  const remove = async (id: string) =>
+    expect((await as(desk.admin.token, 'DELETE', `/api/staff/closures/${id}`)).statusCode).toBe(204);
+  const board = async (who: string) => (await as(who, 'GET', '/api/staff/attendance/today')).json() as Board;
+  const today = async (who: string) => (await as(who, 'GET', '/api/staff/today')).json() as StaffToday;
+  const thanksgiving = {
+    startsOn: '2026-11-20',
+    endsOn: '2026-11-21',
+    classSessionId: null,
+    kind: 'Closed',
+    reason: 'Thanksgiving break',
+  };
+
+  it('lets the director add and remove closures, staff read them, and refuses everyone else (role × route)', async () => {
+    const before = { closures: await closuresCount(), audit: await desk.counts() };
+    for (const who of EVERYONE) {
+      const list = await as(token(who), 'GET', '/api/staff/closures');
+      expect(list.statusCode, who).toBe(statusFor(who, 200));
+      if (who === 'admin') continue;
+      const post = await as(token(who), 'POST', '/api/staff/closures', thanksgiving);
+      expect(post.statusCode, who).toBe(statusFor(who, 403));
+      const del = await as(token(who), 'DELETE', '/api/staff/closures/00000000-0000-4000-8000-000000000000');
+      expect(del.statusCode, who).toBe(statusFor(who, 403));
+    }
+    expect({ closures: await closuresCount(), audit: await desk.counts() }).toEqual(before);
+
+    const added = await add(thanksgiving);
+    expect(added).toEqual({
+      id: expect.any(String),
+      startsOn: '2026-11-20',
+      endsOn: '2026-11-21',
+      classSessionId: null,
+      sessionName: null,
+      kind: 'Closed',
+      dismissAt: null,
+      reason: 'Thanksgiving break',
+    });
+    // Every member of the staff sees a whole-center closure, from today on by default.
+    for (const who of ['teacher assigned', 'teacher not assigned', 'admin'] as const) {
+      const list = (await as(token(who), 'GET', '/api/staff/closures')).json();
+      expect(list).toMatchObject({ from: '2026-11-20', to: '2027-11-20' });
+      expect(list.items.map((c: Closure) => c.id)).toEqual([added.id]);
+    }
+    await remove(added.id);
+    expect((await as(desk.admin.token, 'DELETE', `/api/staff/closures/${added.id}`)).statusCode).toBe(404);
+    expect((await as(desk.admin.token, 'DELETE', '/api/staff/closures/not-an-id')).statusCode).toBe(404);
+    expect((await auditOf('closure.add')).map((r) => r.entity_id)).toEqual([added.id]);
+    expect(await auditOf('closure.remove')).toEqual([
+      { entity_id: added.id, before: { ...added }, after: null },
+    ]);
+  });
+
+  it('tells a bad closure what to fix by its field, and writes nothing', async () => {
+    const before = await closuresCount();
+    const cases: Array<[object, string, string]> = [
+      [{ endsOn: '2026-11-19' }, 'endsOn', 'The last day must be on or after the first day.'],
+      [
+        { endsOn: '2027-01-30' },
+        'endsOn',
+        'A closure can last at most 60 days; enter longer breaks in parts.',
+      ],
+      [{ kind: 'EarlyDismissal' }, 'dismissAt', 'Enter the time children go home, like 12:00.'],
+      [
+        { dismissAt: '12:00' },
+        'dismissAt',
+        'Only an early dismissal has a time; leave it empty for a closed day.',
+      ],
+      [{ reason: '  ' }, 'reason', 'Write the reason families will see, like Thanksgiving.'],
+      [{ kind: 'Snow' }, 'kind', 'Choose closed or early dismissal.'],
+      [{ classSessionId: 999_999 }, 'classSessionId', 'Choose a session from the list, or the whole center.'],
+    ];
+    for (const [change, field, sentence] of cases) {
+      const res = await as(desk.admin.token, 'POST', '/api/staff/closures', { ...thanksgiving, ...change });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().fields?.[field], field).toBe(sentence);
+    }
+    expect(await closuresCount()).toBe(before);
+  });
+
+  it('a closed center leaves the board, the door and Today without children, and Today says why', async () => {
+    expect((await board(desk.admin.token)).sessions.map((s) => s.name)).toEqual(['Acorn Room', 'Maple Room']);
+    expect((await childrenToday(desk.t.database.db, desk.rosa, '2026-11-20')).length).toBe(2);
+
+    const closed = await add(thanksgiving);
+    expect((await board(desk.admin.token)).sessions).toEqual([]);
+    expect((await board(desk.teacher.token)).sessions).toEqual([]);
+    // Rosa's pass opens nothing at the door today: neither child is expected.
+    expect(await childrenToday(desk.t.database.db, desk.rosa, '2026-11-20')).toEqual([]);
+    const home = await today(desk.teacher.token);
+    expect(home.sessions).toEqual([]);
+    expect(home.closures.map((c) => [c.reason, c.sessionName])).toEqual([['Thanksgiving break', null]]);
+    await remove(closed.id);
+    expect((await board(desk.admin.token)).sessions).toHaveLength(2);
+  });
+
+  it('a closed room closes that room only, and only its teacher and the director see it', async () => {
+    const training = await add({
+      ...thanksgiving,
+      endsOn: '2026-11-20',
+      classSessionId: desk.maple,
+      reason: 'Teacher training',
+    });
+    expect(training.sessionName).toBe('Maple Room');
+    expect((await board(desk.admin.token)).sessions.map((s) => s.name)).toEqual(['Acorn Room']);
+    expect((await board(desk.otherTeacher.token)).sessions).toEqual([]);
+    expect((await today(desk.otherTeacher.token)).closures.map((c) => c.reason)).toEqual([
+      'Teacher training',
+    ]);
+    // The Acorn Room's teacher is not told about another room's day.
+    expect((await as(desk.teacher.token, 'GET', '/api/staff/closures')).json().items).toEqual([]);
+    expect((await today(desk.teacher.token)).closures).toEqual([]);
+    // The Lindqvists' Ingrid is expected nowhere today; the Riveras' Rosa still brings Ava and Ben.
+    expect(await childrenToday(desk.t.database.db, desk.ingrid, '2026-11-20')).toEqual([]);
+    expect((await childrenToday(desk.t.database.db, desk.rosa, '2026-11-20')).length).toBe(2);
+    await remove(training.id);
+  });
+
+  it('an early dismissal moves pickup time: a child still in 10 minutes after it is late', async () => {
+    const early = await add({
+      startsOn: '2026-11-20',
+      endsOn: '2026-11-20',
+      classSessionId: desk.acorn,
+      kind: 'EarlyDismissal',
+      dismissAt: '11:00',
+      reason: 'Parent–teacher conferences',
+    });
+    const acorn = (await board(desk.teacher.token)).sessions[0]!;
+    // 11:00 am PST plus the Acorn Room's 10-minute grace.
+    expect(acorn).toMatchObject({
+      lateAfter: '2026-11-20T19:10:00.000Z',
+      earlyDismissal: { dismissAt: '11:00', reason: 'Parent–teacher conferences' },
+    });
+    const checkIn = await as(desk.teacher.token, 'POST', '/api/staff/attendance', {
+      studentId: desk.ben,
+      classSessionId: desk.acorn,
+      kind: 'CheckIn',
+      trusteeId: desk.rosa,
+    });
+    expect(checkIn.statusCode).toBe(201);
+    desk.clock.set('2026-11-20T19:15:00Z'); // 11:15 am
+    const late = (await today(desk.admin.token)).sessions.find((s) => s.classSessionId === desk.acorn)!;
+    expect(late.late.map((c) => c.firstName)).toEqual(['Ben']);
+    // The Maple Room keeps its usual day.
+    const maple = (await board(desk.admin.token)).sessions.find((s) => s.classSessionId === desk.maple)!;
+    expect(maple.earlyDismissal).toBeNull();
+    await remove(early.id);
+  });
+});
