@@ -33,6 +33,8 @@ export const routes = {
   staff: '/staff',
   /** The sessions list (issue 10); a session's roster below it. */
   staffSessions: '/staff/sessions',
+  /** The center's calendar (issue 24): closures and early dismissals. */
+  staffCalendar: '/staff/calendar',
   staffSession: (id: number | string) => `/staff/sessions/${id}`,
   staffTeam: '/staff/team',
   /** Announcements: the list (status and session in the query), compose, and one to edit or cancel. */

@@ -174,4 +174,40 @@ describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
     expect(maple.earlyDismissal).toBeNull();
     await remove(early.id);
   });
+
+  it('each family sees the whole center’s closures and those of its own children’s sessions, never another’s', async () => {
+    const winter = await add({
+      ...thanksgiving,
+      startsOn: '2026-12-21',
+      endsOn: '2027-01-01',
+      reason: 'Winter break',
+    });
+    const acornDay = await add({
+      ...thanksgiving,
+      startsOn: '2026-12-04',
+      endsOn: '2026-12-04',
+      classSessionId: desk.acorn,
+      reason: 'Acorn Room training',
+    });
+    const mapleDay = await add({
+      ...thanksgiving,
+      startsOn: '2026-12-07',
+      endsOn: '2026-12-07',
+      classSessionId: desk.maple,
+      kind: 'EarlyDismissal',
+      dismissAt: '12:00',
+      reason: 'Maple Room concert',
+    });
+    const calendarOf = async (who: string | null) => as(who, 'GET', '/api/Family/Calendar');
+    const rivera = (await calendarOf(desk.rivera.token)).json();
+    expect(rivera).toMatchObject({ from: '2026-11-20', to: '2027-05-19' });
+    expect(rivera.items.map((c: Closure) => c.reason)).toEqual(['Acorn Room training', 'Winter break']);
+    const lindqvist = (await calendarOf(desk.lindqvist.token)).json();
+    expect(lindqvist.items.map((c: Closure) => [c.reason, c.dismissAt])).toEqual([
+      ['Maple Room concert', '12:00'],
+      ['Winter break', null],
+    ]);
+    expect((await calendarOf(null)).statusCode).toBe(401);
+    for (const c of [winter, acornDay, mapleDay]) await remove(c.id);
+  });
 });

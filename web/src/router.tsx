@@ -52,6 +52,7 @@ const WaitlistSuccessPage = lazyPage(() => import('./pages/public/waitlist-succe
 const StaffLayout = lazyPage(() => import('./pages/staff/staff-layout'));
 const StaffTodayPage = lazyPage(() => import('./pages/staff/staff-today-page'));
 const StaffSessionsPage = lazyPage(() => import('./pages/staff/staff-sessions-page'));
+const StaffCalendarPage = lazyPage(() => import('./pages/staff/staff-calendar-page'));
 const StaffRosterPage = lazyPage(() => import('./pages/staff/staff-roster-page'));
 const StaffTeamPage = lazyPage(() => import('./pages/staff/staff-team-page'));
 const StaffSessionFormPage = lazyPage(() => import('./pages/staff/staff-session-form-page'));
@@ -179,6 +180,7 @@ export const appRoutes: RouteObject[] = [
                 children: [
                   { path: routes.staff, element: <StaffTodayPage /> },
                   { path: routes.staffSessions, element: <StaffSessionsPage /> },
+                  { path: routes.staffCalendar, element: <StaffCalendarPage /> },
                   { path: routes.staffNewSession, element: <StaffSessionFormPage /> },
                   { path: path.staffSession, element: <StaffRosterPage /> },
                   { path: path.staffEditSession, element: <StaffSessionFormPage /> },

@@ -4,6 +4,7 @@
  * 13: co-parents and their invitations, the data export, closing the account) and the staff's family and
  * child pages (`/api/staff/families…`, `/api/staff/children/…`; issue 10).
  */
+import { ClosureListSchema } from '../calendar.ts';
 import { endpoint } from '../endpoint.ts';
 import {
   AllergyIdParamsSchema,
@@ -149,6 +150,13 @@ export const familyApi = {
   }),
   /** Who shares the family: parents, open invitations, children's first names. */
   family: endpoint({ method: 'GET', path: '/api/Family', status: 200, reply: CoParentFamilySchema }),
+  /** The center's closures and early dismissals for the family's children's sessions (issue 24). */
+  familyCalendar: endpoint({
+    method: 'GET',
+    path: '/api/Family/Calendar',
+    status: 200,
+    reply: ClosureListSchema,
+  }),
   /** Invite another parent to share the family; answers the family as it stands. */
   inviteCoParent: endpoint({
     method: 'POST',

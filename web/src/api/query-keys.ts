@@ -120,6 +120,8 @@ export const staffKeys = {
   me: () => [...staffKeys.all, 'me'] as const,
   /** The staff home (issue 24). */
   today: () => [...staffKeys.all, 'today'] as const,
+  /** The center's calendar (issue 24). */
+  closures: (query: unknown) => [...staffKeys.all, 'closures', query] as const,
   team: () => [...staffKeys.all, 'team'] as const,
   /** `query`: a list's URL filters, or the named choice lists below. */
   sessions: (query: unknown) => [...staffKeys.all, 'sessions', query] as const,

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
+import { familyCalendar } from '../workspace/calendar.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
@@ -83,6 +84,18 @@ export const familyAccountRoutes =
         summary: 'Who shares the family: parents, open invitations, children’s first names',
       },
       async (request) => readFamily(ctx.db, parentOnly(request).id, ctx.clock.now()),
+    );
+    serve(
+      app,
+      familyApi.familyCalendar,
+      {
+        config: { errors: [403] },
+        tags,
+        summary: 'The center’s closures and early dismissals for our children',
+        description:
+          'Issue 24: the next 180 days of the center’s calendar that touch the sessions the family’s children are enrolled in, and the whole center’s closures; dates are the center’s calendar dates.',
+      },
+      async (request) => familyCalendar(ctx.db, parentOnly(request).id, ctx.clock.today()),
     );
     serve(
       app,

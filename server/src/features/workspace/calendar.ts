@@ -156,3 +156,28 @@ export async function removeClosure(db: Db, actor: AuthUser, closureId: string, 
     );
   });
 }
+
+/** How far ahead a family's calendar looks, in days. */
+export const FAMILY_CALENDAR_DAYS = 180;
+
+/**
+ * `GET /api/Family/Calendar`: the closures and early dismissals of the next {@link FAMILY_CALENDAR_DAYS} days
+ * that touch the sessions `userId`'s children are enrolled in (or have a seat held in), and the whole
+ * center's. Another family's sessions never show.
+ */
+export async function familyCalendar(db: DbOrTx, userId: string, today: string): Promise<ClosureList> {
+  const sessions = await queryRows<{ class_session_id: number }>(
+    db,
+    sql`select distinct e.class_session_id from class_session_enrollments e
+      join user_students us on us.student_id = e.student_id
+      where us.user_id = ${userId} and e.status in ('Enrolled', 'PendingPayment')`,
+  );
+  const to = addDays(today, FAMILY_CALENDAR_DAYS);
+  const items = await closuresForSessions(
+    db,
+    sessions.map((s) => s.class_session_id),
+    today,
+    to,
+  );
+  return { from: today, to, items };
+}

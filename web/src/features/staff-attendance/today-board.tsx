@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from '../staff/staff.module.css';
+import { formatDismissal } from '../staff-calendar/closure-format';
 import type { AttendanceTarget } from './attendance-dialog';
 import { type BoardChild, childStateText, formatClock, useBoard } from './attendance-parts';
 
@@ -121,6 +122,12 @@ function SessionCard({
             {session.daySchedule}
             {session.lateAfter ? ` · Late after ${formatClock(session.lateAfter)}` : ''}
           </Text>
+          {session.earlyDismissal ? (
+            <Text size="sm" fw={600}>
+              Home early today at {formatDismissal(session.earlyDismissal.dismissAt)}:{' '}
+              {session.earlyDismissal.reason}
+            </Text>
+          ) : null}
         </div>
         <Group gap="xs" wrap="wrap">
           <Text fw={600}>{counts(session)}</Text>

@@ -22,6 +22,7 @@ export const STAFF_NAV: NavGroup[] = [
     items: [
       { label: 'Today', to: routes.staff, end: true },
       { label: 'Attendance', to: routes.staffAttendance },
+      { label: 'Calendar', to: routes.staffCalendar },
     ],
   },
   {

@@ -12,6 +12,7 @@ import { formatMoney } from '../../i18n/intl-locale';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
 import { formatWhen } from '../staff/staff-format';
 import { AllergyFlags, LateBadge } from '../staff-attendance/today-board';
+import { formatDismissal } from '../staff-calendar/closure-format';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const dayAndTime = dateTimeFormat('en-US', {
@@ -96,10 +97,38 @@ function SessionToday({ session }: { session: TodaySession }) {
   );
 }
 
-/** The sessions meeting today, or a sentence when none does. */
+/** "The whole center is closed today: Thanksgiving." — one closure or early dismissal of today, in words. */
+export function closureSentence(closure: StaffToday['closures'][number]): string {
+  const who = closure.sessionName ?? 'The whole center';
+  return closure.kind === 'Closed'
+    ? `${who} is closed today: ${closure.reason}.`
+    : `${who} goes home at ${formatDismissal(closure.dismissAt ?? '')} today: ${closure.reason}.`;
+}
+
+/** The sessions meeting today, or a sentence when none does; today's closures first (the calendar's). */
 export function SessionsToday({ today }: { today: StaffToday }) {
   return (
     <TodayCard id="today-sessions" title="Sessions today">
+      {today.closures.length > 0 ? (
+        <Stack gap={4} mb="md">
+          {today.closures.map((closure) => (
+            <Group key={closure.id} gap="xs" wrap="nowrap" align="flex-start">
+              <Badge
+                color={closure.kind === 'Closed' ? 'red.8' : 'honey.9'}
+                variant="filled"
+                radius="sm"
+                tt="none"
+              >
+                {closure.kind === 'Closed' ? 'Closed' : 'Home early'}
+              </Badge>
+              <Text size="sm">{closureSentence(closure)}</Text>
+            </Group>
+          ))}
+          <Anchor component={Link} to={routes.staffCalendar} size="sm">
+            Open the calendar
+          </Anchor>
+        </Stack>
+      ) : null}
       {today.sessions.length === 0 ? (
         <Text>No session meets today.</Text>
       ) : (

@@ -1,0 +1,55 @@
+import { todayIsoDate } from '@lc/contract';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { staffKeys } from '../../api/query-keys';
+import { getClosures } from '../../api/staff-calendar';
+import { LoadFailure } from '../../features/staff/list-parts';
+import classes from '../../features/staff/staff.module.css';
+import { ClosureDialog } from '../../features/staff-calendar/closure-dialog';
+import { ClosureList } from '../../features/staff-calendar/closure-list';
+import { usePageTitle } from '../../layout/use-page-title';
+import { currentRole } from '../../lib/auth-token';
+
+/**
+ * /staff/calendar — the center's calendar (issue 24): the closures and early dismissals of the next twelve
+ * months, month by month. The director adds and removes them; a teacher reads the whole center's and their own
+ * sessions'. The attendance board, the door and Today follow it; families see it.
+ */
+export default function StaffCalendarPage() {
+  usePageTitle('Staff · Calendar');
+  const isDirector = currentRole() === 'Admin';
+  const [adding, setAdding] = useState(false);
+  const list = useQuery({
+    queryKey: staffKeys.closures('year'),
+    queryFn: ({ signal }) => getClosures({}, signal),
+  });
+  return (
+    <Stack gap="lg" className={classes.page}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1}>Calendar</Title>
+          <Text c="dimmed">
+            Closures and early dismissals for the next twelve months. The attendance board and the door follow
+            them, and families see them on their calendar.
+          </Text>
+        </div>
+        {isDirector ? (
+          <Button onClick={() => setAdding(true)}>Add a closure or early dismissal</Button>
+        ) : null}
+      </Group>
+      {list.isError ? (
+        <LoadFailure title="We could not load the calendar" onRetry={() => list.refetch()} />
+      ) : null}
+      {list.isPending ? <Text role="status">Loading the calendar…</Text> : null}
+      {list.data ? <ClosureList closures={list.data.items} isDirector={isDirector} /> : null}
+      {isDirector ? (
+        <ClosureDialog
+          opened={adding}
+          today={list.data?.from ?? todayIsoDate()}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
