@@ -3,11 +3,21 @@
  * who shares the family, invitations, accepting a link and leaving (contract `CoParentFamily`,
  * `InvitationPreview`), the family's data export and closing the account.
  */
-import { type CloseAccountInput, type CoParentFamily, familyApi, type InvitationPreview } from '@lc/contract';
+import {
+  type CloseAccountInput,
+  type ClosureList,
+  type CoParentFamily,
+  familyApi,
+  type InvitationPreview,
+} from '@lc/contract';
 import { callApi } from './call.ts';
 
 export const getFamily = (signal?: AbortSignal): Promise<CoParentFamily> =>
   callApi(familyApi.family, { signal });
+
+/** GET /api/Family/Calendar: the center's closures and early dismissals for our children (issue 24). */
+export const getFamilyCalendar = (signal?: AbortSignal): Promise<ClosureList> =>
+  callApi(familyApi.familyCalendar, { signal });
 
 /** Mails the invitation; 400 with `fields.emailAddress` for an address that cannot be invited. */
 export const inviteCoParent = (emailAddress: string): Promise<CoParentFamily> =>

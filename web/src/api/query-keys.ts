@@ -92,6 +92,8 @@ export const familySharingKeys = {
   all: ['family-sharing'] as const,
   /** GET /api/Family: who shares the portal, and the invitations still open. */
   family: () => [...familySharingKeys.all, 'family'] as const,
+  /** GET /api/Family/Calendar: the center's closures for the family's children (issue 24). */
+  calendar: () => [...familySharingKeys.all, 'calendar'] as const,
   /** `previewInvitation`: what an invitation link offers. */
   invitation: (token: string) => [...familySharingKeys.all, 'invitation', token] as const,
 };

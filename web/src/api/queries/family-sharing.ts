@@ -4,13 +4,19 @@
  * (router.tsx).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getFamily, previewInvitation } from '../family-sharing.ts';
+import { getFamily, getFamilyCalendar, previewInvitation } from '../family-sharing.ts';
 import { familySharingKeys } from '../query-keys.ts';
 
 export const familySharingQueries = {
   /** GET /api/Family: who shares the portal, and the invitations still open. */
   family: () =>
     queryOptions({ queryKey: familySharingKeys.family(), queryFn: ({ signal }) => getFamily(signal) }),
+  /** GET /api/Family/Calendar: closures and early dismissals ahead for the family's children (issue 24). */
+  calendar: () =>
+    queryOptions({
+      queryKey: familySharingKeys.calendar(),
+      queryFn: ({ signal }) => getFamilyCalendar(signal),
+    }),
   /** What an invitation link offers (410 when used, withdrawn or expired; 403 for another address). */
   invitation: (token: string) =>
     queryOptions({

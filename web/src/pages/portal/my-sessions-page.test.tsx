@@ -121,9 +121,51 @@ describe('my sessions', () => {
     );
     const waitlist = screen.getByRole('region', { name: 'Waitlist' });
     expect(waitlist).toHaveTextContent('Theo is number 2 in line for Summer Discovery Camp.');
-    // The offer is read before the enrollments, the waiting places after.
+    // The offer is read before the enrollments, the waiting places after, the center's calendar last.
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
-    expect(regions).toEqual(['offered-seats', 'current-sessions', 'waitlist']);
+    expect(regions).toEqual(['offered-seats', 'current-sessions', 'waitlist', 'family-calendar']);
+  });
+
+  it('lists the closed days and early pickups ahead for the children’s sessions (issue 24)', async () => {
+    serveApi(fetchMock, {
+      'GET /api/ClassSessionEnrollment': () => jsonReply(200, [enrollment({ classSession: WINTER })]),
+      'GET /api/ClassSessionEnrollment/Waitlist': () => jsonReply(200, []),
+      'GET /api/Family/Calendar': () =>
+        jsonReply(200, {
+          from: '2026-11-20',
+          to: '2027-05-19',
+          items: [
+            {
+              id: 'a',
+              startsOn: '2026-11-26',
+              endsOn: '2026-11-27',
+              classSessionId: null,
+              sessionName: null,
+              kind: 'Closed',
+              dismissAt: null,
+              reason: 'Thanksgiving break',
+            },
+            {
+              id: 'b',
+              startsOn: '2026-12-18',
+              endsOn: '2026-12-18',
+              classSessionId: 5,
+              sessionName: 'Winter Morning Session',
+              kind: 'EarlyDismissal',
+              dismissAt: '12:00',
+              reason: 'Winter concert',
+            },
+          ],
+        }),
+    });
+    renderMySessions();
+    const calendar = await screen.findByRole('region', { name: 'Closed days and early pickups' });
+    const items = await within(calendar).findAllByRole('listitem');
+    // Intl writes a thin space around the range's dash.
+    expect(items.map((li) => li.textContent?.replace(/\u2009/g, ' '))).toEqual([
+      'ClosedThu, Nov 26 – Fri, Nov 27Thanksgiving break · The whole center',
+      'Home at 12:00 PMFriday, December 18Winter concert · Winter Morning Session',
+    ]);
   });
 
   it('invites a family without sessions to browse them', async () => {

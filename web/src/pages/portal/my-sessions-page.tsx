@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enrollmentQueries } from '../../api/queries/enrollment.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { FamilyCalendar } from '../../features/portal-sessions/family-calendar.tsx';
 import {
   groupBySession,
   openWaitlistPlaces,
@@ -19,7 +20,8 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /**
  * /dashboard/sessions (spec §2; issue 5): the family's sessions, current and upcoming first, then past and
- * cancelled ones, and their waitlist places — an offered seat at the top, with its deadline.
+ * cancelled ones, and their waitlist places — an offered seat at the top, with its deadline; then the center's
+ * closed days and early pickups ahead for their children (issue 24).
  */
 export default function MySessionsPage() {
   const { t } = useTranslation();
@@ -76,6 +78,8 @@ export default function MySessionsPage() {
           <WaitlistPlaces places={waiting} />
         </section>
       ) : null}
+
+      {enrollments.status === 'success' && enrollments.data.length > 0 ? <FamilyCalendar /> : null}
     </Stack>
   );
 }
