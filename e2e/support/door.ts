@@ -7,7 +7,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { createParent, type TestParent } from './accounts.ts';
-import { type APIRequestContext, expect } from './test.ts';
+import { storeTokenBeforeLoad } from './app.ts';
+import { DIRECTOR, tokenFor } from './staff.ts';
+import { type APIRequestContext, expect, type Page } from './test.ts';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY = 86_400_000;
@@ -170,4 +172,26 @@ export async function qrVideo(text: string, dir: string): Promise<string> {
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   await writeFile(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
   return file;
+}
+
+/** Open /staff/kiosk as the director and turn kiosk mode on. */
+export async function startKiosk(page: Page, request: APIRequestContext, tabletName: string) {
+  await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
+  await page.goto('/staff/kiosk');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up the door kiosk' })).toBeVisible();
+  await page.getByLabel('Name of this tablet').fill(tabletName);
+  await page.getByRole('button', { name: 'Start kiosk mode' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Welcome! Please scan your pickup pass' }),
+  ).toBeVisible();
+  // The staff login is gone from the tablet; only its kiosk token remains.
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token'), Boolean(localStorage.getItem('kioskToken'))]),
+  ).toEqual([null, true]);
+}
+
+/** Type a pass's code at the kiosk and look it up. */
+export async function typeCode(page: Page, code: string) {
+  await page.getByLabel('No phone? Type the pass code').fill(code);
+  await page.getByRole('button', { name: 'Look up pass' }).click();
 }

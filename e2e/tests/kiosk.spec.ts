@@ -21,6 +21,8 @@ import {
   everyDaySession,
   issuePass,
   qrVideo,
+  startKiosk,
+  typeCode,
 } from '../support/door.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/env.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
@@ -48,27 +50,6 @@ async function familyAtTheDoor(request: APIRequestContext, lastName: string): Pr
   return { parent, childId, adultId, code };
 }
 
-/** Open /staff/kiosk as the director and turn kiosk mode on. */
-async function startKiosk(page: Page, request: APIRequestContext) {
-  await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
-  await page.goto('/staff/kiosk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up the door kiosk' })).toBeVisible();
-  await page.getByLabel('Name of this tablet').fill(`Front door ${marker}`);
-  await page.getByRole('button', { name: 'Start kiosk mode' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Welcome! Please scan your pickup pass' }),
-  ).toBeVisible();
-  // The staff login is gone from the tablet; only its kiosk token remains.
-  expect(
-    await page.evaluate(() => [localStorage.getItem('token'), Boolean(localStorage.getItem('kioskToken'))]),
-  ).toEqual([null, true]);
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel('No phone? Type the pass code').fill(code);
-  await page.getByRole('button', { name: 'Look up pass' }).click();
-}
-
 test('a pass is typed at the kiosk: drop-off, pickup with the PIN, the parent sees it, a revoked pass is refused', async ({
   page,
   request,
@@ -76,7 +57,7 @@ test('a pass is typed at the kiosk: drop-off, pickup with the PIN, the parent se
 }) => {
   test.setTimeout(120_000);
   const family = await familyAtTheDoor(request, 'Delgado');
-  await startKiosk(page, request);
+  await startKiosk(page, request, `Front door ${marker}`);
   await expectNoAxeViolationsInEveryTheme(page, 'kiosk: scan', { noSidewaysScroll: true });
 
   // A code typed in lower case with its spaces is read all the same.
@@ -179,7 +160,7 @@ test('the kiosk reads a pass’s QR code from the camera', async ({ request }) =
     page.on('request', (r) => {
       if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).origin);
     });
-    await startKiosk(page, request);
+    await startKiosk(page, request, `Front door ${marker}`);
     await expect(page.getByTestId('kiosk-camera').locator('video')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Lupe Ferreira' })).toBeVisible({
       timeout: 20_000,

@@ -25,6 +25,7 @@ import {
   userStudents,
   users,
 } from '../schema.ts';
+import { insertDemoCalendar } from './demo-calendar.ts';
 import { insertCatalog } from './demo-catalog.ts';
 import { insertDemoCoParent } from './demo-co-parent.ts';
 import { addDays } from './demo-dates.ts';
@@ -77,6 +78,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
+    await insertDemoCalendar(tx, today);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });
