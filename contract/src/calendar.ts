@@ -117,3 +117,15 @@ export function closureOn<
   }
   return found;
 }
+
+/** `GET /api/Family/CalendarFeed`: whether the parent has a calendar subscription address, and since when. */
+export const CalendarFeedStatusSchema = z.object({ active: z.boolean(), created: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
+/**
+ * `POST /api/Family/CalendarFeed`: a new secret subscription address (any earlier one stops working). The
+ * address is shown this once; only its hash is kept.
+ */
+export const CalendarFeedSchema = z.object({ url: z.string(), created: z.string() });
+export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
+/** `GET /api/calendar/{token}`: the feed's secret. */
+export const CalendarFeedParamsSchema = z.object({ token: z.string().max(100) });

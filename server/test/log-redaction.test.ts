@@ -6,7 +6,15 @@
  * appears in the log, the route's shape does.
  */
 import * as contract from '@lc/contract';
-import { authApi, type Endpoint, endpointPath, enrollmentApi, routes, testCheckout } from '@lc/contract';
+import {
+  authApi,
+  type Endpoint,
+  endpointPath,
+  enrollmentApi,
+  familyApi,
+  routes,
+  testCheckout,
+} from '@lc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, SECRET_PATHS } from '../src/http/log-redaction.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -125,6 +133,7 @@ describe('the request log', () => {
         (s) => endpointPath(enrollmentApi.confirmation, { checkoutId: s }),
         '/api/ClassSessionEnrollment/Confirmation/[redacted]',
       ],
+      ['GET', (s) => endpointPath(familyApi.calendarFeedFile, { token: s }), '/api/calendar/[redacted]'],
       ['GET', (s) => testCheckout.page(s), '/test-checkout/[redacted]'],
       ['POST', (s) => testCheckout.pay(s), '/test-checkout/[redacted]/pay'],
       ['GET', (s) => testCheckout.receipt(s), '/test-checkout/[redacted]/receipt'],

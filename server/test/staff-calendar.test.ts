@@ -6,6 +6,7 @@
  */
 import type { Board, Closure, StaffToday } from '@lc/contract';
 import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { childrenToday } from '../src/features/passes/door-today.ts';
@@ -209,5 +210,79 @@ describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
     ]);
     expect((await calendarOf(null)).statusCode).toBe(401);
     for (const c of [winter, acornDay, mapleDay]) await remove(c.id);
+  });
+
+  it('gives a parent an iCalendar feed at a secret address that a calendar parser reads, and that a reset or turning it off ends', async () => {
+    const thanks = await add({ ...thanksgiving, startsOn: '2026-11-26', endsOn: '2026-11-27' });
+    const early = await add({
+      startsOn: '2026-12-04',
+      endsOn: '2026-12-04',
+      classSessionId: desk.acorn,
+      kind: 'EarlyDismissal',
+      dismissAt: '11:00',
+      reason: 'Acorn conferences',
+    });
+    expect((await as(null, 'POST', '/api/Family/CalendarFeed')).statusCode).toBe(401);
+    expect((await as(desk.rivera.token, 'GET', '/api/Family/CalendarFeed')).json()).toEqual({
+      active: false,
+      created: null,
+    });
+    const made = await as(desk.rivera.token, 'POST', '/api/Family/CalendarFeed');
+    expect(made.statusCode).toBe(201);
+    const { url } = made.json() as { url: string };
+    const path = new URL(url).pathname;
+    const secret = path.split('/').pop()!;
+    expect(secret.length).toBeGreaterThanOrEqual(43);
+    // Only its hash is kept.
+    const stored = await queryRows<{ token_hash: string }>(
+      desk.t.database.db,
+      sql`select token_hash from calendar_feeds`,
+    );
+    expect(stored.map((r) => r.token_hash)).not.toContain(secret);
+    expect((await as(desk.rivera.token, 'GET', '/api/Family/CalendarFeed')).json()).toMatchObject({
+      active: true,
+    });
+
+    const feed = await as(null, 'GET', path);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const events = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v));
+    const byUid = new Map(events.map((e) => [e.uid, e]));
+    // Friday the 20th in the Acorn Room, 8:30 to 12:30 in the center's zone, with both children's names.
+    const friday = byUid.get(`session-${desk.acorn}-2026-11-20@learning-center`)!;
+    expect(friday.summary).toBe('Ava & Ben · Acorn Room');
+    expect(friday.startDate.toJSDate().toISOString()).toBe('2026-11-20T16:30:00.000Z');
+    expect(friday.endDate.toJSDate().toISOString()).toBe('2026-11-20T20:30:00.000Z');
+    // Saturdays in Saturday Painters, never on a weekday; no Acorn Room on a Saturday.
+    expect(byUid.get(`session-${desk.saturdays}-2026-11-21@learning-center`)?.summary).toBe(
+      'Ava & Ben · Saturday Painters',
+    );
+    expect(byUid.has(`session-${desk.acorn}-2026-11-21@learning-center`)).toBe(false);
+    // Thanksgiving: no session days, one all-day closure instead.
+    for (const day of ['2026-11-26', '2026-11-27'])
+      expect(byUid.has(`session-${desk.acorn}-${day}@learning-center`)).toBe(false);
+    const closed = byUid.get(`closure-${thanks.id}@learning-center`)!;
+    expect(closed.summary).toBe('Closed: Thanksgiving break (Bright Oak Learning Center)');
+    expect(closed.startDate.isDate).toBe(true);
+    expect(closed.startDate.toString()).toBe('2026-11-26');
+    expect(closed.endDate.toString()).toBe('2026-11-28');
+    // The early dismissal ends the day at 11:00.
+    expect(
+      byUid.get(`session-${desk.acorn}-2026-12-04@learning-center`)!.endDate.toJSDate().toISOString(),
+    ).toBe('2026-12-04T19:00:00.000Z');
+    // The Maple Room (the Lindqvists') is not in the Riveras' feed.
+    expect(events.some((e) => e.summary.includes('Maple'))).toBe(false);
+
+    // A reset ends the old address at once; turning it off ends the new one.
+    const again = (await as(desk.rivera.token, 'POST', '/api/Family/CalendarFeed')).json() as { url: string };
+    expect((await as(null, 'GET', path)).statusCode).toBe(404);
+    const newPath = new URL(again.url).pathname;
+    expect((await as(null, 'GET', newPath)).statusCode).toBe(200);
+    expect((await as(desk.rivera.token, 'DELETE', '/api/Family/CalendarFeed')).statusCode).toBe(204);
+    expect((await as(null, 'GET', newPath)).statusCode).toBe(404);
+    expect((await as(null, 'GET', '/api/calendar/not-a-real-address')).statusCode).toBe(404);
+    for (const c of [thanks, early]) await remove(c.id);
   });
 });

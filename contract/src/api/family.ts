@@ -4,7 +4,12 @@
  * 13: co-parents and their invitations, the data export, closing the account) and the staff's family and
  * child pages (`/api/staff/families…`, `/api/staff/children/…`; issue 10).
  */
-import { ClosureListSchema } from '../calendar.ts';
+import {
+  CalendarFeedParamsSchema,
+  CalendarFeedSchema,
+  CalendarFeedStatusSchema,
+  ClosureListSchema,
+} from '../calendar.ts';
 import { endpoint } from '../endpoint.ts';
 import {
   AllergyIdParamsSchema,
@@ -156,6 +161,35 @@ export const familyApi = {
     path: '/api/Family/Calendar',
     status: 200,
     reply: ClosureListSchema,
+  }),
+  /** Whether this parent has a calendar subscription address (issue 24). */
+  calendarFeed: endpoint({
+    method: 'GET',
+    path: '/api/Family/CalendarFeed',
+    status: 200,
+    reply: CalendarFeedStatusSchema,
+  }),
+  /** A new secret subscription address, shown once: 201 (an earlier one stops working). */
+  createCalendarFeed: endpoint({
+    method: 'POST',
+    path: '/api/Family/CalendarFeed',
+    status: 201,
+    reply: CalendarFeedSchema,
+  }),
+  /** Turn the subscription address off: 204. */
+  removeCalendarFeed: endpoint({
+    method: 'DELETE',
+    path: '/api/Family/CalendarFeed',
+    status: 204,
+    reply: 'empty',
+  }),
+  /** The iCalendar feed itself, at its secret address (no login: calendar apps fetch it). */
+  calendarFeedFile: endpoint({
+    method: 'GET',
+    path: '/api/calendar/:token',
+    params: CalendarFeedParamsSchema,
+    status: 200,
+    reply: 'file',
   }),
   /** Invite another parent to share the family; answers the family as it stands. */
   inviteCoParent: endpoint({

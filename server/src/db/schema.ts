@@ -1205,3 +1205,15 @@ export const closures = pgTable(
     check('closures_dismiss_check', sql`(kind = 'EarlyDismissal') = (dismiss_at is not null)`),
   ],
 );
+
+/**
+ * A parent's calendar subscription (issue 24): the secret address of their iCalendar feed. Only the SHA-256 of
+ * the address's token is kept (decision 017: no working secret in clear); resetting it replaces the row.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  created: createdAt(),
+});

@@ -31,6 +31,8 @@ export const SECRET_PATHS = [
   '/api/Billing/Autopay/Setup/*',
   // Apple Wallet's device library identifier, the secret of the "passes updated since" call.
   '/api/passes/v1/devices/*',
+  // A family's calendar subscription address (issue 24).
+  '/api/calendar/*',
 ] as const;
 
 /**

@@ -199,6 +199,8 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   await tx.execute(sql`delete from trustees where id in ${uuidList(contactIds)}`);
   await tx.execute(sql`delete from user_students where user_id = ${userId}`);
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}`);
+  // The calendar subscription address stops working with the account (issue 24).
+  await tx.execute(sql`delete from calendar_feeds where user_id = ${userId}`);
   // What they sent the center and what it sent them.
   await tx.execute(sql`delete from inbox_entries where contact_submission_id in
     (select id from contact_submissions where lower(email) = lower(${email}))

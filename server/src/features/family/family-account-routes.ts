@@ -7,11 +7,13 @@
 import { familyApi } from '@lc/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { familyCalendar } from '../workspace/calendar.ts';
+import { createFeed, feedCalendar, feedStatus, removeFeed } from '../workspace/calendar-feed.ts';
 import { closeAccount } from './close-account.ts';
 import {
   acceptInvitation,
@@ -96,6 +98,71 @@ export const familyAccountRoutes =
           'Issue 24: the next 180 days of the center’s calendar that touch the sessions the family’s children are enrolled in, and the whole center’s closures; dates are the center’s calendar dates.',
       },
       async (request) => familyCalendar(ctx.db, parentOnly(request).id, ctx.clock.today()),
+    );
+    serve(
+      app,
+      familyApi.calendarFeed,
+      {
+        config: { errors: [403] },
+        tags,
+        summary: 'Whether I have a calendar subscription address',
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return feedStatus(ctx.db, parentOnly(request).id);
+      },
+    );
+    serve(
+      app,
+      familyApi.createCalendarFeed,
+      {
+        config: { errors: [403], rateLimit: { max: 20, timeWindow: '1 hour' } },
+        tags,
+        summary: 'A new secret calendar subscription address (shown once; any earlier one stops working)',
+        description:
+          'Issue 24: an iCalendar feed of the children’s session days and the center’s closures. Only a hash of the address is kept, so it is shown in this reply only; asking again makes a new one.',
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const feed = await createFeed(ctx.db, parentOnly(request).id, ctx.config.appUrl, ctx.clock.now());
+        return reply.status(201).send(feed);
+      },
+    );
+    serve(
+      app,
+      familyApi.removeCalendarFeed,
+      { config: { errors: [403] }, tags, summary: 'Turn my calendar subscription address off' },
+      async (request, reply) => {
+        await removeFeed(ctx.db, parentOnly(request).id);
+        return reply.status(204).send(null);
+      },
+    );
+    serve(
+      app,
+      familyApi.calendarFeedFile,
+      {
+        config: { auth: 'public', errors: [404], rateLimit: { max: 120, timeWindow: '1 hour' } },
+        tags,
+        summary: 'A family’s iCalendar feed, at its secret address',
+        description:
+          'Issue 24: `text/calendar` (RFC 5545) with the children’s session days (30 days back, 180 ahead, in the center’s time zone; shortened by an early dismissal, left out on a closed day) and the closures touching them. 404 for an address that is unknown, reset or turned off.',
+        otherReplies: {
+          200: { description: 'The iCalendar text', content: { 'text/calendar': { schema: z.string() } } },
+        },
+      },
+      async (request, reply) => {
+        const text = await feedCalendar(
+          ctx.db,
+          request.params.token,
+          ctx.clock.today(),
+          ctx.config.timeZone,
+          ctx.config.center.name,
+        );
+        return reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('cache-control', 'private, max-age=900')
+          .send(text);
+      },
     );
     serve(
       app,
