@@ -109,7 +109,11 @@ test('the director closes a room for today: the board, Today and the door follow
   await expect(page.getByRole('status').filter({ hasText: 'No sessions today' })).toBeVisible();
 });
 
-test('the family sees the closed day and the early pickup on My sessions', async ({ page }) => {
+test('the family sees the closed day and the early pickup on My sessions, and subscribes in a calendar app', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // four axe scans
   await storeTokenBeforeLoad(page, parentToken);
   await openPage(page, '/dashboard/sessions', 'My sessions');
   const calendar = page.getByRole('region', { name: 'Closed days and early pickups' });
@@ -117,4 +121,26 @@ test('the family sees the closed day and the early pickup on My sessions', async
   await expect(calendar.getByRole('listitem').filter({ hasText: `Conferences ${marker}` })).toContainText(
     'Home at 11:30 AM',
   );
+
+  // The secret link, shown once; a calendar app reading it gets the room's days and the closure.
+  await calendar.getByRole('button', { name: 'Get my calendar link' }).click();
+  const link = calendar.getByRole('textbox', { name: 'Your calendar link' });
+  await expect(link).toHaveValue(/\/api\/calendar\/[\w-]{43}$/);
+  const firstPath = new URL(await link.inputValue()).pathname;
+  const feed = await request.get(firstPath);
+  expect(feed.status()).toBe(200);
+  const text = await feed.text();
+  expect(text).toContain('BEGIN:VCALENDAR');
+  expect(text).toContain(`Closed: ${REASON} (${ROOM})`);
+  expect(text).toContain(`Zuri · ${ROOM}`);
+  await expectNoAxeViolationsInEveryTheme(page, 'my sessions with the calendar', { noSidewaysScroll: true });
+
+  // After a reload the link is not shown again; a new one replaces it and the old one stops working.
+  await page.reload();
+  await expect(calendar.getByText(/Your calendar link is on/)).toBeVisible();
+  await expect(link).toHaveCount(0);
+  await calendar.getByRole('button', { name: 'Make a new link' }).click();
+  await expect(link).toHaveValue(/\/api\/calendar\//);
+  expect(new URL(await link.inputValue()).pathname).not.toBe(firstPath);
+  expect((await request.get(firstPath)).status()).toBe(404);
 });

@@ -4,6 +4,8 @@
  * `InvitationPreview`), the family's data export and closing the account.
  */
 import {
+  type CalendarFeed,
+  type CalendarFeedStatus,
   type CloseAccountInput,
   type ClosureList,
   type CoParentFamily,
@@ -14,6 +16,16 @@ import { callApi } from './call.ts';
 
 export const getFamily = (signal?: AbortSignal): Promise<CoParentFamily> =>
   callApi(familyApi.family, { signal });
+
+/** GET /api/Family/CalendarFeed: whether this parent has a calendar subscription address (issue 24). */
+export const getCalendarFeed = (signal?: AbortSignal): Promise<CalendarFeedStatus> =>
+  callApi(familyApi.calendarFeed, { signal });
+
+/** POST /api/Family/CalendarFeed: a new secret subscription address, shown once (an older one stops working). */
+export const createCalendarFeed = (): Promise<CalendarFeed> => callApi(familyApi.createCalendarFeed, {});
+
+/** DELETE /api/Family/CalendarFeed: turn the subscription address off. */
+export const removeCalendarFeed = (): Promise<void> => callApi(familyApi.removeCalendarFeed, {});
 
 /** GET /api/Family/Calendar: the center's closures and early dismissals for our children (issue 24). */
 export const getFamilyCalendar = (signal?: AbortSignal): Promise<ClosureList> =>

@@ -94,6 +94,8 @@ export const familySharingKeys = {
   family: () => [...familySharingKeys.all, 'family'] as const,
   /** GET /api/Family/Calendar: the center's closures for the family's children (issue 24). */
   calendar: () => [...familySharingKeys.all, 'calendar'] as const,
+  /** GET /api/Family/CalendarFeed: whether this parent's calendar link is on. */
+  calendarFeed: () => [...familySharingKeys.all, 'calendar-feed'] as const,
   /** `previewInvitation`: what an invitation link offers. */
   invitation: (token: string) => [...familySharingKeys.all, 'invitation', token] as const,
 };

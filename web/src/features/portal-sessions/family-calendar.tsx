@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { familySharingQueries } from '../../api/queries/family-sharing.ts';
 import { intlLocale } from '../../i18n/intl-locale.ts';
 import { LoadFailed } from '../family/load-states.tsx';
+import { CalendarFeedSection } from './calendar-feed.tsx';
 
 const asDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
@@ -82,6 +83,7 @@ export function FamilyCalendar() {
           ))}
         </Stack>
       ) : null}
+      <CalendarFeedSection />
     </section>
   );
 }
