@@ -6,6 +6,7 @@
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad } from '../support/app.ts';
+import { addChild, enrollByHand, everyDaySession } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme, mailFiles } from '../support/fixtures.ts';
 import { DIRECTOR, TEACHER, tokenFor } from '../support/staff.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -182,14 +183,23 @@ test('at 1280 px a roster and the payments fit beside the sidebar; the roster’
   page,
   request,
 }) => {
-  await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
+  const director = await tokenFor(request, DIRECTOR);
+  // The newest payment has the longest words a table meets: a name with digits, a generated email and session.
+  const stamp = `${Date.now()}`;
+  const longSession = await everyDaySession(request, director, `Marigold Room e2e-s-${stamp}-longnames`);
+  const longFamily = await createParent(request, { firstName: 'Ruth', lastName: `Abernathy${stamp}` });
+  await enrollByHand(request, director, longSession, [await addChild(request, longFamily, 'Milo')]);
+  await storeTokenBeforeLoad(page, director);
   await page.setViewportSize({ width: 1280, height: 900 });
   const fits = (label: string) =>
     page.getByRole('region', { name: label }).evaluate((region) => region.scrollWidth <= region.clientWidth);
 
   await openPage(page, '/staff/payments', 'Payments');
-  await expect(page.getByRole('region', { name: 'Payments table' }).getByRole('row').nth(1)).toBeVisible();
+  const payments = page.getByRole('region', { name: 'Payments table' });
+  await expect(payments.getByRole('row', { name: new RegExp(`Abernathy${stamp}`) }).first()).toBeVisible();
   expect(await fits('Payments table'), 'the payments table scrolls sideways at 1280 px').toBe(true);
+  await openPage(page, `/staff/sessions/${longSession}`, `Marigold Room e2e-s-${stamp}-longnames`);
+  expect(await fits('Roster table'), 'a roster of long names scrolls sideways at 1280 px').toBe(true);
 
   await openPage(page, '/staff/sessions', 'Sessions');
   await page.getByRole('table').getByRole('link', { name: TAUGHT[1] }).click();
