@@ -20,7 +20,7 @@ import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { visibleSessions } from '../team/access.ts';
 import { closuresOn } from '../workspace/calendar.ts';
-import { graceMinutes, parseDaySchedule } from './day-schedule.ts';
+import { graceMinutes, hhmm, parseDaySchedule } from './day-schedule.ts';
 import { clockTime, dayBounds, weekday } from './door-today.ts';
 
 /**
@@ -50,9 +50,6 @@ type EventRow = {
   timestamp: Date | string;
   adult_name: string | null;
 };
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Today's board for `user`: every visible session meeting today and its enrolled children's state. */
 export async function todaysBoard(ctx: AppContext, user: AuthUser): Promise<Board> {

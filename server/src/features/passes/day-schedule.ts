@@ -99,3 +99,7 @@ export function graceMinutes(policyText: string | null | undefined): number {
 
 /** Grace when the center's late-pickup policy names none. */
 export const DEFAULT_GRACE_MINUTES = 10;
+
+/** Minutes after midnight as the center's wall clock "HH:MM" (a schedule's start or end). */
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -19,9 +19,9 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { calendarFeeds } from '../../db/schema.ts';
 import { sha256 } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { parseDaySchedule } from '../passes/day-schedule.ts';
+import { hhmm, parseDaySchedule } from '../passes/day-schedule.ts';
 import { weekday } from '../passes/door-today.ts';
-import { closuresForSessions } from './calendar.ts';
+import { closuresForSessions, isoDate } from './calendar.ts';
 
 /** Days before today the feed still carries. */
 export const FEED_DAYS_BEHIND = 30;
@@ -37,9 +37,6 @@ type SessionRow = {
   children: string[] | string;
 };
 
-const isoDate = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const asDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** Whether `userId` has a feed, and since when. */

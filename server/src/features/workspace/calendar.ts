@@ -27,7 +27,9 @@ type ClosureRow = {
   reason: string;
 };
 
-const isoDate = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+/** A `date` column as "YYYY-MM-DD", whether the driver gives a string (pg) or a Date (PGlite). */
+export const isoDate = (d: string | Date) =>
+  typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
 const toClosure = (r: ClosureRow): Closure => ({
   id: r.id,
