@@ -54,6 +54,7 @@ import { passRoutes } from './features/passes/routes.ts';
 import { createWallets } from './features/passes/wallets.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
 import { registerSpa } from './features/public-site/spa.ts';
+import { staffReportRoutes } from './features/reports/routes.ts';
 import { staffResourceRoutes } from './features/resources/routes.ts';
 import { staffRoutes } from './features/team/routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(
   await app.register(staffWorkspaceRoutes(ctx));
   await app.register(staffSessionRoutes(ctx));
   await app.register(staffMoneyRoutes(ctx));
+  await app.register(staffReportRoutes(ctx));
   await app.register(staffOfficeRoutes(ctx));
   await app.register(staffSetupRoutes(ctx));
   await app.register(staffAuditRoutes(ctx));

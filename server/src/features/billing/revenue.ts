@@ -12,20 +12,15 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
 
-type MonthRow = { month: string; charged: number; received: number; refunded: number };
+/** One month of the ledger, in cents: what fell due ("charged"), came in and went back. */
+export type LedgerMonth = { month: string; charged: number; received: number; refunded: number };
 
 /**
- * The year `year`'s report (or the year of `today`, the center's ISO date, when none is asked for); cents.
- * One pass over the ledger grouped by month.
+ * Every month ("YYYY-MM", the center's time zone) with any entry, first first: one pass over the ledger grouped
+ * by month (the rule in the module comment). Shared by the year's report and the director's reports (issue 24).
  */
-export async function revenueReport(
-  db: DbOrTx,
-  timeZone: string,
-  today: string,
-  year: number | undefined,
-): Promise<RevenueReport> {
-  const asked = year ?? Number(today.slice(0, 4));
-  const rows = await queryRows<MonthRow>(
+export function ledgerMonths(db: DbOrTx, timeZone: string): Promise<LedgerMonth[]> {
+  return queryRows<LedgerMonth>(
     db,
     sql`with dated as (
         select l.kind, l.amount, l.charged,
@@ -38,7 +33,22 @@ export async function revenueReport(
         coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded
       from dated group by month order by month`,
   );
-  const owedBy = (r: MonthRow) => r.charged - r.received + r.refunded;
+}
+
+/** What a month adds to what families owe: charged − received + refunded (cents). */
+export const owedBy = (r: LedgerMonth) => r.charged - r.received + r.refunded;
+
+/**
+ * The year `year`'s report (or the year of `today`, the center's ISO date, when none is asked for); cents.
+ */
+export async function revenueReport(
+  db: DbOrTx,
+  timeZone: string,
+  today: string,
+  year: number | undefined,
+): Promise<RevenueReport> {
+  const asked = year ?? Number(today.slice(0, 4));
+  const rows = await ledgerMonths(db, timeZone);
   const opening = rows.filter((r) => r.month < `${asked}-01`).reduce((n, r) => n + owedBy(r), 0);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   let outstanding = opening;

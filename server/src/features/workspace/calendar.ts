@@ -46,7 +46,12 @@ const toClosure = (r: ClosureRow): Closure => ({
  * Closures touching `from`–`to` (inclusive), first day first, whole-center ones before a session's; `scope`
  * keeps the sessions' closures a caller may see (an SQL condition on `class_sessions`, or every one).
  */
-async function closuresBetween(db: DbOrTx, from: string, to: string, scope = sql`true`): Promise<Closure[]> {
+export async function closuresBetween(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  scope = sql`true`,
+): Promise<Closure[]> {
   const rows = await queryRows<ClosureRow>(
     db,
     sql`select c.id, c.starts_on, c.ends_on, c.class_session_id, class_sessions.name as session_name, c.kind,
