@@ -45,6 +45,8 @@ export const routes = {
   staffPayments: '/staff/payments',
   /** The aging report: who owes, and for how long (issue 23, director only). */
   staffBalances: '/staff/balances',
+  /** The director's reports with charts (issue 24): the report, range and session in the query. */
+  staffReports: '/staff/reports',
   /** Setting up terms (Admin): a new session, a session's form, programs and policies. */
   staffNewSession: '/staff/sessions/new',
   staffEditSession: (id: number | string) => `/staff/sessions/${id}/edit`,

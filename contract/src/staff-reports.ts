@@ -75,7 +75,7 @@ export const REPORTS: Record<ReportKind, { title: string; about: string; columns
   attendance: {
     title: 'Attendance by session',
     about:
-      'Child-days each session expected up to today (the days it meets while a child holds a place, closed days left out) and the days children came. Early dismissals count as days.',
+      'Child-days each session expected up to yesterday (the days it meets while a child holds a place, closed days left out) and the days children came. Early dismissals count as days.',
     columns: [
       col('session', 'Session', 'text'),
       col('expected', 'Child-days expected', 'count'),
@@ -87,7 +87,7 @@ export const REPORTS: Record<ReportKind, { title: string; about: string; columns
   absences: {
     title: 'Absences by child',
     about:
-      'For one session: each child’s expected days, the days they came and the days they missed, most absences first. Closed days are left out.',
+      'For one session: each child’s expected days up to yesterday, the days they came and the days they missed, most absences first. Closed days are left out.',
     columns: [
       col('child', 'Child', 'text'),
       col('expected', 'Days expected', 'count'),

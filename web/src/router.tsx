@@ -64,6 +64,7 @@ const StaffInboxPage = lazyPage(() => import('./pages/staff/staff-inbox-page'));
 const StaffInboxItemPage = lazyPage(() => import('./pages/staff/staff-inbox-item-page'));
 const StaffPaymentsPage = lazyPage(() => import('./pages/staff/staff-payments-page'));
 const StaffBalancesPage = lazyPage(() => import('./pages/staff/staff-balances-page'));
+const StaffReportsPage = lazyPage(() => import('./pages/staff/staff-reports-page'));
 const StaffFamiliesPage = lazyPage(() => import('./pages/staff/staff-families-page'));
 const StaffFamilyPage = lazyPage(() => import('./pages/staff/staff-family-page'));
 const StaffChildPage = lazyPage(() => import('./pages/staff/staff-child-page'));
@@ -194,6 +195,7 @@ export const appRoutes: RouteObject[] = [
                   { path: path.staffInboxItem, element: <StaffInboxItemPage /> },
                   { path: routes.staffPayments, element: <StaffPaymentsPage /> },
                   { path: routes.staffBalances, element: <StaffBalancesPage /> },
+                  { path: routes.staffReports, element: <StaffReportsPage /> },
                   { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
                   { path: path.staffFamily, element: <StaffFamilyPage /> },
                   { path: path.staffChild, element: <StaffChildPage /> },

@@ -139,6 +139,7 @@ export const staffKeys = {
   resources: (classSessionId: number) => [...staffKeys.all, 'resources', classSessionId] as const,
   programs: () => [...staffKeys.all, 'programs'] as const,
   policies: () => [...staffKeys.all, 'policies'] as const,
+  report: (kind: string, query: unknown) => [...staffKeys.all, 'report', kind, query] as const,
   audit: (query: unknown) => [...staffKeys.all, 'audit', query] as const,
   families: (query: unknown) => [...staffKeys.all, 'families', query] as const,
   family: (userId: Id) => [...staffKeys.all, 'family', userId] as const,

@@ -30,6 +30,7 @@ import { insertCatalog } from './demo-catalog.ts';
 import { insertDemoCoParent } from './demo-co-parent.ts';
 import { addDays } from './demo-dates.ts';
 import { insertDemoDoor } from './demo-door.ts';
+import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
 
 /** The demo parent's login (README, "What the demo shows"). */
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
     await insertDemoCalendar(tx, today);
+    await insertDemoHistory(tx, today);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });

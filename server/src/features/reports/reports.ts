@@ -143,12 +143,14 @@ type PlaceDays = {
 };
 
 /**
- * Each child's expected and attended days per session in the range, up to today: the days the session meets
+ * Each child's expected and attended days per session in the range, up to yesterday (today is not over, so a
+ * child not in yet is not absent yet): the days the session meets
  * (its day schedule's weekdays within its dates, closed days left out; an early dismissal still counts) from
  * the day the place was taken until the day before a withdrawal; attended is a day with a check-in.
  */
 async function placeDays(db: DbOrTx, r: Range, onlySession?: number): Promise<PlaceDays[]> {
-  const last = r.to < r.today ? r.to : r.today;
+  const yesterday = addDays(r.today, -1);
+  const last = r.to < yesterday ? r.to : yesterday;
   if (last < r.from) return [];
   const sessions = await queryRows<{
     id: number;
@@ -175,33 +177,39 @@ async function placeDays(db: DbOrTx, r: Range, onlySession?: number): Promise<Pl
     }
   }
   if (ids.length === 0) return [];
+  // Per place: its expected days, and the distinct expected days with a check-in (the attendance index by
+  // child and time answers each place; a check-in on a day not expected, such as a closed one, is not counted).
   return queryRows<PlaceDays>(
     db,
     sql`with days as (
-        select * from unnest(${arrayLiteral(ids)}::int[], ${arrayLiteral(days)}::date[]) as d(session_id, day)
+        select d.session_id, array_agg(d.day) as days
+        from unnest(${arrayLiteral(ids)}::int[], ${arrayLiteral(days)}::date[]) as d(session_id, day)
+        group by d.session_id
       ), places as (
         select e.class_session_id, e.student_id, (e.created at time zone ${r.timeZone})::date as from_day,
-          (e.withdrawn_at at time zone ${r.timeZone})::date as until_day
-        from class_session_enrollments e
-        where e.status in ('Enrolled', 'Withdrawn') and e.class_session_id = any(${arrayLiteral([...new Set(ids)])}::int[])
-      ), expected as (
-        select p.class_session_id, p.student_id, d.day from places p
-        join days d on d.session_id = p.class_session_id and d.day >= p.from_day
-          and (p.until_day is null or d.day < p.until_day)
-      ), came as (
-        select distinct a.class_session_id, a.student_id, (a.timestamp at time zone ${r.timeZone})::date as day
-        from attendance a
-        where a.kind = 'CheckIn' and a.class_session_id = any(${arrayLiteral([...new Set(ids)])}::int[])
-          and a.timestamp >= ${dayStart(r.from, r.timeZone)} and a.timestamp < ${dayStart(addDays(last, 1), r.timeZone)}
+          coalesce((e.withdrawn_at at time zone ${r.timeZone})::date, ${addDays(last, 1)}::date) as until_day,
+          days.days
+        from class_session_enrollments e join days on days.session_id = e.class_session_id
+        where e.status in ('Enrolled', 'Withdrawn')
+      ), counted as (
+        select p.class_session_id, p.student_id,
+          (select count(*) from unnest(p.days) x where x >= p.from_day and x < p.until_day)::int as expected,
+          (select count(distinct (a.timestamp at time zone ${r.timeZone})::date) from attendance a
+            where a.student_id = p.student_id and a.class_session_id = p.class_session_id and a.kind = 'CheckIn'
+              and a.timestamp >= greatest(${dayStart(r.from, r.timeZone)}::timestamptz, p.from_day::timestamp at time zone ${r.timeZone})
+              and a.timestamp < ${dayStart(addDays(last, 1), r.timeZone)}
+              and (a.timestamp at time zone ${r.timeZone})::date < p.until_day
+              and (a.timestamp at time zone ${r.timeZone})::date = any(p.days))::int as attended
+        from places p
       )
-      select x.class_session_id, s.name as session_name, x.student_id, st.first_name, st.last_name,
-        count(*)::int as expected, count(c.day)::int as attended
-      from expected x
-      left join came c on c.class_session_id = x.class_session_id and c.student_id = x.student_id and c.day = x.day
-      join class_sessions s on s.id = x.class_session_id
-      join students st on st.id = x.student_id
-      group by x.class_session_id, s.name, s.session_start_date, x.student_id, st.first_name, st.last_name
-      order by s.session_start_date, s.name, x.class_session_id`,
+      select c.class_session_id, s.name as session_name, c.student_id, st.first_name, st.last_name,
+        sum(c.expected)::int as expected, sum(c.attended)::int as attended
+      from counted c
+      join class_sessions s on s.id = c.class_session_id
+      join students st on st.id = c.student_id
+      where c.expected > 0
+      group by c.class_session_id, s.name, s.session_start_date, c.student_id, st.first_name, st.last_name
+      order by s.session_start_date, s.name, c.class_session_id`,
   );
 }
 

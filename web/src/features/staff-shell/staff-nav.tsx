@@ -46,6 +46,7 @@ export const STAFF_NAV: NavGroup[] = [
     items: [
       { label: 'Payments', to: routes.staffPayments },
       { label: 'Balances', to: routes.staffBalances },
+      { label: 'Reports', to: routes.staffReports },
     ],
   },
   {
