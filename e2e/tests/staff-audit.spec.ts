@@ -82,6 +82,12 @@ test('the director finds a parent’s allergy change in the audit trail and down
   // The same filters: the same changes, each with the page's sentence, who and when.
   expect(rows.map((r) => r.slice(0, 3))).toEqual(onScreen);
   expect(rows[0]!.slice(3)).toEqual(['student.allergy.add', `Student ${childId}`, 'allergy: Tree nuts']);
+
+  // The child's staff page leads to the same trail.
+  await openPage(page, `/staff/children/${childId}`);
+  await page.getByRole('link', { name: 'Everything about Layla in the audit trail' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/audit\\?studentId=${childId}$`));
+  await expect(table.getByRole('row').filter({ hasText: sentence })).toHaveCount(1);
 });
 
 test('a teacher has no Audit link and is told the trail is the director’s', async ({ page, request }) => {
