@@ -27,6 +27,8 @@ export const AUDIT_ENTITY_TYPES = {
   TutoringWaitlistSubmission: 'Inbox: tutoring',
   DigitalPassport: 'Pickup passes at the door',
   Kiosk: 'Door tablets',
+  LedgerEntry: 'Family accounts: charges, credits and write-offs',
+  closure: 'Closures and early dismissals',
 } as const;
 
 /**
