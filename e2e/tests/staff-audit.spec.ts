@@ -1,8 +1,10 @@
 /**
- * The audit trail in the browser (issue 10): a parent adds an allergy in the portal's API and the director
- * finds the change on /staff/audit (who, what, before and after), filters it by kind, and downloads a CSV that
- * holds exactly the table's rows; a teacher has no Audit link and is told the trail is the director's. The
- * page passes axe in light and dark at 390 and 1280 px without sideways scrolling.
+ * The audit trail in the browser (issues 10 and 24): a parent adds an allergy in the portal's API and the director
+ * finds the change on /staff/audit as a sentence with names (filtered by kind and words), opens its Details
+ * with the keyboard for the values before and after, narrows the trail to the child, and downloads a CSV with
+ * the same filters whose rows carry the page's sentence, who and when; a teacher has no Audit link and is told
+ * the trail is the director's. The page, with a change's Details open, passes axe in light and dark at 390 and
+ * 1280 px without sideways scrolling.
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad } from '../support/app.ts';
@@ -32,25 +34,43 @@ test('the director finds a parent’s allergy change in the audit trail and down
   await openPage(page, '/staff/sessions', 'Sessions');
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Audit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
-  await page.getByLabel('Kind of record').selectOption({ label: 'Children' });
+  await page.getByLabel('Kind of change').selectOption({ label: 'Children’s allergies' });
   await page.getByLabel('Search').fill(childId);
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`entityType=Student.*q=${childId}|q=${childId}.*entityType=Student`),
-  );
+  await expect(page).toHaveURL(new RegExp(`kind=children.*q=${childId}|q=${childId}.*kind=children`));
   const table = page.getByRole('region', { name: 'Audit trail table' });
-  const row = table.getByRole('row').filter({ hasText: 'student.allergy.add' });
+  const sentence = 'Noor Haddad added the allergy “Tree nuts” for Layla Haddad.';
+  const row = table.getByRole('row').filter({ hasText: sentence });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Noor Haddad');
-  await expect(row).toContainText('allergy: Tree nuts');
+  // The line the director reads is the sentence alone: no code, no record id.
+  await expect(row.locator('td > p').first()).toHaveText(sentence);
 
-  const onScreen = await table
-    .getByRole('row')
-    .evaluateAll((rows) =>
-      rows
-        .slice(1)
-        .map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.innerText.replace(/\n/g, '; ').trim())),
-    );
+  // The raw values sit behind Details, a disclosure the keyboard opens.
+  const summary = row.getByText('Details', { exact: true });
+  await expect(row.getByText('allergy: Tree nuts')).toBeHidden();
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('allergy: Tree nuts')).toBeVisible();
+  await expect(row.getByText('"allergy": "Tree nuts"')).toBeVisible();
+  await expect(row).toContainText('Recorded as student.allergy.add');
+
+  // The child's own trail, named, from the change.
+  await row.getByRole('button', { name: 'Only this child’s changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`studentId=${childId}`));
+  await expect(page.getByText('Only the changes about')).toContainText('Layla Haddad');
+  await expect(table.getByRole('row').filter({ hasText: sentence })).toHaveCount(1);
+
+  const onScreen = await table.getByRole('row').evaluateAll((rows) =>
+    rows.slice(1).map((r) => {
+      const cells = Array.from(r.querySelectorAll(':scope > td')) as HTMLElement[];
+      return [
+        cells[2]!.innerText.trim(),
+        cells[1]!.innerText.trim(),
+        cells[0]!.querySelector('p')!.innerText,
+      ];
+    }),
+  );
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
@@ -58,8 +78,16 @@ test('the director finds a parent’s allergy change in the audit trail and down
   const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
   const { parse } = await import('csv-parse/sync');
   const [header, ...rows] = parse(text) as string[][];
-  expect(header).toEqual(['When', 'Who', 'What', 'Record', 'Changes']);
-  expect(rows).toEqual(onScreen);
+  expect(header).toEqual(['When', 'Who', 'What happened', 'Action', 'Record', 'Changes']);
+  // The same filters: the same changes, each with the page's sentence, who and when.
+  expect(rows.map((r) => r.slice(0, 3))).toEqual(onScreen);
+  expect(rows[0]!.slice(3)).toEqual(['student.allergy.add', `Student ${childId}`, 'allergy: Tree nuts']);
+
+  // The child's staff page leads to the same trail.
+  await openPage(page, `/staff/children/${childId}`);
+  await page.getByRole('link', { name: 'Everything about Layla in the audit trail' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/audit\\?studentId=${childId}$`));
+  await expect(table.getByRole('row').filter({ hasText: sentence })).toHaveCount(1);
 });
 
 test('a teacher has no Audit link and is told the trail is the director’s', async ({ page, request }) => {
@@ -79,5 +107,8 @@ test('the audit trail has no axe violations in light and dark at 390 and 1280 px
   await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
   await openPage(page, '/staff/audit', 'Audit trail');
   await expect(page.getByRole('region', { name: 'Audit trail table' })).toBeVisible();
+  // With a change's Details open, so the raw values and the buttons are scanned too.
+  await page.locator('details > summary').first().click();
+  await expect(page.locator('details[open]')).toHaveCount(1);
   await expectNoAxeViolationsInEveryTheme(page, 'audit trail', { noSidewaysScroll: true });
 });

@@ -4,7 +4,8 @@
  * trail filtered by kind, record, words and the center's calendar days, and exports exactly the page's
  * rows as CSV; nobody else reads it (role × route), and no route changes it.
  */
-import { AUDIT_CSV_COLUMNS, auditTableRows } from '@lc/contract';
+import { AUDIT_CSV_COLUMNS } from '@lc/contract';
+import { auditTableRows } from '@lc/contract/audit-sentences';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,7 +112,8 @@ describe.each(dbKinds)('the audit trail on %s', (kind) => {
     expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
     expect(rows).toEqual(auditTableRows(page.items, 'America/Los_Angeles'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]![4]).toBe('allergy: Sesame');
+    expect(rows[0]![2]).toBe('Haddad Family added the allergy “Sesame” for Ava Haddad.');
+    expect(rows[0]![5]).toBe('allergy: Sesame');
   });
 
   it('only the director reads it; nobody can change it', async () => {

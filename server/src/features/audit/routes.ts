@@ -7,6 +7,7 @@ import { classSessionsApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { requestLanguage } from '../../http/api-language.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
 import { requireAdmin } from '../team/access.ts';
@@ -31,13 +32,13 @@ export const staffAuditRoutes =
         tags,
         summary: 'The audit trail (the director)',
         description:
-          'Every recorded change, newest first: who, when, what, and the values before and after. Filtered by kind of record, record id, words in the action and a range of the center’s calendar days; paginated.',
+          'Every recorded change, newest first: a sentence of what happened (a message key with its parts, names not ids), who, when, and the values before and after. Filtered by who made it, the child or family it was about, the kind of change, kind of record, record id, words in the action and a range of the center’s calendar days; paginated.',
       },
       async (request, reply) => {
         requireAdmin(currentUser(request));
         reply.header('cache-control', 'no-store');
-        const { items, total } = await listAudit(ctx.db, ctx.clock.timeZone, request.query);
-        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+        const { items, total, filterNames } = await listAudit(ctx.db, ctx.clock.timeZone, request.query);
+        return { items, total, filterNames, page: request.query.page, pageSize: request.query.pageSize };
       },
     );
 
@@ -48,12 +49,18 @@ export const staffAuditRoutes =
         config: { auth: 'staff' },
         tags,
         summary: 'The audit trail as CSV (the director)',
-        description: 'The same filters and columns as the page, every matching change (at most 50,000).',
+        description:
+          'The same filters as the page, every matching change (at most 50,000): when, who, the sentence in the asker’s language (Accept-Language), the action, the record and the changes.',
         otherReplies: { 200: csvText },
       },
       async (request, reply) => {
         requireAdmin(currentUser(request));
-        const csv = await auditCsv(ctx.db, ctx.clock.timeZone, request.query);
+        const csv = await auditCsv(
+          ctx.db,
+          ctx.clock.timeZone,
+          request.query,
+          requestLanguage(request.headers),
+        );
         return reply
           .type('text/csv; charset=utf-8')
           .header('cache-control', 'no-store')

@@ -2,6 +2,7 @@ import { AuditQuerySchema } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { staffKeys } from '../../api/query-keys';
+import { getTeam } from '../../api/staff';
 import { downloadAuditCsv, getAudit } from '../../api/staff-audit';
 import { ListFooter } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
@@ -13,9 +14,10 @@ import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
 /**
- * /staff/audit — the director reads the audit trail (issue 10): every change to sessions, enrollments,
- * money, staff accounts, allergies and pickup rights, by whom and when, with the values before and after;
- * filtered in the URL and downloaded as exactly this table.
+ * /staff/audit — the director reads the audit trail (issues 10 and 24): every change to sessions, enrollments,
+ * money, staff accounts, allergies and pickup rights as a sentence in the reader's language (names, dollars,
+ * the center's time), by whom and when, the raw values before and after behind "Details"; filtered by who,
+ * child, family, kind and days in the URL, and downloaded as CSV with the same filters.
  */
 export default function StaffAuditPage() {
   usePageTitle('Staff · Audit trail');
@@ -29,6 +31,11 @@ export default function StaffAuditPage() {
     queryKey: staffKeys.audit(query),
     queryFn: ({ signal }) => getAudit(query, signal),
     placeholderData: keepPreviousData,
+    enabled: isDirector,
+  });
+  const team = useQuery({
+    queryKey: staffKeys.team(),
+    queryFn: ({ signal }) => getTeam(signal),
     enabled: isDirector,
   });
 
@@ -45,15 +52,16 @@ export default function StaffAuditPage() {
         <div>
           <Title order={1}>Audit trail</Title>
           <Text c="dimmed">
-            Every change to sessions, places, money, staff accounts, allergies and pickup rights: who made it,
-            when, and what it was before and after. Nobody can edit or delete it.
+            Every change to sessions, places, money, staff accounts, allergies and pickup rights: what
+            happened, who made it and when. Open Details for the values before and after. Nobody can edit or
+            delete it.
           </Text>
         </div>
         <Button onClick={exportCsv} loading={exporting} disabled={!trail.data || trail.data.total === 0}>
           Download CSV
         </Button>
       </Group>
-      <AuditFilters query={query} update={update} />
+      <AuditFilters query={query} update={update} team={team.data} names={trail.data?.filterNames} />
 
       {trail.isPending ? <Text role="status">Loading the audit trail…</Text> : null}
       {trail.isError ? (
@@ -62,7 +70,9 @@ export default function StaffAuditPage() {
         </Alert>
       ) : null}
       {trail.data && trail.data.total === 0 ? <Text>No changes match these filters.</Text> : null}
-      {trail.data && trail.data.total > 0 ? <AuditTable items={trail.data.items} /> : null}
+      {trail.data && trail.data.total > 0 ? (
+        <AuditTable items={trail.data.items} onOnly={(only) => update(only)} />
+      ) : null}
 
       {trail.data ? (
         <ListFooter

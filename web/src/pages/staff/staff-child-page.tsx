@@ -104,6 +104,15 @@ export default function StaffChildPage() {
 
       <PageSection id="changes-heading" title="Who changed what">
         <ChangesTable changes={changes} isDirector={isDirector} />
+        {isDirector ? (
+          <Anchor
+            component={Link}
+            to={`${routes.staffAudit}?studentId=${encodeURIComponent(studentId ?? '')}`}
+            mt="sm"
+          >
+            Everything about {child.firstName} in the audit trail
+          </Anchor>
+        ) : null}
       </PageSection>
     </Stack>
   );
