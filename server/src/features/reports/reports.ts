@@ -56,19 +56,22 @@ async function enrollment(db: DbOrTx, r: Range): Promise<Built> {
     sql`with months as (
         select to_char(m, 'YYYY-MM') as month, m::date as first_day, (m + interval '1 month' - interval '1 day')::date as last_day
         from generate_series(${`${months[0]}-01`}::date, ${`${months.at(-1)}-01`}::date, interval '1 month') m
-      ), meeting as (
+      ), meeting as materialized (
         select months.month, months.first_day, months.last_day, s.id, s.roster_size
         from months join class_sessions s on s.session_start_date <= months.last_day
           and s.session_end_date >= months.first_day
           and (s.is_active or exists (select 1 from class_session_enrollments e0 where e0.class_session_id = s.id
             and e0.status in ('Enrolled', 'Withdrawn')))
-      )
-      select m.month, coalesce(sum(m.roster_size), 0)::int as capacity,
-        coalesce(sum((select count(*) from class_session_enrollments e where e.class_session_id = m.id
+      ), held as (
+        select m.month, count(*)::int as enrolled
+        from meeting m join class_session_enrollments e on e.class_session_id = m.id
+        where e.status in ('Enrolled', 'Withdrawn')
           and (e.created at time zone ${r.timeZone})::date <= m.last_day
-          and (e.status = 'Enrolled' or (e.status = 'Withdrawn'
-            and (e.withdrawn_at at time zone ${r.timeZone})::date >= m.first_day)))), 0)::int as enrolled
-      from meeting m group by m.month`,
+          and (e.status = 'Enrolled' or (e.withdrawn_at at time zone ${r.timeZone})::date >= m.first_day)
+        group by m.month
+      )
+      select m.month, sum(m.roster_size)::int as capacity, coalesce(max(h.enrolled), 0)::int as enrolled
+      from meeting m left join held h on h.month = m.month group by m.month`,
   );
   const byMonth = new Map(rows.map((x) => [x.month, x]));
   return {
@@ -163,54 +166,110 @@ async function placeDays(db: DbOrTx, r: Range, onlySession?: number): Promise<Pl
       from class_sessions s where ${sessionsInRange({ ...r, to: last })}
         ${onlySession === undefined ? sql`` : sql`and s.id = ${onlySession}`}`,
   );
+  if (sessions.length === 0) return [];
   const closures = await closuresBetween(db, r.from, last);
-  const ids: number[] = [];
-  const days: string[] = [];
+  // Each session's expected days in the range (ascending), and the days it meets but was closed.
+  const expectedDays = new Map<number, string[]>();
+  const closedIds: number[] = [];
+  const closedDays: string[] = [];
+  const weekdays: string[] = [];
   for (const s of sessions) {
     const meets = parseDaySchedule(s.schedule).days;
+    weekdays.push([...meets].join(''));
+    const list: string[] = [];
     const start = isoDate(s.start) > r.from ? isoDate(s.start) : r.from;
     const end = isoDate(s.end) < last ? isoDate(s.end) : last;
     for (let day = start; day <= end; day = addDays(day, 1)) {
-      if (!meets.has(weekday(day)) || closureOn(closures, day, s.id)?.kind === 'Closed') continue;
-      ids.push(s.id);
-      days.push(day);
+      if (!meets.has(weekday(day))) continue;
+      if (closureOn(closures, day, s.id)?.kind === 'Closed') {
+        closedIds.push(s.id);
+        closedDays.push(day);
+      } else list.push(day);
+    }
+    expectedDays.set(s.id, list);
+  }
+  const ids = sessions.map((s) => s.id);
+  // Per place: the days it was held, and the distinct days with a check-in that were expected — within the
+  // session's dates and the range, on a weekday it meets, not a closed day — counted by one hash join of the
+  // places with the range's check-ins (the attendance index by session and time).
+  const rows = await queryRows<{
+    class_session_id: number;
+    session_name: string;
+    student_id: string;
+    first_name: string;
+    last_name: string;
+    from_day: string | Date;
+    until_day: string | Date | null;
+    attended: number;
+  }>(
+    db,
+    sql`with meets as (
+        select * from unnest(${arrayLiteral(ids)}::int[], ${`{${weekdays.map((w) => `"${w}"`).join(',')}}`}::text[])
+          as m(session_id, weekdays)
+      ), closed as (
+        select * from unnest(${arrayLiteral(closedIds)}::int[], ${arrayLiteral(closedDays)}::date[]) as k(session_id, day)
+      ), came as (
+        select a.class_session_id, a.student_id, (a.timestamp at time zone ${r.timeZone})::date as day
+        from attendance a
+        where a.kind = 'CheckIn' and a.class_session_id = any(${arrayLiteral(ids)}::int[])
+          and a.timestamp >= ${dayStart(r.from, r.timeZone)} and a.timestamp < ${dayStart(addDays(last, 1), r.timeZone)}
+        group by 1, 2, 3
+      ), valid as (
+        select c.* from came c
+        join meets m on m.session_id = c.class_session_id
+        join class_sessions s on s.id = c.class_session_id
+        where c.day between s.session_start_date and s.session_end_date
+          and position(extract(dow from c.day)::int::text in m.weekdays) > 0
+          and not exists (select 1 from closed k where k.session_id = c.class_session_id and k.day = c.day)
+      ), places as (
+        select e.id, e.class_session_id, e.student_id, (e.created at time zone ${r.timeZone})::date as from_day,
+          (e.withdrawn_at at time zone ${r.timeZone})::date as until_day
+        from class_session_enrollments e
+        where e.status in ('Enrolled', 'Withdrawn') and e.class_session_id = any(${arrayLiteral(ids)}::int[])
+      )
+      select p.class_session_id, s.name as session_name, p.student_id, st.first_name, st.last_name,
+        p.from_day, p.until_day, count(v.day)::int as attended
+      from places p
+      left join valid v on v.class_session_id = p.class_session_id and v.student_id = p.student_id
+        and v.day >= p.from_day and (p.until_day is null or v.day < p.until_day)
+      join class_sessions s on s.id = p.class_session_id
+      join students st on st.id = p.student_id
+      group by p.id, p.class_session_id, s.name, s.session_start_date, p.student_id, st.first_name, st.last_name,
+        p.from_day, p.until_day
+      order by s.session_start_date, s.name, p.class_session_id`,
+  );
+  // Expected days per place: the session's expected days from the day it was taken until a withdrawal.
+  const countFrom = (list: string[], from: string, until: string | null) =>
+    lowerBound(list, until ?? '9999-12-31') - lowerBound(list, from);
+  const byPlace = new Map<string, PlaceDays>();
+  for (const row of rows) {
+    const expected = countFrom(
+      expectedDays.get(row.class_session_id) ?? [],
+      isoDate(row.from_day),
+      row.until_day === null ? null : isoDate(row.until_day),
+    );
+    const key = `${row.class_session_id}:${row.student_id}`;
+    const place = byPlace.get(key);
+    if (place) {
+      place.expected += expected;
+      place.attended += row.attended;
+    } else if (expected > 0 || row.attended > 0) {
+      byPlace.set(key, { ...row, expected, attended: row.attended });
     }
   }
-  if (ids.length === 0) return [];
-  // Per place: its expected days, and the distinct expected days with a check-in (the attendance index by
-  // child and time answers each place; a check-in on a day not expected, such as a closed one, is not counted).
-  return queryRows<PlaceDays>(
-    db,
-    sql`with days as (
-        select d.session_id, array_agg(d.day) as days
-        from unnest(${arrayLiteral(ids)}::int[], ${arrayLiteral(days)}::date[]) as d(session_id, day)
-        group by d.session_id
-      ), places as (
-        select e.class_session_id, e.student_id, (e.created at time zone ${r.timeZone})::date as from_day,
-          coalesce((e.withdrawn_at at time zone ${r.timeZone})::date, ${addDays(last, 1)}::date) as until_day,
-          days.days
-        from class_session_enrollments e join days on days.session_id = e.class_session_id
-        where e.status in ('Enrolled', 'Withdrawn')
-      ), counted as (
-        select p.class_session_id, p.student_id,
-          (select count(*) from unnest(p.days) x where x >= p.from_day and x < p.until_day)::int as expected,
-          (select count(distinct (a.timestamp at time zone ${r.timeZone})::date) from attendance a
-            where a.student_id = p.student_id and a.class_session_id = p.class_session_id and a.kind = 'CheckIn'
-              and a.timestamp >= greatest(${dayStart(r.from, r.timeZone)}::timestamptz, p.from_day::timestamp at time zone ${r.timeZone})
-              and a.timestamp < ${dayStart(addDays(last, 1), r.timeZone)}
-              and (a.timestamp at time zone ${r.timeZone})::date < p.until_day
-              and (a.timestamp at time zone ${r.timeZone})::date = any(p.days))::int as attended
-        from places p
-      )
-      select c.class_session_id, s.name as session_name, c.student_id, st.first_name, st.last_name,
-        sum(c.expected)::int as expected, sum(c.attended)::int as attended
-      from counted c
-      join class_sessions s on s.id = c.class_session_id
-      join students st on st.id = c.student_id
-      where c.expected > 0
-      group by c.class_session_id, s.name, s.session_start_date, c.student_id, st.first_name, st.last_name
-      order by s.session_start_date, s.name, c.class_session_id`,
-  );
+  return [...byPlace.values()].filter((p) => p.expected > 0);
+}
+
+/** How many of the ascending ISO dates `list` come before `day`. */
+function lowerBound(list: string[], day: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Each session's child-days expected and attended, absences and rate, and the range's totals. */
