@@ -6,6 +6,7 @@
  * dates are "YYYY-MM-DD"; instants are ISO date-times; phones are E.164.
  */
 import { z } from 'zod';
+import { RestrictionSchema } from './custody.ts';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES, WAITLIST_STATUSES } from './enrollment.ts';
 import { fieldMessage } from './field-message.ts';
 import { FamilyAccountSchema } from './ledger.ts';
@@ -209,6 +210,8 @@ export const StaffChildSchema = z.object({
   attendance: z.array(ChildAttendanceSchema),
   /** Who changed what, newest first (at most 100). */
   changes: z.array(ChildChangeSchema),
+  /** People the child may not be released to (issue 24): staff only, never in a parent's reply. */
+  restrictions: z.array(RestrictionSchema),
 });
 export type StaffChild = z.infer<typeof StaffChildSchema>;
 

@@ -24,6 +24,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { mayReadInbox } from '../team/access.ts';
+import { restrictionsOf } from './custody.ts';
 import { familyMemberIds } from './members.ts';
 import {
   attendanceOf,
@@ -189,7 +190,7 @@ export async function readChild(
   const cityLine = [row.city, [row.state, row.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const address = [row.address1, row.address2, cityLine].filter(Boolean).join(', ');
   const ids = [studentId];
-  const [parents, contacts, enrollments, waitlist, attendance, changes] = await Promise.all([
+  const [parents, contacts, enrollments, waitlist, attendance, changes, restrictions] = await Promise.all([
     parentsOf(db, ids, null),
     contactsWhere(
       db,
@@ -200,6 +201,7 @@ export async function readChild(
     waitlistOf(db, user, ids),
     attendanceOf(db, user, studentId),
     changesOf(db, user, studentId),
+    restrictionsOf(db, studentId),
   ]);
   return {
     child: { ...toChild(row, clock.today(now)), address: isDirector && address ? address : null },
@@ -209,5 +211,6 @@ export async function readChild(
     waitlist,
     attendance,
     changes,
+    restrictions,
   };
 }

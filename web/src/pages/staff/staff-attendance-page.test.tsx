@@ -121,6 +121,7 @@ const AVA_RECORD: StaffChild = {
   waitlist: [],
   attendance: [],
   changes: [],
+  restrictions: [],
 };
 
 const RECORD: AttendanceRecord = {
