@@ -122,6 +122,7 @@ const AVA_RECORD: StaffChild = {
   attendance: [],
   changes: [],
   restrictions: [],
+  correction: null,
 };
 
 const RECORD: AttendanceRecord = {
