@@ -219,7 +219,11 @@ export async function readChild(
           city: row.city,
           state: row.state,
           zipCode: row.zip_code,
-          ...(await correctionChoices(db, studentId, contacts.map((c) => c.id))),
+          ...(await correctionChoices(
+            db,
+            studentId,
+            contacts.map((c) => c.id),
+          )),
         }
       : null,
   };
@@ -256,6 +260,10 @@ async function correctionChoices(db: DbOrTx, studentId: string, contactIds: stri
       receiveSMS: c.receive_sms,
       receiveEmail: c.receive_email,
     })),
-    familyChildren: familyChildren.map((c) => ({ studentId: c.id, firstName: c.first_name, lastName: c.last_name })),
+    familyChildren: familyChildren.map((c) => ({
+      studentId: c.id,
+      firstName: c.first_name,
+      lastName: c.last_name,
+    })),
   };
 }
