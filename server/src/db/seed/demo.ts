@@ -28,6 +28,7 @@ import {
 import { insertDemoCalendar } from './demo-calendar.ts';
 import { insertCatalog } from './demo-catalog.ts';
 import { insertDemoCoParent } from './demo-co-parent.ts';
+import { insertDemoCustody } from './demo-custody.ts';
 import { addDays } from './demo-dates.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
@@ -77,6 +78,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoStaff(tx, directorHash, teacherHash);
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
+    await insertDemoCustody(tx, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
     await insertDemoCalendar(tx, today);
     // The catalog's sessions and the hidden bridge session the door demo runs on.

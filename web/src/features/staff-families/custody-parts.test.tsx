@@ -68,9 +68,12 @@ describe('custody parts of the child page', () => {
   });
 
   it('gives the director the court order, lifting and adding', () => {
-    renderPage(<RestrictionsSection studentId={AVA} firstName="Ava" restrictions={[RESTRICTION]} isDirector />, {
-      path: '/',
-    });
+    renderPage(
+      <RestrictionsSection studentId={AVA} firstName="Ava" restrictions={[RESTRICTION]} isDirector />,
+      {
+        path: '/',
+      },
+    );
     expect(screen.getByRole('button', { name: 'Save the court order (order.pdf)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lift this restriction' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a person not to release to' })).toBeInTheDocument();
@@ -84,7 +87,8 @@ describe('custody parts of the child page', () => {
     fireEvent.change(within(dialog).getByLabelText(/Allergies and medical notes/), {
       target: { value: 'Peanuts\nBee stings' },
     });
-    const save = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save and tell the family' }));
+    const save = () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save and tell the family' }));
     save();
     const reason = within(dialog).getByLabelText(/Reason for the change/);
     await waitFor(() => expect(reason).toHaveAccessibleDescription(/say why this is being changed/));

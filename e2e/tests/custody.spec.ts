@@ -1,0 +1,115 @@
+/**
+ * Custody restrictions and the director's corrections in the browser (issue 24, "Records staff can keep"). A
+ * grandmother the director has restricted types her pass at the kiosk: the pickup is refused by name in calm
+ * words, the child stays in, and the director's Today puts the alert first; the child's page shows the
+ * restriction. The director corrects the child's allergies: the save waits for a reason (the field says so
+ * and takes the focus), then the page shows the change. Axe in light and dark theme on the kiosk's refusal,
+ * the child page and the correction dialog.
+ */
+import { createParent } from '../support/accounts.ts';
+import { storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
+import {
+  addChild,
+  addPickupAdult,
+  bearer,
+  enrollByHand,
+  everyDaySession,
+  issuePass,
+  startKiosk,
+  typeCode,
+} from '../support/door.ts';
+import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
+import { DIRECTOR, tokenFor } from '../support/staff.ts';
+import { type APIRequestContext, expect, test, waitForApp } from '../support/test.ts';
+
+const marker = uniqueMarker('custody').slice(-6);
+
+/** Nina in an every-day session, checked in by her mother; Grandma Lupe holds a pass (PIN 2468). */
+async function ninaInTheRoom(request: APIRequestContext, lastName: string) {
+  const director = await tokenFor(request, DIRECTOR);
+  const sessionId = await everyDaySession(request, director, `Willow Room ${lastName} ${marker}`);
+  const parent = await createParent(request, { firstName: 'Ines', lastName });
+  const childId = await addChild(request, parent, 'Nina');
+  await enrollByHand(request, director, sessionId, [childId]);
+  const adultId = await addPickupAdult(request, parent, 'Lupe', [childId]);
+  const code = await issuePass(request, parent, adultId, '2468');
+  const checkIn = await request.post('/api/staff/attendance', {
+    headers: bearer(director),
+    data: { studentId: childId, classSessionId: sessionId, kind: 'CheckIn', adultName: `Ines ${lastName}` },
+  });
+  expect(checkIn.status(), 'POST /api/staff/attendance').toBe(201);
+  return { director, childId, code };
+}
+
+test('a do-not-release refusal at the kiosk: refused by name, the office alerted on Today', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const lastName = `Arroyo${marker}`;
+  const nina = await ninaInTheRoom(request, lastName);
+  const added = await request.post(`/api/staff/children/${nina.childId}/restrictions`, {
+    headers: bearer(nina.director),
+    data: {
+      fullName: `Lupe ${lastName}`,
+      description: 'Grandmother',
+      note: 'Court order on file. Keep Nina in the room and call the director.',
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await startKiosk(page, request, `Side door ${marker}`);
+  await typeCode(page, nina.code);
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, Lupe ${lastName}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Pick up' }).click();
+  await page.getByLabel('PIN', { exact: true }).fill('2468');
+  await page.getByRole('button', { name: 'Confirm pickup' }).click();
+  await expect(
+    page.getByText(
+      `We cannot release Nina to Lupe ${lastName}. Please wait here a moment: someone from the office is coming to help.`,
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'kiosk: do not release', { noSidewaysScroll: true });
+
+  // The director's Today puts the refusal first; the child's page shows the restriction and its note.
+  await page.evaluate(() => localStorage.removeItem('kioskToken'));
+  await storeTokenBeforeLoad(page, nina.director);
+  await page.goto('/staff');
+  await waitForApp(page);
+  const alert = page.getByRole('link', {
+    name: `The door refused Lupe ${lastName} collecting Nina ${lastName}`,
+  });
+  await expect(alert).toBeVisible();
+  await alert.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Nina ${lastName}` })).toBeVisible();
+  await expect(page.getByText(`Do not release Nina to Lupe ${lastName}`)).toBeVisible();
+  await expect(
+    page.getByText('Court order on file. Keep Nina in the room and call the director.'),
+  ).toBeVisible();
+  // Nina is still in: the attendance shows her check-in and no pickup.
+  await expect(page.getByRole('region', { name: 'Check-ins' })).not.toContainText(/Check-?out|Picked up/);
+  await expectNoAxeViolationsInEveryTheme(page, 'staff child page with a restriction');
+});
+
+test('the director corrects a child’s allergies with a reason', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const lastName = `Bello${marker}`;
+  const nina = await ninaInTheRoom(request, lastName);
+  await storeTokenBeforeLoad(page, nina.director);
+  await page.goto(`/staff/children/${nina.childId}`);
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Correct Nina’s details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correct Nina’s details' });
+  await dialog.getByLabel(/Allergies and medical notes/).fill('Tree nuts');
+  await dialog.getByRole('button', { name: 'Save and tell the family' }).click();
+  const reason = dialog.getByLabel(/Reason for the change/);
+  await expect(reason).toBeFocused();
+  await expect(reason).toHaveAccessibleDescription(/say why this is being changed/);
+  await expectNoAxeViolationsInEveryTheme(page, 'correct a child: reason missing');
+  await reason.fill('Her doctor’s note from this week lists tree nuts');
+  await dialog.getByRole('button', { name: 'Save and tell the family' }).click();
+  await expect(page.getByText('Saved. The family is emailed what changed and why.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Allergies' })).toContainText('Tree nuts');
+  await expect(page.getByRole('region', { name: 'Who changed what' })).toContainText(/Student|Child/);
+});
