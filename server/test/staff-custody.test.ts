@@ -134,6 +134,9 @@ describe.each(dbKinds)('custody restrictions and corrections on %s', (kind) => {
     const mine = await as(teacher, 'GET', page);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().restrictions[0].fullName).toBe('Marco Rivera');
+    // The correction forms' starting values (the address, contacts' children) are the director's only.
+    expect(mine.json().correction).toBeNull();
+    expect(director.json().correction.familyChildren).toHaveLength(2);
     expect((await as(otherTeacher, 'GET', page)).statusCode).toBe(404);
     expect((await as(door.rivera.token, 'GET', page)).statusCode).toBe(403);
 
