@@ -38,7 +38,7 @@ async function ninaInTheRoom(request: APIRequestContext, lastName: string) {
     data: { studentId: childId, classSessionId: sessionId, kind: 'CheckIn', adultName: `Ines ${lastName}` },
   });
   expect(checkIn.status(), 'POST /api/staff/attendance').toBe(201);
-  return { director, childId, code };
+  return { director, childId, code, sessionId };
 }
 
 test('a do-not-release refusal at the kiosk: refused by name, the office alerted on Today', async ({
@@ -90,11 +90,24 @@ test('a do-not-release refusal at the kiosk: refused by name, the office alerted
   await expect(
     desk.getByText('Court order on file. Keep Nina in the room and call the director.', { exact: true }),
   ).toBeVisible();
-  // Nina is still in: the attendance shows her check-in and no pickup.
-  await expect(desk.getByRole('region', { name: 'Check-ins', exact: true })).not.toContainText(
-    /Check-?out|Picked up/,
-  );
+  // Nina is still in: her check-ins show the drop-off and no pickup.
+  const checkIns = desk.getByRole('region', { name: 'Check-ins', exact: true });
+  await expect(checkIns).toContainText('Checked in');
+  await expect(checkIns).not.toContainText('Checked out');
   await expectNoAxeViolationsInEveryTheme(desk, 'staff child page with a restriction');
+
+  // The roster names the restriction under Nina's name, in red, with the note.
+  await desk.goto(`/staff/sessions/${nina.sessionId}`);
+  await waitForApp(desk);
+  const row = desk.getByRole('row', { name: new RegExp(`Nina ${lastName}`) });
+  await expect(row).toContainText(`Do not release to Lupe ${lastName}`);
+  await expectNoAxeViolationsInEveryTheme(desk, 'roster with a do-not-release line');
+  await desk.goto('/staff');
+  await waitForApp(desk);
+  await expect(
+    desk.getByRole('link', { name: `The door refused Lupe ${lastName} collecting Nina ${lastName}` }),
+  ).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(desk, 'Today with a custody alert');
   await office.close();
 });
 
