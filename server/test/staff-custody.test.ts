@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { sessionStaff, studentRestrictions, trustees, users } from '../src/db/schema.ts';
+import { sessionStaff, studentRestrictions, trustees, userStudents, users } from '../src/db/schema.ts';
 import { dbKinds } from './helpers.ts';
 import { doorApp } from './support/door-app.ts';
 
@@ -303,6 +303,9 @@ describe.each(dbKinds)('custody restrictions and corrections on %s', (kind) => {
     expect((await as(door.admin, 'PUT', '/api/staff/children/nope/details', body)).statusCode).toBe(404);
 
     await door.t.database.db.update(users).set({ language: 'es' }).where(eq(users.id, door.rivera.userId));
+    // A second parent of Ava's (a co-parent's account is mapped to every child of the family), in English.
+    const coParent = await door.a.family('Dana', 0);
+    await door.t.database.db.insert(userStudents).values({ userId: coParent.userId, studentId: ava });
     const res = await as(door.admin, 'PUT', url, body);
     expect(res.statusCode).toBe(200);
     expect(res.json().child).toMatchObject({
@@ -320,6 +323,10 @@ describe.each(dbKinds)('custody restrictions and corrections on %s', (kind) => {
     expect(mail.subject).toBe('Actualizamos el expediente de Ava');
     expect(mail.text).toMatch(/Lo que cambió: el nombre y las alergias\./);
     expect(mail.text).toMatch(/El motivo: «The family’s new surname from the court papers»/);
+    const english = (await mailsTo(coParent.email)).at(-1)!;
+    expect(english.subject).toBe('We updated Ava’s record');
+    expect(english.text).toMatch(/What changed: name and allergies\./);
+    await door.t.database.db.delete(userStudents).where(eq(userStudents.userId, coParent.userId));
     await door.t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, door.rivera.userId));
   });
 
