@@ -51,7 +51,6 @@ function changed<T>(before: T, after: T, fields: Record<Field, (v: T) => unknown
 
 /** Mail each parent of the child what changed and why, in their language, inside `tx`. */
 async function mailParents(
-  ctx: AppContext,
   tx: DbOrTx,
   studentId: string,
   what: { kind: 'child' } | { kind: 'contact'; contact: string },
@@ -194,7 +193,7 @@ export async function correctChild(
       },
       now,
     );
-    await mailParents(ctx, tx, studentId, { kind: 'child' }, after.firstName, fields, body.reason);
+    await mailParents(tx, studentId, { kind: 'child' }, after.firstName, fields, body.reason);
     if (fields.includes('name')) {
       // The child's name is on the passes of the adults who collect them.
       const adults = await tx
@@ -317,7 +316,6 @@ export async function correctContact(
       .from(students)
       .where(eq(students.id, studentId));
     await mailParents(
-      ctx,
       tx,
       studentId,
       { kind: 'contact', contact: `${after.firstName} ${after.lastName}` },
