@@ -19,6 +19,7 @@ export * from './checkout-lines.ts';
 export * from './class-session.ts';
 export * from './class-session-input.ts';
 export * from './contact.ts';
+export * from './custody.ts';
 export * from './endpoint.ts';
 export * from './enrollment.ts';
 export * from './errors.ts';

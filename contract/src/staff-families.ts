@@ -6,6 +6,7 @@
  * dates are "YYYY-MM-DD"; instants are ISO date-times; phones are E.164.
  */
 import { z } from 'zod';
+import { RestrictionSchema } from './custody.ts';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES, WAITLIST_STATUSES } from './enrollment.ts';
 import { fieldMessage } from './field-message.ts';
 import { FamilyAccountSchema } from './ledger.ts';
@@ -209,6 +210,30 @@ export const StaffChildSchema = z.object({
   attendance: z.array(ChildAttendanceSchema),
   /** Who changed what, newest first (at most 100). */
   changes: z.array(ChildChangeSchema),
+  /** People the child may not be released to (issue 24): staff only, never in a parent's reply. */
+  restrictions: z.array(RestrictionSchema),
+  /**
+   * What the director's correction forms start from (issue 24); null for a teacher: the child's address as
+   * entered, each listed contact's children and message choices, and the family's children to choose from.
+   */
+  correction: z
+    .object({
+      address1: z.string().nullable(),
+      address2: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      zipCode: z.string().nullable(),
+      contacts: z.array(
+        z.object({
+          id: z.string(),
+          studentIds: z.array(z.string()),
+          receiveSMS: z.boolean(),
+          receiveEmail: z.boolean(),
+        }),
+      ),
+      familyChildren: z.array(FamilyChildNameSchema),
+    })
+    .nullable(),
 });
 export type StaffChild = z.infer<typeof StaffChildSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ClosureSchema } from './calendar.ts';
+import { CustodyAlertSchema } from './custody.ts';
 import { INBOX_KINDS } from './staff-inbox.ts';
 
 const cents = z.number().int();
@@ -108,5 +109,11 @@ export const StaffTodaySchema = z.object({
       newest: z.array(z.object({ to: z.string(), subject: z.string(), created: z.string() })),
     })
     .nullable(),
+  /**
+   * Custody alerts of the last seven days, newest first (issue 24): a pickup the door refused because the
+   * adult may not collect the child, or a parent listing a restricted person as a contact. The director's
+   * only (null for a teacher).
+   */
+  custodyAlerts: z.array(CustodyAlertSchema).nullable(),
 });
 export type StaffToday = z.infer<typeof StaffTodaySchema>;

@@ -5,6 +5,7 @@
  * instants are ISO date-times.
  */
 import { z } from 'zod';
+import { RosterRestrictionSchema } from './custody.ts';
 import { PAYMENT_STATUSES } from './enrollment.ts';
 import { fieldMessage } from './field-message.ts';
 import { EmailSchema, formatPhone } from './fields.ts';
@@ -91,6 +92,8 @@ export const RosterChildSchema = z.object({
   parents: z.array(RosterAdultSchema),
   /** Active emergency contacts who may pick the child up. */
   pickup: z.array(RosterAdultSchema),
+  /** People the child may not be released to, with the staff note (issue 24); staff only. */
+  doNotRelease: z.array(RosterRestrictionSchema),
   /** When the place was taken (ISO date-time). */
   enrolledAt: z.string(),
   /** The place's payment (the director only: absent for a teacher, who never sees money). */

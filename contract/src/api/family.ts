@@ -10,6 +10,14 @@ import {
   CalendarFeedStatusSchema,
   ClosureListSchema,
 } from '../calendar.ts';
+import {
+  ChildCorrectionSchema,
+  ContactCorrectionParamsSchema,
+  ContactCorrectionSchema,
+  RestrictionIdParamsSchema,
+  RestrictionInputSchema,
+  RestrictionSchema,
+} from '../custody.ts';
 import { endpoint } from '../endpoint.ts';
 import {
   AllergyIdParamsSchema,
@@ -262,5 +270,48 @@ export const familyApi = {
     params: FamilyUserIdParamsSchema,
     status: 204,
     reply: 'empty',
+  }),
+  /** The director: a person who may not collect the child ("do not release to"); 201 with it (issue 24). */
+  staffAddRestriction: endpoint({
+    method: 'POST',
+    path: '/api/staff/children/:studentId/restrictions',
+    params: StaffChildIdParamsSchema,
+    body: RestrictionInputSchema,
+    status: 201,
+    reply: RestrictionSchema,
+  }),
+  /** The director: lift a restriction (its court-order document goes with it). */
+  staffRemoveRestriction: endpoint({
+    method: 'DELETE',
+    path: '/api/staff/children/:studentId/restrictions/:restrictionId',
+    params: RestrictionIdParamsSchema,
+    status: 204,
+    reply: 'empty',
+  }),
+  /** The director: the court-order document kept with a restriction. */
+  staffRestrictionDocument: endpoint({
+    method: 'GET',
+    path: '/api/staff/children/:studentId/restrictions/:restrictionId/document',
+    params: RestrictionIdParamsSchema,
+    status: 200,
+    reply: 'file',
+  }),
+  /** The director corrects the child's details and allergies, with a reason; answers the child's page. */
+  staffCorrectChild: endpoint({
+    method: 'PUT',
+    path: '/api/staff/children/:studentId/details',
+    params: StaffChildIdParamsSchema,
+    body: ChildCorrectionSchema,
+    status: 200,
+    reply: StaffChildSchema,
+  }),
+  /** The director corrects one of the child's emergency contacts, with a reason; answers the child's page. */
+  staffCorrectContact: endpoint({
+    method: 'PUT',
+    path: '/api/staff/children/:studentId/contacts/:trusteeId',
+    params: ContactCorrectionParamsSchema,
+    body: ContactCorrectionSchema,
+    status: 200,
+    reply: StaffChildSchema,
   }),
 } as const;

@@ -1217,3 +1217,36 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique(),
   created: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Custody and pickup restrictions (issue 24, decision 026)
+
+/**
+ * A person the center must not release a child to ("do not release to"), entered by the director from the
+ * staff child page. Staff only: never in a parent reply, export, pass or mail. `name_key` is the full name
+ * folded for matching at the door (lower case, accents and punctuation dropped, spaces collapsed:
+ * custody.ts `nameKey`). An optional court-order document (PDF, JPEG or PNG, at most 5 MB) is kept in the
+ * row itself, base64, so it goes with the restriction or the child and no file address exists to leak; only
+ * the director can fetch it.
+ */
+export const studentRestrictions = pgTable(
+  'student_restrictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    nameKey: text('name_key').notNull(),
+    /** Who they are to the child ("Father", "Former nanny"), optional. */
+    description: text('description'),
+    /** What the staff should know (calm instructions), optional. */
+    note: text('note'),
+    documentName: text('document_name'),
+    documentMime: text('document_mime'),
+    documentData: text('document_data'),
+    createdBy: uuid('created_by'),
+    created: createdAt(),
+  },
+  (t) => [index('student_restrictions_student_idx').on(t.studentId, t.nameKey)],
+);

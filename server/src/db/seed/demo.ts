@@ -28,6 +28,7 @@ import {
 import { insertDemoCalendar } from './demo-calendar.ts';
 import { insertCatalog } from './demo-catalog.ts';
 import { insertDemoCoParent } from './demo-co-parent.ts';
+import { insertDemoCustody } from './demo-custody.ts';
 import { addDays } from './demo-dates.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoHistory } from './demo-history.ts';
@@ -78,6 +79,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoStaff(tx, directorHash, teacherHash);
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
+    await insertDemoCustody(tx, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
     await insertDemoCalendar(tx, today);
     await insertDemoHistory(tx, today);

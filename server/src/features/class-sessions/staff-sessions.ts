@@ -163,6 +163,7 @@ type ChildSql = {
   allergies: string[] | string;
   parents: AdultJson[] | string;
   pickup: AdultJson[] | string;
+  do_not_release: Array<{ name: string; note: string | null }> | string;
 };
 
 const adults = (value: AdultJson[] | string): RosterAdult[] =>
@@ -185,7 +186,10 @@ const childColumns = sql`
       'relationship', t.relationship, 'phone', coalesce(t.cell_phone, t.home_phone), 'email', t.email_address)
       order by t.last_name, t.first_name), '[]'::json)
     from student_trustees st join trustees t on t.id = st.trustee_id
-    where st.student_id = s.id and t.is_active and t.can_pickup) as pickup`;
+    where st.student_id = s.id and t.is_active and t.can_pickup) as pickup,
+  (select coalesce(json_agg(json_build_object('name', r.full_name, 'note', r.note) order by r.created, r.id),
+      '[]'::json)
+    from student_restrictions r where r.student_id = s.id) as do_not_release`;
 
 /** A place's status, balance and due date; a place with nothing posted has no charge. */
 const placeOf = (
@@ -260,6 +264,7 @@ export async function readRoster(
     allergies: json(row.allergies),
     parents: adults(row.parents),
     pickup: adults(row.pickup),
+    doNotRelease: json(row.do_not_release),
     enrolledAt: iso(row.enrolled_at)!,
     ...(showsMoney ? { paymentStatus: row.payment_status as PaymentStatus | null } : {}),
     ...(accounts && row.status === 'Enrolled' ? { account: placeOf(accounts.get(row.student_id)) } : {}),

@@ -5,6 +5,7 @@
  * family's account (`/api/Family…`: sharing, export, closing) is family-account-routes.ts, registered here.
  * Each route registers from its `familyApi` row (contract/src/api/family.ts; http/serve.ts).
  */
+
 import { familyApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage.ts';
@@ -14,6 +15,7 @@ import { notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { passesChanged } from '../passes/pass-changes.ts';
+import { flagRestrictedContact } from './custody.ts';
 import { familyAccountRoutes } from './family-account-routes.ts';
 import { familyMemberIds } from './members.ts';
 import { visibleChildIdsOf } from './staff-visibility.ts';
@@ -109,7 +111,11 @@ export const familyRoutes =
           'At least one phone; a contact who receives texts needs a cell phone, one who receives email an address. Phones are stored as E.164.',
       },
       async (request, reply) => {
-        const trustee = await createTrustee(ctx.db, currentUser(request).id, request.body, ctx.clock.now());
+        const userId = currentUser(request).id;
+        const trustee = await createTrustee(ctx.db, userId, request.body, ctx.clock.now(), (tx, ids, name) =>
+          flagRestrictedContact(ctx, tx, userId, ids, name),
+        );
+        ctx.work.runNow();
         return reply.status(201).send(trustee);
       },
     );
@@ -131,15 +137,20 @@ export const familyRoutes =
         tags,
         summary: 'Change an emergency contact and the children it is for',
       },
-      async (request) =>
-        updateTrustee(
+      async (request) => {
+        const userId = currentUser(request).id;
+        const trustee = await updateTrustee(
           ctx.db,
-          currentUser(request).id,
+          userId,
           request.params.trusteeId,
           request.body,
           ctx.clock.now(),
           (ids) => passesChanged(ctx, ids),
-        ),
+          (tx, ids, name) => flagRestrictedContact(ctx, tx, userId, ids, name),
+        );
+        ctx.work.runNow();
+        return trustee;
+      },
     );
 
     serve(

@@ -5,7 +5,7 @@
  * the scope). Only the director writes here: taking a parent out of a shared family (issue 13). Each route
  * registers from its `familyApi` row (contract/src/api/family.ts; http/serve.ts).
  */
-import { familyApi } from '@lc/contract';
+import { COURT_ORDER_TYPES, familyApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
@@ -14,6 +14,8 @@ import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
 import { removeFromFamily } from './co-parents.ts';
+import { addRestriction, removeRestriction, restrictionDocument } from './custody.ts';
+import { correctChild, correctContact } from './staff-corrections.ts';
 import { listFamilies, readChild, readFamily } from './staff-families.ts';
 
 const tags = ['Staff'];
@@ -97,6 +99,109 @@ export const staffFamilyRoutes =
         await removeFromFamily(ctx, user.id, request.params.userId, true);
         ctx.work.runNow();
         return reply.status(204).send(null);
+      },
+    );
+
+    serve(
+      app,
+      familyApi.staffAddRestriction,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Add a “do not release to” person to a child (the director only)',
+        description:
+          'Issue 24, custody restrictions: the person’s full name, who they are to the child and a note for the staff (both optional), and an optional court-order document (PDF, JPEG or PNG of at most 5 MB, base64). The door refuses a pickup by this name (accents and case do not matter) and alerts the office. Staff only: no parent reply, export, pass or mail carries it. Audited. 403 for a teacher; 404 for an unknown child.',
+        options: { bodyLimit: 8 * 1024 * 1024 },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        const added = await addRestriction(ctx, user, request.params.studentId, request.body);
+        return reply.status(201).send(added);
+      },
+    );
+
+    serve(
+      app,
+      familyApi.staffRemoveRestriction,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Lift a restriction (the director only)',
+        description:
+          'The restriction and its court-order document are deleted; audited. 403 for a teacher; 404 for a restriction that is not this child’s.',
+        replyDescription: 'Removed',
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        await removeRestriction(ctx, user, request.params.studentId, request.params.restrictionId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    serve(
+      app,
+      familyApi.staffRestrictionDocument,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'The court-order document of a restriction (the director only)',
+        description:
+          'The file as it was uploaded, never cached. 403 for a teacher; 404 when the restriction is not this child’s or keeps no document.',
+        fileTypes: COURT_ORDER_TYPES,
+      },
+      async (request, reply) => {
+        requireAdmin(currentUser(request));
+        const file = await restrictionDocument(
+          ctx.db,
+          request.params.studentId,
+          request.params.restrictionId,
+        );
+        const ext = file.mime === 'application/pdf' ? 'pdf' : file.mime === 'image/png' ? 'png' : 'jpg';
+        return reply
+          .type(file.mime)
+          .header('content-disposition', `attachment; filename="court-order.${ext}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.bytes);
+      },
+    );
+
+    serve(
+      app,
+      familyApi.staffCorrectChild,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Correct a child’s details and allergies, with a reason (the director only)',
+        description:
+          'Issue 24: the parent form’s rules, plus a required reason. One transaction: the change, the audit row with before, after and the reason, and a mail to every parent of the child in their language. 403 for a teacher; 404 for an unknown child.',
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        reply.header('cache-control', 'no-store');
+        return correctChild(ctx, user, request.params.studentId, request.body);
+      },
+    );
+
+    serve(
+      app,
+      familyApi.staffCorrectContact,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary:
+          'Correct one of a child’s emergency contacts and their pickup right, with a reason (the director only)',
+        description:
+          'Issue 24: the parent form’s rules (the children must be of the contact’s family), plus a required reason. One transaction: the change, the audit row with before, after and the reason, and a mail to every parent of the child in their language. 403 for a teacher; 404 when the contact is not listed for this child.',
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        reply.header('cache-control', 'no-store');
+        return correctContact(ctx, user, request.params.studentId, request.params.trusteeId, request.body);
       },
     );
   };

@@ -24,6 +24,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { familyAccount } from '../billing/ledger.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { mayReadInbox } from '../team/access.ts';
+import { restrictionsOf } from './custody.ts';
 import { familyMemberIds } from './members.ts';
 import {
   attendanceOf,
@@ -189,7 +190,7 @@ export async function readChild(
   const cityLine = [row.city, [row.state, row.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const address = [row.address1, row.address2, cityLine].filter(Boolean).join(', ');
   const ids = [studentId];
-  const [parents, contacts, enrollments, waitlist, attendance, changes] = await Promise.all([
+  const [parents, contacts, enrollments, waitlist, attendance, changes, restrictions] = await Promise.all([
     parentsOf(db, ids, null),
     contactsWhere(
       db,
@@ -200,6 +201,7 @@ export async function readChild(
     waitlistOf(db, user, ids),
     attendanceOf(db, user, studentId),
     changesOf(db, user, studentId),
+    restrictionsOf(db, studentId),
   ]);
   return {
     child: { ...toChild(row, clock.today(now)), address: isDirector && address ? address : null },
@@ -209,5 +211,59 @@ export async function readChild(
     waitlist,
     attendance,
     changes,
+    restrictions,
+    correction: isDirector
+      ? {
+          address1: row.address1,
+          address2: row.address2,
+          city: row.city,
+          state: row.state,
+          zipCode: row.zip_code,
+          ...(await correctionChoices(
+            db,
+            studentId,
+            contacts.map((c) => c.id),
+          )),
+        }
+      : null,
+  };
+}
+
+/**
+ * For the director's correction forms (issue 24): each listed contact's children and message choices, and
+ * the children of the family (the accounts mapped to this child), oldest first.
+ */
+async function correctionChoices(db: DbOrTx, studentId: string, contactIds: string[]) {
+  const contacts = await queryRows<{
+    id: string;
+    receive_sms: boolean;
+    receive_email: boolean;
+    student_ids: string[] | string;
+  }>(
+    db,
+    sql`select t.id, t.receive_sms, t.receive_email,
+        (select coalesce(json_agg(st.student_id order by st.student_id), '[]'::json)
+          from student_trustees st where st.trustee_id = t.id) as student_ids
+      from trustees t where t.id in (select unnest(${toArray(contactIds)}::uuid[]))`,
+  );
+  const familyChildren = await queryRows<{ id: string; first_name: string; last_name: string }>(
+    db,
+    sql`select distinct s.id, s.first_name, s.last_name, s.date_of_birth from students s
+      join user_students us on us.student_id = s.id
+      where us.user_id in (select p.user_id from user_students p where p.student_id = ${studentId})
+      order by s.date_of_birth, s.first_name, s.id`,
+  );
+  return {
+    contacts: contacts.map((c) => ({
+      id: c.id,
+      studentIds: json(c.student_ids),
+      receiveSMS: c.receive_sms,
+      receiveEmail: c.receive_email,
+    })),
+    familyChildren: familyChildren.map((c) => ({
+      studentId: c.id,
+      firstName: c.first_name,
+      lastName: c.last_name,
+    })),
   };
 }

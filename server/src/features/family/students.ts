@@ -31,7 +31,7 @@ import { mapChildToFamily } from './members.ts';
 const childNotFound = () => notFound('child');
 
 /** 400 on dateOfBirth when the child is not an age the center serves on `today` (spec §9). */
-function checkDateOfBirth(dateOfBirth: string, today: string) {
+export function checkDateOfBirth(dateOfBirth: string, today: string) {
   const problem = dateOfBirthProblem(dateOfBirth, today);
   if (!problem) return;
   const code = problem === DOB_IN_FUTURE ? 'family.child.dobInFuture' : 'family.child.dobOutOfRange';

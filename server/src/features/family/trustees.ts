@@ -3,7 +3,7 @@
  * which of the family's children each one is for. Reached only through `user_trustees`: another family's
  * contact answers 404 like a missing one. The children named must all be the caller's (else 400).
  */
-import type { Trustee, TrusteeValues } from '@lc/contract';
+import { nameKey, type Trustee, type TrusteeValues } from '@lc/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { studentTrustees, trustees, userTrustees } from '../../db/schema.ts';
@@ -16,6 +16,13 @@ import { mapContactToFamily } from './members.ts';
 import { ownedStudentIds } from './students.ts';
 
 const contactNotFound = () => notFound('contact');
+
+/**
+ * Called in the contact's transaction once it is saved, with the children it is (newly) for and its full
+ * name: the route passes custody.ts `flagRestrictedContact` (issue 24: a restricted person listed by a
+ * parent is flagged to the office, not refused).
+ */
+export type ContactFlag = (tx: DbOrTx, studentIds: string[], fullName: string) => Promise<void>;
 
 async function assertOwned(db: DbOrTx, userId: string, trusteeId: string) {
   if (!isUuid(trusteeId)) throw contactNotFound();
@@ -109,6 +116,7 @@ export async function createTrustee(
   userId: string,
   input: TrusteeValues,
   now: Date,
+  flag: ContactFlag = async () => {},
 ): Promise<Trustee> {
   return db.transaction(async (tx) => {
     const parents = await assertRoomForContact(tx, userId, now);
@@ -118,6 +126,7 @@ export async function createTrustee(
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId: row!.id })));
     const created = await getTrustee(tx, userId, row!.id);
     await auditContact(tx, userId, 'trustee.create', row!.id, null, created, now);
+    await flag(tx, childIds, created.fullName);
     return created;
   });
 }
@@ -134,6 +143,7 @@ export async function updateTrustee(
   input: TrusteeValues,
   now: Date,
   passesChanged: (passportIds: string[]) => void = () => {},
+  flag: ContactFlag = async () => {},
 ): Promise<Trustee> {
   let touched: string[] = [];
   const result = await db.transaction(async (tx) => {
@@ -144,6 +154,13 @@ export async function updateTrustee(
     await tx.insert(studentTrustees).values(childIds.map((studentId) => ({ studentId, trusteeId })));
     const after = await getTrustee(tx, userId, trusteeId);
     await auditContact(tx, userId, 'trustee.update', trusteeId, before, after, now);
+    // Only what is new: the same name for the same children was flagged when first saved.
+    const renamed = nameKey(before.fullName) !== nameKey(after.fullName);
+    await flag(
+      tx,
+      childIds.filter((id) => renamed || !before.studentIds.includes(id)),
+      after.fullName,
+    );
     touched = await touchPassesOf(tx, trusteeId, now);
     return after;
   });

@@ -12,7 +12,8 @@
  * - the same event again within DOUBLE_SCAN_SECONDS is the same event (a double scan), answered `already`.
  * The pass row and the children's rows are locked `FOR UPDATE` first, so two kiosks scanning the same adult at
  * once (or a kiosk and a teacher's roster) record one event. Refusals are answered in plain words and kept in
- * the audit trail (`door.refused`, door-refusals.ts). Parents are emailed (or texted when they chose texts)
+ * the audit trail (`door.refused`, door-refusals.ts). A pickup by an adult the child may not be released to
+ * (family/custody.ts, issue 24) is refused before the second factor, by name, and the office alerted. Parents are emailed (or texted when they chose texts)
  * after each event, each in their own language (door-notify.ts). A hand entry by staff is door-staff.ts.
  */
 import type { AttendanceKind, DoorChild, DoorResult, DoorScan } from '@lc/contract';
@@ -24,6 +25,7 @@ import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
+import { type RestrictionMatch, raiseCustodyAlert, restrictedFor } from '../family/custody.ts';
 import { notifyFamilies, type Recorded, sendTexts, type Text } from './door-notify.ts';
 import { type KioskCaller, loggingRefusals, logRefusal, workingPass } from './door-refusals.ts';
 import {
@@ -102,6 +104,7 @@ type PinRefusal = { pinLocked: Date; passportId: string } | { wrongPin: number; 
 /** What the transaction decided, answered by {@link replyToKiosk} after the commit. */
 type Outcome =
   | PinRefusal
+  | { doNotRelease: RestrictionMatch; adultName: string; passportId: string }
   | { results: DoorResult[]; texts: Text[]; refused: DoorResult[]; passportId: string };
 
 /**
@@ -125,6 +128,14 @@ export async function doorAction(
       const { pass, adult } = await workingPass(ctx, kiosk, input.code, tx, true);
       let secondFactor: SecondFactor = null;
       if (kind === 'CheckOut') {
+        // Custody first (issue 24): a restricted adult is refused before any PIN is asked or counted.
+        const holder = `${adult.firstName} ${adult.lastName}`;
+        const [match] = await restrictedFor(
+          tx,
+          input.children.map((c) => c.studentId),
+          holder,
+        );
+        if (match) return { doNotRelease: match, adultName: holder, passportId: pass.id };
         const checked = await checkSecondFactor(tx, pass, input, now);
         if (typeof checked === 'object') return checked;
         secondFactor = checked;
@@ -352,6 +363,21 @@ async function replyToKiosk(
   outcome: Outcome,
   now: Date,
 ): Promise<DoorResult[]> {
+  if ('doNotRelease' in outcome) {
+    const match = outcome.doNotRelease;
+    await logRefusal(ctx, {
+      kioskId: kiosk.id,
+      passportId: outcome.passportId,
+      reason: 'Do not release',
+      action: kind,
+      studentIds: [match.studentId],
+    });
+    await raiseCustodyAlert(ctx, ctx.db, 'doorRefused', match, `the door kiosk “${kiosk.name}”`);
+    ctx.work.runNow();
+    throw new HttpError(403, 'passes.door.doNotRelease', {
+      params: { child: match.firstName, adult: outcome.adultName },
+    });
+  }
   if ('pinLocked' in outcome) {
     const time = clockTime(outcome.pinLocked ?? now, ctx.clock.timeZone);
     await logRefusal(ctx, {

@@ -9,7 +9,8 @@
  * - Registrations (and priority registrations) opening in the next seven days, in sessions the caller sees.
  * - Scheduled announcements the caller may see (the announcements list's scope).
  * - The director's only: failed automatic payments and what is past due on the family account (billing), and
- *   mail the outbox gave up on in the last seven days. A teacher never gets money (`money`, `mailFailed` null).
+ *   mail the outbox gave up on in the last seven days, and custody alerts of the last seven days (issue 24:
+ *   a pickup the door refused, a parent listing a restricted person; family/custody.ts). A teacher never gets money (`money`, `mailFailed` null).
  * Dates are the center's calendar (`ctx.clock.today()`); amounts are cents.
  */
 import type { StaffToday, TodaySession } from '@lc/contract';
@@ -22,6 +23,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { scope } from '../announcements/staff-announcement-list.ts';
 import { overdueSummary } from '../billing/aging.ts';
 import { failedPayments } from '../billing/autopay-methods.ts';
+import { recentCustodyAlerts } from '../family/custody.ts';
 import { listInbox } from '../inbox/inbox-items.ts';
 import { todaysBoard } from '../passes/attendance-reports.ts';
 import { dayBounds } from '../passes/door-today.ts';
@@ -157,15 +159,17 @@ async function failedMail(ctx: AppContext): Promise<StaffToday['mailFailed']> {
 export async function staffToday(ctx: AppContext, user: AuthUser): Promise<StaffToday> {
   const today = ctx.clock.today();
   const director = user.role === 'Admin';
-  const [sessions, closures, inbox, registrationsOpening, scheduled, money, mailFailed] = await Promise.all([
-    sessionsToday(ctx, user),
-    listClosures(ctx.db, user, today, { from: today, to: today }).then((list) => list.items),
-    inboxToday(ctx, user),
-    openingThisWeek(ctx, user, today),
-    scheduledAnnouncements(ctx, user),
-    director ? moneyToday(ctx, today) : null,
-    director ? failedMail(ctx) : null,
-  ]);
+  const [sessions, closures, inbox, registrationsOpening, scheduled, money, mailFailed, custodyAlerts] =
+    await Promise.all([
+      sessionsToday(ctx, user),
+      listClosures(ctx.db, user, today, { from: today, to: today }).then((list) => list.items),
+      inboxToday(ctx, user),
+      openingThisWeek(ctx, user, today),
+      scheduledAnnouncements(ctx, user),
+      director ? moneyToday(ctx, today) : null,
+      director ? failedMail(ctx) : null,
+      director ? recentCustodyAlerts(ctx) : null,
+    ]);
   return {
     date: today,
     at: ctx.clock.now().toISOString(),
@@ -176,5 +180,6 @@ export async function staffToday(ctx: AppContext, user: AuthUser): Promise<Staff
     announcements: scheduled,
     money,
     mailFailed,
+    custodyAlerts,
   };
 }

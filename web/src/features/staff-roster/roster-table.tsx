@@ -113,6 +113,7 @@ export function RosterTable({
                     row={row}
                     columns={columns}
                     studentId={enrolled[r]!.studentId}
+                    doNotRelease={enrolled[r]!.doNotRelease}
                     today={today}
                     todayChild={todayOf.get(enrolled[r]!.studentId)}
                     hidden={hidden}
@@ -152,6 +153,7 @@ function RosterCells({
   row,
   columns,
   studentId,
+  doNotRelease,
   today,
   todayChild,
   hidden,
@@ -160,6 +162,8 @@ function RosterCells({
   row: string[];
   columns: readonly RosterColumn[];
   studentId: string;
+  /** People the child may not be released to (issue 24), shown under the name in red. */
+  doNotRelease: ReadonlyArray<{ name: string; note: string | null }>;
   today: Board['sessions'][number] | undefined;
   todayChild: BoardChild | undefined;
   hidden: ReadonlySet<RosterColumn>;
@@ -176,6 +180,16 @@ function RosterCells({
           <Anchor component={Link} to={routes.staffChild(studentId)}>
             {cell}
           </Anchor>
+          {doNotRelease.map((r) => (
+            <Text key={r.name} size="xs" c="var(--mantine-color-red-text)" fw={600} mt={2}>
+              Do not release to {r.name}
+              {r.note ? (
+                <Text span size="xs" c="var(--mantine-color-text)" fw={400} display="block">
+                  {r.note}
+                </Text>
+              ) : null}
+            </Text>
+          ))}
         </Table.Th>
         {today ? (
           <Table.Td className={classes.noPrint}>

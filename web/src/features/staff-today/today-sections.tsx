@@ -150,6 +150,18 @@ type Attention = { key: string; to: string; text: string; detail?: string; urgen
 /** What someone should act on, each a link; the director's money and mail lines only for the director. */
 export function attentionLines(today: StaffToday): Attention[] {
   const lines: Attention[] = [];
+  // Custody first (issue 24): a pickup the door refused, or a parent listing a restricted person.
+  for (const alert of today.custodyAlerts ?? [])
+    lines.push({
+      key: `custody-${alert.id}`,
+      to: routes.staffChild(alert.studentId),
+      text:
+        alert.kind === 'doorRefused'
+          ? `The door refused ${alert.personName} collecting ${alert.childName}`
+          : `A parent listed ${alert.personName} as a contact for ${alert.childName}`,
+      detail: formatWhen(alert.at),
+      urgent: alert.kind === 'doorRefused',
+    });
   const late = today.sessions.reduce((n, s) => n + s.late.length, 0);
   if (late > 0)
     lines.push({

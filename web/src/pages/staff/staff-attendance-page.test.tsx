@@ -121,6 +121,8 @@ const AVA_RECORD: StaffChild = {
   waitlist: [],
   attendance: [],
   changes: [],
+  restrictions: [],
+  correction: null,
 };
 
 const RECORD: AttendanceRecord = {

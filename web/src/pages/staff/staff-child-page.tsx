@@ -1,6 +1,7 @@
 import { formatAgeMonths, routes } from '@lc/contract';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { getStaffChild } from '../../api/staff-families';
@@ -12,6 +13,11 @@ import {
   CheckInsTable,
   PickupList,
 } from '../../features/staff-families/child-sections';
+import {
+  CorrectChildDialog,
+  CorrectContactDialog,
+  RestrictionsSection,
+} from '../../features/staff-families/custody-parts';
 import {
   ContactsTable,
   EnrollmentsTable,
@@ -27,7 +33,9 @@ import NotFoundPage from '../public/not-found-page';
 /**
  * /staff/children/:studentId — one child for the staff (issue 10): age, allergies (they stand out), parents,
  * emergency contacts and who may pick them up, places and waitlists, check-ins, and who changed what (the
- * director also sees the values before and after). A child outside a teacher's sessions is not found.
+ * director also sees the values before and after). A child outside a teacher's sessions is not found. Issue 24:
+ * the people the child may not be released to (the director adds and lifts them), and the director's
+ * corrections of the child's details and contacts, each with a reason the family is emailed.
  */
 export default function StaffChildPage() {
   const { studentId } = useParams();
@@ -37,6 +45,8 @@ export default function StaffChildPage() {
     queryFn: ({ signal }) => getStaffChild(studentId, signal),
     retry: (count, error) => !failedWith(error, 404) && count < 1,
   });
+  const [correcting, setCorrecting] = useState(false);
+  const [contactId, setContactId] = useState<string | null>(null);
   const name = record.data ? `${record.data.child.firstName} ${record.data.child.lastName}` : null;
   usePageTitle(name ? `Child · ${name}` : 'Child');
 
@@ -54,7 +64,7 @@ export default function StaffChildPage() {
       </Text>
     );
 
-  const { child, parents, contacts, enrollments, waitlist, attendance, changes } = record.data;
+  const { child, parents, contacts, enrollments, waitlist, attendance, changes, restrictions } = record.data;
 
   return (
     <Stack gap="xl" mt="lg" className={classes.page}>
@@ -69,7 +79,25 @@ export default function StaffChildPage() {
           {formatAgeMonths(child.ageMonths)} old · born {formatDate(child.dateOfBirth)}
         </Text>
         {child.address ? <Text c="dimmed">{child.address}</Text> : null}
+        {isDirector ? (
+          <Group mt="sm">
+            <Button variant="default" onClick={() => setCorrecting(true)}>
+              Correct {child.firstName}’s details
+            </Button>
+          </Group>
+        ) : null}
       </div>
+
+      {restrictions.length > 0 || isDirector ? (
+        <PageSection id="restrictions-heading" title="Do not release to">
+          <RestrictionsSection
+            studentId={child.studentId}
+            firstName={child.firstName}
+            restrictions={restrictions}
+            isDirector={isDirector}
+          />
+        </PageSection>
+      ) : null}
 
       <PageSection id="allergies-heading" title="Allergies">
         <AllergiesNote allergies={child.allergies} />
@@ -85,6 +113,15 @@ export default function StaffChildPage() {
 
       <PageSection id="contacts-heading" title="Emergency contacts">
         <ContactsTable contacts={contacts} showChildren={false} />
+        {isDirector && contacts.length > 0 ? (
+          <Group gap="sm" mt="sm">
+            {contacts.map((c) => (
+              <Button key={c.id} variant="default" size="xs" onClick={() => setContactId(c.id)}>
+                Correct {c.firstName} {c.lastName}
+              </Button>
+            ))}
+          </Group>
+        ) : null}
       </PageSection>
 
       <PageSection id="places-heading" title="Places in sessions">
@@ -114,6 +151,17 @@ export default function StaffChildPage() {
           </Anchor>
         ) : null}
       </PageSection>
+
+      {isDirector ? (
+        <>
+          <CorrectChildDialog record={record.data} opened={correcting} onClose={() => setCorrecting(false)} />
+          <CorrectContactDialog
+            record={record.data}
+            contact={contacts.find((c) => c.id === contactId) ?? null}
+            onClose={() => setContactId(null)}
+          />
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -63,6 +63,7 @@ const child: Roster['enrolled'][number] = {
     { name: 'Jordan Rivera', relationship: 'Parent', phone: null, emailAddress: 'j@families.example' },
   ],
   pickup: [],
+  doNotRelease: [],
   enrolledAt: '2026-10-01T16:00:00.000Z',
   holdExpiresAt: null,
 };

@@ -56,6 +56,7 @@ const director: StaffToday = {
     count: 1,
     newest: [{ to: 'bounced@families.example', subject: 'Receipt', created: '2026-11-20T18:00:00.000Z' }],
   },
+  custodyAlerts: [],
 };
 
 describe('the staff home', () => {
