@@ -51,6 +51,13 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
   'student.allergy.add': { after: { allergy: 'Peanuts' } },
   'student.allergy.remove': { before: { allergy: 'Peanuts' } },
   'trustee.create': { after: { name: 'Grace Chen', relationship: 'Aunt', canPickup: false } },
+  'trustee.correct': { after: { name: 'Grace Chen', reason: 'Her new number, from her call' } },
+  'student.correct': { after: { firstName: 'Lily', reason: 'Birth date from the birth certificate' } },
+  'student.restriction.add': { after: { fullName: 'Derek Lawson' } },
+  'student.restriction.remove': { before: { fullName: 'Derek Lawson' } },
+  'custody.alert': {
+    after: { kind: 'doorRefused', personName: 'Derek Lawson', childName: 'Lily Chen', where: 'Front door' },
+  },
   'pass.issue': { after: { expiresAt: '2027-06-01T07:00:00.000Z' } },
   'pass.reissue': { after: { expiresAt: '2027-06-01T07:00:00.000Z' } },
   'kiosk.enroll': { after: { name: 'Front door' } },
@@ -91,6 +98,18 @@ describe('the audit trail in sentences (issue 24)', () => {
         expect(text.length, action).toBeGreaterThan(15);
       }
     }
+  });
+
+  it('names the person a child is not to be released to, and says where the door refused them', () => {
+    expect(auditSentenceText(sentenceOf('student.restriction.add'), 'en', TZ)).toBe(
+      'Maya Director noted that Lily Chen is not to be released to Derek Lawson.',
+    );
+    expect(auditSentenceText(sentenceOf('custody.alert'), 'en', TZ)).toBe(
+      'The door refused to release Lily Chen to Derek Lawson (Front door).',
+    );
+    expect(auditSentenceText(sentenceOf('student.correct'), 'es', TZ)).toBe(
+      'Maya Director corrigió los datos de Lily Chen: «Birth date from the birth certificate».',
+    );
   });
 
   it('writes the issue’s examples: names, dollars, a range of days', () => {

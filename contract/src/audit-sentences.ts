@@ -175,6 +175,22 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
     }
     case 'trustee.delete':
       return say(row.action, { contact: named(names.contact ?? text(b.name), 'contact') });
+    case 'trustee.correct':
+      return say(row.action, {
+        contact: named(names.contact ?? text(a.name) ?? text(b.name), 'contact'),
+        reason: text(a.reason) ?? '—',
+      });
+    case 'student.correct':
+      return say(row.action, { child, reason: text(a.reason) ?? '—' });
+    case 'student.restriction.add':
+    case 'student.restriction.remove':
+      return say(row.action, { child, person: text(a.fullName) ?? text(b.fullName) ?? '—' });
+    case 'custody.alert':
+      return say(a.kind === 'doorRefused' ? 'custody.alert.doorRefused' : 'custody.alert.contactListed', {
+        child: names.child === undefined ? (text(a.childName) ?? '—') : child,
+        person: text(a.personName) ?? '—',
+        where: text(a.where) ?? '—',
+      });
     case 'pass.issue':
     case 'pass.reissue':
       return say(row.action, {
