@@ -8,14 +8,19 @@
  */
 import { wallTimeToInstant } from '@lc/contract/zoned-time';
 import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../../features/audit/record.ts';
 import { parseDaySchedule } from '../../features/passes/day-schedule.ts';
+import { isoDate } from '../../features/workspace/calendar.ts';
 import type { Tx } from '../client.ts';
 import {
   attendance,
   classSessionEnrollments,
   classSessions,
+  closures,
   contactSubmissions,
+  studentRestrictions,
   userStudents,
+  users,
   waitlistSubmissions,
 } from '../schema.ts';
 import { addDays, DAY } from './demo-dates.ts';
@@ -173,4 +178,67 @@ export async function insertDemoHistory(tx: Tx, today: string): Promise<void> {
     }
   }
   await tx.insert(contactSubmissions).values(inquiries);
+  await insertDemoAudit(tx, today);
+}
+
+/**
+ * The audit trail of what the director did to set the demo up: the calendar's closures and the do-not-release
+ * note, on the days before today, so the trail reads in sentences from the first visit.
+ */
+async function insertDemoAudit(tx: Tx, today: string): Promise<void> {
+  const [director] = await tx.select({ id: users.id }).from(users).where(eq(users.type, 'Admin')).limit(1);
+  if (!director) return;
+  const daysAgo = (n: number, hour: number) => wall(addDays(today, -n), hour, 10);
+  const calendar = await tx
+    .select({
+      id: closures.id,
+      startsOn: closures.startsOn,
+      endsOn: closures.endsOn,
+      classSessionId: closures.classSessionId,
+      kind: closures.kind,
+      dismissAt: closures.dismissAt,
+      reason: closures.reason,
+    })
+    .from(closures);
+  for (const [i, c] of calendar.entries())
+    await recordAudit(
+      tx,
+      {
+        actorUserId: director.id,
+        action: 'closure.add',
+        entityType: 'closure',
+        entityId: c.id,
+        before: null,
+        after: { ...c, startsOn: isoDate(c.startsOn), endsOn: isoDate(c.endsOn) },
+      },
+      daysAgo(6 - i, 9 + i),
+    );
+  const restrictions = await tx
+    .select({
+      id: studentRestrictions.id,
+      studentId: studentRestrictions.studentId,
+      fullName: studentRestrictions.fullName,
+      description: studentRestrictions.description,
+      note: studentRestrictions.note,
+    })
+    .from(studentRestrictions);
+  for (const r of restrictions)
+    await recordAudit(
+      tx,
+      {
+        actorUserId: director.id,
+        action: 'student.restriction.add',
+        entityType: 'Student',
+        entityId: r.studentId,
+        before: null,
+        after: {
+          restrictionId: r.id,
+          fullName: r.fullName,
+          description: r.description,
+          note: r.note,
+          document: null,
+        },
+      },
+      daysAgo(2, 15),
+    );
 }
