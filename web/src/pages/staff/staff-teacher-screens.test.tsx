@@ -96,7 +96,7 @@ describe('a teacher’s staff screens', () => {
     expect(requested().filter((r) => r.includes('/api/staff/inbox'))).toEqual([]);
     expect(within(nav).queryByRole('link', { name: /Inbox/ })).toBeNull();
     // A teacher never sees money or the director's pages.
-    for (const name of ['Payments', 'Balances', 'Team', 'Audit trail'])
+    for (const name of ['Payments', 'Balances', 'Reports', 'Team', 'Audit trail'])
       expect(within(nav).queryByRole('link', { name })).toBeNull();
     expect(within(nav).queryByRole('list', { name: 'Money' })).toBeNull();
   });
@@ -119,7 +119,7 @@ describe('a teacher’s staff screens', () => {
       within(money)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Payments', 'Balances']);
+    ).toEqual(['Payments', 'Balances', 'Reports']);
     const center = screen.getByRole('list', { name: 'Center' });
     expect(
       within(center)
