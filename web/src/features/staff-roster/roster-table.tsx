@@ -181,7 +181,8 @@ function RosterCells({
             {cell}
           </Anchor>
           {doNotRelease.map((r) => (
-            <Text key={r.name} size="xs" c="var(--mantine-color-red-text)" fw={600} mt={2}>
+            // `data-screen-note`: on the screen only, never in the CSV (a roster file gets printed and handed round).
+            <Text key={r.name} size="xs" c="var(--mantine-color-red-text)" fw={600} mt={2} data-screen-note>
               Do not release to {r.name}
               {r.note ? (
                 <Text span size="xs" c="var(--mantine-color-text)" fw={400} display="block">

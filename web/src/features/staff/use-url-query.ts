@@ -19,16 +19,19 @@ export function useUrlQuery<T>(
   const [params, setParams] = useSearchParams();
   const query = queryFromParams(schema, params, options.keepValid ?? false);
 
-  const update = (changes: UrlQueryChanges<T>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (options.blank !== undefined && value === options.blank))
-        next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
+  // From the address as it is when the change lands (not as it was at this render): a filter applied at once
+  // and a form sent right after it both keep their parameters.
+  const update = (changes: UrlQueryChanges<T>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '' || (options.blank !== undefined && value === options.blank))
+          next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
 
   return { query, update, reset: () => setParams(new URLSearchParams()) };
 }

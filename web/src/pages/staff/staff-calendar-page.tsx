@@ -1,4 +1,3 @@
-import { todayIsoDate } from '@lc/contract';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -43,12 +42,10 @@ export default function StaffCalendarPage() {
       ) : null}
       {list.isPending ? <Text role="status">Loading the calendar…</Text> : null}
       {list.data ? <ClosureList closures={list.data.items} isDirector={isDirector} /> : null}
-      {isDirector ? (
-        <ClosureDialog
-          opened={adding}
-          today={list.data?.from ?? todayIsoDate()}
-          onClose={() => setAdding(false)}
-        />
+      {/* The form's first day is the center's today as the server says it (its `from`), never the browser's
+          date: between midnight UTC and midnight at the center they differ. */}
+      {isDirector && list.data ? (
+        <ClosureDialog opened={adding} today={list.data.from} onClose={() => setAdding(false)} />
       ) : null}
     </Stack>
   );
