@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { fieldMessage } from './field-message.ts';
 import { IsoDateSchema } from './fields.ts';
 import { formatCents } from './intl.ts';
+import { monthName } from './staff-money.ts';
 import { addDays, daysBetween } from './zoned-time.ts';
 
 /** How a column's values read: a text, a count, cents, a whole percentage, hours, or a "YYYY-MM" month. */
@@ -217,14 +218,6 @@ export const ReportSchema = z.object({
 export type Report = z.infer<typeof ReportSchema>;
 export type ReportRow = Report['rows'][number];
 
-/** The month as people say it: "January 2027". */
-const monthLabel = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** One cell as the table and the CSV show it: "$1,234.50", "85%", "12", "January 2027"; "—" for nothing. */
 export function reportCell(format: ReportFormat, value: ReportValue | undefined): string {
   if (value === null || value === undefined) return '—';
@@ -236,7 +229,7 @@ export function reportCell(format: ReportFormat, value: ReportValue | undefined)
     case 'hours':
       return `${value} h`;
     case 'month':
-      return /^\d{4}-\d{2}$/.test(String(value)) ? monthLabel(String(value)) : String(value);
+      return /^\d{4}-\d{2}$/.test(String(value)) ? monthName(String(value)) : String(value);
     case 'count':
       return Number(value).toLocaleString('en-US');
     default:
