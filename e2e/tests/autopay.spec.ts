@@ -105,7 +105,10 @@ test('a family saves a card at the checkout, changes it to a bank account, and t
     // Off: the instalments are no longer charged by themselves.
     const toggle = section.getByRole('switch', { name: /^Pay instalments automatically/ });
     await expect(toggle).toBeChecked();
-    await toggle.click({ force: true });
+    // By the keyboard: the switch's input is drawn under its track, and a forced click can land outside the
+    // viewport while the page settles.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await expect(section.getByRole('status')).toHaveText(
       'Automatic payments are off. Nothing is charged until you turn them on again.',
     );

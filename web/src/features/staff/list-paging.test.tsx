@@ -70,4 +70,17 @@ describe('useUrlQuery', () => {
     act(() => seen.update!({ status: 'all', q: '' }));
     expect(search()).toBe('');
   });
+
+  it('keeps both of two changes made before the page shows the first (a filter, then a form sent at once)', () => {
+    const { seen, search } = renderHook('/?page=3');
+    const update = seen.update!;
+    act(() => {
+      update({ status: 'open' });
+      update({ q: 'kim' });
+    });
+    expect(search()).toBe('?status=open&q=kim');
+    // An older render's update builds on the address as it now is too.
+    act(() => update({ page: 2 }));
+    expect(search()).toBe('?status=open&q=kim&page=2');
+  });
 });

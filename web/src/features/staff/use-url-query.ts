@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -19,21 +20,33 @@ export function useUrlQuery<T>(
   const [params, setParams] = useSearchParams();
   const query = queryFromParams(schema, params, options.keepValid ?? false);
 
-  // From the address as it is when the change lands (not as it was at this render): a filter applied at once
-  // and a form sent right after it both keep their parameters.
-  const update = (changes: UrlQueryChanges<T>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '' || (options.blank !== undefined && value === options.blank))
-          next.delete(key);
-        else next.set(key, String(value));
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
+  // Each change builds on the address as the last change left it, not on this render's: React Router's own
+  // functional form hands over the params of the render that made `setParams`, and its navigation renders in a
+  // transition, so a filter applied at once and a form sent before that render would lose the filter.
+  // `latest` follows the address whenever the address itself moves (a change landing, back and forward).
+  const seen = useRef(params.toString());
+  const latest = useRef(params);
+  if (params.toString() !== seen.current) {
+    seen.current = params.toString();
+    latest.current = params;
+  }
+  const update = (changes: UrlQueryChanges<T>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '' || (options.blank !== undefined && value === options.blank))
+        next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    latest.current = next;
+    setParams(next);
+  };
+  const reset = () => {
+    latest.current = new URLSearchParams();
+    setParams(latest.current);
+  };
 
-  return { query, update, reset: () => setParams(new URLSearchParams()) };
+  return { query, update, reset };
 }
 
 function queryFromParams<T>(schema: z.ZodType<T>, params: URLSearchParams, keepValid: boolean): T {
