@@ -147,6 +147,7 @@ async function seed(database: Database, secret: string) {
           studentId: kid.id,
           classSessionId: session.id,
           timestamp: morning(d, (n + k) % 25),
+          day: d,
           method: 'Staff',
           adultName: `Parent${n} Family${n}`,
         });

@@ -46,3 +46,8 @@ export function daysBetween(from: string, to: string): number {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The calendar date "YYYY-MM-DD" in `timeZone` of the instant `at` (a Date or an ISO instant). */
+export function instantToDate(at: Date | string, timeZone: string): string {
+  return dayjs(at).tz(timeZone).format('YYYY-MM-DD');
+}

@@ -10,13 +10,14 @@ import { type Database, STARTUP_LOCK } from './db/client.ts';
 import { type SeedResult, seedDemo } from './db/seed/demo.ts';
 import { ensureAdminAccount } from './features/auth/accounts.ts';
 import { backfillLedger } from './features/billing/ledger.ts';
+import { correctAttendanceDays } from './features/passes/door-today.ts';
 
 export type StartupOptions = {
   seedDemo: boolean;
   /** The center's date, "YYYY-MM-DD" (the demo's dates are relative to it). */
   today: string;
   now: Date;
-  /** The center's time zone (the ledger's due dates). */
+  /** The center's time zone (the ledger's due dates, the door records' days). */
   timeZone: string;
   /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set. */
   admin?: { emailAddress: string; password: string };
@@ -35,6 +36,8 @@ export function prepareDatabase(database: Database, options: StartupOptions): Pr
     const seed = options.seedDemo ? await seedDemo(database.db, options.today) : null;
     // Payments and refunds recorded before the family account existed, posted once (decision 022).
     await backfillLedger(database.db, options.timeZone);
+    // Door records dated before the center's zone was known to the database (migration 0032).
+    await correctAttendanceDays(database.db, options.timeZone);
     const admin = options.admin
       ? await ensureAdminAccount(database.db, options.admin.emailAddress, options.admin.password, options.now)
       : null;

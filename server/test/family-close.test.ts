@@ -14,7 +14,7 @@ import {
   payments,
   users,
 } from '../src/db/schema.ts';
-import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { createTestApp, dbKinds, doorRecord, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 
 const PASSWORD = 'a good long password';
@@ -95,13 +95,15 @@ describe.each(dbKinds)('closing a family account on %s', (kind) => {
       status: 'Enrolled',
       paymentId: paid!.id,
     });
-    await t.database.db.insert(attendance).values({
-      kind: 'CheckIn',
-      studentId: family.childIds[0]!,
-      classSessionId: past,
-      timestamp: new Date('2026-05-04T16:00:00Z'),
-      adultName: `${contact} Grand`,
-    });
+    await t.database.db.insert(attendance).values(
+      doorRecord({
+        kind: 'CheckIn',
+        studentId: family.childIds[0]!,
+        classSessionId: past,
+        timestamp: new Date('2026-05-04T16:00:00Z'),
+        adultName: `${contact} Grand`,
+      }),
+    );
     await t.database.db.insert(contactSubmissions).values({
       firstName: family.email.split('.')[0]!,
       lastName: 'Family',

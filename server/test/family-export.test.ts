@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendance } from '../src/db/schema.ts';
-import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { createTestApp, dbKinds, doorRecord, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 
 describe.each(dbKinds)('download our data on %s', (kind) => {
@@ -39,14 +39,16 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
         .statusCode,
     ).toBe(201);
     await a.enrollPaid(family, session);
-    await t.database.db.insert(attendance).values({
-      kind: 'CheckIn',
-      studentId: family.childIds[0]!,
-      classSessionId: session,
-      timestamp: new Date('2026-11-23T16:40:00Z'),
-      method: 'Staff',
-      adultName: `${contactName} Grand`,
-    });
+    await t.database.db.insert(attendance).values(
+      doorRecord({
+        kind: 'CheckIn',
+        studentId: family.childIds[0]!,
+        classSessionId: session,
+        timestamp: new Date('2026-11-23T16:40:00Z'),
+        method: 'Staff',
+        adultName: `${contactName} Grand`,
+      }),
+    );
   };
 
   const download = async (family: Family) => {

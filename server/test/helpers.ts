@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { instantToDate } from '@lc/contract/zoned-time';
 import PostalMime from 'postal-mime';
 import { inject } from 'vitest';
 import { createMailer, type Mailer } from '../src/adapters/mail.ts';
@@ -142,6 +143,14 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
 export function fixedClock(iso: string, timeZone = 'America/Los_Angeles'): Clock {
   const at = new Date(iso);
   return createClock(timeZone, () => at);
+}
+
+/**
+ * A door record for a test's direct insert, with its `day`: the center's date of `timestamp` (the tests'
+ * zone, America/Los_Angeles), as the door writes it.
+ */
+export function doorRecord<T extends { timestamp: Date }>(row: T): T & { day: string } {
+  return { ...row, day: instantToDate(row.timestamp, 'America/Los_Angeles') };
 }
 
 export type ReceivedMail = { to: string; from: string; replyTo: string; subject: string; text: string };

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attendance } from '../src/db/schema.ts';
-import { dbKinds } from './helpers.ts';
+import { dbKinds, doorRecord } from './helpers.ts';
 import { familyPasses, multipart, NOW, PNG } from './support/family-passes.ts';
 
 describe.each(dbKinds)('family pickup passes on %s', (kind) => {
@@ -268,41 +268,43 @@ describe.each(dbKinds)('family pickup passes on %s', (kind) => {
     const session = await family.a.session({ name: `Fall Mornings ${kind}` });
     const [ava, ben] = family.owner.childIds as [string, string];
     const [brandtChild] = family.other.childIds as [string];
-    await family.t.database.db.insert(attendance).values([
-      {
-        kind: 'CheckIn',
-        studentId: ava,
-        classSessionId: session,
-        timestamp: new Date('2026-11-18T16:30:00Z'),
-        method: 'Pass',
-        adultName: 'Rosa Rivera',
-      },
-      {
-        kind: 'CheckOut',
-        studentId: ava,
-        classSessionId: session,
-        timestamp: new Date('2026-11-18T20:05:00Z'),
-        method: 'Code',
-        secondFactor: 'Pin',
-        adultName: 'Rosa Rivera',
-      },
-      {
-        kind: 'CheckIn',
-        studentId: ben,
-        classSessionId: session,
-        timestamp: new Date('2026-11-19T16:40:00Z'),
-        method: 'Staff',
-        adultName: 'Okafor Family',
-      },
-      {
-        kind: 'CheckIn',
-        studentId: brandtChild,
-        classSessionId: session,
-        timestamp: new Date('2026-11-19T16:45:00Z'),
-        method: 'Pass',
-        adultName: 'Theo Rivera',
-      },
-    ]);
+    await family.t.database.db.insert(attendance).values(
+      [
+        {
+          kind: 'CheckIn',
+          studentId: ava,
+          classSessionId: session,
+          timestamp: new Date('2026-11-18T16:30:00Z'),
+          method: 'Pass',
+          adultName: 'Rosa Rivera',
+        },
+        {
+          kind: 'CheckOut',
+          studentId: ava,
+          classSessionId: session,
+          timestamp: new Date('2026-11-18T20:05:00Z'),
+          method: 'Code',
+          secondFactor: 'Pin',
+          adultName: 'Rosa Rivera',
+        },
+        {
+          kind: 'CheckIn',
+          studentId: ben,
+          classSessionId: session,
+          timestamp: new Date('2026-11-19T16:40:00Z'),
+          method: 'Staff',
+          adultName: 'Okafor Family',
+        },
+        {
+          kind: 'CheckIn',
+          studentId: brandtChild,
+          classSessionId: session,
+          timestamp: new Date('2026-11-19T16:45:00Z'),
+          method: 'Pass',
+          adultName: 'Theo Rivera',
+        },
+      ].map(doorRecord),
+    );
 
     const mine = await call(family.owner.token, 'GET', '/api/Student/Attendance');
     expect(mine.statusCode).toBe(200);

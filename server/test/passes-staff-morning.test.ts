@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { attendance } from '../src/db/schema.ts';
-import { dbKinds } from './helpers.ts';
+import { dbKinds, doorRecord } from './helpers.ts';
 import { CSV_COLUMNS, LATE_AFTER, passesStaffApp, TODAY } from './support/passes-staff-app.ts';
 
 describe.each(dbKinds)('attendance for staff on %s', (kind) => {
@@ -323,7 +323,7 @@ describe.each(dbKinds)('attendance for staff on %s', (kind) => {
           timestamp: new Date(Date.parse('2026-11-03T16:30:00Z') + i * 60_000),
           method: 'Staff',
           adultName: 'Rosa Contact',
-        })),
+        })).map(doorRecord),
       );
       const all = await as(desk.admin.token, 'GET', '/api/staff/attendance');
       expect(all.json().truncated).toBe(true);

@@ -14,7 +14,7 @@ import {
   users,
   waitlistSubmissions,
 } from '../src/db/schema.ts';
-import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { createTestApp, dbKinds, doorRecord, type TestApp } from './helpers.ts';
 import { api, type Family, movableClock } from './support/registration.ts';
 
 const NOW = '2026-11-20T18:00:00Z';
@@ -375,7 +375,9 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
 
       await t.database.db
         .insert(attendance)
-        .values({ studentId: childId, classSessionId: mine, kind: 'CheckIn', timestamp: new Date(NOW) });
+        .values(
+          doorRecord({ studentId: childId, classSessionId: mine, kind: 'CheckIn', timestamp: new Date(NOW) }),
+        );
       const after = (await as(teacher, 'GET', `/api/staff/children/${childId}`)).json();
       expect(after.attendance).toEqual([
         expect.objectContaining({

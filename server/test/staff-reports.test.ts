@@ -17,7 +17,7 @@ import {
   inboxEntries,
   waitlistSubmissions,
 } from '../src/db/schema.ts';
-import { dbKinds } from './helpers.ts';
+import { dbKinds, doorRecord } from './helpers.ts';
 import { EVERYONE, passesStaffApp, statusFor } from './support/passes-staff-app.ts';
 
 const NOVEMBER = 'from=2026-11-01&to=2026-11-20';
@@ -46,15 +46,17 @@ describe.each(dbKinds)('the director’s reports on %s', (kind) => {
       method: 'Staff',
       adultName: 'Rivera Family',
     });
-    await db.insert(attendance).values([
-      ...['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'].map((d) =>
-        checkIn(desk.ava, d),
-      ),
-      // A second scan the same day is still one day.
-      { ...checkIn(desk.ava, '2026-11-06'), timestamp: new Date('2026-11-06T20:00:00Z') },
-      checkIn(desk.ben, '2026-11-02'),
-      checkIn(desk.ben, '2026-11-03'),
-    ]);
+    await db.insert(attendance).values(
+      [
+        ...['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'].map((d) =>
+          checkIn(desk.ava, d),
+        ),
+        // A second scan the same day is still one day.
+        { ...checkIn(desk.ava, '2026-11-06'), timestamp: new Date('2026-11-06T20:00:00Z') },
+        checkIn(desk.ben, '2026-11-02'),
+        checkIn(desk.ben, '2026-11-03'),
+      ].map(doorRecord),
+    );
     // The Acorn Room closed on Tuesday the 10th: nobody was expected.
     const closed = await as(desk.admin.token, 'POST', '/api/staff/closures', {
       startsOn: '2026-11-10',

@@ -5,11 +5,12 @@
  * (before the advisory lock one died with `Failed query: CREATE TABLE "allergies"`). PGlite is one process
  * by nature; its leg proves two boot sequences on one database seed once.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { classSessions, users } from '../src/db/schema.ts';
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
+import { attendance, classSessions, users } from '../src/db/schema.ts';
+import { correctAttendanceDays } from '../src/features/passes/door-today.ts';
 import { prepareDatabase } from '../src/startup.ts';
 import { dbKinds } from './helpers.ts';
 
@@ -73,5 +74,33 @@ describe.each(dbKinds)('two servers starting at once on an empty %s database', (
     const admins = await db.select().from(users).where(eq(users.emailAddress, boot.admin.emailAddress));
     expect(admins).toHaveLength(1);
     expect(admins[0]?.type).toBe('Admin');
+
+    // The door records' days are the center's dates (here New York's), and a record dated in another zone, as
+    // migration 0032 dates the records before it, is corrected at the next start, once.
+    const countOf = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from attendance where day <> (timestamp at time zone 'America/New_York')::date`,
+        )
+      )[0]!.n;
+    expect(await countOf()).toBe(0);
+    const [child] = await db
+      .select({ studentId: attendance.studentId, classSessionId: attendance.classSessionId })
+      .from(attendance)
+      .limit(1);
+    // 10 pm in Los Angeles on the 19th is 1 am in New York on the 20th.
+    const [late] = await db
+      .insert(attendance)
+      .values({ ...child!, kind: 'CheckOut', timestamp: new Date('2026-11-20T06:00:00Z'), day: '2026-11-19' })
+      .returning({ id: attendance.id });
+    expect(await countOf()).toBe(1);
+    await prepareDatabase(first!.database, boot);
+    const [fixed] = await db
+      .select({ day: attendance.day })
+      .from(attendance)
+      .where(eq(attendance.id, late!.id));
+    expect(fixed?.day).toBe('2026-11-20');
+    expect(await correctAttendanceDays(db, boot.timeZone)).toBe(0);
   });
 });

@@ -916,6 +916,11 @@ export const attendance = pgTable(
       .notNull()
       .references(() => classSessions.id, { onDelete: 'cascade' }),
     timestamp: instant('timestamp').notNull().defaultNow(),
+    /**
+     * The center's calendar day of `timestamp` (CENTER_TIMEZONE), written with it: what attendance is counted
+     * by (the reports' attended days, issue 24) without converting every row's instant (decision 027).
+     */
+    day: date('day').notNull(),
     method: text('method').notNull().default('Staff'),
     /** The adult who brought or took the child, as named at that moment. */
     adultName: text('adult_name'),
@@ -928,6 +933,10 @@ export const attendance = pgTable(
   (t) => [
     index('attendance_session_time_idx').on(t.classSessionId, t.timestamp),
     index('attendance_student_time_idx').on(t.studentId, t.timestamp),
+    // A child's days at the door per session, read from the index alone by the attendance reports.
+    index('attendance_check_in_day_idx')
+      .on(t.classSessionId, t.studentId, t.day)
+      .where(sql`kind = 'CheckIn'`),
     check('attendance_kind_check', inList('kind', statuses.attendance)),
     check('attendance_method_check', inList('method', statuses.attendanceMethod)),
     check(

@@ -15,7 +15,7 @@ import {
   userStudents,
   userTrustees,
 } from '../../src/db/schema.ts';
-import { createTestApp, type DbKind, type TestApp } from '../helpers.ts';
+import { createTestApp, type DbKind, doorRecord, type TestApp } from '../helpers.ts';
 import { api, type Family, movableClock } from './registration.ts';
 
 const NOW = '2026-11-20T18:00:00Z';
@@ -112,33 +112,35 @@ export function familyScoping(kind: DbKind) {
 
     // Check-ins: Ava brought to the Acorn Room by her grandmother, named by hand (no contact chosen), and to
     // the Maple Room by someone the Acorn Room's teacher has no business knowing about.
-    await t.database.db.insert(attendance).values([
-      {
-        studentId: rivera.childIds[0]!,
-        classSessionId: mine,
-        kind: 'CheckIn',
-        method: 'Staff',
-        adultName: 'Rosa Contact',
-        timestamp: new Date('2026-11-19T16:30:00Z'),
-      },
-      {
-        studentId: rivera.childIds[0]!,
-        classSessionId: notMine,
-        kind: 'CheckIn',
-        method: 'Pass',
-        trusteeId: riveraContact,
-        adultName: 'Rosa Contact',
-        timestamp: new Date('2026-11-18T16:30:00Z'),
-      },
-      {
-        studentId: lindqvist.childIds[0]!,
-        classSessionId: notMine,
-        kind: 'CheckIn',
-        method: 'Staff',
-        adultName: 'Greta Contact',
-        timestamp: new Date('2026-11-18T16:35:00Z'),
-      },
-    ]);
+    await t.database.db.insert(attendance).values(
+      [
+        {
+          studentId: rivera.childIds[0]!,
+          classSessionId: mine,
+          kind: 'CheckIn',
+          method: 'Staff',
+          adultName: 'Rosa Contact',
+          timestamp: new Date('2026-11-19T16:30:00Z'),
+        },
+        {
+          studentId: rivera.childIds[0]!,
+          classSessionId: notMine,
+          kind: 'CheckIn',
+          method: 'Pass',
+          trusteeId: riveraContact,
+          adultName: 'Rosa Contact',
+          timestamp: new Date('2026-11-18T16:30:00Z'),
+        },
+        {
+          studentId: lindqvist.childIds[0]!,
+          classSessionId: notMine,
+          kind: 'CheckIn',
+          method: 'Staff',
+          adultName: 'Greta Contact',
+          timestamp: new Date('2026-11-18T16:35:00Z'),
+        },
+      ].map(doorRecord),
+    );
   });
   afterAll(async () => t?.close());
 

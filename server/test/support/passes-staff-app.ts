@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { attendance, policies, sessionStaff } from '../../src/db/schema.ts';
-import { createTestApp, type DbKind, type TestApp } from '../helpers.ts';
+import { createTestApp, type DbKind, doorRecord, type TestApp } from '../helpers.ts';
 import { api, type Family, type MovableClock, movableClock } from './registration.ts';
 
 /** Friday, November 20, 2026 at 8:00 am in the center's zone (PST, UTC−8). */
@@ -198,27 +198,29 @@ export function passesStaffApp(kind: DbKind) {
     await enrollAndPay(lindqvist, maple);
 
     // Yesterday's door: one drop-off in each room, so the history has something to hide.
-    await t.database.db.insert(attendance).values([
-      {
-        kind: 'CheckIn',
-        studentId: ava,
-        classSessionId: acorn,
-        timestamp: new Date('2026-11-19T16:40:00Z'),
-        method: 'Staff',
-        adultName: 'Rivera Family',
-        staffUserId: teacher.userId,
-      },
-      {
-        kind: 'CheckIn',
-        studentId: lindqvist.childIds[0]!,
-        classSessionId: maple,
-        timestamp: new Date('2026-11-19T16:45:00Z'),
-        method: 'Staff',
-        adultName: 'Ingrid Contact',
-        trusteeId: ingrid,
-        staffUserId: otherTeacher.userId,
-      },
-    ]);
+    await t.database.db.insert(attendance).values(
+      [
+        {
+          kind: 'CheckIn',
+          studentId: ava,
+          classSessionId: acorn,
+          timestamp: new Date('2026-11-19T16:40:00Z'),
+          method: 'Staff',
+          adultName: 'Rivera Family',
+          staffUserId: teacher.userId,
+        },
+        {
+          kind: 'CheckIn',
+          studentId: lindqvist.childIds[0]!,
+          classSessionId: maple,
+          timestamp: new Date('2026-11-19T16:45:00Z'),
+          method: 'Staff',
+          adultName: 'Ingrid Contact',
+          trusteeId: ingrid,
+          staffUserId: otherTeacher.userId,
+        },
+      ].map(doorRecord),
+    );
     await t.flush();
   });
   afterAll(async () => t?.close());

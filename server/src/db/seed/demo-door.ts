@@ -132,6 +132,7 @@ export async function insertDemoDoor(
         studentId,
         classSessionId: bridge!.id,
         timestamp: at(8, dropMinute),
+        day,
         method: 'Staff',
         adultName: parent ? `${parent.firstName} ${parent.lastName}` : null,
         staffUserId: director?.id ?? null,
@@ -142,6 +143,7 @@ export async function insertDemoDoor(
         studentId,
         classSessionId: bridge!.id,
         timestamp: at(12, pickMinute),
+        day,
         method: 'Staff',
         trusteeId: byGrandparent ? grandparent.id : null,
         adultName: byGrandparent

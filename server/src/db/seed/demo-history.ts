@@ -108,7 +108,13 @@ export async function insertDemoHistory(tx: Tx, today: string): Promise<void> {
     children.forEach(({ studentId }, i) => {
       // About one day in fourteen missed, different days for different children.
       if ((n * 5 + i * 11) % 14 === 3) return;
-      const common = { studentId, classSessionId: fall.id, method: 'Staff' as const, adultName: 'Parent' };
+      const common = {
+        studentId,
+        classSessionId: fall.id,
+        method: 'Staff' as const,
+        adultName: 'Parent',
+        day,
+      };
       rows.push(
         { ...common, kind: 'CheckIn', timestamp: wall(day, 8, 20 + ((n + i * 3) % 18)) },
         { ...common, kind: 'CheckOut', timestamp: wall(day, 12, 20 + ((n * 2 + i) % 20)) },

@@ -124,6 +124,7 @@ export async function recordByStaff(
         studentId: input.studentId,
         classSessionId: input.classSessionId,
         timestamp: now,
+        day: today,
         method: 'Staff',
         adultName,
         staffUserId: user.id,

@@ -118,3 +118,19 @@ export function describe(last: LastEvent | undefined, timeZone: string): string 
   const by = last.adult_name ? ` by ${last.adult_name}` : '';
   return last.kind === 'CheckIn' ? `Checked in at ${at}${by}` : `Picked up at ${at}${by}`;
 }
+
+/**
+ * Give every door record the center's date of its instant in `timeZone` as its `day`. Migration 0032 wrote the
+ * days of the records before it in America/Los_Angeles (the default CENTER_TIMEZONE; a migration cannot read the
+ * configuration), so a center in another zone, or one whose zone was changed, is corrected here at start; the
+ * door writes `day` with every new record, so afterwards nothing differs and nothing is written. Answers how
+ * many records changed. Runs under the start-up lock (startup.ts).
+ */
+export async function correctAttendanceDays(db: DbOrTx, timeZone: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update attendance set day = (timestamp at time zone ${timeZone})::date
+      where day <> (timestamp at time zone ${timeZone})::date returning id`,
+  );
+  return rows.length;
+}

@@ -178,6 +178,7 @@ export async function doorAction(
             secondFactor,
             kioskId: kiosk.id,
             now,
+            today,
           }),
         );
         results.push({
@@ -328,6 +329,8 @@ async function recordEvent(
     secondFactor: SecondFactor;
     kioskId: string;
     now: Date;
+    /** The center's date of `now` (the record's `day`). */
+    today: string;
   },
 ): Promise<Recorded> {
   await tx.insert(attendance).values({
@@ -336,6 +339,7 @@ async function recordEvent(
     studentId: row.student_id,
     classSessionId: row.class_session_id,
     timestamp: event.now,
+    day: event.today,
     method: event.method,
     adultName: event.adultName,
     passportId: event.passportId,
