@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Closure, ClosureInputSchema, closureOn } from './calendar.ts';
+import { type Closure, ClosureInputSchema, closureOn, staffCalendarRange } from './calendar.ts';
 
 const closure = (over: Partial<Closure>): Closure => ({
   id: 'x',
@@ -58,5 +58,21 @@ describe('ClosureInputSchema', () => {
     expect(ClosureInputSchema.safeParse({ ...early, dismissAt: '12:30' }).success).toBe(true);
     for (const dismissAt of ['24:00', '9:30', '12:60', 'noon'])
       expect(ClosureInputSchema.safeParse({ ...early, dismissAt }).success, dismissAt).toBe(false);
+  });
+});
+
+describe('staffCalendarRange', () => {
+  it('gives the week Monday to Sunday around any day, Sunday included in the week before it', () => {
+    expect(staffCalendarRange('week', '2026-11-20')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(staffCalendarRange('week', '2026-11-16')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(staffCalendarRange('week', '2026-11-22')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    // Across a month and a year.
+    expect(staffCalendarRange('week', '2027-01-01')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
+  });
+
+  it('gives the month from its 1st to its last day, February of a leap year included', () => {
+    expect(staffCalendarRange('month', '2026-11-20')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(staffCalendarRange('month', '2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(staffCalendarRange('month', '2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
   });
 });

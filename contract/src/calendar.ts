@@ -129,3 +129,70 @@ export const CalendarFeedSchema = z.object({ url: z.string(), created: z.string(
 export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
 /** `GET /api/calendar/{token}`: the feed's secret. */
 export const CalendarFeedParamsSchema = z.object({ token: z.string().max(100) });
+
+/** The staff calendar's two views (issue 24): a week (Monday to Sunday) or a month. */
+export const STAFF_CALENDAR_VIEWS = ['week', 'month'] as const;
+export type StaffCalendarView = (typeof STAFF_CALENDAR_VIEWS)[number];
+
+/**
+ * `GET /api/staff/calendar`: the week or month holding `date` (the center's today when left out). A bad value
+ * falls back to the defaults on the page (the URL), and answers 400 by its field from the API.
+ */
+export const StaffCalendarQuerySchema = z.object({
+  view: z
+    .enum(STAFF_CALENDAR_VIEWS, { error: fieldMessage('fields.calendar.chooseWeekOrMonth') })
+    .default('week'),
+  date: IsoDateSchema.optional(),
+});
+export type StaffCalendarQuery = z.output<typeof StaffCalendarQuerySchema>;
+
+/** A session meeting on a day of the staff calendar, with what the center's calendar says of that day. */
+export const StaffCalendarSessionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The session's hours as its day schedule gives them, the center's clock "HH:MM"; null when it gives none. */
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  /** Children holding a place (enrolled) in the session. */
+  enrolled: z.number().int(),
+  /** The closure or early dismissal that applies that day (the session's or the whole center's), if any. */
+  closure: ClosureSchema.pick({ id: true, kind: true, dismissAt: true, reason: true }).nullable(),
+});
+export type StaffCalendarSession = z.infer<typeof StaffCalendarSessionSchema>;
+
+/** One day of the staff calendar: the sessions meeting (by start time) and the closures touching it. */
+export const StaffCalendarDaySchema = z.object({
+  date: z.string(),
+  sessions: z.array(StaffCalendarSessionSchema),
+  /** The whole center's closures and those of sessions the caller may see. */
+  closures: z.array(ClosureSchema),
+});
+export type StaffCalendarDay = z.infer<typeof StaffCalendarDaySchema>;
+
+export const StaffCalendarSchema = z.object({
+  view: z.enum(STAFF_CALENDAR_VIEWS),
+  /** First and last day shown (a Monday and a Sunday for a week; the 1st and the last of a month). */
+  from: z.string(),
+  to: z.string(),
+  /** The center's today. */
+  today: z.string(),
+  days: z.array(StaffCalendarDaySchema),
+});
+export type StaffCalendar = z.infer<typeof StaffCalendarSchema>;
+
+/**
+ * The days a staff calendar view shows for `date` ("YYYY-MM-DD"): its week, Monday to Sunday, or its month.
+ * Pure; the server answers these and the page moves by them (the previous and next period start at
+ * `from` − 1 day and `to` + 1 day).
+ */
+export function staffCalendarRange(view: StaffCalendarView, date: string): { from: string; to: string } {
+  if (view === 'week') {
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const from = addDays(date, -((weekday + 6) % 7));
+    return { from, to: addDays(from, 6) };
+  }
+  const from = `${date.slice(0, 8)}01`;
+  const next = new Date(`${from}T12:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return { from, to: addDays(next.toISOString().slice(0, 10), -1) };
+}

@@ -4,7 +4,7 @@
  * told by its field, and what a closure does: a closed center leaves the board, the door and Today without
  * children (Today says why), a closed room only that room, and an early dismissal moves the late-pickup time.
  */
-import type { Board, Closure, StaffToday } from '@lc/contract';
+import type { Board, Closure, StaffCalendar, StaffToday } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -284,5 +284,103 @@ describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
     expect((await as(null, 'GET', newPath)).statusCode).toBe(404);
     expect((await as(null, 'GET', '/api/calendar/not-a-real-address')).statusCode).toBe(404);
     for (const c of [thanks, early]) await remove(c.id);
+  });
+
+  it('shows staff a week and a month of sessions with their closures; a teacher only their own room (role × route)', async () => {
+    const mapleEarly = await add({
+      startsOn: '2026-11-18',
+      endsOn: '2026-11-18',
+      classSessionId: desk.maple,
+      kind: 'EarlyDismissal',
+      dismissAt: '11:00',
+      reason: 'Maple Room parent conferences',
+    });
+    const closed = await add({
+      ...thanksgiving,
+      startsOn: '2026-11-19',
+      endsOn: '2026-11-19',
+      reason: 'Staff training',
+    });
+    const before = { closures: await closuresCount(), audit: await desk.counts() };
+    for (const who of EVERYONE) {
+      const res = await as(token(who), 'GET', '/api/staff/calendar');
+      expect(res.statusCode, who).toBe(statusFor(who, 200));
+      if (res.statusCode !== 200) expect(res.body, who).not.toContain('Acorn');
+    }
+    expect({ closures: await closuresCount(), audit: await desk.counts() }).toEqual(before);
+
+    type Calendar = StaffCalendar;
+    const calendar = async (who: string, query = '') =>
+      (await as(who, 'GET', `/api/staff/calendar${query}`)).json() as Calendar;
+    const names = (c: Calendar, date: string) =>
+      c.days.find((d) => d.date === date)!.sessions.map((s) => s.name);
+    const [{ n: acornEnrolled }] = await queryRows<{ n: number }>(
+      desk.t.database.db,
+      sql`select count(*)::int as n from class_session_enrollments
+        where class_session_id = ${desk.acorn} and status = 'Enrolled'`,
+    );
+
+    // The director's week of Friday the 20th: Monday to Sunday, every room, the hours from the day schedule.
+    const week = await calendar(desk.admin.token);
+    expect(week).toMatchObject({ view: 'week', from: '2026-11-16', to: '2026-11-22', today: '2026-11-20' });
+    expect(week.days.map((d) => d.date)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+    expect(names(week, '2026-11-16')).toEqual(['Acorn Room', 'Maple Room']);
+    expect(names(week, '2026-11-21')).toEqual(['Saturday Painters']);
+    expect(names(week, '2026-11-22')).toEqual([]);
+    const monday = week.days[0]!.sessions[0]!;
+    expect(monday).toEqual({
+      id: desk.acorn,
+      name: 'Acorn Room',
+      startsAt: '08:30',
+      endsAt: '12:30',
+      enrolled: acornEnrolled,
+      closure: null,
+    });
+    // Wednesday: the Maple Room goes home early, the Acorn Room as usual; Thursday the center is closed.
+    const wednesday = week.days[2]!;
+    expect(wednesday.sessions.find((s) => s.id === desk.acorn)?.closure).toBeNull();
+    expect(wednesday.sessions.find((s) => s.id === desk.maple)?.closure).toEqual({
+      id: mapleEarly.id,
+      kind: 'EarlyDismissal',
+      dismissAt: '11:00',
+      reason: 'Maple Room parent conferences',
+    });
+    expect(week.days[3]!.sessions.map((s) => s.closure?.kind)).toEqual(['Closed', 'Closed']);
+    expect(week.days[3]!.closures.map((c) => c.id)).toEqual([closed.id]);
+
+    // The Acorn Room's teacher: their room only, the center's closure, not the Maple Room's dismissal.
+    const teacherWeek = await calendar(token('teacher assigned'));
+    for (const day of teacherWeek.days)
+      expect(
+        day.sessions.every((s) => s.id === desk.acorn),
+        day.date,
+      ).toBe(true);
+    expect(names(teacherWeek, '2026-11-18')).toEqual(['Acorn Room']);
+    expect(teacherWeek.days[2]!.closures).toEqual([]);
+    expect(teacherWeek.days[3]!.closures.map((c) => c.id)).toEqual([closed.id]);
+    expect(JSON.stringify(teacherWeek)).not.toContain('Maple');
+
+    // The month holding a chosen day: the 1st to the last; the rooms start on Monday the 2nd.
+    const month = await calendar(desk.admin.token, '?view=month&date=2026-11-05');
+    expect(month).toMatchObject({ view: 'month', from: '2026-11-01', to: '2026-11-30' });
+    expect(month.days).toHaveLength(30);
+    expect(names(month, '2026-11-01')).toEqual([]);
+    expect(names(month, '2026-11-02')).toEqual(['Acorn Room', 'Maple Room']);
+    expect((await calendar(desk.admin.token, '?view=month&date=2027-02-14')).days).toHaveLength(28);
+
+    // A bad view or date is told by its field.
+    const bad = await as(desk.admin.token, 'GET', '/api/staff/calendar?view=year&date=2026-13-40');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ view: 'Choose Week or Month.' });
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['date', 'view']);
+    for (const c of [mapleEarly, closed]) await remove(c.id);
   });
 });

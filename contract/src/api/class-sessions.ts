@@ -13,6 +13,8 @@ import {
   ClosureListQuerySchema,
   ClosureListSchema,
   ClosureSchema,
+  StaffCalendarQuerySchema,
+  StaffCalendarSchema,
 } from '../calendar.ts';
 import {
   ClassSessionIdParamsSchema,
@@ -273,6 +275,17 @@ export const classSessionsApi = {
     body: ClosureInputSchema,
     status: 201,
     reply: ClosureSchema,
+  }),
+  /**
+   * The staff calendar (issue 24): each day of a week or a month with the sessions meeting (a teacher: their own)
+   * and the closures touching it.
+   */
+  staffCalendar: endpoint({
+    method: 'GET',
+    path: '/api/staff/calendar',
+    query: StaffCalendarQuerySchema,
+    status: 200,
+    reply: StaffCalendarSchema,
   }),
   /** Remove a closure (the director): 204. */
   removeClosure: endpoint({

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
 import { addClosure, listClosures, removeClosure } from './calendar.ts';
+import { staffCalendar } from './calendar-view.ts';
 import { staffToday } from './today.ts';
 
 const tags = ['Staff'];
@@ -43,6 +44,22 @@ export const staffWorkspaceRoutes =
           'Issue 24: the closures touching `from`–`to` (the center’s calendar dates, both included; from today for a year when left out), first day first: the whole center’s, and those of sessions the caller may see (a teacher: their own).',
       },
       async (request) => listClosures(ctx.db, currentUser(request), ctx.clock.today(), request.query),
+    );
+
+    serve(
+      app,
+      classSessionsApi.staffCalendar,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'The week or month of sessions and closures',
+        description:
+          'Issue 24: each day of the week (Monday to Sunday) or month holding `date` (the center’s today when left out): the sessions meeting that day by their day schedule within their dates, with their hours ("HH:MM", the center’s clock), children enrolled and the closure or early dismissal that applies, and the closures touching the day. The director sees every session; a teacher their own and the whole center’s closures.',
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return staffCalendar(ctx.db, currentUser(request), ctx.clock.today(), request.query);
+      },
     );
 
     serve(
