@@ -314,7 +314,7 @@ describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
       (await as(who, 'GET', `/api/staff/calendar${query}`)).json() as Calendar;
     const names = (c: Calendar, date: string) =>
       c.days.find((d) => d.date === date)!.sessions.map((s) => s.name);
-    const [{ n: acornEnrolled }] = await queryRows<{ n: number }>(
+    const [acornRow] = await queryRows<{ n: number }>(
       desk.t.database.db,
       sql`select count(*)::int as n from class_session_enrollments
         where class_session_id = ${desk.acorn} and status = 'Enrolled'`,
@@ -341,7 +341,7 @@ describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
       name: 'Acorn Room',
       startsAt: '08:30',
       endsAt: '12:30',
-      enrolled: acornEnrolled,
+      enrolled: acornRow!.n,
       closure: null,
     });
     // Wednesday: the Maple Room goes home early, the Acorn Room as usual; Thursday the center is closed.
@@ -357,7 +357,7 @@ describe.each(dbKinds)('the center’s calendar on %s', (kind) => {
     expect(week.days[3]!.closures.map((c) => c.id)).toEqual([closed.id]);
 
     // The Acorn Room's teacher: their room only, the center's closure, not the Maple Room's dismissal.
-    const teacherWeek = await calendar(token('teacher assigned'));
+    const teacherWeek = await calendar(token('teacher assigned')!);
     for (const day of teacherWeek.days)
       expect(
         day.sessions.every((s) => s.id === desk.acorn),

@@ -8,6 +8,8 @@ import {
   type ClosureList,
   type ClosureListQuery,
   classSessionsApi,
+  type StaffCalendar,
+  type StaffCalendarQuery,
 } from '@lc/contract';
 import { callApi } from './call.ts';
 
@@ -24,4 +26,9 @@ export function addClosure(input: ClosureInput): Promise<Closure> {
 /** DELETE /api/staff/closures/{id} (director). ApiError 404 when it is already gone. */
 export function removeClosure(closureId: string): Promise<void> {
   return callApi(classSessionsApi.removeClosure, { params: { closureId } });
+}
+
+/** GET /api/staff/calendar — a week or month of sessions and closures (a teacher: their own rooms). */
+export function getStaffCalendar(query: StaffCalendarQuery, signal?: AbortSignal): Promise<StaffCalendar> {
+  return callApi(classSessionsApi.staffCalendar, { query, signal });
 }

@@ -54,7 +54,7 @@ export function ClosureList({ closures, isDirector }: { closures: readonly Closu
     <Stack gap="lg">
       {byMonth(closures).map(([month, items]) => (
         <section key={month} aria-labelledby={`month-${month.replace(' ', '-')}`}>
-          <Title order={2} size="h4" id={`month-${month.replace(' ', '-')}`} mb="xs">
+          <Title order={3} size="h4" id={`month-${month.replace(' ', '-')}`} mb="xs">
             {month}
           </Title>
           <ScrollRegion label={`${month} on the calendar`}>

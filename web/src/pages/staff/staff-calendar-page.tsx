@@ -1,19 +1,23 @@
+import { StaffCalendarQuerySchema } from '@lc/contract';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { staffKeys } from '../../api/query-keys';
-import { getClosures } from '../../api/staff-calendar';
+import { getClosures, getStaffCalendar } from '../../api/staff-calendar';
 import { LoadFailure } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
+import { useUrlQuery } from '../../features/staff/use-url-query';
+import { CalendarView } from '../../features/staff-calendar/calendar-view';
 import { ClosureDialog } from '../../features/staff-calendar/closure-dialog';
 import { ClosureList } from '../../features/staff-calendar/closure-list';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
 /**
- * /staff/calendar — the center's calendar (issue 24): the closures and early dismissals of the next twelve
- * months, month by month. The director adds and removes them; a teacher reads the whole center's and their own
- * sessions'. The attendance board, the door and Today follow it; families see it.
+ * /staff/calendar — the center's calendar (issue 24): a week or a month of the sessions meeting and the
+ * closures (the view and day in the URL), then the closures and early dismissals of the next twelve months,
+ * month by month. The director adds and removes them; a teacher reads their own sessions and the whole
+ * center's closures. The attendance board, the door and Today follow it; families see it.
  */
 export default function StaffCalendarPage() {
   usePageTitle('Staff · Calendar');
@@ -23,20 +27,32 @@ export default function StaffCalendarPage() {
     queryKey: staffKeys.closures('year'),
     queryFn: ({ signal }) => getClosures({}, signal),
   });
+  const { query, update } = useUrlQuery(StaffCalendarQuerySchema, { keepValid: true });
+  const period = useQuery({
+    queryKey: staffKeys.calendar(query),
+    queryFn: ({ signal }) => getStaffCalendar(query, signal),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Stack gap="lg" className={classes.page}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={1}>Calendar</Title>
           <Text c="dimmed">
-            Closures and early dismissals for the next twelve months. The attendance board and the door follow
-            them, and families see them on their calendar.
+            The sessions meeting each day, and the closures and early dismissals. The attendance board and the
+            door follow them, and families see them on their calendar.
           </Text>
         </div>
         {isDirector ? (
           <Button onClick={() => setAdding(true)}>Add a closure or early dismissal</Button>
         ) : null}
       </Group>
+      {period.isError ? (
+        <LoadFailure title="We could not load the week" onRetry={() => period.refetch()} />
+      ) : null}
+      {period.isPending ? <Text role="status">Loading the sessions…</Text> : null}
+      {period.data ? <CalendarView calendar={period.data} update={update} /> : null}
+      <Title order={2}>Closures and early dismissals</Title>
       {list.isError ? (
         <LoadFailure title="We could not load the calendar" onRetry={() => list.refetch()} />
       ) : null}
