@@ -41,6 +41,7 @@ export * from './staff.ts';
 export * from './staff-announcements.ts';
 export * from './staff-audit.ts';
 export * from './staff-families.ts';
+export * from './staff-family-message.ts';
 export * from './staff-inbox.ts';
 export * from './staff-money.ts';
 export * from './staff-reports.ts';

@@ -157,6 +157,8 @@ export const staffKeys = {
   announcement: (id: Id) => [...staffKeys.announcements(), 'one', id] as const,
   /** `sessionIds`: the chosen sessions' ids as the composer keeps them, joined by commas. */
   announcementReach: (sessionIds: string) => [...staffKeys.all, 'announcement-reach', sessionIds] as const,
+  /** Who a message to the chosen rows reaches (issue 24): the chosen family and child ids. */
+  familyMessageReach: (targets: unknown) => [...staffKeys.all, 'family-message-reach', targets] as const,
   inbox: () => [...staffKeys.all, 'inbox'] as const,
   inboxSummary: () => [...staffKeys.inbox(), 'summary'] as const,
   inboxList: (query: unknown) => [...staffKeys.inbox(), 'list', query] as const,
