@@ -98,7 +98,7 @@ export function RosterTable({
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Td className={`${classes.noPrint} ${classes.selectCell}`}>
+                <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
                   <SelectAllCheckbox
                     ids={page.map(([id]) => id)}
                     isSelected={selection.isSelected}
@@ -127,7 +127,7 @@ export function RosterTable({
             <Table.Tbody>
               {rows.map((row, r) => (
                 <Table.Tr key={enrolled[r]!.studentId}>
-                  <Table.Td className={`${classes.noPrint} ${classes.selectCell}`}>
+                  <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
                     <SelectRowCheckbox
                       name={row[0]!}
                       checked={selection.isSelected(enrolled[r]!.studentId)}

@@ -1,0 +1,78 @@
+/**
+ * Bulk actions from a roster (issue 24, "An app of its own"): the director chooses two children of different
+ * families on a roster, opens "Message selected families", sees the announcements' preview and how many the
+ * message reaches, sends it, and the mail arrives over SMTP for exactly those two families (the third family
+ * on the roster, not chosen, hears nothing). The selection bar and the dialog pass axe in light and dark at
+ * 390 and 1280 px.
+ */
+import { createParent } from '../support/accounts.ts';
+import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
+import { addChild, enrollByHand, everyDaySession } from '../support/door.ts';
+import { expectNoAxeViolationsInEveryTheme, mailFiles, waitForMail } from '../support/fixtures.ts';
+import { DIRECTOR, tokenFor } from '../support/staff.ts';
+import { expect, test } from '../support/test.ts';
+
+test('a bulk email with its preview: the director writes to two families chosen on a roster, and the mails arrive', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // two axe sweeps of four scans each
+  const director = await tokenFor(request, DIRECTOR);
+  const stamp = `${Date.now()}`;
+  const room = `Sunflower Room e2e-bulk-${stamp}`;
+  const sessionId = await everyDaySession(request, director, room);
+  const chen = await createParent(request, { firstName: 'Grace', lastName: `Chen${stamp}` });
+  const rivera = await createParent(request, { firstName: 'Luis', lastName: `Rivera${stamp}` });
+  const okafor = await createParent(request, { firstName: 'Ada', lastName: `Okafor${stamp}` });
+  await enrollByHand(request, director, sessionId, [
+    await addChild(request, chen, 'Lily'),
+    await addChild(request, rivera, 'Mateo'),
+    await addChild(request, okafor, 'Ava'),
+  ]);
+
+  await storeTokenBeforeLoad(page, director);
+  await openPage(page, `/staff/sessions/${sessionId}`, room);
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar).toHaveCount(0);
+  await page.getByRole('checkbox', { name: `Select Lily Chen${stamp}` }).check();
+  await page.getByRole('checkbox', { name: `Select Mateo Rivera${stamp}` }).check();
+  await expect(bar.getByText('2 children selected')).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'roster with a selection', { noSidewaysScroll: true });
+
+  await bar.getByRole('button', { name: 'Message selected families' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message selected families' });
+  await expect(
+    dialog.getByText(
+      'Reaches 2 families: email to 2 families and 0 emergency contacts; text messages to 0 families and 0 emergency contacts.',
+    ),
+  ).toBeVisible();
+  const subject = uniqueMarker('Sunflower seeds go home Friday');
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await dialog
+    .getByRole('textbox', { name: 'Email' })
+    .fill('Your child planted a sunflower seed this week. It comes home on Friday in a paper cup.');
+  await dialog.getByRole('textbox', { name: 'Text message' }).fill('Sunflower cups come home Friday!');
+  await expect(dialog.getByRole('figure', { name: 'Email preview' })).toContainText(`Subject: ${subject}`);
+  await expect(dialog.getByRole('figure', { name: 'Email preview' })).toContainText(
+    '— The Bright Oak Learning Center team',
+  );
+  await expect(dialog.getByRole('figure', { name: 'Text message preview' })).toHaveText(
+    'Bright Oak: Sunflower cups come home Friday!',
+  );
+  await expect(dialog.getByText(/^44 characters with “Bright Oak:” · 1 text part$/)).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'message selected families dialog');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Send to 2 families' }).click();
+  await expect(
+    page.getByText('Sent to 2 families: 2 emails and 0 text messages on their way.'),
+  ).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(bar).toHaveCount(0);
+
+  for (const parent of [chen, rivera]) {
+    const mail = await waitForMail([`To: ${parent.emailAddress}`, subject]);
+    expect(mail.replace(/=\r?\n/g, '')).toContain('It comes home on Friday in a paper cup.');
+  }
+  expect(mailFiles().filter((m) => m.includes(okafor.emailAddress) && m.includes(subject))).toEqual([]);
+});
