@@ -145,6 +145,9 @@ export const staffKeys = {
   family: (userId: Id) => [...staffKeys.all, 'family', userId] as const,
   child: (studentId: Id) => [...staffKeys.all, 'child', studentId] as const,
   children: (search: string) => [...staffKeys.all, 'children', search] as const,
+  /** What moving the chosen children of a roster to `toId` would do (issue 24). */
+  bulkMovePreview: (classSessionId: number, studentIds: readonly string[], toId: string) =>
+    [...staffKeys.all, 'bulk-move-preview', classSessionId, studentIds, toId] as const,
   moveTargets: (classSessionId: number, studentId: string) =>
     [...staffKeys.all, 'move-targets', classSessionId, studentId] as const,
   payments: (query: unknown) => [...staffKeys.all, 'payments', query] as const,

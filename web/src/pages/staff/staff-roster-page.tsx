@@ -19,6 +19,7 @@ import classes from '../../features/staff/staff.module.css';
 import { WithdrawDialog } from '../../features/staff/withdraw-dialog';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { useBoard } from '../../features/staff-attendance/attendance-parts';
+import { BulkMoveDialog, type BulkMoveTarget } from '../../features/staff-bulk/bulk-move-dialog';
 import { MessageFamiliesDialog, type MessageTarget } from '../../features/staff-bulk/message-families-dialog';
 import { saveCsv } from '../../features/staff-bulk/selected-csv';
 import { SelectionBar } from '../../features/staff-bulk/selection-bar';
@@ -37,7 +38,8 @@ import NotFoundPage from '../public/not-found-page';
  * seats on hold and the waitlist apart. A session the caller does not teach is not found; a teacher's roster
  * carries no money, so their table and CSV have no Payment column (`rosterColumns`). On a day the
  * session meets, a "Today" column shows each child's drop-off or pickup and checks them in or out by hand
- * (issue 11). Children can be chosen to message their families or export their rows (issue 24).
+ * (issue 11). Children can be chosen to message their families or export their rows, and the director can
+ * move several at once with one confirmation (issue 24).
  */
 export default function StaffRosterPage() {
   const { classSessionId } = useParams();
@@ -65,6 +67,7 @@ export default function StaffRosterPage() {
   const { hidden, setHidden } = useHiddenRosterColumns();
   const selection = useRowSelection<string[]>(classSessionId ?? '');
   const [messaging, setMessaging] = useState<MessageTarget | null>(null);
+  const [bulkMoving, setBulkMoving] = useState<BulkMoveTarget | null>(null);
   usePageTitle(roster.data ? `Roster · ${roster.data.session.name}` : 'Roster');
 
   if (failedWith(roster.error, 404)) return <NotFoundPage />;
@@ -136,6 +139,21 @@ export default function StaffRosterPage() {
         >
           Export selected
         </Button>
+        {isDirector ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() =>
+              setBulkMoving({
+                classSessionId: session.id,
+                sessionName: session.name,
+                children: chosen.map((c) => ({ studentId: c.studentId, name: c.row[0]! })),
+              })
+            }
+          >
+            Move selected…
+          </Button>
+        ) : null}
       </SelectionBar>
 
       <RosterTable
@@ -170,6 +188,7 @@ export default function StaffRosterPage() {
       {isDirector ? (
         <>
           <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
+          <BulkMoveDialog target={bulkMoving} onClose={() => setBulkMoving(null)} onMoved={selection.clear} />
           <MoveDialog target={moving} onClose={() => setMoving(null)} />
           <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
           <RecordPaymentDialog target={paying} onClose={() => setPaying(null)} />
