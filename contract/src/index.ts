@@ -41,6 +41,7 @@ export * from './staff.ts';
 export * from './staff-announcements.ts';
 export * from './staff-audit.ts';
 export * from './staff-bulk-move.ts';
+export * from './staff-bulk-withdraw.ts';
 export * from './staff-families.ts';
 export * from './staff-family-message.ts';
 export * from './staff-inbox.ts';

@@ -15,6 +15,12 @@ import {
   BulkMoveResultSchema,
 } from '../staff-bulk-move.ts';
 import {
+  BulkWithdrawInputSchema,
+  BulkWithdrawPreviewInputSchema,
+  BulkWithdrawPreviewSchema,
+  BulkWithdrawResultSchema,
+} from '../staff-bulk-withdraw.ts';
+import {
   AdjustmentInputSchema,
   AdjustmentResultSchema,
   AgingQuerySchema,
@@ -197,6 +203,24 @@ export const officeApi = {
     body: BulkMoveInputSchema,
     status: 200,
     reply: BulkMoveResultSchema,
+  }),
+  /** Each chosen child's refund by the session's policy today, changing nothing (issue 24). */
+  bulkWithdrawPreview: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/bulk-withdraw/preview',
+    params: ClassSessionIdParamsSchema,
+    body: BulkWithdrawPreviewInputSchema,
+    status: 200,
+    reply: BulkWithdrawPreviewSchema,
+  }),
+  /** Withdraw several children, each refunded by the policy as the single withdrawal would (issue 24). */
+  bulkWithdraw: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/bulk-withdraw',
+    params: ClassSessionIdParamsSchema,
+    body: BulkWithdrawInputSchema,
+    status: 200,
+    reply: BulkWithdrawResultSchema,
   }),
   /** Enroll a child by hand (e.g. paid by check): 201 with the enrollment and the offline payment. */
   enrollByHand: endpoint({
