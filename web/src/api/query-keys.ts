@@ -145,6 +145,9 @@ export const staffKeys = {
   family: (userId: Id) => [...staffKeys.all, 'family', userId] as const,
   child: (studentId: Id) => [...staffKeys.all, 'child', studentId] as const,
   children: (search: string) => [...staffKeys.all, 'children', search] as const,
+  /** Each chosen child's refund by the policy today (issue 24). */
+  bulkWithdrawPreview: (classSessionId: number, studentIds: readonly string[]) =>
+    [...staffKeys.all, 'bulk-withdraw-preview', classSessionId, studentIds] as const,
   /** What moving the chosen children of a roster to `toId` would do (issue 24). */
   bulkMovePreview: (classSessionId: number, studentIds: readonly string[], toId: string) =>
     [...staffKeys.all, 'bulk-move-preview', classSessionId, studentIds, toId] as const,

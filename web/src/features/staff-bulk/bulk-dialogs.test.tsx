@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../lib/auth-token.ts';
 import { jsonReply, renderPage } from '../testing/render-page.tsx';
 import { BulkMoveDialog } from './bulk-move-dialog.tsx';
+import { BulkWithdrawDialog } from './bulk-withdraw-dialog.tsx';
 import { MessageFamiliesDialog } from './message-families-dialog.tsx';
 
 /**
@@ -222,5 +223,63 @@ describe('move selected children', () => {
     );
     expect(screen.queryByRole('button', { name: /^Move \d/ })).toBeNull();
     expect(calls().some((c) => c.url === '/api/staff/sessions/3/bulk-move')).toBe(false);
+  });
+});
+
+describe('withdraw selected children', () => {
+  it('lists each child’s refund by the policy and the total before the one confirmation, then sends one key', async () => {
+    const onWithdrawn = vi.fn();
+    serve([
+      [
+        'POST /api/staff/sessions/3/bulk-withdraw/preview',
+        () =>
+          jsonReply(200, {
+            children: [
+              { studentId: LILY, name: 'Lily Chen', refund: 27_500, capped: false },
+              { studentId: MATEO, name: 'Mateo Rivera', refund: 0, capped: false },
+            ],
+            total: 27_500,
+          }),
+      ],
+      [
+        'POST /api/staff/sessions/3/bulk-withdraw',
+        () =>
+          jsonReply(200, {
+            children: [
+              { studentId: LILY, refund: 27_500, refundFailed: false },
+              { studentId: MATEO, refund: 0, refundFailed: false },
+            ],
+            message: 'Withdrew 2 children; $275.00 refunded by the policy. Each family has been emailed.',
+          }),
+      ],
+    ]);
+    withClient(
+      <BulkWithdrawDialog
+        target={{
+          classSessionId: 3,
+          sessionName: 'Story Time',
+          children: [
+            { studentId: LILY, name: 'Lily Chen' },
+            { studentId: MATEO, name: 'Mateo Rivera' },
+          ],
+        }}
+        onClose={() => {}}
+        onWithdrawn={onWithdrawn}
+      />,
+    );
+    expect(await screen.findByText('Lily Chen: $275.00 refunded.')).toBeInTheDocument();
+    expect(screen.getByText('Mateo Rivera: no refund by the policy.')).toBeInTheDocument();
+    expect(screen.getByText(/^In all: \$275\.00\./)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw 2 children' }));
+    expect(await screen.findByText('Please say why the children are leaving.')).toBeInTheDocument();
+    expect(calls().some((c) => c.url === '/api/staff/sessions/3/bulk-withdraw')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Moving away' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw 2 children' }));
+    await waitFor(() => expect(onWithdrawn).toHaveBeenCalledOnce());
+    expect(calls().find((c) => c.url === '/api/staff/sessions/3/bulk-withdraw')!.body).toEqual({
+      studentIds: [LILY, MATEO],
+      reason: 'Moving away',
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,60}$/),
+    });
   });
 });

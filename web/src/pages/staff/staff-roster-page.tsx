@@ -20,6 +20,7 @@ import { WithdrawDialog } from '../../features/staff/withdraw-dialog';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { useBoard } from '../../features/staff-attendance/attendance-parts';
 import { BulkMoveDialog, type BulkMoveTarget } from '../../features/staff-bulk/bulk-move-dialog';
+import { BulkWithdrawDialog } from '../../features/staff-bulk/bulk-withdraw-dialog';
 import { MessageFamiliesDialog, type MessageTarget } from '../../features/staff-bulk/message-families-dialog';
 import { saveCsv } from '../../features/staff-bulk/selected-csv';
 import { SelectionBar } from '../../features/staff-bulk/selection-bar';
@@ -39,7 +40,7 @@ import NotFoundPage from '../public/not-found-page';
  * carries no money, so their table and CSV have no Payment column (`rosterColumns`). On a day the
  * session meets, a "Today" column shows each child's drop-off or pickup and checks them in or out by hand
  * (issue 11). Children can be chosen to message their families or export their rows, and the director can
- * move several at once with one confirmation (issue 24).
+ * move or withdraw several at once with one confirmation (issue 24).
  */
 export default function StaffRosterPage() {
   const { classSessionId } = useParams();
@@ -68,6 +69,7 @@ export default function StaffRosterPage() {
   const selection = useRowSelection<string[]>(classSessionId ?? '');
   const [messaging, setMessaging] = useState<MessageTarget | null>(null);
   const [bulkMoving, setBulkMoving] = useState<BulkMoveTarget | null>(null);
+  const [bulkWithdrawing, setBulkWithdrawing] = useState<BulkMoveTarget | null>(null);
   usePageTitle(roster.data ? `Roster · ${roster.data.session.name}` : 'Roster');
 
   if (failedWith(roster.error, 404)) return <NotFoundPage />;
@@ -154,6 +156,21 @@ export default function StaffRosterPage() {
             Move selected…
           </Button>
         ) : null}
+        {isDirector ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() =>
+              setBulkWithdrawing({
+                classSessionId: session.id,
+                sessionName: session.name,
+                children: chosen.map((c) => ({ studentId: c.studentId, name: c.row[0]! })),
+              })
+            }
+          >
+            Withdraw selected…
+          </Button>
+        ) : null}
       </SelectionBar>
 
       <RosterTable
@@ -189,6 +206,11 @@ export default function StaffRosterPage() {
         <>
           <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
           <BulkMoveDialog target={bulkMoving} onClose={() => setBulkMoving(null)} onMoved={selection.clear} />
+          <BulkWithdrawDialog
+            target={bulkWithdrawing}
+            onClose={() => setBulkWithdrawing(null)}
+            onWithdrawn={selection.clear}
+          />
           <MoveDialog target={moving} onClose={() => setMoving(null)} />
           <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
           <RecordPaymentDialog target={paying} onClose={() => setPaying(null)} />
