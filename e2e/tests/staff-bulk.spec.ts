@@ -3,7 +3,8 @@
  * families on a roster, opens "Message selected families", sees the announcements' preview and how many the
  * message reaches, sends it, and the mail arrives over SMTP for exactly those two families (the third family
  * on the roster, not chosen, hears nothing). The selection bar and the dialog pass axe in light and dark at
- * 390 and 1280 px.
+ * 390 and 1280 px, and so do the director's Withdraw selected… (each child's refund by the policy) and Move
+ * selected… dialogs.
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
@@ -16,7 +17,7 @@ test('a bulk email with its preview: the director writes to two families chosen 
   page,
   request,
 }) => {
-  test.slow(); // two axe sweeps of four scans each
+  test.slow(); // four axe sweeps of four scans each
   const director = await tokenFor(request, DIRECTOR);
   const stamp = `${Date.now()}`;
   const room = `Sunflower Room e2e-bulk-${stamp}`;
@@ -75,4 +76,20 @@ test('a bulk email with its preview: the director writes to two families chosen 
     expect(mail.replace(/=\r?\n/g, '')).toContain('It comes home on Friday in a paper cup.');
   }
   expect(mailFiles().filter((m) => m.includes(okafor.emailAddress) && m.includes(subject))).toEqual([]);
+
+  // The director's own bulk actions list every child's consequence before the one confirmation.
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(bar.getByText('3 children selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Withdraw selected…' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw selected children' });
+  await expect(withdraw.getByText(`Lily Chen${stamp}: no refund by the policy.`)).toBeVisible();
+  await expect(withdraw.getByText(/^In all: \$0\.00\./)).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'withdraw selected children dialog');
+  await withdraw.getByRole('button', { name: 'Cancel' }).click();
+  await bar.getByRole('button', { name: 'Move selected…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move selected children' });
+  await expect(move.getByRole('textbox', { name: /Move to/ })).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'move selected children dialog');
+  await move.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar.getByText('3 children selected')).toBeVisible();
 });
