@@ -93,3 +93,41 @@ test('a bulk email with its preview: the director writes to two families chosen 
   await move.getByRole('button', { name: 'Cancel' }).click();
   await expect(bar.getByText('3 children selected')).toBeVisible();
 });
+
+test('on the families search the director exports exactly the chosen families, and a new search lets the choice go', async ({
+  page,
+  request,
+}) => {
+  const director = await tokenFor(request, DIRECTOR);
+  const stamp = `${Date.now()}`;
+  const first = await createParent(request, { firstName: 'Nadia', lastName: `Haddad${stamp}` });
+  const second = await createParent(request, { firstName: 'Tomas', lastName: `Lindqvist${stamp}` });
+  await addChild(request, first, 'Yara');
+  await addChild(request, second, 'Elsa');
+
+  await storeTokenBeforeLoad(page, director);
+  await openPage(page, '/staff/families', 'Families');
+  await page.getByRole('textbox', { name: 'Search families' }).fill(stamp);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('checkbox', { name: `Select Nadia Haddad${stamp}` })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar.getByText('2 families selected')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await bar.getByRole('button', { name: 'Export selected' }).click();
+  const file = await download;
+  const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  const { parse } = await import('csv-parse/sync');
+  expect(parse(text)).toEqual([
+    ['Parent', 'Shares the account with', 'Children', 'Mobile', 'Email'],
+    [`Nadia Haddad${stamp}`, '', `Yara Haddad${stamp}`, '', first.emailAddress],
+    [`Tomas Lindqvist${stamp}`, '', `Elsa Lindqvist${stamp}`, '', second.emailAddress],
+  ]);
+
+  await page.getByRole('textbox', { name: 'Search families' }).fill(`Haddad${stamp}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('checkbox', { name: `Select Tomas Lindqvist${stamp}` })).toHaveCount(0);
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: `Select Nadia Haddad${stamp}` })).not.toBeChecked();
+});
