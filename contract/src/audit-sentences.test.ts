@@ -67,6 +67,7 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
   'family.invite.withdraw': { before: { emailAddress: 'wei@example.com' } },
   'family.close': { after: { children: 2 } },
   'announcement.schedule': { after: { sendAt: '2026-12-02T16:00:00.000Z' } },
+  'family.message': { after: { subject: 'Picture day on Friday', families: 3 } },
   'resource.create': { after: { name: 'Supply list' } },
   'resource.update': { after: { name: 'Supply list' } },
   'program.create': { after: { name: 'Pre-K' } },
@@ -109,6 +110,15 @@ describe('the audit trail in sentences (issue 24)', () => {
     );
     expect(auditSentenceText(sentenceOf('student.correct'), 'es', TZ)).toBe(
       'Maya Director corrigió los datos de Lily Chen: «Birth date from the birth certificate».',
+    );
+  });
+
+  it('says how many families a message from a list went to, and its subject', () => {
+    expect(auditSentenceText(sentenceOf('family.message'), 'en', TZ)).toBe(
+      'Maya Director wrote to 3 families: “Picture day on Friday”.',
+    );
+    expect(auditSentenceText(sentenceOf('family.message'), 'es', TZ)).toBe(
+      'Maya Director escribió a 3 familias: «Picture day on Friday».',
     );
   });
 

@@ -233,6 +233,11 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
     case 'announcement.update_web':
     case 'announcement.cancel':
       return say(row.action, { title: named(names.title ?? text(a.title) ?? text(b.title), 'announcement') });
+    case 'family.message':
+      return say(row.action, {
+        count: typeof a.families === 'number' ? a.families : 0,
+        title: text(a.subject) ?? '—',
+      });
     case 'inbox.update':
       if (a.assigneeId && a.assigneeId !== b.assigneeId)
         return say('inbox.assign', {

@@ -105,6 +105,7 @@ export const AUDIT_KINDS = {
     'announcement.update',
     'announcement.update_web',
     'announcement.cancel',
+    'family.message',
   ],
   inbox: ['inbox.update', 'inbox.note', 'inbox.reply', 'inbox.invite'],
 } as const satisfies Record<string, readonly string[]>;

@@ -23,6 +23,12 @@ import {
   StaffAnnouncementWriteResultSchema,
 } from '../staff-announcements.ts';
 import {
+  FamilyMessageInputSchema,
+  FamilyMessageReachSchema,
+  FamilyMessageResultSchema,
+  FamilyMessageTargetsSchema,
+} from '../staff-family-message.ts';
+import {
   InboxItemIdParamsSchema,
   InboxItemSchema,
   InboxListQuerySchema,
@@ -125,6 +131,23 @@ export const messagesApi = {
     params: AnnouncementIdParamsSchema,
     status: 200,
     reply: StaffAnnouncementWriteResultSchema,
+  }),
+
+  /** Who a message to the chosen families reaches, by channel (issue 24; nothing is sent). */
+  staffFamilyMessageReach: endpoint({
+    method: 'POST',
+    path: '/api/staff/families/message/reach',
+    body: FamilyMessageTargetsSchema,
+    status: 200,
+    reply: FamilyMessageReachSchema,
+  }),
+  /** Email and/or text the chosen families (issue 24); the same idempotency key sends once. */
+  staffFamilyMessage: endpoint({
+    method: 'POST',
+    path: '/api/staff/families/message',
+    body: FamilyMessageInputSchema,
+    status: 200,
+    reply: FamilyMessageResultSchema,
   }),
 
   /** One page of the inbox with the count of New items. */

@@ -9,6 +9,18 @@ import { FailedPaymentListSchema } from '../autopay.ts';
 import { ClassSessionIdParamsSchema } from '../class-session.ts';
 import { endpoint } from '../endpoint.ts';
 import {
+  BulkMoveInputSchema,
+  BulkMovePreviewInputSchema,
+  BulkMovePreviewSchema,
+  BulkMoveResultSchema,
+} from '../staff-bulk-move.ts';
+import {
+  BulkWithdrawInputSchema,
+  BulkWithdrawPreviewInputSchema,
+  BulkWithdrawPreviewSchema,
+  BulkWithdrawResultSchema,
+} from '../staff-bulk-withdraw.ts';
+import {
   AdjustmentInputSchema,
   AdjustmentResultSchema,
   AgingQuerySchema,
@@ -173,6 +185,42 @@ export const officeApi = {
     body: MoveInputSchema,
     status: 200,
     reply: MoveResultSchema,
+  }),
+  /** What moving several children to another session would do, child by child, changing nothing (issue 24). */
+  bulkMovePreview: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/bulk-move/preview',
+    params: ClassSessionIdParamsSchema,
+    body: BulkMovePreviewInputSchema,
+    status: 200,
+    reply: BulkMovePreviewSchema,
+  }),
+  /** Move several children to another session in one transaction: all of them or none (issue 24). */
+  bulkMove: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/bulk-move',
+    params: ClassSessionIdParamsSchema,
+    body: BulkMoveInputSchema,
+    status: 200,
+    reply: BulkMoveResultSchema,
+  }),
+  /** Each chosen child's refund by the session's policy today, changing nothing (issue 24). */
+  bulkWithdrawPreview: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/bulk-withdraw/preview',
+    params: ClassSessionIdParamsSchema,
+    body: BulkWithdrawPreviewInputSchema,
+    status: 200,
+    reply: BulkWithdrawPreviewSchema,
+  }),
+  /** Withdraw several children, each refunded by the policy as the single withdrawal would (issue 24). */
+  bulkWithdraw: endpoint({
+    method: 'POST',
+    path: '/api/staff/sessions/:classSessionId/bulk-withdraw',
+    params: ClassSessionIdParamsSchema,
+    body: BulkWithdrawInputSchema,
+    status: 200,
+    reply: BulkWithdrawResultSchema,
   }),
   /** Enroll a child by hand (e.g. paid by check): 201 with the enrollment and the offline payment. */
   enrollByHand: endpoint({

@@ -147,6 +147,12 @@ export const staffKeys = {
   family: (userId: Id) => [...staffKeys.all, 'family', userId] as const,
   child: (studentId: Id) => [...staffKeys.all, 'child', studentId] as const,
   children: (search: string) => [...staffKeys.all, 'children', search] as const,
+  /** Each chosen child's refund by the policy today (issue 24). */
+  bulkWithdrawPreview: (classSessionId: number, studentIds: readonly string[]) =>
+    [...staffKeys.all, 'bulk-withdraw-preview', classSessionId, studentIds] as const,
+  /** What moving the chosen children of a roster to `toId` would do (issue 24). */
+  bulkMovePreview: (classSessionId: number, studentIds: readonly string[], toId: string) =>
+    [...staffKeys.all, 'bulk-move-preview', classSessionId, studentIds, toId] as const,
   moveTargets: (classSessionId: number, studentId: string) =>
     [...staffKeys.all, 'move-targets', classSessionId, studentId] as const,
   payments: (query: unknown) => [...staffKeys.all, 'payments', query] as const,
@@ -159,6 +165,8 @@ export const staffKeys = {
   announcement: (id: Id) => [...staffKeys.announcements(), 'one', id] as const,
   /** `sessionIds`: the chosen sessions' ids as the composer keeps them, joined by commas. */
   announcementReach: (sessionIds: string) => [...staffKeys.all, 'announcement-reach', sessionIds] as const,
+  /** Who a message to the chosen rows reaches (issue 24): the chosen family and child ids. */
+  familyMessageReach: (targets: unknown) => [...staffKeys.all, 'family-message-reach', targets] as const,
   inbox: () => [...staffKeys.all, 'inbox'] as const,
   inboxSummary: () => [...staffKeys.inbox(), 'summary'] as const,
   inboxList: (query: unknown) => [...staffKeys.inbox(), 'list', query] as const,

@@ -247,4 +247,62 @@ async function insertDemoAudit(tx: Tx, today: string): Promise<void> {
       },
       daysAgo(2, 15),
     );
+  await insertDemoFamilyMessage(tx, director.id, daysAgo(1, 16));
+}
+
+/**
+ * A message the director wrote from a roster (issue 24, "Message selected families"): yesterday afternoon, to
+ * the families of the children enrolled in the first session that has any, about rain boots. Recorded only:
+ * the demo sends no mail from its past.
+ */
+async function insertDemoFamilyMessage(tx: Tx, directorId: string, at: Date): Promise<void> {
+  const [first] = await tx
+    .select({ classSessionId: classSessionEnrollments.classSessionId })
+    .from(classSessionEnrollments)
+    .where(eq(classSessionEnrollments.status, 'Enrolled'))
+    .orderBy(classSessionEnrollments.classSessionId)
+    .limit(1);
+  if (!first) return;
+  const children = await tx
+    .select({ studentId: classSessionEnrollments.studentId })
+    .from(classSessionEnrollments)
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, first.classSessionId),
+        eq(classSessionEnrollments.status, 'Enrolled'),
+      ),
+    );
+  const childIds = children.map((c) => c.studentId);
+  const parents = await tx
+    .selectDistinct({ userId: userStudents.userId })
+    .from(userStudents)
+    .where(
+      sql`${userStudents.studentId} in (${sql.join(
+        childIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  await recordAudit(
+    tx,
+    {
+      actorUserId: directorId,
+      action: 'family.message',
+      entityType: 'FamilyMessage',
+      entityId: 'demo-rain-boots',
+      before: null,
+      after: {
+        subject: 'Rain boots for tomorrow’s garden walk',
+        emailMessage:
+          'Rain is on the way, and tomorrow we walk to the garden beds to see how our beans are doing. Please send your child in rain boots and a jacket with a hood. Thank you!',
+        smsMessage: null,
+        familyIds: [],
+        childIds,
+        families: parents.length,
+        emailCount: parents.length,
+        smsCount: 0,
+        idempotencyKey: 'demo-rain-boots',
+      },
+    },
+    at,
+  );
 }

@@ -11,8 +11,11 @@ import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { announcementMail, recipients } from './announcements.ts';
 import type { Row } from './staff-announcement-list.ts';
 
-/** A text message to send after the commit (`announcementId` to correct its count if delivery fails). */
-export type PendingText = { announcementId: number; to: string; body: string };
+/**
+ * A text message to send after the commit (`announcementId` to correct its count if delivery fails; null for
+ * a message to chosen families, family-message.ts, whose count is its audit row's).
+ */
+export type PendingText = { announcementId: number | null; to: string; body: string };
 
 /**
  * Queue the emails of `rows` (just claimed or posted, in `tx`) and record their delivery counts; answer the

@@ -106,7 +106,8 @@ export async function sendTexts(
       await deps.sms.send({ to: text.to, body: text.body });
     } catch (error) {
       deps.log(`text to ${text.to} failed: ${error instanceof Error ? error.message : String(error)}`);
-      failed.set(text.announcementId, (failed.get(text.announcementId) ?? 0) + 1);
+      if (text.announcementId !== null)
+        failed.set(text.announcementId, (failed.get(text.announcementId) ?? 0) + 1);
     }
   }
   for (const [id, count] of failed)

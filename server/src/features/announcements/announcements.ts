@@ -279,7 +279,14 @@ export async function recipientRows(tx: DbOrTx, sessionIds: number[], now: Date)
  * email's language (see the module comment).
  */
 export async function recipients(tx: DbOrTx, sessionIds: number[], now: Date) {
-  const rows = await recipientRows(tx, sessionIds, now);
+  return recipientsFrom(await recipientRows(tx, sessionIds, now));
+}
+
+/**
+ * The addresses, numbers and email languages of `rows` (see {@link recipients}); also used for a message to
+ * chosen families (family-message.ts), so both reach people by one rule.
+ */
+export function recipientsFrom(rows: Recipient[]) {
   const emails = [...new Set(rows.filter((r) => r.wantsEmail && r.email).map((r) => r.email!))].sort();
   const phones = [...new Set(rows.filter((r) => r.wantsSms && r.phone).map((r) => r.phone!))].sort();
   const languages = new Map<string, MailLanguage>();

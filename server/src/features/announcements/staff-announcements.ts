@@ -34,7 +34,7 @@ import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordAudit } from '../audit/record.ts';
 import { visibleSessions } from '../team/access.ts';
 import { deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
-import { recipientRows } from './announcements.ts';
+import { type Recipient, recipientRows } from './announcements.ts';
 import { iso, type Row, readStaffAnnouncement, scope } from './staff-announcement-list.ts';
 
 export type StaffAnnouncementDeps = { db: Db; timeZone: string; now: () => Date };
@@ -64,7 +64,14 @@ export async function announcementReach(
   sessionIds: number[],
 ): Promise<AnnouncementReach> {
   const ids = await writableSessions(deps.db, user, sessionIds);
-  const rows = await recipientRows(deps.db, ids, deps.now());
+  return reachOf(await recipientRows(deps.db, ids, deps.now()));
+}
+
+/**
+ * The counts of a reach preview from everyone a message can reach (`recipientRows`): families (parent
+ * accounts), and by channel the families and the contacts not already reached at a parent's address or number.
+ */
+export function reachOf(rows: Recipient[]): AnnouncementReach {
   const parents = rows.filter((r) => r.kind === 'parent');
   const parentEmails = new Set(parents.filter((r) => r.wantsEmail && r.email).map((r) => r.email));
   const parentPhones = new Set(parents.filter((r) => r.wantsSms && r.phone).map((r) => r.phone));

@@ -10,6 +10,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { sendTexts } from './announcement-sweep.ts';
+import { familyMessageReach, messageFamilies } from './family-message.ts';
 import { listStaffAnnouncements, readStaffAnnouncement } from './staff-announcement-list.ts';
 import {
   announcementReach,
@@ -86,6 +87,40 @@ export const staffAnnouncementRoutes =
         const outcome = await createStaffAnnouncements(deps, currentUser(request), request.body);
         reply.code(201);
         return afterWrite(outcome);
+      },
+    );
+
+    serve(
+      app,
+      messagesApi.staffFamilyMessageReach,
+      {
+        config: { auth: 'staff', errors: [404] },
+        tags,
+        summary: 'Who a message to chosen families reaches',
+        description:
+          '`familyIds` (parent accounts, from the families search) and `childIds` (children, from a roster): the same counts as an announcement’s reach — families, and by channel the families and emergency contacts who chose it. Nothing is sent. A teacher may name only the families and children of their sessions; any other id answers 404.',
+      },
+      async (request) => familyMessageReach(deps, currentUser(request), request.body),
+    );
+
+    serve(
+      app,
+      messagesApi.staffFamilyMessage,
+      {
+        config: { auth: 'staff', errors: [404] },
+        tags,
+        summary: 'Email and/or text chosen families',
+        description:
+          'The email (with `subject`) is queued to the parents of the chosen families and to their children’s emergency contacts who chose email; the text goes after the reply to parents with a mobile number and contacts who chose texts, as an announcement’s. A family with no address for a channel is counted, not failed. `idempotencyKey` (made when the dialog opens): the same key again answers the first send with `replayed` and sends nothing. A teacher may name only the families and children of their sessions; any other id answers 404 and nothing is sent. Audited (`family.message`).',
+      },
+      async (request) => {
+        const { result, texts } = await messageFamilies(deps, currentUser(request), request.body);
+        if (result.emailCount > 0 && !result.replayed) ctx.work.runNow().catch(() => {});
+        if (texts.length > 0)
+          ctx.work.defer('family message texts', () =>
+            sendTexts({ database: ctx.database, sms: ctx.sms, log: (m) => app.log.warn(m) }, texts),
+          );
+        return result;
       },
     );
 

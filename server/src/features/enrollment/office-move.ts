@@ -4,7 +4,7 @@
  */
 import type { MoveInput, MoveTarget } from '@lc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { classSessionEnrollments, classSessions } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
@@ -93,107 +93,124 @@ export async function moveChild(
   fromId: number,
   input: MoveInput,
 ): Promise<{ enrollmentId: string }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const moved = await moveInTx(tx, deps, actorUserId, fromId, input);
+    await offerFreedSeats(tx, deps, fromId);
+    return { enrollmentId: moved.enrollmentId };
+  });
+  seatsChanged(deps);
+  return result;
+}
+
+/**
+ * The single move's steps inside the caller's transaction `tx` (see {@link moveChild}), without offering the
+ * freed seat (the caller does, once): a move of several children (office-bulk-move.ts) runs this for each in
+ * one transaction, so when one cannot go nothing changes. Answers the new enrollment's id. Throws as
+ * {@link moveChild}.
+ */
+export async function moveInTx(
+  tx: Tx,
+  deps: MoneyDeps,
+  actorUserId: string,
+  fromId: number,
+  input: MoveInput,
+): Promise<{ enrollmentId: string }> {
   const toId = input.toClassSessionId;
   if (toId === fromId)
     throw new HttpError(409, 'billing.move.sameSession', {
       fields: { toClassSessionId: 'billing.move.sameSession' },
     });
-  const result = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const locked = new Map<number, LockedSession>();
-    for (const id of [fromId, toId].sort((x, y) => x - y)) {
-      const session = await readSession(tx, id, now, deps.clock.today(now), { lock: true });
-      if (!session)
-        throw new HttpError(404, 'notFound.session', {
-          fields: id === toId ? { toClassSessionId: 'notFound.session' } : undefined,
-        });
-      locked.set(id, session);
-    }
-    const from = locked.get(fromId)!;
-    const to = locked.get(toId)!;
-    const [enrollment] = await tx
-      .select()
-      .from(classSessionEnrollments)
-      .where(
-        and(
-          eq(classSessionEnrollments.classSessionId, fromId),
-          eq(classSessionEnrollments.studentId, input.studentId),
-          eq(classSessionEnrollments.status, 'Enrolled'),
-        ),
-      );
-    if (!enrollment) throw notEnrolled();
-    const child = (await childOf(tx, input.studentId))!;
-    if (to.seatsLeft === 0)
-      throw new HttpError(409, 'billing.move.full', {
-        params: { session: to.name, taken: to.seatsTaken, count: to.row.rosterSize, child: child.firstName },
-        fields: { toClassSessionId: 'billing.move.full' },
+  const now = deps.clock.now();
+  const locked = new Map<number, LockedSession>();
+  for (const id of [fromId, toId].sort((x, y) => x - y)) {
+    const session = await readSession(tx, id, now, deps.clock.today(now), { lock: true });
+    if (!session)
+      throw new HttpError(404, 'notFound.session', {
+        fields: id === toId ? { toClassSessionId: 'notFound.session' } : undefined,
       });
-    await tx
-      .update(classSessionEnrollments)
-      .set({
-        status: 'Withdrawn',
-        withdrawnReason: `Moved to ${to.name}: ${input.reason}`,
-        withdrawnAt: now,
-        updated: now,
-      })
-      .where(eq(classSessionEnrollments.id, enrollment.id));
-    const movedId = await seatChild(
-      tx,
-      { classSessionId: toId, studentId: input.studentId, paymentId: enrollment.paymentId, now },
-      {
-        field: 'toClassSessionId',
-        code: 'billing.office.alreadyPlaced',
-        params: { child: child.firstName, session: to.name },
-      },
+    locked.set(id, session);
+  }
+  const from = locked.get(fromId)!;
+  const to = locked.get(toId)!;
+  const [enrollment] = await tx
+    .select()
+    .from(classSessionEnrollments)
+    .where(
+      and(
+        eq(classSessionEnrollments.classSessionId, fromId),
+        eq(classSessionEnrollments.studentId, input.studentId),
+        eq(classSessionEnrollments.status, 'Enrolled'),
+      ),
     );
-    const parents = await parentsOf(tx, input.studentId);
-    const balanceAfter = parents[0]
-      ? await postMove(tx, {
-          enrollmentId: enrollment.id,
-          from: from.row,
-          to: to.row,
-          studentId: input.studentId,
-          fallbackPayer: parents[0].id,
-          actorUserId,
-          now,
-          today: deps.clock.today(now),
-        })
-      : 0;
-    for (const parent of parents)
-      await enqueueMail(
-        tx,
-        movedMail({
-          to: parent.emailAddress,
-          parentName: parent.firstName,
-          childName: child.firstName,
-          fromName: from.name,
-          toName: to.name,
-          toId,
-          appUrl: deps.appUrl,
-          language: parent.language,
-        }),
-      );
-    await recordAudit(
-      tx,
-      {
+  if (!enrollment) throw notEnrolled();
+  const child = (await childOf(tx, input.studentId))!;
+  if (to.seatsLeft === 0)
+    throw new HttpError(409, 'billing.move.full', {
+      params: { session: to.name, taken: to.seatsTaken, count: to.row.rosterSize, child: child.firstName },
+      fields: { toClassSessionId: 'billing.move.full' },
+    });
+  await tx
+    .update(classSessionEnrollments)
+    .set({
+      status: 'Withdrawn',
+      withdrawnReason: `Moved to ${to.name}: ${input.reason}`,
+      withdrawnAt: now,
+      updated: now,
+    })
+    .where(eq(classSessionEnrollments.id, enrollment.id));
+  const movedId = await seatChild(
+    tx,
+    { classSessionId: toId, studentId: input.studentId, paymentId: enrollment.paymentId, now },
+    {
+      field: 'toClassSessionId',
+      code: 'billing.office.alreadyPlaced',
+      params: { child: child.firstName, session: to.name },
+    },
+  );
+  const parents = await parentsOf(tx, input.studentId);
+  const balanceAfter = parents[0]
+    ? await postMove(tx, {
+        enrollmentId: enrollment.id,
+        from: from.row,
+        to: to.row,
+        studentId: input.studentId,
+        fallbackPayer: parents[0].id,
         actorUserId,
-        action: 'enrollment.move',
-        entityType: 'ClassSessionEnrollment',
-        entityId: enrollment.id,
-        before: { classSessionId: fromId, enrollmentId: enrollment.id, status: 'Enrolled' },
-        after: {
-          classSessionId: toId,
-          enrollmentId: movedId,
-          paymentId: enrollment.paymentId,
-          reason: input.reason,
-          balanceAfter,
-        },
-      },
-      now,
+        now,
+        today: deps.clock.today(now),
+      })
+    : 0;
+  for (const parent of parents)
+    await enqueueMail(
+      tx,
+      movedMail({
+        to: parent.emailAddress,
+        parentName: parent.firstName,
+        childName: child.firstName,
+        fromName: from.name,
+        toName: to.name,
+        toId,
+        appUrl: deps.appUrl,
+        language: parent.language,
+      }),
     );
-    await offerFreedSeats(tx, deps, fromId);
-    return { enrollmentId: movedId };
-  });
-  seatsChanged(deps);
-  return result;
+  await recordAudit(
+    tx,
+    {
+      actorUserId,
+      action: 'enrollment.move',
+      entityType: 'ClassSessionEnrollment',
+      entityId: enrollment.id,
+      before: { classSessionId: fromId, enrollmentId: enrollment.id, status: 'Enrolled' },
+      after: {
+        classSessionId: toId,
+        enrollmentId: movedId,
+        paymentId: enrollment.paymentId,
+        reason: input.reason,
+        balanceAfter,
+      },
+    },
+    now,
+  );
+  return { enrollmentId: movedId };
 }

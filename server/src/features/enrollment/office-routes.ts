@@ -14,6 +14,8 @@ import { notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../team/access.ts';
+import { bulkMove, previewBulkMove } from './office-bulk-move.ts';
+import { bulkWithdraw, previewBulkWithdraw } from './office-bulk-withdraw.ts';
 import { enrollByHand } from './office-enroll.ts';
 import { moveChild, moveTargets } from './office-move.ts';
 import { searchChildren, sessionEnrollments } from './office-places.ts';
@@ -119,6 +121,79 @@ export const staffOfficeRoutes =
       async (request) => {
         const user = admin(request);
         const result = await moveChild(deps, user.id, sessionId(request.params.classSessionId), request.body);
+        afterWrite();
+        return result;
+      },
+    );
+
+    serve(
+      app,
+      officeApi.bulkMovePreview,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'What moving several children would do, child by child (Admin)',
+        description:
+          'Per child in `studentIds`: the price in `toClassSessionId` and the family’s balance there after the move (cents, as the single move quotes them), or `problem`, a sentence saying why the child cannot go (a place already there, no seat left once the children before them have theirs). Changes nothing. 404 an unknown session or a child not enrolled here; 409 a child no longer enrolled here.',
+      },
+      async (request) => {
+        admin(request);
+        return previewBulkMove(deps, sessionId(request.params.classSessionId), request.body);
+      },
+    );
+
+    serve(
+      app,
+      officeApi.bulkMove,
+      {
+        config: { auth: 'staff', errors: [409] },
+        tags,
+        summary: 'Move several children to another session, all or none (Admin)',
+        description:
+          'One transaction: each child moved by the single move’s steps (withdrawn here, enrolled in `toClassSessionId` with the same payment, the family emailed, audited per child), then the freed seats offered to this waitlist. When one child cannot go (the session full, a place already there, no longer enrolled here) nothing changes: 409 naming the child.',
+      },
+      async (request) => {
+        const user = admin(request);
+        const result = await bulkMove(deps, user.id, sessionId(request.params.classSessionId), request.body);
+        afterWrite();
+        return result;
+      },
+    );
+
+    serve(
+      app,
+      officeApi.bulkWithdrawPreview,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Each chosen child’s refund by the policy today (Admin)',
+        description:
+          'Per child in `studentIds`: the refund (cents) the single withdrawal’s dialog starts at — the session’s policy today, capped by what the payment still holds — and the sum. Changes nothing. 404 an unknown session or a child not enrolled in it.',
+      },
+      async (request) => {
+        admin(request);
+        return previewBulkWithdraw(deps, sessionId(request.params.classSessionId), request.body);
+      },
+    );
+
+    serve(
+      app,
+      officeApi.bulkWithdraw,
+      {
+        config: { auth: 'staff', errors: [409] },
+        tags,
+        summary: 'Withdraw several children, each refunded by the policy (Admin)',
+        description:
+          'Every child is checked first (409 naming one no longer enrolled: nobody is withdrawn). Then each is withdrawn by the single withdrawal, in order, refunded what the policy gives at its turn (so brothers and sisters on one payment get what separate withdrawals would), the family mailed, audited per child. The same `idempotencyKey` again finishes what a lost answer left and refunds nobody twice. A provider refusing a refund leaves that child withdrawn with `refundFailed`.',
+      },
+      async (request) => {
+        const user = admin(request);
+        const result = await bulkWithdraw(
+          deps,
+          user.id,
+          sessionId(request.params.classSessionId),
+          request.body,
+        );
         afterWrite();
         return result;
       },

@@ -1,8 +1,8 @@
-import { announcementEmailText, announcementSmsText, smsSegments } from '@lc/contract';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TextareaField } from '../forms/fields';
-import { type AnnouncementFields, type AnnouncementFormValues, plural } from './announcement-form';
+import type { AnnouncementFields, AnnouncementFormValues } from './announcement-form';
 import { formatInstant } from './format';
+import { MessagePreview, SmsLength } from './message-preview';
 
 /**
  * "Email and text message": the plain-text email and the text message (its length in characters and text
@@ -18,8 +18,6 @@ export function DeliverySection({
   values: Pick<AnnouncementFormValues, 'title' | 'emailMessage' | 'smsMessage'>;
 }) {
   const sent = Boolean(sentAt);
-  const sms = values.smsMessage ? announcementSmsText(values.smsMessage) : '';
-  const segments = smsSegments(sms);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="delivery-heading">
       <Title order={2} fz="h4" id="delivery-heading" mb="sm">
@@ -52,30 +50,13 @@ export function DeliverySection({
             maxLength={320}
             readOnly={sent}
           />
-          <Text size="sm" id="sms-count" aria-live="polite">
-            {sms
-              ? `${segments.length} characters with “Bright Oak:” · ${plural(segments.segments, 'text part', 'text parts')}${segments.encoding === 'UCS-2' ? ' (emoji or special characters make parts shorter)' : ''}`
-              : 'No text message.'}
-          </Text>
+          <SmsLength message={values.smsMessage} />
         </Stack>
-        <Stack gap="sm" aria-label="Preview" component="section">
-          <Title order={3} fz="h5">
-            Preview
-          </Title>
-          <Paper withBorder p="sm" radius="sm" aria-label="Email preview" component="figure" m={0}>
-            <Text size="sm" fw={600}>
-              Subject: {values.title || 'Your title'}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {values.emailMessage ? announcementEmailText(values.emailMessage) : 'No email will be sent.'}
-            </Text>
-          </Paper>
-          <Paper withBorder p="sm" radius="lg" aria-label="Text message preview" component="figure" m={0}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {sms || 'No text message will be sent.'}
-            </Text>
-          </Paper>
-        </Stack>
+        <MessagePreview
+          subject={values.title}
+          emailMessage={values.emailMessage}
+          smsMessage={values.smsMessage}
+        />
       </SimpleGrid>
     </Paper>
   );

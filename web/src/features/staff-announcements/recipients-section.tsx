@@ -1,7 +1,8 @@
 import type { AnnouncementReach, StaffAnnouncement } from '@lc/contract';
 import { Paper, Text, Title } from '@mantine/core';
 import { MultiSelectField } from '../forms/fields';
-import { type AnnouncementFields, plural } from './announcement-form';
+import type { AnnouncementFields } from './announcement-form';
+import { reachSentence } from './message-preview';
 
 /**
  * "Who it is for": the sessions (none for the director is every family at the center; an existing
@@ -67,7 +68,7 @@ export function RecipientsSection({
       )}
       <Text size="sm" mt="sm" aria-live="polite">
         {reach
-          ? `Reaches ${plural(reach.families, 'family', 'families')}: email to ${plural(reach.email.families, 'family', 'families')} and ${plural(reach.email.contacts, 'emergency contact', 'emergency contacts')}; text messages to ${plural(reach.sms.families, 'family', 'families')} and ${plural(reach.sms.contacts, 'emergency contact', 'emergency contacts')}.`
+          ? reachSentence(reach)
           : !cancelled && !isDirector && chosen.length === 0
             ? 'Choose a session to see how many families it reaches.'
             : ''}

@@ -15,6 +15,8 @@ import classes from '../staff/staff.module.css';
 import type { AttendanceTarget } from '../staff-attendance/attendance-dialog';
 import { type BoardChild, childStateText } from '../staff-attendance/attendance-parts';
 import { LateBadge, RecordButton, WRAPPING_BADGE } from '../staff-attendance/today-board';
+import { SelectAllCheckbox, SelectRowCheckbox } from '../staff-bulk/selection-bar';
+import type { RowSelection } from '../staff-bulk/use-row-selection';
 import { RosterColumnChooser } from './roster-columns';
 
 /** Columns whose cells never wrap (a date or a phone number broken over lines is hard to read). */
@@ -26,9 +28,9 @@ const UNBROKEN_COLUMNS = new Set<RosterColumn>([
 ]);
 
 /**
- * "Enrolled children": the roster's table (`rows` under `columns`, exactly the CSV's), with a Today column
- * when the session meets today (`today`) and the director's Actions menu on each row (`enrollments`: each
- * child's payment, by student id).
+ * "Enrolled children": the roster's table (`rows` under `columns`, exactly the CSV's), with a box to choose
+ * each row for a bulk action (`selection`, issue 24), a Today column when the session meets today (`today`)
+ * and the director's Actions menu on each row (`enrollments`: each child's payment, by student id).
  */
 export function RosterTable({
   session,
@@ -46,6 +48,7 @@ export function RosterTable({
   onRefund,
   onRecordPayment,
   onAdjust,
+  selection,
 }: {
   session: Roster['session'];
   enrolled: Roster['enrolled'];
@@ -63,7 +66,10 @@ export function RosterTable({
   onRefund: (target: RefundTarget) => void;
   onRecordPayment: (child: StaffEnrollment) => void;
   onAdjust: (child: StaffEnrollment) => void;
+  /** The children chosen for a bulk action (issue 24), each with its row's cells (the CSV's). */
+  selection: RowSelection<string[]>;
 }) {
+  const page = rows.map((row, r) => [enrolled[r]!.studentId, row] as const);
   const moneyOf = new Map(enrollments.map((m) => [m.studentId, m]));
   const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
   return (
@@ -84,9 +90,21 @@ export function RosterTable({
         // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
         <section className={classes.tableWrap} aria-label="Roster table" tabIndex={0}>
-          <Table striped verticalSpacing="xs" fz="sm" className={classes.stickyEnds}>
+          <Table
+            striped
+            verticalSpacing="xs"
+            fz="sm"
+            className={`${classes.stickyEnds} ${classes.selectable}`}
+          >
             <Table.Thead>
               <Table.Tr>
+                <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
+                  <SelectAllCheckbox
+                    ids={page.map(([id]) => id)}
+                    isSelected={selection.isSelected}
+                    onToggleAll={() => selection.toggleAll(page)}
+                  />
+                </Table.Td>
                 {columns.map((column, c) => (
                   <Fragment key={column}>
                     <Table.Th scope="col" className={hidden.has(column) ? classes.screenHidden : undefined}>
@@ -109,6 +127,13 @@ export function RosterTable({
             <Table.Tbody>
               {rows.map((row, r) => (
                 <Table.Tr key={enrolled[r]!.studentId}>
+                  <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
+                    <SelectRowCheckbox
+                      name={row[0]!}
+                      checked={selection.isSelected(enrolled[r]!.studentId)}
+                      onToggle={() => selection.toggle(enrolled[r]!.studentId, row)}
+                    />
+                  </Table.Td>
                   <RosterCells
                     row={row}
                     columns={columns}

@@ -1,6 +1,7 @@
-import { FamilyListQuerySchema } from '@lc/contract';
+import { FamilyListQuerySchema, type FamilyRow } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { staffKeys } from '../../api/query-keys';
 import { getFamilies } from '../../api/staff-families';
@@ -9,13 +10,23 @@ import { useSubmit } from '../../features/forms/use-submit';
 import { ListFooter } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
-import { FamiliesTable } from '../../features/staff-families/families-table';
+import { MessageFamiliesDialog, type MessageTarget } from '../../features/staff-bulk/message-families-dialog';
+import { saveCsv } from '../../features/staff-bulk/selected-csv';
+import { SelectionBar } from '../../features/staff-bulk/selection-bar';
+import { useRowSelection } from '../../features/staff-bulk/use-row-selection';
+import {
+  FAMILY_EXPORT_COLUMNS,
+  FamiliesTable,
+  familyExportRow,
+} from '../../features/staff-families/families-table';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
 /**
  * /staff/families — find a family (issue 10): by a parent's name or email, a child's name or a phone number
  * in any format. The director sees every family; a teacher the families of the children in their sessions.
+ * Rows can be chosen, across pages of one search (a new search lets them go), to message those families or
+ * export them (issue 24).
  */
 export default function StaffFamiliesPage() {
   usePageTitle('Staff · Families');
@@ -36,6 +47,10 @@ export default function StaffFamiliesPage() {
   });
 
   const data = families.data;
+  const selection = useRowSelection<FamilyRow>(query.q ?? '');
+  const [messaging, setMessaging] = useState<MessageTarget | null>(null);
+  const chosen = [...selection.selected.values()];
+  const count = chosen.length;
 
   return (
     <Stack gap="lg" mt="lg" className={classes.page}>
@@ -75,7 +90,29 @@ export default function StaffFamiliesPage() {
           {query.q && !isDirector ? ' You see the families of the children in your sessions.' : ''}
         </Text>
       ) : null}
-      {data && data.total > 0 ? <FamiliesTable items={data.items} /> : null}
+      <SelectionBar count={count} noun={['family', 'families']} onClear={selection.clear}>
+        <Button
+          size="compact-sm"
+          onClick={() =>
+            setMessaging({
+              familyIds: chosen.map((f) => f.userId),
+              childIds: [],
+              label: `${count} ${count === 1 ? 'family' : 'families'}`,
+            })
+          }
+        >
+          Message selected families
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => saveCsv('families-selected.csv', FAMILY_EXPORT_COLUMNS, chosen.map(familyExportRow))}
+        >
+          Export selected
+        </Button>
+      </SelectionBar>
+      {data && data.total > 0 ? <FamiliesTable items={data.items} selection={selection} /> : null}
+      <MessageFamiliesDialog target={messaging} onClose={() => setMessaging(null)} onSent={selection.clear} />
 
       {data ? (
         <ListFooter

@@ -1,5 +1,5 @@
 import { rosterColumns, rosterTableRows } from '@lc/contract';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -19,6 +19,12 @@ import classes from '../../features/staff/staff.module.css';
 import { WithdrawDialog } from '../../features/staff/withdraw-dialog';
 import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-attendance/attendance-dialog';
 import { useBoard } from '../../features/staff-attendance/attendance-parts';
+import { BulkMoveDialog, type BulkMoveTarget } from '../../features/staff-bulk/bulk-move-dialog';
+import { BulkWithdrawDialog } from '../../features/staff-bulk/bulk-withdraw-dialog';
+import { MessageFamiliesDialog, type MessageTarget } from '../../features/staff-bulk/message-families-dialog';
+import { saveCsv } from '../../features/staff-bulk/selected-csv';
+import { SelectionBar } from '../../features/staff-bulk/selection-bar';
+import { useRowSelection } from '../../features/staff-bulk/use-row-selection';
 import { useHiddenRosterColumns } from '../../features/staff-roster/roster-columns';
 import { RosterHeader } from '../../features/staff-roster/roster-header';
 import { RosterTable } from '../../features/staff-roster/roster-table';
@@ -33,7 +39,8 @@ import NotFoundPage from '../public/not-found-page';
  * seats on hold and the waitlist apart. A session the caller does not teach is not found; a teacher's roster
  * carries no money, so their table and CSV have no Payment column (`rosterColumns`). On a day the
  * session meets, a "Today" column shows each child's drop-off or pickup and checks them in or out by hand
- * (issue 11).
+ * (issue 11). Children can be chosen to message their families or export their rows, and the director can
+ * move or withdraw several at once with one confirmation (issue 24).
  */
 export default function StaffRosterPage() {
   const { classSessionId } = useParams();
@@ -59,6 +66,10 @@ export default function StaffRosterPage() {
   const board = useBoard();
   const [recording, setRecording] = useState<AttendanceTarget | null>(null);
   const { hidden, setHidden } = useHiddenRosterColumns();
+  const selection = useRowSelection<string[]>(classSessionId ?? '');
+  const [messaging, setMessaging] = useState<MessageTarget | null>(null);
+  const [bulkMoving, setBulkMoving] = useState<BulkMoveTarget | null>(null);
+  const [bulkWithdrawing, setBulkWithdrawing] = useState<BulkMoveTarget | null>(null);
   usePageTitle(roster.data ? `Roster · ${roster.data.session.name}` : 'Roster');
 
   if (failedWith(roster.error, 404)) return <NotFoundPage />;
@@ -79,6 +90,11 @@ export default function StaffRosterPage() {
   const columns = rosterColumns(roster.data);
   const rows = rosterTableRows(roster.data, CENTER_TIME_ZONE);
   const today = board.data?.sessions.find((s) => s.classSessionId === session.id);
+  // The chosen children still on the roster, in the table's order (a withdrawn child leaves the choice).
+  const chosen = enrolled
+    .map((child, r) => ({ studentId: child.studentId, row: rows[r]! }))
+    .filter((c) => selection.isSelected(c.studentId));
+  const count = chosen.length;
 
   return (
     <Stack gap="lg" mt="lg" className={`${classes.page} ${classes.roster}`}>
@@ -99,7 +115,66 @@ export default function StaffRosterPage() {
         </section>
       ) : null}
 
+      <SelectionBar count={count} noun={['child', 'children']} onClear={selection.clear}>
+        <Button
+          size="compact-sm"
+          onClick={() =>
+            setMessaging({
+              familyIds: [],
+              childIds: chosen.map((c) => c.studentId),
+              label: `the families of ${count === 1 ? chosen[0]!.row[0] : `${count} children`}`,
+            })
+          }
+        >
+          Message selected families
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() =>
+            saveCsv(
+              `roster-${session.id}-selected.csv`,
+              columns,
+              chosen.map((c) => c.row),
+            )
+          }
+        >
+          Export selected
+        </Button>
+        {isDirector ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() =>
+              setBulkMoving({
+                classSessionId: session.id,
+                sessionName: session.name,
+                children: chosen.map((c) => ({ studentId: c.studentId, name: c.row[0]! })),
+              })
+            }
+          >
+            Move selected…
+          </Button>
+        ) : null}
+        {isDirector ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() =>
+              setBulkWithdrawing({
+                classSessionId: session.id,
+                sessionName: session.name,
+                children: chosen.map((c) => ({ studentId: c.studentId, name: c.row[0]! })),
+              })
+            }
+          >
+            Withdraw selected…
+          </Button>
+        ) : null}
+      </SelectionBar>
+
       <RosterTable
+        selection={selection}
         session={session}
         enrolled={enrolled}
         columns={columns}
@@ -126,9 +201,16 @@ export default function StaffRosterPage() {
       <WaitlistSection classSessionId={Number(classSessionId)} waitlist={waitlist} isDirector={isDirector} />
 
       <AttendanceDialog target={recording} onClose={() => setRecording(null)} />
+      <MessageFamiliesDialog target={messaging} onClose={() => setMessaging(null)} onSent={selection.clear} />
       {isDirector ? (
         <>
           <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
+          <BulkMoveDialog target={bulkMoving} onClose={() => setBulkMoving(null)} onMoved={selection.clear} />
+          <BulkWithdrawDialog
+            target={bulkWithdrawing}
+            onClose={() => setBulkWithdrawing(null)}
+            onWithdrawn={selection.clear}
+          />
           <MoveDialog target={moving} onClose={() => setMoving(null)} />
           <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
           <RecordPaymentDialog target={paying} onClose={() => setPaying(null)} />

@@ -1,6 +1,6 @@
 import type { Board, Roster, StaffSelf } from '@lc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveApi } from '../../features/portal-sessions/test-fixtures.ts';
 import { InboxNavLink } from '../../features/staff-inbox/inbox-nav-link.tsx';
@@ -192,5 +192,40 @@ describe('a teacher’s staff screens', () => {
         .map((h) => h.textContent),
     ).toContain('Payment');
     expect(within(directorTable).getByRole('row', { name: /Ava Rivera/ })).toHaveTextContent('Paid');
+  });
+
+  it('a teacher may message and export the children chosen on their roster, never move them; the director may (issue 24)', async () => {
+    const roster = (showsMoney: boolean) => () =>
+      jsonReply(200, { session, showsMoney, enrolled: [child], pending: [], waitlist: [] } satisfies Roster);
+    setToken(tokenAs('Staff'));
+    serveApi(fetchMock, {
+      'GET /api/staff/sessions/7/roster': roster(false),
+      'GET /api/staff/attendance/today': () => jsonReply(200, NO_BOARD),
+    });
+    const teacherView = renderRoster();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Ava Rivera' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('1 child selected')).toBeInTheDocument();
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Message selected families', 'Export selected', 'Clear selection']);
+    teacherView.unmount();
+
+    setToken(tokenAs('Admin'));
+    serveApi(fetchMock, {
+      'GET /api/staff/sessions/7/roster': roster(true),
+      'GET /api/staff/attendance/today': () => jsonReply(200, NO_BOARD),
+      'GET /api/staff/sessions/7/enrollments': () => jsonReply(200, []),
+      'GET /api/staff/team': () => jsonReply(200, []),
+    });
+    renderRoster();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    expect(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', {
+        name: 'Move selected…',
+      }),
+    ).toBeInTheDocument();
   });
 });
