@@ -44,6 +44,7 @@ const director: StaffToday = {
         submitted: '2026-11-20T17:00:00.000Z',
       },
     ],
+    toursToday: [],
   },
   registrationsOpening: [
     { classSessionId: 9, name: 'Spring Explorers', opensAt: '2026-11-24T16:00:00.000Z', priority: true },
