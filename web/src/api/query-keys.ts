@@ -126,6 +126,8 @@ export const staffKeys = {
   today: () => [...staffKeys.all, 'today'] as const,
   /** The center's calendar (issue 24). */
   closures: (query: unknown) => [...staffKeys.all, 'closures', query] as const,
+  /** Published tour times (decision 028). */
+  tourSlots: () => [...staffKeys.all, 'tour-slots'] as const,
   team: () => [...staffKeys.all, 'team'] as const,
   /** `query`: a list's URL filters, or the named choice lists below. */
   sessions: (query: unknown) => [...staffKeys.all, 'sessions', query] as const,

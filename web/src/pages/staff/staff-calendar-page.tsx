@@ -2,26 +2,35 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { staffKeys } from '../../api/query-keys';
-import { getClosures } from '../../api/staff-calendar';
+import { getClosures, getTourSlots } from '../../api/staff-calendar';
 import { LoadFailure } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { ClosureDialog } from '../../features/staff-calendar/closure-dialog';
 import { ClosureList } from '../../features/staff-calendar/closure-list';
+import { TourSlotDialog } from '../../features/staff-calendar/tour-slot-dialog';
+import { TourSlotList } from '../../features/staff-calendar/tour-slot-list';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
 /**
  * /staff/calendar — the center's calendar (issue 24): the closures and early dismissals of the next twelve
  * months, month by month. The director adds and removes them; a teacher reads the whole center's and their own
- * sessions'. The attendance board, the door and Today follow it; families see it.
+ * sessions'. The attendance board, the door and Today follow it; families see it. Below, the tour times
+ * (decision 028): the director publishes and removes them; staff see which are booked, and someone with the
+ * inbox by whom.
  */
 export default function StaffCalendarPage() {
   usePageTitle('Staff · Calendar');
   const isDirector = currentRole() === 'Admin';
   const [adding, setAdding] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const list = useQuery({
     queryKey: staffKeys.closures('year'),
     queryFn: ({ signal }) => getClosures({}, signal),
+  });
+  const tours = useQuery({
+    queryKey: staffKeys.tourSlots(),
+    queryFn: ({ signal }) => getTourSlots(signal),
   });
   return (
     <Stack gap="lg" className={classes.page}>
@@ -46,6 +55,28 @@ export default function StaffCalendarPage() {
           date: between midnight UTC and midnight at the center they differ. */}
       {isDirector && list.data ? (
         <ClosureDialog opened={adding} today={list.data.from} onClose={() => setAdding(false)} />
+      ) : null}
+      <Stack component="section" aria-labelledby="tour-times" gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <div>
+            <Title order={2} id="tour-times">
+              Tour times
+            </Title>
+            <Text c="dimmed">
+              Families choose one of these when they ask for a tour, and get a reminder the day before. A time
+              on a day the center is closed is not offered.
+            </Text>
+          </div>
+          {isDirector ? <Button onClick={() => setPublishing(true)}>Publish a tour time</Button> : null}
+        </Group>
+        {tours.isError ? (
+          <LoadFailure title="We could not load the tour times" onRetry={() => tours.refetch()} />
+        ) : null}
+        {tours.isPending ? <Text role="status">Loading the tour times…</Text> : null}
+        {tours.data ? <TourSlotList slots={tours.data.items} isDirector={isDirector} /> : null}
+      </Stack>
+      {isDirector && list.data ? (
+        <TourSlotDialog opened={publishing} today={list.data.from} onClose={() => setPublishing(false)} />
       ) : null}
     </Stack>
   );
