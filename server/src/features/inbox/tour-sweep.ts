@@ -13,8 +13,7 @@
  */
 import { addDays } from '@lc/contract/zoned-time';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import { type Database, queryRows, type Tx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -46,6 +45,29 @@ type Reminded = {
   starts_at: Date | string;
   minutes: number;
 };
+
+/** Audit each of `rows` moved to `status` by the sweep (no staff member: the center's system). */
+async function auditStatus(
+  tx: Tx,
+  rows: { id: string; before: string }[],
+  action: 'inbox.toured' | 'inbox.enrolled',
+  status: 'Toured' | 'Enrolled',
+  now: Date,
+) {
+  for (const row of rows)
+    await recordAudit(
+      tx,
+      {
+        actorUserId: null,
+        action,
+        entityType: 'ContactSubmission',
+        entityId: row.id,
+        before: { status: row.before },
+        after: { status },
+      },
+      now,
+    );
+}
 
 /** Remind, mark Toured and mark Enrolled what is due at the clock's now. Safe to run concurrently. */
 export async function runTourSweep(deps: TourSweepDeps): Promise<TourSweepResult> {
@@ -116,23 +138,8 @@ export async function runTourSweep(deps: TourSweepDeps): Promise<TourSweepResult
         from due where c.id = due.id and c.status in ('New', 'Replied', 'Toured')
         returning c.id, due.status as before`,
     );
-    for (const [action, rows, status] of [
-      ['inbox.toured', toured, 'Toured'],
-      ['inbox.enrolled', enrolled, 'Enrolled'],
-    ] as const)
-      for (const row of rows)
-        await recordAudit(
-          tx,
-          {
-            actorUserId: null,
-            action,
-            entityType: 'ContactSubmission',
-            entityId: row.id,
-            before: { status: row.before },
-            after: { status },
-          },
-          now,
-        );
+    await auditStatus(tx, toured, 'inbox.toured', 'Toured', now);
+    await auditStatus(tx, enrolled, 'inbox.enrolled', 'Enrolled', now);
     return {
       reminded: reminded.map((r) => r.id),
       toured: toured.map((r) => r.id),
