@@ -223,6 +223,25 @@ describe.each(dbKinds)('tour slots on %s', (kind) => {
     });
     const teachers = (await as(teacher(), 'GET', '/api/staff/tour-slots')).json().items as StaffTourSlot[];
     expect(teachers.find((s) => s.id === monday!.id)).toMatchObject({ booked: 1, bookings: [] });
+    // Given the inbox, the teacher sees who booked too (and still cannot publish).
+    const grant = await as(admin(), 'PUT', `/api/staff/team/${desk.teacher.userId}`, { inboxAccess: true });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const withInbox = (await as(teacher(), 'GET', '/api/staff/tour-slots')).json().items as StaffTourSlot[];
+    expect(withInbox.find((s) => s.id === monday!.id)?.bookings).toEqual([
+      { itemId: item.id, familyName: 'Lucia lucia', childName: 'Mateo', status: 'New' },
+    ]);
+    expect(
+      (
+        await as(teacher(), 'POST', '/api/staff/tour-slots', {
+          date: '2026-12-01',
+          time: '10:00',
+          minutes: 30,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await as(admin(), 'PUT', `/api/staff/team/${desk.teacher.userId}`, { inboxAccess: false })).statusCode,
+    ).toBe(200);
     // "None of these times work": stored without a time, the center is asked to call.
     expect((await book('call.me@families.example', null)).statusCode).toBe(204);
     expect((await itemOf('call.me@families.example')).tour).toBeNull();
