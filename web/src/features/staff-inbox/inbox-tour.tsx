@@ -1,7 +1,7 @@
 /**
  * The booked tour on a tour request's page (decision 028): the day and time on the center's clock, and
- * whether the reminder went out the day before; or, when the family chose no time, that they asked to be
- * called.
+ * whether the reminder went out the day before; or, when no time is booked (the family asked to be called, or
+ * the director removed their time), that someone should call or write.
  */
 import { type InboxItem, routes } from '@lc/contract';
 import { Anchor, Paper, Text, Title } from '@mantine/core';
@@ -27,7 +27,8 @@ export function TourSection({ data }: { data: InboxItem }) {
         </>
       ) : (
         <Text size="sm">
-          No time booked: none of the published times worked, so please call the family to find one.
+          No tour time is booked: they chose “we will call you”, or their time was removed. Call them or reply
+          to find one.
         </Text>
       )}
       <Anchor component={Link} to={routes.staffCalendar} size="sm" mt="xs" display="inline-block">
