@@ -44,6 +44,9 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
   'closure.remove': {
     before: { startsOn: '2026-11-26', endsOn: '2026-11-26', kind: 'Closed', reason: 'Thanksgiving' },
   },
+  'tour.publish': { after: { startsAt: '2026-12-08T18:00:00.000Z' }, entityType: 'TourSlot' },
+  'tour.remove': { before: { startsAt: '2026-12-08T18:00:00.000Z' }, after: { cancelled: [] } },
+  'tour.reminded': { after: { startsAt: '2026-12-08T18:00:00.000Z' } },
   'staff.invite': { after: { role: 'Staff' } },
   'staff.add': { after: { role: 'Admin' } },
   'staff.role': { before: { role: 'Staff' }, after: { role: 'Admin' } },
@@ -137,6 +140,27 @@ describe('the audit trail in sentences (issue 24)', () => {
     );
     expect(auditSentenceText(sentenceOf('session.teachers.set'), 'en', TZ)).toBe(
       'Maya Director set the teachers of Owl Room: Ana Ruiz and Ben Ode.',
+    );
+  });
+
+  it('writes tour times on the center’s clock, and says when a booked one was removed (decision 028)', () => {
+    expect(auditSentenceText(sentenceOf('tour.publish'), 'en', TZ)).toBe(
+      'Maya Director published a tour time: Dec 8, 2026, 10:00 AM.',
+    );
+    const removedBooked = auditSentence(
+      {
+        action: 'tour.remove',
+        entityType: 'TourSlot',
+        before: { startsAt: '2026-12-08T18:00:00.000Z' },
+        after: { cancelled: ['a'] },
+      },
+      names,
+    );
+    expect(auditSentenceText(removedBooked, 'en', TZ)).toBe(
+      'Maya Director removed the tour time Dec 8, 2026, 10:00 AM and wrote to the family who had booked it.',
+    );
+    expect(auditSentenceText(sentenceOf('tour.reminded', { ...names, actor: 'system' }), 'en', TZ)).toBe(
+      'The center’s system reminded Rosa Diaz of their tour on Dec 8, 2026, 10:00 AM.',
     );
   });
 

@@ -143,6 +143,18 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
         time: text(c.dismissAt) ?? '—',
       });
     }
+    case 'tour.publish':
+      return say(row.action, { at: text(a.startsAt) ? { at: String(a.startsAt) } : '—' });
+    case 'tour.remove': {
+      const at: AuditParam = text(b.startsAt) ? { at: String(b.startsAt) } : '—';
+      const count = Array.isArray(a.cancelled) ? a.cancelled.length : 0;
+      return count > 0 ? say('tour.remove.booked', { at, count }) : say(row.action, { at });
+    }
+    case 'tour.reminded':
+      return say(row.action, {
+        sender: named(names.sender, 'sender'),
+        at: text(a.startsAt) ? { at: String(a.startsAt) } : '—',
+      });
     case 'staff.invite':
     case 'staff.add':
       return say(row.action, { person: named(names.person, 'person'), role: role(a.role) });
@@ -248,6 +260,8 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
     case 'inbox.note':
     case 'inbox.reply':
     case 'inbox.invite':
+    case 'inbox.toured':
+    case 'inbox.enrolled':
       return say(row.action, { sender: named(names.sender, 'sender') });
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });

@@ -49,6 +49,14 @@ export const ContactFormSchema = z.object({
     .min(1, MESSAGE_REQUIRED)
     .max(4000, fieldMessage('fields.contact.messageTooLong')),
   tour: z.boolean().default(false),
+  /**
+   * A schedule-a-tour request's chosen time (decision 028): a published slot's id, or null for "none of these
+   * times work — we will call you". Booked with the request in one transaction; a slot just taken is a 409.
+   */
+  tourSlotId: z
+    .uuid({ error: fieldMessage('fields.contact.chooseTourTime') })
+    .nullish()
+    .transform((v) => v ?? null),
   /** The page's language (issue 14): the center's reply is written around the staff's words in it. */
   language: LanguageSchema.default('en'),
 });

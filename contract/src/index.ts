@@ -51,3 +51,4 @@ export * from './staff-resources.ts';
 export * from './staff-setup.ts';
 export * from './staff-today.ts';
 export * from './token.ts';
+export * from './tour-slots.ts';

@@ -29,6 +29,7 @@ export const AUDIT_ENTITY_TYPES = {
   Kiosk: 'Door tablets',
   LedgerEntry: 'Family accounts: charges, credits and write-offs',
   closure: 'Closures and early dismissals',
+  TourSlot: 'Tour times',
 } as const;
 
 /**
@@ -69,7 +70,7 @@ export const AUDIT_KINDS = {
     'policy.create',
     'policy.update',
   ],
-  calendar: ['closure.add', 'closure.remove'],
+  calendar: ['closure.add', 'closure.remove', 'tour.publish', 'tour.remove'],
   staff: ['staff.invite', 'staff.add', 'staff.role', 'staff.remove', 'staff.inbox'],
   children: [
     'student.allergy.add',
@@ -107,7 +108,15 @@ export const AUDIT_KINDS = {
     'announcement.cancel',
     'family.message',
   ],
-  inbox: ['inbox.update', 'inbox.note', 'inbox.reply', 'inbox.invite'],
+  inbox: [
+    'inbox.update',
+    'inbox.note',
+    'inbox.reply',
+    'inbox.invite',
+    'inbox.toured',
+    'inbox.enrolled',
+    'tour.reminded',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

@@ -107,6 +107,16 @@ export const InboxEntrySchema = z.object({
 });
 export type InboxEntry = z.infer<typeof InboxEntrySchema>;
 
+/** A booked tour as the inbox item and Today show it. */
+export const BookedTourSchema = z.object({
+  slotId: z.string(),
+  startsAt: z.string(),
+  minutes: z.number().int(),
+  /** When the day-before reminder was queued, or null. */
+  reminderSentAt: z.string().nullable(),
+});
+export type BookedTour = z.infer<typeof BookedTourSchema>;
+
 /** `GET /api/staff/inbox/{id}`: the whole submission, its thread (oldest first) and who may be assigned. */
 export const InboxItemSchema = InboxItemSummarySchema.extend({
   firstName: z.string(),
@@ -129,6 +139,8 @@ export const InboxItemSchema = InboxItemSummarySchema.extend({
   language: z.enum(LANGUAGES),
   entries: z.array(InboxEntrySchema),
   assignees: z.array(StaffMemberSchema),
+  /** A tour request's booked time (decision 028), or null (none chosen, cancelled, or not a tour). */
+  tour: BookedTourSchema.nullable(),
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 

@@ -49,6 +49,16 @@ export const TodayInboxItemSchema = z.object({
   submitted: z.string(),
 });
 
+/** A tour booked for today (decision 028), soonest first: a link to its inbox item. */
+export const TodayTourSchema = z.object({
+  id: z.string(),
+  familyName: z.string(),
+  childName: z.string().nullable(),
+  startsAt: z.string(),
+  minutes: z.number().int(),
+});
+export type TodayTour = z.infer<typeof TodayTourSchema>;
+
 /** A session whose registration (or priority registration) opens in the next seven days. */
 export const TodayOpeningSchema = z.object({
   classSessionId: z.number().int(),
@@ -84,6 +94,8 @@ export const StaffTodaySchema = z.object({
       /** New schedule-a-tour requests among them. */
       tourRequests: count,
       newest: z.array(TodayInboxItemSchema),
+      /** Tours booked for today, soonest first (those already over included). */
+      toursToday: z.array(TodayTourSchema),
     })
     .nullable(),
   registrationsOpening: z.array(TodayOpeningSchema),

@@ -48,6 +48,7 @@ import { familyRoutes } from './features/family/routes.ts';
 import { staffFamilyRoutes } from './features/family/staff-families-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { staffInboxRoutes } from './features/inbox/routes.ts';
+import { sweepTours } from './features/inbox/tour-sweep.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
 import { createPhotoStore, createPhotoSweep } from './features/passes/photos.ts';
 import { passRoutes } from './features/passes/routes.ts';
@@ -154,6 +155,16 @@ export async function buildApp(
             now: () => clock.now(),
             sms: ctx.sms,
             log: (msg) => app.log.warn(msg),
+          }),
+      },
+      // Tour reminders the day before, then Toured and Enrolled (decision 028), before mail like the above.
+      {
+        name: 'remind tours and follow their status',
+        run: () =>
+          sweepTours({
+            database,
+            clock,
+            mail: { centerEmail: config.centerEmail, centerAddress: config.center.address },
           }),
       },
       // Refunds a stopped server left half-done (issue 10), before mail so the family's email goes out now.

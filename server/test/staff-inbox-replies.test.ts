@@ -215,6 +215,24 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
       const item = (await as(inbox.admin.token, 'GET', `/api/staff/inbox/${tutoring.id}`)).json();
       expect(item.assignee).toMatchObject({ firstName: 'Elena', lastName: 'Okafor' });
       expect(item.entries.map((e: { kind: string }) => e.kind)).toEqual(['Note', 'Reply']);
+      // Tour times (decision 028): Maya booked next Tuesday at 9:30, the Ellises come today at 3:30 pm.
+      const maya = await find('maya.chen@example.com');
+      expect((await as(inbox.admin.token, 'GET', `/api/staff/inbox/${maya.id}`)).json().tour).toMatchObject({
+        startsAt: '2026-11-24T17:30:00.000Z',
+        minutes: 45,
+      });
+      const ellis = await find('jordan.ellis@example.com');
+      expect(ellis).toMatchObject({ kind: 'tour', status: 'Replied' });
+      const today = (await as(inbox.admin.token, 'GET', '/api/staff/today')).json();
+      expect(today.inbox.toursToday).toEqual([
+        expect.objectContaining({
+          id: ellis.id,
+          familyName: 'Jordan Ellis',
+          startsAt: '2026-11-20T23:30:00.000Z',
+        }),
+      ]);
+      const slots = (await as(inbox.admin.token, 'GET', '/api/staff/tour-slots')).json().items;
+      expect(slots).toHaveLength(5);
     });
   });
 });

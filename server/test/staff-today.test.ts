@@ -50,7 +50,7 @@ describe.each(dbKinds)('the staff home on %s', (kind) => {
     expect(director.sessions.map((s) => s.name)).toEqual(['Acorn Room', 'Maple Room']);
     expect(director.money).toEqual({ failedCount: 0, failedTotal: 0, overdueFamilies: 0, overdueTotal: 0 });
     expect(director.mailFailed).toEqual({ count: 0, newest: [] });
-    expect(director.inbox).toEqual({ newCount: 0, tourRequests: 0, newest: [] });
+    expect(director.inbox).toEqual({ newCount: 0, tourRequests: 0, newest: [], toursToday: [] });
   });
 
   it('counts the morning from the door: arrived, allergies in the building, gone, then a late pickup', async () => {

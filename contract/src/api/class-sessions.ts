@@ -60,6 +60,12 @@ import {
   SetupIdParamsSchema,
 } from '../staff-setup.ts';
 import { StaffTodaySchema } from '../staff-today.ts';
+import {
+  StaffTourSlotListSchema,
+  TourSlotIdParamsSchema,
+  TourSlotInputSchema,
+  TourSlotsCreatedSchema,
+} from '../tour-slots.ts';
 
 export const classSessionsApi = {
   /** Active sessions that have not ended (the catalog), or with `active=false` the others. */
@@ -292,6 +298,29 @@ export const classSessionsApi = {
     method: 'DELETE',
     path: '/api/staff/closures/:closureId',
     params: ClosureIdParamsSchema,
+    status: 204,
+    reply: 'empty',
+  }),
+  /** Published tour times from today on, with who booked (decision 028). */
+  tourSlots: endpoint({
+    method: 'GET',
+    path: '/api/staff/tour-slots',
+    status: 200,
+    reply: StaffTourSlotListSchema,
+  }),
+  /** Publish a tour time, or the same weekday and time for some weeks (the director): 201 with them. */
+  addTourSlots: endpoint({
+    method: 'POST',
+    path: '/api/staff/tour-slots',
+    body: TourSlotInputSchema,
+    status: 201,
+    reply: TourSlotsCreatedSchema,
+  }),
+  /** Remove a tour time (the director); families who booked it are written to: 204. */
+  removeTourSlot: endpoint({
+    method: 'DELETE',
+    path: '/api/staff/tour-slots/:slotId',
+    params: TourSlotIdParamsSchema,
     status: 204,
     reply: 'empty',
   }),

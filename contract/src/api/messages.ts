@@ -38,6 +38,7 @@ import {
   InboxSummarySchema,
   InboxUpdateInputSchema,
 } from '../staff-inbox.ts';
+import { OpenTourSlotListSchema } from '../tour-slots.ts';
 
 /** `GET /healthz`: the process is up. */
 export const HealthSchema = z.object({ status: z.literal('ok') });
@@ -216,6 +217,13 @@ export const messagesApi = {
     body: ContactFormSchema,
     status: 204,
     reply: 'empty',
+  }),
+  /** The free tour times the schedule-a-tour form offers (decision 028): nothing about who booked. */
+  tourSlotsOpen: endpoint({
+    method: 'GET',
+    path: '/api/Contact/TourSlots',
+    status: 200,
+    reply: OpenTourSlotListSchema,
   }),
   /** Join the tutoring waitlist: stored and mailed to the center. */
   contactWaitlist: endpoint({

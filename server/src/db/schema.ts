@@ -1010,9 +1010,18 @@ export const contactSubmissions = pgTable(
     status: text('status').notNull().default('New'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     updated: instant('updated').notNull().defaultNow(),
+    /**
+     * The published tour time this schedule-a-tour request booked (issue 24, decision 028); null for none (a
+     * contact message, or "we will call you"). A slot holds at most its capacity of bookings: the booking
+     * locks the slot's row first (features/contact/book-tour.ts).
+     */
+    tourSlotId: uuid('tour_slot_id').references(() => tourSlots.id, { onDelete: 'set null' }),
+    /** When the day-before reminder was queued (the sweep's claim: set once, so it is sent once). */
+    tourReminderSentAt: instant('tour_reminder_sent_at'),
   },
   (t) => [
     index('contact_submissions_submitted_idx').on(t.submitted),
+    index('contact_submissions_tour_slot_idx').on(t.tourSlotId),
     index('contact_submissions_status_idx').on(t.status, t.submitted),
     check('contact_submissions_status_check', inList('status', statuses.inquiry)),
     check('contact_submissions_language_check', inList('language', ['en', 'es'])), // contract LANGUAGES
@@ -1212,6 +1221,28 @@ export const closures = pgTable(
     check('closures_kind_check', inList('kind', statuses.closure)),
     check('closures_dates_check', sql`ends_on >= starts_on`),
     check('closures_dismiss_check', sql`(kind = 'EarlyDismissal') = (dismiss_at is not null)`),
+  ],
+);
+
+/**
+ * A tour time the director published (issue 24, decision 028): families choose one on `/contact?tour=true`.
+ * `starts_at` is an instant (shown in the center's time zone); `minutes` its length; `capacity` how many
+ * families may book it (usually 1). Bookings are `contact_submissions.tour_slot_id`.
+ */
+export const tourSlots = pgTable(
+  'tour_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startsAt: instant('starts_at').notNull(),
+    minutes: integer('minutes').notNull(),
+    capacity: integer('capacity').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tour_slots_starts_at_key').on(t.startsAt),
+    check('tour_slots_minutes_check', sql`minutes between 15 and 180`),
+    check('tour_slots_capacity_check', sql`capacity between 1 and 10`),
   ],
 );
 

@@ -128,6 +128,8 @@ export const staffKeys = {
   closures: (query: unknown) => [...staffKeys.all, 'closures', query] as const,
   /** The calendar's week or month of sessions and closures (issue 24). */
   calendar: (query: unknown) => [...staffKeys.all, 'closures', 'calendar', query] as const,
+  /** Published tour times (decision 028). */
+  tourSlots: () => [...staffKeys.all, 'tour-slots'] as const,
   team: () => [...staffKeys.all, 'team'] as const,
   /** `query`: a list's URL filters, or the named choice lists below. */
   sessions: (query: unknown) => [...staffKeys.all, 'sessions', query] as const,

@@ -1,6 +1,7 @@
 /**
- * The center's calendar for staff (issue 24): closures and early dismissals, each call its `classSessionsApi`
- * row (contract/src/api/class-sessions.ts). Shapes: contract `calendar.ts`; dates are the center's calendar dates.
+ * The center's calendar for staff (issue 24): closures and early dismissals, and tour times (decision 028), each
+ * call its `classSessionsApi` row (contract/src/api/class-sessions.ts). Shapes: contract `calendar.ts` and
+ * `tour-slots.ts`; dates are the center's calendar dates, instants ISO.
  */
 import {
   type Closure,
@@ -10,6 +11,9 @@ import {
   classSessionsApi,
   type StaffCalendar,
   type StaffCalendarQuery,
+  type StaffTourSlot,
+  type StaffTourSlotList,
+  type TourSlotInput,
 } from '@lc/contract';
 import { callApi } from './call.ts';
 
@@ -31,4 +35,19 @@ export function removeClosure(closureId: string): Promise<void> {
 /** GET /api/staff/calendar — a week or month of sessions and closures (a teacher: their own rooms). */
 export function getStaffCalendar(query: StaffCalendarQuery, signal?: AbortSignal): Promise<StaffCalendar> {
   return callApi(classSessionsApi.staffCalendar, { query, signal });
+}
+
+/** GET /api/staff/tour-slots — tour times from today on; who booked only for someone with the inbox. */
+export function getTourSlots(signal?: AbortSignal): Promise<StaffTourSlotList> {
+  return callApi(classSessionsApi.tourSlots, { signal });
+}
+
+/** POST /api/staff/tour-slots (director): answers the times published. 400 by field; 403 for a teacher. */
+export async function addTourSlots(input: TourSlotInput): Promise<StaffTourSlot[]> {
+  return (await callApi(classSessionsApi.addTourSlots, { body: input })).items;
+}
+
+/** DELETE /api/staff/tour-slots/{id} (director); families who booked it are mailed. ApiError 404 when gone. */
+export function removeTourSlot(slotId: string): Promise<void> {
+  return callApi(classSessionsApi.removeTourSlot, { params: { slotId } });
 }

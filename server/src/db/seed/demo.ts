@@ -8,7 +8,7 @@
  * This is the seed's entry (startup.ts calls {@link seedDemo}; docs/architecture.md, Layers): it holds the
  * demo logins and the demo parent's and staff's accounts, and composes in one transaction the catalog
  * (demo-catalog.ts, which fills its seats with demo-places.ts and demo-families.ts and adds
- * demo-announcements.ts), the inbox (demo-inbox.ts), the door (demo-door.ts) and the co-parent
+ * demo-announcements.ts), the inbox (demo-inbox.ts) with its tour times (demo-tours.ts), the door (demo-door.ts) and the co-parent
  * (demo-co-parent.ts).
  */
 import { count, eq, inArray } from 'drizzle-orm';
@@ -33,6 +33,7 @@ import { addDays } from './demo-dates.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
+import { insertDemoTours } from './demo-tours.ts';
 
 /** The demo parent's login (README, "What the demo shows"). */
 export const DEMO_PARENT = {
@@ -78,6 +79,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoDeposit(tx, demoParent);
     await insertDemoStaff(tx, directorHash, teacherHash);
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
+    await insertDemoTours(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoCustody(tx, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);

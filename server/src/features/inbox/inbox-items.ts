@@ -27,15 +27,17 @@ const itemsCte = sql`items as (
     c.phone_number as phone, c.child_name, c.child_birthdate::text as child_birthdate,
     null::text as grade, null::text as subject_matter, c.previous_attendance, c.referred,
     c.message, c.submitted, c.updated, c.assignee_id, c.language,
-    (select count(*)::int from inbox_entries e where e.contact_submission_id = c.id) as entry_count
-  from contact_submissions c
+    (select count(*)::int from inbox_entries e where e.contact_submission_id = c.id) as entry_count,
+    c.tour_slot_id, s.starts_at as tour_starts_at, s.minutes as tour_minutes, c.tour_reminder_sent_at
+  from contact_submissions c left join tour_slots s on s.id = c.tour_slot_id
   union all
   select t.id, 'tutoring', t.status,
     null::text, null::text, t.parent_name, t.email_address,
     t.phone_number, t.student_name, null::text,
     t.grade, t.subject_matter, null::boolean, null::text,
     t.message, t.submitted, t.updated, t.assignee_id, t.language,
-    (select count(*)::int from inbox_entries e where e.tutoring_submission_id = t.id)
+    (select count(*)::int from inbox_entries e where e.tutoring_submission_id = t.id),
+    null::uuid, null::timestamptz, null::int, null::timestamptz
   from tutoring_waitlist_submissions t
 )`;
 
@@ -63,6 +65,11 @@ export type ItemRowSql = {
   assignee_last_name: string | null;
   language: 'en' | 'es';
   entry_count: number;
+  /** A booked tour (decision 028): the slot, its start and length, when the reminder went. */
+  tour_slot_id: string | null;
+  tour_starts_at: Date | string | null;
+  tour_minutes: number | null;
+  tour_reminder_sent_at: Date | string | null;
   total?: number | string;
 };
 
@@ -245,6 +252,15 @@ export async function toItem(db: DbOrTx, row: ItemRowSql): Promise<InboxItem> {
     language: row.language === 'es' ? 'es' : 'en',
     entries,
     assignees,
+    tour:
+      row.tour_slot_id && row.tour_starts_at !== null
+        ? {
+            slotId: row.tour_slot_id,
+            startsAt: iso(row.tour_starts_at),
+            minutes: row.tour_minutes ?? 0,
+            reminderSentAt: row.tour_reminder_sent_at === null ? null : iso(row.tour_reminder_sent_at),
+          }
+        : null,
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * The staff workspace's API (issue 24): the staff home ("Today") and the center's calendar (closures). `auth: 'staff'` (401 signed out, 403 a
+ * The staff workspace's API (issue 24): the staff home ("Today") and the center's calendar (closures and
+ * tour times, decision 028). `auth: 'staff'` (401 signed out, 403 a
  * parent); what each part holds follows the caller (workspace/today.ts). Registers from its
  * `classSessionsApi` row (contract/src/api/class-sessions.ts; http/serve.ts).
  */
@@ -11,6 +12,7 @@ import { serve } from '../../http/serve.ts';
 import { addClosure, listClosures, removeClosure } from './calendar.ts';
 import { staffCalendar } from './calendar-view.ts';
 import { staffToday } from './today.ts';
+import { listTourSlots, publishTourSlots, removeTourSlot } from './tour-slots.ts';
 
 const tags = ['Staff'];
 
@@ -89,6 +91,63 @@ export const staffWorkspaceRoutes =
       },
       async (request, reply) => {
         await removeClosure(ctx.db, currentUser(request), request.params.closureId, ctx.clock.now());
+        return reply.status(204).send(null);
+      },
+    );
+
+    serve(
+      app,
+      classSessionsApi.tourSlots,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Published tour times',
+        description:
+          'Decision 028: the tour times from the start of today on, soonest first, with the whole-center closure that keeps one off the form (`closedFor`) and how many families booked it; who booked (a link to the inbox item) only for someone with the inbox.',
+      },
+      async (request) => listTourSlots(ctx.db, currentUser(request), ctx.clock),
+    );
+
+    serve(
+      app,
+      classSessionsApi.addTourSlots,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Publish tour times (Admin)',
+        description:
+          'Decision 028: a tour at `time` (the center’s clock) on `date`, and on the same weekday for `weeks` weeks in all; `minutes` long (15–180), for `capacity` families (1–10). 400 by `time` when it has passed or a tour is already published then; nothing is written. 403 for a teacher; audited per time.',
+      },
+      async (request, reply) => {
+        const items = await publishTourSlots(ctx.db, currentUser(request), ctx.clock, request.body);
+        return reply.status(201).send({ items });
+      },
+    );
+
+    serve(
+      app,
+      classSessionsApi.removeTourSlot,
+      {
+        config: { auth: 'staff' },
+        tags,
+        summary: 'Remove a tour time (Admin)',
+        description:
+          'Decision 028: 204. Each family who booked it is mailed an apology with a link to choose another time (in their language), kept in their inbox item’s thread. 404 for a time that does not exist; 403 for a teacher. Audited.',
+      },
+      async (request, reply) => {
+        await removeTourSlot(
+          ctx.db,
+          currentUser(request),
+          ctx.clock,
+          {
+            centerEmail: ctx.config.centerEmail,
+            centerAddress: ctx.config.center.address,
+            timeZone: ctx.clock.timeZone,
+            appUrl: ctx.config.appUrl,
+          },
+          request.params.slotId,
+        );
+        ctx.work.runNow().catch(() => {});
         return reply.status(204).send(null);
       },
     );

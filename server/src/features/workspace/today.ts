@@ -5,7 +5,8 @@
  * - Sessions meeting today with expected, arrived and gone counts, late pickups and the children with an
  *   allergy in the building: the attendance board's rules (passes/attendance-reports.ts `todaysBoard`), so the
  *   two pages never disagree; a teacher gets their own rooms only (team/access.ts `visibleSessions`).
- * - New inbox items and tour requests, for someone with the inbox (team/access.ts `mayReadInbox`).
+ * - New inbox items and tour requests, and the tours booked for today (decision 028), for someone with the
+ *   inbox (team/access.ts `mayReadInbox`).
  * - Registrations (and priority registrations) opening in the next seven days, in sessions the caller sees.
  * - Scheduled announcements the caller may see (the announcements list's scope).
  * - The director's only: failed automatic payments and what is past due on the family account (billing), and
@@ -117,9 +118,25 @@ async function inboxToday(ctx: AppContext, user: AuthUser): Promise<StaffToday['
     listInbox(ctx.db, user, { status: 'New', page: 1, pageSize: TODAY_INBOX_ITEMS }),
     listInbox(ctx.db, user, { status: 'New', kind: 'tour', page: 1, pageSize: 1 }),
   ]);
+  const { start, end } = dayBounds(ctx.clock.today(), ctx.clock.timeZone);
+  const toursToday = await queryRows<{
+    id: string;
+    familyName: string;
+    childName: string | null;
+    startsAt: Date | string;
+    minutes: number;
+  }>(
+    ctx.db,
+    sql`select c.id, c.first_name || ' ' || c.last_name as "familyName", c.child_name as "childName",
+        s.starts_at as "startsAt", s.minutes
+      from contact_submissions c join tour_slots s on s.id = c.tour_slot_id
+      where s.starts_at >= ${start.toISOString()} and s.starts_at < ${end.toISOString()}
+      order by s.starts_at, c.submitted, c.id`,
+  );
   return {
     newCount: list.newCount,
     tourRequests: tours.total,
+    toursToday: toursToday.map((r) => ({ ...r, startsAt: iso(r.startsAt) })),
     newest: list.items.map((i) => ({
       id: i.id,
       kind: i.kind,

@@ -13,6 +13,7 @@ import { CENTER_TIME_ZONE } from '../class-sessions/format';
 import { formatWhen } from '../staff/staff-format';
 import { AllergyFlags, LateBadge } from '../staff-attendance/today-board';
 import { formatDismissal } from '../staff-calendar/closure-format';
+import { formatTourTimes } from '../staff-calendar/tour-format';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const dayAndTime = dateTimeFormat('en-US', {
@@ -103,6 +104,38 @@ export function closureSentence(closure: StaffToday['closures'][number]): string
   return closure.kind === 'Closed'
     ? `${who} is closed today: ${closure.reason}.`
     : `${who} goes home at ${formatDismissal(closure.dismissAt ?? '')} today: ${closure.reason}.`;
+}
+
+/**
+ * Tours booked for today (decision 028), soonest first: the time, the family (a link to their message) and
+ * the child. Shown only to someone with the inbox (`today.inbox` is null otherwise) and only when there is one.
+ */
+export function ToursToday({ today }: { today: StaffToday }) {
+  const tours = today.inbox?.toursToday ?? [];
+  if (tours.length === 0) return null;
+  return (
+    <TodayCard id="today-tours" title="Tours today">
+      <List spacing="xs" listStyleType="none" ml={0} pl={0}>
+        {tours.map((tour) => (
+          <List.Item key={tour.id}>
+            <Group gap="xs" wrap="wrap">
+              <Text span fw={700}>
+                {formatTourTimes(tour)}
+              </Text>
+              <Anchor component={Link} to={routes.staffInboxItem(tour.id)}>
+                {tour.familyName}
+              </Anchor>
+              {tour.childName ? (
+                <Text span size="sm" c="dimmed">
+                  with {tour.childName}
+                </Text>
+              ) : null}
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </TodayCard>
+  );
 }
 
 /** The sessions meeting today, or a sentence when none does; today's closures first (the calendar's). */

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../content/site.ts';
 import { jsonReply, renderPage } from '../../features/testing/render-page.tsx';
@@ -98,8 +98,18 @@ describe('contact page', () => {
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
-  it('is the schedule-a-tour form with ?tour=true', async () => {
-    fetchMock.mockResolvedValue(jsonReply(204));
+  it('is the schedule-a-tour form with ?tour=true: it offers the free times by day and books the chosen one', async () => {
+    const slotId = '6f1c2a4e-9d3b-4b8e-8f7a-2c1d0e9b8a71';
+    fetchMock.mockImplementation(async (url, init) =>
+      String(url).endsWith('/api/Contact/TourSlots')
+        ? jsonReply(200, {
+            timeZone: 'America/Los_Angeles',
+            items: [{ id: slotId, startsAt: '2026-11-23T18:00:00.000Z', minutes: 45 }],
+          })
+        : init?.method === 'POST'
+          ? jsonReply(204)
+          : jsonReply(404, { error: 'Not Found', message: 'Not found.', requestId: 'r' }),
+    );
     renderPage(<ContactPage />, { path: '/contact?tour=true', pattern: '/contact' });
     expect(screen.getByRole('heading', { level: 1, name: 'Schedule a Tour' })).toBeInTheDocument();
     expect(screen.getByText(/^Just have a question\?/)).toHaveTextContent(
@@ -110,13 +120,63 @@ describe('contact page', () => {
       'href',
       '/contact',
     );
+    const times = await screen.findByRole('group', { name: 'Monday, November 23' });
+    expect(screen.getByRole('radio', { name: 'None of these times work — we will call you' })).toBeChecked();
+    fireEvent.click(within(times).getByRole('radio', { name: '10:00 AM · 45 minutes' }));
     fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Request a tour' }));
 
     expect(
-      await screen.findByText('Thank you! We will be in touch within one business day to set up your tour.'),
+      await screen.findByText(
+        'Thank you! Your tour is booked for Monday, November 23 at 10:00 AM. We have emailed you the details.',
+      ),
     ).toBeInTheDocument();
-    expect(sentBody()).toMatchObject({ tour: true });
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ tour: true, tourSlotId: slotId });
+  });
+
+  it('tells the family by the time field when it was just taken, and reads the free times again', async () => {
+    const slotId = '6f1c2a4e-9d3b-4b8e-8f7a-2c1d0e9b8a71';
+    let lists = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/api/Contact/TourSlots')) {
+        lists += 1;
+        return jsonReply(200, {
+          timeZone: 'America/Los_Angeles',
+          items: lists === 1 ? [{ id: slotId, startsAt: '2026-11-23T18:00:00.000Z', minutes: 45 }] : [],
+        });
+      }
+      expect(init?.method).toBe('POST');
+      return jsonReply(409, {
+        error: 'Conflict',
+        code: 'messages.tours.slotTaken',
+        message: 'That tour time was just taken.',
+        fields: {
+          tourSlotId:
+            'That tour time was just taken or is no longer offered. Please choose another time below.',
+        },
+        requestId: 'r2',
+      });
+    });
+    renderPage(<ContactPage />, { path: '/contact?tour=true', pattern: '/contact' });
+    fireEvent.click(await screen.findByRole('radio', { name: '10:00 AM · 45 minutes' }));
+    fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Request a tour' }));
+
+    expect(
+      await screen.findByText(
+        'That tour time was just taken or is no longer offered. Please choose another time below.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Choose a time for your tour' })).toHaveAccessibleDescription(
+        /No tour times are open right now/,
+      ),
+    );
+    expect(lists).toBe(2);
+    expect(
+      screen.getByRole('radio', { name: 'None of these times work — we will call you' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContactForm, type ContactFormInput, ContactFormSchema, routes } from '@lc/contract';
 import { Anchor, Button, Container, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { postContact } from '../../api/contact.ts';
+import { getOpenTourSlots, postContact } from '../../api/contact.ts';
 import { site } from '../../content/site.ts';
 import { LazyMap } from '../../features/contact/lazy-map.tsx';
+import { TourTimeField, tourWhen } from '../../features/contact/tour-time-field.tsx';
 import { CheckboxField, TextareaField, TextField } from '../../features/forms/fields.tsx';
 import { notifyError } from '../../features/forms/notify.ts';
 import { useSubmit } from '../../features/forms/use-submit.tsx';
@@ -23,6 +25,7 @@ const EMPTY: ContactFormInput = {
   childBirthdate: '',
   previousAttendance: false,
   referred: '',
+  tourSlotId: null,
   message: '',
 };
 
@@ -36,6 +39,7 @@ const FIELD_ORDER = [
   'childBirthdate',
   'previousAttendance',
   'referred',
+  'tourSlotId',
   'message',
 ] as const;
 
@@ -57,7 +61,11 @@ const COPY = {
   },
 } as const;
 
-/** /contact and /contact-us; `?tour=true` is the schedule-a-tour variant (spec §2). Posts to POST /api/Contact. */
+/**
+ * /contact and /contact-us; `?tour=true` is the schedule-a-tour variant (spec §2), which also offers the
+ * published tour times (decision 028): a chosen time is booked with the request, and the confirmation names
+ * it; a time taken meanwhile is told by the field and the list is read again. Posts to POST /api/Contact.
+ */
 export default function ContactPage() {
   const [searchParams] = useSearchParams();
   const isTour = searchParams.get('tour') === 'true';
@@ -78,13 +86,32 @@ export default function ContactPage() {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
+  const slots = useQuery({
+    queryKey: ['contact', 'tour-slots'],
+    queryFn: ({ signal }) => getOpenTourSlots(signal),
+    enabled: isTour,
+  });
+  const locale = i18n.language === 'es' ? 'es-US' : 'en-US';
+  const bookedMessage = (tourSlotId: string | null | undefined) => {
+    const slot = slots.data?.items.find((s) => s.id === tourSlotId);
+    return slot && slots.data
+      ? t('contact.tourBooked', { when: tourWhen(slot, slots.data.timeZone, locale) })
+      : copy.success;
+  };
   const { onSubmit, submitting } = useSubmit(form, {
     // The page's language goes along: the center's reply is written in it (issue 14).
     action: (values) =>
       postContact({ ...values, tour: isTour, language: i18n.language === 'es' ? 'es' : 'en' }),
     fields: FIELD_ORDER,
-    success: copy.success,
-    onSuccess: () => form.reset(EMPTY),
+    success: (_, values) => (isTour ? bookedMessage(values.tourSlotId) : copy.success),
+    onSuccess: () => {
+      form.reset(EMPTY);
+      if (isTour) void slots.refetch();
+    },
+    // A time just taken by another family (409 by the field): offer the times still free.
+    onFailure: () => {
+      if (isTour) void slots.refetch();
+    },
     // The page has no alert: a failure no field explains is a toast with the center's address.
     alert: () => {
       notifyError(t('contact.sendFailed', { email: site.email }), t('contact.sendFailedTitle'));
@@ -177,6 +204,14 @@ export default function ContactPage() {
                     label={t('contact.previousAttendance')}
                   />
                   <TextField form={form} name="referred" label={t('contact.referred')} />
+                  {isTour ? (
+                    <TourTimeField
+                      form={form}
+                      slots={slots.data}
+                      loading={slots.isPending}
+                      failed={slots.isError}
+                    />
+                  ) : null}
                   <TextareaField
                     form={form}
                     name="message"

@@ -14,13 +14,15 @@ import {
   InviteSection,
 } from '../../features/staff-inbox/inbox-item-sections';
 import { MessageSection, NoteForm, ReplyForm, ThreadSection } from '../../features/staff-inbox/inbox-thread';
+import { TourSection } from '../../features/staff-inbox/inbox-tour';
 import { usePageTitle } from '../../layout/use-page-title';
 import NotFoundPage from '../public/not-found-page';
 
 /**
  * /staff/inbox/:id — one message (issue 10): what the family wrote and told us, the thread of staff notes
  * and replies, status and assignee, a reply mailed to the family, a note for the staff, and "Invite to
- * register" (a sign-up link with their name and email filled in). Unknown ids show the not-found page.
+ * register" (a sign-up link with their name and email filled in); a tour request's booked time (decision 028).
+ * Unknown ids show the not-found page.
  */
 export default function StaffInboxItemPage() {
   const { id } = useParams();
@@ -98,6 +100,8 @@ export default function StaffInboxItemPage() {
 
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            <TourSection data={data} />
+
             <FamilyDetails data={data} />
 
             <HandlingSection itemId={id!} data={data} settle={settle} />

@@ -44,6 +44,15 @@ const director: StaffToday = {
         submitted: '2026-11-20T17:00:00.000Z',
       },
     ],
+    toursToday: [
+      {
+        id: 'c-9',
+        familyName: 'Jordan Ellis',
+        childName: 'Nora',
+        startsAt: '2026-11-20T23:30:00.000Z',
+        minutes: 45,
+      },
+    ],
   },
   registrationsOpening: [
     { classSessionId: 9, name: 'Spring Explorers', opensAt: '2026-11-24T16:00:00.000Z', priority: true },
@@ -98,6 +107,14 @@ describe('the staff home', () => {
     expect(within(attention).getByText('$450.00 still owed')).toBeInTheDocument();
     expect(within(attention).getByText('$1,250.50 overdue')).toBeInTheDocument();
 
+    // Tours booked for today (decision 028): the time on the center's clock and the family, a link to the message.
+    const tours = screen.getByRole('region', { name: 'Tours today' });
+    expect(tours).toHaveTextContent('3:30 PM – 4:15 PMJordan Elliswith Nora');
+    expect(within(tours).getByRole('link', { name: 'Jordan Ellis' })).toHaveAttribute(
+      'href',
+      '/staff/inbox/c-9',
+    );
+
     const opening = screen.getByRole('region', { name: 'Registration opening this week' });
     expect(opening).toHaveTextContent('Spring Explorers: returning families from Tue, Nov 24, 8:00 AM');
     const scheduled = screen.getByRole('region', { name: 'Scheduled announcements' });
@@ -119,6 +136,7 @@ describe('the staff home', () => {
 
     const attention = await screen.findByRole('region', { name: 'Needs you now' });
     expect(attention).toHaveTextContent('Nothing is waiting for you. Everything is handled.');
+    expect(screen.queryByRole('region', { name: 'Tours today' })).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();
     expect(screen.getByRole('region', { name: 'Registration opening this week' })).toHaveTextContent(
       'No registration opens in the next seven days.',

@@ -9,6 +9,7 @@ import {
   OpeningThisWeek,
   ScheduledAnnouncements,
   SessionsToday,
+  ToursToday,
 } from '../../features/staff-today/today-sections';
 import { usePageTitle } from '../../layout/use-page-title';
 
@@ -59,6 +60,7 @@ export default function StaffTodayPage() {
           <SessionsToday today={data} />
           <Stack gap="lg">
             <NeedsAttention today={data} />
+            <ToursToday today={data} />
             <OpeningThisWeek today={data} />
             <ScheduledAnnouncements today={data} />
           </Stack>

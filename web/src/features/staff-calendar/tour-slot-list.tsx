@@ -1,0 +1,200 @@
+import { routes, type StaffTourSlot } from '@lc/contract';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { staffKeys } from '../../api/query-keys';
+import { removeTourSlot } from '../../api/staff-calendar';
+import { failedWith, failureMessage } from '../forms/feedback';
+import { notifyError, notifySuccess } from '../forms/notify';
+import { FormFailure, useSubmit } from '../forms/use-submit';
+import { ScrollRegion } from '../staff/list-parts';
+import { StaffDialog } from '../staff/staff-dialog';
+import { formatTour, formatTourDay, formatTourTimes } from './tour-format';
+
+/** The slots grouped by the center's day they fall on, in order: [["Monday, November 23, 2026", […]], …]. */
+export function byDay(slots: readonly StaffTourSlot[]): Array<[string, StaffTourSlot[]]> {
+  const groups = new Map<string, StaffTourSlot[]>();
+  for (const s of slots) {
+    const day = formatTourDay(s.startsAt);
+    groups.set(day, [...(groups.get(day) ?? []), s]);
+  }
+  return [...groups];
+}
+
+function Who({ slot }: { slot: StaffTourSlot }) {
+  if (slot.bookings.length > 0)
+    return (
+      <Stack gap={2}>
+        {slot.bookings.map((b) => (
+          <Anchor key={b.itemId} component={Link} to={routes.staffInboxItem(b.itemId)} size="sm">
+            {b.familyName}
+            {b.childName ? ` (${b.childName})` : ''}
+          </Anchor>
+        ))}
+      </Stack>
+    );
+  if (slot.booked > 0)
+    return <Text size="sm">{slot.booked === 1 ? '1 family' : `${slot.booked} families`}</Text>;
+  return (
+    <Text size="sm" c="dimmed">
+      Free
+    </Text>
+  );
+}
+
+/**
+ * The published tour times (decision 028), day by day: the time, how many places are taken, who booked (a
+ * link to their message, for someone with the inbox) and a closure that keeps it off the form. The director
+ * removes a free time at once; a booked one asks first, as its families are emailed.
+ */
+export function TourSlotList({
+  slots,
+  isDirector,
+}: {
+  slots: readonly StaffTourSlot[];
+  isDirector: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<StaffTourSlot | null>(null);
+  const remove = useMutation({
+    mutationFn: (slot: StaffTourSlot) => removeTourSlot(slot.id),
+    onSuccess: () => {
+      notifySuccess('The tour time is removed.');
+      return queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+    onError: (error) => {
+      if (failedWith(error, 404)) {
+        notifySuccess('That tour time was already removed.');
+        return queryClient.invalidateQueries({ queryKey: staffKeys.all });
+      }
+      notifyError('The tour time could not be removed. Please try again.');
+      return undefined;
+    },
+  });
+  if (slots.length === 0)
+    return (
+      <Text>
+        No tour times are published: families asking for a tour choose “we will call you”.
+        {isDirector ? ' Publish a few times and families can pick one themselves.' : ''}
+      </Text>
+    );
+  return (
+    <Stack gap="lg">
+      {byDay(slots).map(([day, items], index) => (
+        <section key={day} aria-labelledby={`tour-day-${index}`}>
+          <Title order={3} size="h5" id={`tour-day-${index}`} mb="xs">
+            {day}
+          </Title>
+          <ScrollRegion label={`Tour times on ${day}`}>
+            <Table striped verticalSpacing="xs" fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Time</Table.Th>
+                  <Table.Th scope="col">Places</Table.Th>
+                  <Table.Th scope="col">Booked by</Table.Th>
+                  {isDirector ? (
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((slot) => (
+                  <Table.Tr key={slot.id}>
+                    <Table.Th scope="row">
+                      {formatTourTimes(slot)}
+                      {slot.closedFor ? (
+                        <Badge ml="xs" variant="filled" radius="sm" tt="none" color="red.8">
+                          Not offered: closed for {slot.closedFor}
+                        </Badge>
+                      ) : null}
+                    </Table.Th>
+                    <Table.Td>
+                      {slot.booked} of {slot.capacity} taken
+                    </Table.Td>
+                    <Table.Td>
+                      <Who slot={slot} />
+                    </Table.Td>
+                    {isDirector ? (
+                      <Table.Td>
+                        <Group justify="flex-end">
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            loading={remove.isPending && remove.variables?.id === slot.id}
+                            onClick={() => (slot.booked > 0 ? setConfirming(slot) : remove.mutate(slot))}
+                            aria-label={`Remove the tour time ${formatTour(slot)}`}
+                          >
+                            Remove
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollRegion>
+        </section>
+      ))}
+      <RemoveBookedDialog slot={confirming} onClose={() => setConfirming(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * Removing a booked time: says who will be emailed (an apology with a link to choose another time, in their
+ * language, kept in their message's thread) before anything happens.
+ */
+function RemoveBookedDialog({ slot, onClose }: { slot: StaffTourSlot | null; onClose: () => void }) {
+  const shown = useRef(slot);
+  if (slot) shown.current = slot;
+  const current = shown.current;
+  const form = useForm();
+  const { onSubmit, failure, submitting } = useSubmit(form, {
+    action: () => removeTourSlot(current!.id),
+    fields: [],
+    success: 'The tour time is removed and the family is emailed.',
+    invalidate: [staffKeys.all],
+    onSuccess: onClose,
+    alert: (error) => failureMessage(error, 'We could not remove it. Please try again.'),
+  });
+  const families =
+    current && current.bookings.length > 0
+      ? current.bookings.map((b) => b.familyName).join(', ')
+      : current?.booked === 1
+        ? 'The family who booked it'
+        : 'The families who booked it';
+  return (
+    <StaffDialog
+      opened={slot !== null}
+      onClose={() => {
+        if (!submitting) onClose();
+      }}
+      title="Remove a booked tour time?"
+    >
+      {current ? (
+        <form onSubmit={onSubmit}>
+          <Stack>
+            <Text size="sm">
+              {formatTour(current)}. {families} will get an email saying we are sorry and cannot welcome them
+              then, with a link to choose another time. The email is kept in their message.
+            </Text>
+            <FormFailure failure={failure} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={submitting} data-autofocus>
+                Keep the time
+              </Button>
+              <Button type="submit" color="red" loading={submitting}>
+                Remove and email
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </StaffDialog>
+  );
+}
