@@ -3,8 +3,9 @@
  * child in it and her grandmother's pickup pass. The director adds a closure of that room for today on the
  * calendar page (a missing reason is told by its field, which takes focus), and an early dismissal next
  * week; the attendance board no longer lists the room, Today says why, the door kiosk finds no session today
- * for the pass, and the family sees the closure on My sessions. Axe in light and dark at 1280 and 390 px on
- * the calendar with both kinds of day.
+ * for the pass, and the family sees the closure on My sessions. The week and month views show the room's
+ * days with both, a teacher only their own rooms. Axe in light and dark at 1280 and 390 px on the calendar
+ * with both kinds of day, in the week and the month.
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
@@ -20,7 +21,7 @@ import {
   typeCode,
 } from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
-import { DIRECTOR, tokenFor } from '../support/staff.ts';
+import { DIRECTOR, TEACHER, tokenFor } from '../support/staff.ts';
 import { expect, test } from '../support/test.ts';
 
 const marker = uniqueMarker('cal').slice(-6);
@@ -107,6 +108,55 @@ test('the director closes a room for today: the board, Today and the door follow
   await typeCode(page, code);
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada Obi' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'No sessions today' })).toBeVisible();
+});
+
+test('the week and the month show the room’s days with the closure and the early dismissal; a teacher sees only their rooms', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // two views and two axe scans in every theme
+  await storeTokenBeforeLoad(page, await tokenFor(request, DIRECTOR));
+  await openPage(page, '/staff/calendar', 'Calendar');
+  const days = page.getByRole('list', { name: /^Days of / });
+  // Today's card: the room struck through, closed with its reason.
+  const today = days.locator('li[aria-current="date"]');
+  await expect(today).toContainText(ROOM);
+  await expect(today).toContainText(`Closed: ${REASON}`);
+  await expect(
+    days.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }),
+  ).toHaveCount(7);
+
+  // Next week by the keyboard: the early dismissal on its day.
+  const period = page.getByRole('heading', { level: 2 }).first();
+  const thisWeek = await period.textContent();
+  await page.getByRole('button', { name: 'Next week' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(period).not.toHaveText(thisWeek ?? '');
+  await expect(page).toHaveURL(/date=/);
+  const early = days.locator(`li[aria-labelledby="day-${centerDate(7)}"]`);
+  await expect(early).toContainText(ROOM);
+  await expect(early).toContainText('Home at 11:30 AM');
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(period).toHaveText(thisWeek ?? '');
+
+  // The month holding today, every day of it listed; the view is in the address.
+  await page.getByRole('radio', { name: 'Week' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
+  await expect(page).toHaveURL(/view=month/);
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await expect(days.locator('li[aria-current="date"]')).toContainText(`Closed: ${REASON}`);
+  await expectNoAxeViolationsInEveryTheme(page, 'calendar month', { noSidewaysScroll: true });
+
+  // The demo teacher does not teach the room: it is on none of their days.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const teacher = await tokenFor(request, TEACHER);
+  await page.evaluate((value) => window.localStorage.setItem('token', value), teacher);
+  await openPage(page, '/staff/calendar?view=month', 'Calendar');
+  await expect(days).toBeVisible();
+  // Signed in as the teacher now: nothing to add, and the room is not theirs.
+  await expect(page.getByRole('button', { name: 'Add a closure or early dismissal' })).toHaveCount(0);
+  await expect(days).not.toContainText(ROOM);
 });
 
 test('the family sees the closed day and the early pickup on My sessions, and subscribes in a calendar app', async ({

@@ -138,7 +138,8 @@ export function CalendarView({
   // A month's 1st sits under its weekday, Monday first.
   const firstColumn = ((asDate(calendar.from).getUTCDay() + 6) % 7) + 1;
   return (
-    <section aria-labelledby="calendar-period">
+    // Not a region of its own: a month's name would name two (the closures' list groups by month too).
+    <div>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Title order={2} id="calendar-period" aria-live="polite">
@@ -148,7 +149,8 @@ export function CalendarView({
             <SegmentedControl
               aria-label="Show a week or a month"
               value={calendar.view}
-              onChange={(view) => update({ view, date: calendar.from })}
+              // The other view of the same days: today's when today is shown, else the one holding the first day.
+              onChange={(view) => update({ view, date: showsToday ? undefined : calendar.from })}
               data={[
                 { value: 'week', label: 'Week' },
                 { value: 'month', label: 'Month' },
@@ -175,6 +177,6 @@ export function CalendarView({
           ))}
         </ol>
       </Stack>
-    </section>
+    </div>
   );
 }
