@@ -61,7 +61,7 @@ export function ScanStep({
             </Alert>
           ) : (
             <Box aria-describedby={hintId} maw={360} data-testid="kiosk-camera">
-              <Suspense fallback={<Loader aria-label="Starting the camera" />}>
+              <Suspense fallback={<Loader role="status" aria-label="Starting the camera" />}>
                 <QrCamera
                   paused={busy}
                   onCode={(text) => onCode(text, 'Pass')}

@@ -41,7 +41,7 @@ export default function StaffKioskPage() {
   if (kiosk === 'checking') {
     return (
       <Container size="sm" py="xl">
-        <Loader aria-label="Starting the door kiosk" />
+        <Loader role="status" aria-label="Starting the door kiosk" />
       </Container>
     );
   }
