@@ -10,9 +10,13 @@ import {
   type FamilyContact,
   type FamilyParent,
 } from '@lc/contract';
-import { Alert, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatWhen } from '../staff/staff-format';
 import { AllergyBadges, TableRegion } from './family-parts';
+
+/** How many of the child's door records show before "Show all": about two weeks of drop-offs and pickups. */
+export const RECENT_CHECK_INS = 20;
 
 const recordLabel = (entityType: string) =>
   (AUDIT_ENTITY_TYPES as Record<string, string>)[entityType] ?? entityType;
@@ -56,30 +60,40 @@ export function PickupList({
   );
 }
 
-/** The child's check-ins and check-outs: when, which, the session and the adult. */
+/** The child's check-ins and check-outs, newest first: when, which, the session and the adult; the newest {@link RECENT_CHECK_INS}, then all on request. */
 export function CheckInsTable({ attendance }: { attendance: ChildAttendance[] }) {
+  const [all, setAll] = useState(false);
   if (attendance.length === 0) return <Text>No check-ins recorded yet.</Text>;
+  // The newest first: the last two weeks or so at a glance, the rest (a term's worth) one button away.
+  const shown = all ? attendance : attendance.slice(0, RECENT_CHECK_INS);
   return (
-    <TableRegion label="Check-ins table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">When</Table.Th>
-          <Table.Th scope="col">What</Table.Th>
-          <Table.Th scope="col">Session</Table.Th>
-          <Table.Th scope="col">Adult</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {attendance.map((a) => (
-          <Table.Tr key={a.id}>
-            <Table.Th scope="row">{formatWhen(a.at)}</Table.Th>
-            <Table.Td>{a.kind === 'CheckIn' ? 'Checked in' : 'Checked out'}</Table.Td>
-            <Table.Td>{a.sessionName}</Table.Td>
-            <Table.Td>{a.adultName ?? '—'}</Table.Td>
+    <Stack gap="xs" align="flex-start">
+      <TableRegion label="Check-ins table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">What</Table.Th>
+            <Table.Th scope="col">Session</Table.Th>
+            <Table.Th scope="col">Adult</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Th scope="row">{formatWhen(a.at)}</Table.Th>
+              <Table.Td>{a.kind === 'CheckIn' ? 'Checked in' : 'Checked out'}</Table.Td>
+              <Table.Td>{a.sessionName}</Table.Td>
+              <Table.Td>{a.adultName ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableRegion>
+      {attendance.length > RECENT_CHECK_INS ? (
+        <Button variant="default" size="compact-sm" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? `Show the newest ${RECENT_CHECK_INS} only` : `Show all ${attendance.length} check-ins`}
+        </Button>
+      ) : null}
+    </Stack>
   );
 }
 
