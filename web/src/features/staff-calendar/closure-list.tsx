@@ -1,13 +1,10 @@
 import { type Closure, routes } from '@lc/contract';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { staffKeys } from '../../api/query-keys';
 import { removeClosure } from '../../api/staff-calendar';
-import { failedWith } from '../forms/feedback';
-import { notifyError, notifySuccess } from '../forms/notify';
 import { ScrollRegion } from '../staff/list-parts';
 import { closureWhat, formatClosureDays } from './closure-format';
+import { useRemoval } from './use-removal';
 
 const monthOf = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -27,21 +24,10 @@ export function byMonth(closures: readonly Closure[]): Array<[string, Closure[]]
  * one form away).
  */
 export function ClosureList({ closures, isDirector }: { closures: readonly Closure[]; isDirector: boolean }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (closure: Closure) => removeClosure(closure.id),
-    onSuccess: (_, closure) => {
-      notifySuccess(`${closure.reason} is off the calendar.`);
-      return queryClient.invalidateQueries({ queryKey: staffKeys.all });
-    },
-    onError: (error) => {
-      if (failedWith(error, 404)) {
-        notifySuccess('That day was already off the calendar.');
-        return queryClient.invalidateQueries({ queryKey: staffKeys.all });
-      }
-      notifyError('The closure could not be removed. Please try again.');
-      return undefined;
-    },
+  const remove = useRemoval((closure: Closure) => removeClosure(closure.id), {
+    done: (closure) => `${closure.reason} is off the calendar.`,
+    gone: 'That day was already off the calendar.',
+    failed: 'The closure could not be removed. Please try again.',
   });
   if (closures.length === 0)
     return (

@@ -1,17 +1,16 @@
 import { routes, type StaffTourSlot } from '@lc/contract';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { removeTourSlot } from '../../api/staff-calendar';
-import { failedWith, failureMessage } from '../forms/feedback';
-import { notifyError, notifySuccess } from '../forms/notify';
+import { failureMessage } from '../forms/feedback';
 import { FormFailure, useSubmit } from '../forms/use-submit';
 import { ScrollRegion } from '../staff/list-parts';
 import { StaffDialog } from '../staff/staff-dialog';
 import { formatTour, formatTourDay, formatTourTimes } from './tour-format';
+import { useRemoval } from './use-removal';
 
 /** The slots grouped by the center's day they fall on, in order: [["Monday, November 23, 2026", […]], …]. */
 export function byDay(slots: readonly StaffTourSlot[]): Array<[string, StaffTourSlot[]]> {
@@ -56,22 +55,11 @@ export function TourSlotList({
   slots: readonly StaffTourSlot[];
   isDirector: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<StaffTourSlot | null>(null);
-  const remove = useMutation({
-    mutationFn: (slot: StaffTourSlot) => removeTourSlot(slot.id),
-    onSuccess: () => {
-      notifySuccess('The tour time is removed.');
-      return queryClient.invalidateQueries({ queryKey: staffKeys.all });
-    },
-    onError: (error) => {
-      if (failedWith(error, 404)) {
-        notifySuccess('That tour time was already removed.');
-        return queryClient.invalidateQueries({ queryKey: staffKeys.all });
-      }
-      notifyError('The tour time could not be removed. Please try again.');
-      return undefined;
-    },
+  const remove = useRemoval((slot: StaffTourSlot) => removeTourSlot(slot.id), {
+    done: () => 'The tour time is removed.',
+    gone: 'That tour time was already removed.',
+    failed: 'The tour time could not be removed. Please try again.',
   });
   if (slots.length === 0)
     return (
