@@ -36,3 +36,25 @@ const DAY_MESSAGE = fieldMessage('fields.common.useDate20261120');
  * zone by the server), through the contract's one date field.
  */
 export const dayFilter = calendarDateSchema(DAY_MESSAGE);
+
+/** `dir` of a sortable list: "asc" (the default) or "desc". */
+export type SortDirection = 'asc' | 'desc';
+
+/**
+ * The `sort` and `dir` query fields of a list whose table orders by a column (issue 24, decision 030): `sort`
+ * is one of `keys` (the table's sortable column ids), defaulting to `byDefault`; `dir` is "asc" or "desc",
+ * defaulting to `dirDefault`. A bad value answers "Sort by parent, email or joined." by the field.
+ */
+export function listSortFields<const K extends readonly [string, ...string[]]>(
+  keys: K,
+  byDefault: K[number],
+  dirDefault: SortDirection = 'asc',
+) {
+  const choices = keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}` : keys[0];
+  return {
+    sort: z
+      .enum(keys, { error: fieldMessage('fields.common.sortBy', { choices }) })
+      .default(byDefault as never),
+    dir: z.enum(['asc', 'desc'], { error: fieldMessage('fields.common.sortDirection') }).default(dirDefault),
+  };
+}

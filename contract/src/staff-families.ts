@@ -10,8 +10,16 @@ import { RestrictionSchema } from './custody.ts';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES, WAITLIST_STATUSES } from './enrollment.ts';
 import { fieldMessage } from './field-message.ts';
 import { FamilyAccountSchema } from './ledger.ts';
+import { listSortFields } from './paging.ts';
 
-/** `GET /api/staff/families` query: words or a phone number, and the page. The page keeps it in its URL. */
+/** The families table's sortable columns (decision 030): the parent's name (last, first) or email. */
+export const FAMILY_SORTS = ['parent', 'email'] as const;
+export type FamilySort = (typeof FAMILY_SORTS)[number];
+
+/**
+ * `GET /api/staff/families` query: words or a phone number, the order (`sort`, `dir`) and the page. The page
+ * keeps it in its URL.
+ */
 export const FamilyListQuerySchema = z.object({
   /** A parent's name or email, a child's name, or a phone number in any format ("(650) 555-0199"). */
   q: z.string().trim().max(100, fieldMessage('fields.staff.searchAtMost100Characters')).optional(),
@@ -27,6 +35,7 @@ export const FamilyListQuerySchema = z.object({
     .min(1, fieldMessage('fields.staff.showBetween1100Families'))
     .max(100, fieldMessage('fields.staff.showBetween1100Families'))
     .default(25),
+  ...listSortFields(FAMILY_SORTS, 'parent'),
 });
 export type FamilyListQuery = z.output<typeof FamilyListQuerySchema>;
 

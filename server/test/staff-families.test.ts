@@ -267,6 +267,31 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
       }
       expect(pages).toEqual(everyone);
     });
+
+    it('orders the list by the column the table asks for (decision 030), on every page alike', async () => {
+      const order = async (query: string) =>
+        (await as(admin, 'GET', `/api/staff/families?pageSize=100&${query}`))
+          .json()
+          .items.map((f: { emailAddress: string }) => f.emailAddress);
+      const emails = [lindqvist, waiting, siblings, rivera].map((f) => f.email);
+      const byEmail = [...emails].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase()));
+      expect(await order('sort=email')).toEqual(byEmail);
+      expect(await order('sort=email&dir=desc')).toEqual([...byEmail].reverse());
+      // Descending by name runs the last and the first name backwards (Z to A), not only the first.
+      const byName = await order('sort=parent');
+      expect(await order('sort=parent&dir=desc')).toEqual([...byName].reverse());
+      const second = (await as(admin, 'GET', '/api/staff/families?pageSize=1&page=2&sort=email&dir=desc')).json();
+      expect(second.items[0].emailAddress).toBe([...byEmail].reverse()[1]);
+    });
+
+    it('a sort the table does not offer answers 400 with the choices by the field', async () => {
+      const res = await as(admin, 'GET', '/api/staff/families?sort=balance');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.sort).toBe('Sort by parent or email.');
+      const dir = await as(admin, 'GET', '/api/staff/families?sort=email&dir=up');
+      expect(dir.statusCode).toBe(400);
+      expect(dir.json().fields.dir).toBe('Sort asc or desc.');
+    });
   });
 
   describe('the family page', () => {

@@ -153,3 +153,16 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * An `order by` list for a list's chosen order (decision 030): each of `keys` in direction `dir`, so a
+ * descending sort by a name runs every part of the name backwards (not only the last). Nulls come last in
+ * either direction.
+ */
+export function orderBy(keys: readonly SQL[], dir: 'asc' | 'desc'): SQL {
+  const direction = dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  return sql.join(
+    keys.map((key) => sql`${key} ${direction}`),
+    sql`, `,
+  );
+}

@@ -17,8 +17,8 @@
  */
 
 import type { FamilyListQuery, FamilyRow, StaffChild, StaffFamily } from '@lc/contract';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, orderBy, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { familyAccount } from '../billing/ledger.ts';
@@ -58,10 +58,17 @@ type FamilyRowSql = {
   children: { studentId: string; firstName: string; lastName: string }[] | string;
 };
 
+/** The families list's orders (decision 030); ties fall back to the account id, so paging is stable. */
+const familyOrder: Record<FamilyListQuery['sort'], SQL[]> = {
+  parent: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  email: [sql`lower(u.email_address)`],
+};
+
 /**
- * One page of the families `user` may see, matching `query.q` (see `searchCondition`), by parent's last and
- * first name. Each row lists the children the caller may see.
+ * One page of the families `user` may see, matching `query.q` (see `searchCondition`), in `query.sort` order
+ * (the parent's last and first name by default). Each row lists the children the caller may see.
  */
+
 export async function listFamilies(
   db: DbOrTx,
   clock: Clock,
@@ -95,7 +102,7 @@ export async function listFamilies(
             from user_students us join students s on s.id = us.student_id
             where us.user_id = u.id and ${inVisible(user, sql`us.student_id`)}) as children
         from users u where ${where}
-        order by lower(u.last_name), lower(u.first_name), u.id
+        order by ${orderBy(familyOrder[query.sort], query.dir)}, u.id
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
     ),
     queryRows<{ n: number }>(db, sql`${cte} select count(*)::int as n from users u where ${where}`),

@@ -1,9 +1,10 @@
 import { type FamilyRow, formatPhone, routes } from '@lc/contract';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SelectAllCheckbox, SelectRowCheckbox } from '../staff-bulk/selection-bar';
+import { BreakableEmails } from '../staff/list-parts';
 import type { RowSelection } from '../staff-bulk/use-row-selection';
-import { TableRegion } from './family-parts';
+import { type StaffColumn, StaffTable, type TableSort } from '../staff-table/staff-table';
 
 /** The columns of "Export selected" (the table's, with who shares the account apart). */
 export const FAMILY_EXPORT_COLUMNS = ['Parent', 'Shares the account with', 'Children', 'Mobile', 'Email'];
@@ -19,72 +20,79 @@ export function familyExportRow(family: FamilyRow): string[] {
   ];
 }
 
+/** The families table's columns: the parent (a link, and who shares the account), children, mobile, email. */
+const FAMILY_COLUMNS: ReadonlyArray<StaffColumn<FamilyRow>> = [
+  {
+    id: 'parent',
+    header: 'Parent',
+    sortable: true,
+    cell: (family) => (
+      <>
+        <Anchor component={Link} to={routes.staffFamily(family.userId)}>
+          {family.firstName} {family.lastName}
+        </Anchor>
+        {family.sharedWith.length > 0 ? (
+          <Text size="sm" fw={400}>
+            with {family.sharedWith.join(' and ')}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'children',
+    header: 'Children',
+    cell: (family) =>
+      family.children.length === 0
+        ? '—'
+        : family.children.map((child, i) => (
+            <span key={child.studentId}>
+              {i > 0 ? ', ' : null}
+              <Anchor component={Link} to={routes.staffChild(child.studentId)}>
+                {child.firstName} {child.lastName}
+              </Anchor>
+            </span>
+          )),
+  },
+  {
+    id: 'mobile',
+    header: 'Mobile',
+    nowrap: true,
+    cell: (family) => (family.phone ? formatPhone(family.phone) : '—'),
+  },
+  {
+    id: 'email',
+    header: 'Email',
+    sortable: true,
+    cell: (family) => <BreakableEmails cell={family.emailAddress} />,
+  },
+];
+
 /**
- * The families found: a box to choose each row (issue 24), the parent (a link, and who shares the account),
- * the children (links), mobile, email.
+ * The families found, in the server's order (`sort`), with a box to choose each row (issue 24); `empty` says
+ * what to do when the search found none.
  */
 export function FamiliesTable({
   items,
   selection,
+  sort,
+  empty,
 }: {
   items: FamilyRow[];
   selection: RowSelection<FamilyRow>;
+  sort: TableSort;
+  empty: ReactNode;
 }) {
-  const page = items.map((family) => [family.userId, family] as const);
   return (
-    <TableRegion label="Families table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Td w={40}>
-            <SelectAllCheckbox
-              ids={items.map((f) => f.userId)}
-              isSelected={selection.isSelected}
-              onToggleAll={() => selection.toggleAll(page)}
-            />
-          </Table.Td>
-          <Table.Th scope="col">Parent</Table.Th>
-          <Table.Th scope="col">Children</Table.Th>
-          <Table.Th scope="col">Mobile</Table.Th>
-          <Table.Th scope="col">Email</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((family) => (
-          <Table.Tr key={family.userId}>
-            <Table.Td>
-              <SelectRowCheckbox
-                name={`${family.firstName} ${family.lastName}`}
-                checked={selection.isSelected(family.userId)}
-                onToggle={() => selection.toggle(family.userId, family)}
-              />
-            </Table.Td>
-            <Table.Th scope="row">
-              <Anchor component={Link} to={routes.staffFamily(family.userId)}>
-                {family.firstName} {family.lastName}
-              </Anchor>
-              {family.sharedWith.length > 0 ? (
-                <Text size="sm" fw={400}>
-                  with {family.sharedWith.join(' and ')}
-                </Text>
-              ) : null}
-            </Table.Th>
-            <Table.Td>
-              {family.children.length === 0
-                ? '—'
-                : family.children.map((child, i) => (
-                    <span key={child.studentId}>
-                      {i > 0 ? ', ' : null}
-                      <Anchor component={Link} to={routes.staffChild(child.studentId)}>
-                        {child.firstName} {child.lastName}
-                      </Anchor>
-                    </span>
-                  ))}
-            </Table.Td>
-            <Table.Td>{family.phone ? formatPhone(family.phone) : '—'}</Table.Td>
-            <Table.Td>{family.emailAddress}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+    <StaffTable
+      label="Families table"
+      rows={items}
+      rowId={(family) => family.userId}
+      columns={FAMILY_COLUMNS}
+      sort={sort}
+      selection={{ state: selection, rowName: (family) => `${family.firstName} ${family.lastName}` }}
+      empty={empty}
+      describedBy="families-count"
+    />
   );
 }

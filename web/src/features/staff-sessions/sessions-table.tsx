@@ -1,57 +1,92 @@
 import { formatCents, routes, type StaffSessionRow } from '@lc/contract';
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateRange } from '../class-sessions/format';
-import { ScrollRegion } from '../staff/list-parts';
+import { type StaffColumn, StaffTable, type TableSort } from '../staff-table/staff-table';
 
 /**
  * The sessions table: name (a link to the roster, "Hidden" when families cannot see it) and program, dates,
- * seats, waitlist, the director's revenue, and teachers; described by the count under it (`sessions-count`).
+ * seats, waitlist, the director's revenue, and teachers; in the server's order (`sort`: a header's button) and
+ * described by the count under it (`sessions-count`).
  */
-export function SessionsTable({ items, isDirector }: { items: StaffSessionRow[]; isDirector: boolean }) {
+export function SessionsTable({
+  items,
+  isDirector,
+  sort,
+  empty,
+}: {
+  items: StaffSessionRow[];
+  isDirector: boolean;
+  sort: TableSort;
+  empty: ReactNode;
+}) {
+  const columns: ReadonlyArray<StaffColumn<StaffSessionRow>> = [
+    {
+      id: 'name',
+      header: 'Session',
+      sortable: true,
+      cell: (session) => (
+        <>
+          <Anchor component={Link} to={routes.staffSession(session.id)} fw={600}>
+            {session.name}
+          </Anchor>
+          {session.isActive ? null : <HiddenBadge />}
+          {session.programName ? (
+            <Text size="sm" c="dimmed" fw={400}>
+              {session.programName}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'start',
+      header: 'Dates',
+      sortable: true,
+      cell: (session) => formatDateRange(session.sessionStartDate, session.sessionEndDate),
+    },
+    {
+      id: 'seats',
+      header: 'Seats',
+      sortable: true,
+      descendingFirst: true,
+      cell: (session) => `${session.seatsTaken} of ${session.rosterSize}`,
+    },
+    {
+      id: 'waitlist',
+      header: 'Waitlist',
+      sortable: true,
+      descendingFirst: true,
+      cell: (s) => s.waitlistCount,
+    },
+    {
+      id: 'revenue',
+      header: 'Revenue',
+      sortable: true,
+      descendingFirst: true,
+      when: isDirector,
+      cell: (session) => formatCents(session.revenue ?? 0),
+    },
+    {
+      id: 'teachers',
+      header: 'Teachers',
+      cell: (session) =>
+        session.teachers.length > 0
+          ? session.teachers.map((t) => `${t.firstName} ${t.lastName}`).join(', ')
+          : 'No teacher yet',
+    },
+  ];
   return (
-    <ScrollRegion label="Sessions table">
-      <Table striped highlightOnHover verticalSpacing="sm" aria-describedby="sessions-count">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Session</Table.Th>
-            <Table.Th scope="col">Dates</Table.Th>
-            <Table.Th scope="col">Seats</Table.Th>
-            <Table.Th scope="col">Waitlist</Table.Th>
-            {isDirector ? <Table.Th scope="col">Revenue</Table.Th> : null}
-            <Table.Th scope="col">Teachers</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((session) => (
-            <Table.Tr key={session.id}>
-              <Table.Td>
-                <Anchor component={Link} to={routes.staffSession(session.id)} fw={600}>
-                  {session.name}
-                </Anchor>
-                {session.isActive ? null : <HiddenBadge />}
-                {session.programName ? (
-                  <Text size="sm" c="dimmed">
-                    {session.programName}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{formatDateRange(session.sessionStartDate, session.sessionEndDate)}</Table.Td>
-              <Table.Td>
-                {session.seatsTaken} of {session.rosterSize}
-              </Table.Td>
-              <Table.Td>{session.waitlistCount}</Table.Td>
-              {isDirector ? <Table.Td>{formatCents(session.revenue ?? 0)}</Table.Td> : null}
-              <Table.Td>
-                {session.teachers.length > 0
-                  ? session.teachers.map((t) => `${t.firstName} ${t.lastName}`).join(', ')
-                  : 'No teacher yet'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+    <StaffTable
+      label="Sessions table"
+      rows={items}
+      rowId={(session) => String(session.id)}
+      columns={columns}
+      sort={sort}
+      empty={empty}
+      describedBy="sessions-count"
+    />
   );
 }
 

@@ -19,6 +19,7 @@ import {
   FamiliesTable,
   familyExportRow,
 } from '../../features/staff-families/families-table';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
@@ -84,12 +85,6 @@ export default function StaffFamiliesPage() {
           We could not load the families. Please check your connection and try again.
         </Alert>
       ) : null}
-      {data && data.total === 0 ? (
-        <Text>
-          {query.q ? `No families match “${query.q}”.` : 'No families yet.'}
-          {query.q && !isDirector ? ' You see the families of the children in your sessions.' : ''}
-        </Text>
-      ) : null}
       <SelectionBar count={count} noun={['family', 'families']} onClear={selection.clear}>
         <Button
           size="compact-sm"
@@ -111,7 +106,18 @@ export default function StaffFamiliesPage() {
           Export selected
         </Button>
       </SelectionBar>
-      {data && data.total > 0 ? <FamiliesTable items={data.items} selection={selection} /> : null}
+      {data ? (
+        <FamiliesTable
+          items={data.items}
+          selection={selection}
+          sort={urlSort(query, update)}
+          empty={
+            query.q
+              ? `No families match “${query.q}”. Try part of a name, an email, or the last digits of a phone number.${isDirector ? '' : ' You see the families of the children in your sessions.'}`
+              : 'No families yet. A family appears here once a parent creates an account or enrolls a child.'
+          }
+        />
+      ) : null}
       <MessageFamiliesDialog target={messaging} onClose={() => setMessaging(null)} onSent={selection.clear} />
 
       {data ? (
@@ -121,7 +127,7 @@ export default function StaffFamiliesPage() {
           page={query.page}
           onPage={(page) => update({ page })}
         >
-          <Text size="sm">
+          <Text size="sm" id="families-count">
             {data.total} {data.total === 1 ? 'family' : 'families'}
           </Text>
         </ListFooter>

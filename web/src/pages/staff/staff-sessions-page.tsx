@@ -9,15 +9,16 @@ import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { SessionsFilters } from '../../features/staff-sessions/sessions-filters';
 import { SessionsTable } from '../../features/staff-sessions/sessions-table';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
 const emptyMessages: Record<StaffSessionListQuery['period'], string> = {
-  active: 'No sessions are running or coming up.',
-  current: 'No sessions are running right now.',
-  upcoming: 'No sessions are coming up.',
-  past: 'No sessions have ended yet.',
-  all: 'There are no sessions yet.',
+  active: 'No sessions are running or coming up. Choose “All” above to see past ones.',
+  current: 'No sessions are running right now. Choose “Upcoming” or “All” above.',
+  upcoming: 'No sessions are coming up. Choose “All” above to see every session.',
+  past: 'No sessions have ended yet. Choose “Active” above for the ones running and coming up.',
+  all: 'There are no sessions yet. A session appears here once the director creates it.',
 };
 
 /** /staff — the sessions this staff member may see: the director all of them, a teacher their own. */
@@ -57,10 +58,17 @@ export default function StaffSessionsPage() {
 
       {sessions.isPending ? (
         <Text role="status">Loading sessions…</Text>
-      ) : sessions.data && sessions.data.items.length === 0 ? (
-        <Text role="status">{query.q ? `No sessions match “${query.q}”.` : emptyMessages[query.period]}</Text>
       ) : sessions.data ? (
-        <SessionsTable items={sessions.data.items} isDirector={isDirector} />
+        <SessionsTable
+          items={sessions.data.items}
+          isDirector={isDirector}
+          sort={urlSort(query, update)}
+          empty={
+            query.q
+              ? `No sessions match “${query.q}”. Try another word from its name.`
+              : emptyMessages[query.period]
+          }
+        />
       ) : null}
 
       {sessions.data ? (
