@@ -6,8 +6,7 @@ import {
   routes,
   type StaffEnrollment,
 } from '@lc/contract';
-import { Anchor, Badge, Button, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Fragment } from 'react';
+import { Anchor, Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BreakableEmails } from '../staff/list-parts';
 import type { RefundTarget } from '../staff/refund-dialog';
@@ -15,9 +14,9 @@ import classes from '../staff/staff.module.css';
 import type { AttendanceTarget } from '../staff-attendance/attendance-dialog';
 import { type BoardChild, childStateText } from '../staff-attendance/attendance-parts';
 import { LateBadge, RecordButton, WRAPPING_BADGE } from '../staff-attendance/today-board';
-import { SelectAllCheckbox, SelectRowCheckbox } from '../staff-bulk/selection-bar';
 import type { RowSelection } from '../staff-bulk/use-row-selection';
-import { RosterColumnChooser } from './roster-columns';
+import { ColumnChooser } from '../staff-table/column-chooser';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 
 /** Columns whose cells never wrap (a date or a phone number broken over lines is hard to read). */
 const UNBROKEN_COLUMNS = new Set<RosterColumn>([
@@ -27,10 +26,22 @@ const UNBROKEN_COLUMNS = new Set<RosterColumn>([
   'Enrolled on',
 ]);
 
+/** One enrolled child as the roster's table draws them: the CSV's cells and what the screen adds. */
+type RosterRow = {
+  studentId: string;
+  /** The row's cells, exactly the CSV's, under `columns`. */
+  cells: string[];
+  /** People the child may not be released to (issue 24), shown under the name in red. */
+  doNotRelease: ReadonlyArray<{ name: string; note: string | null }>;
+  todayChild: BoardChild | undefined;
+  money: StaffEnrollment | undefined;
+};
+
 /**
- * "Enrolled children": the roster's table (`rows` under `columns`, exactly the CSV's), with a box to choose
- * each row for a bulk action (`selection`, issue 24), a Today column when the session meets today (`today`)
- * and the director's Actions menu on each row (`enrollments`: each child's payment, by student id).
+ * "Enrolled children": the roster's table (`rows` under `columns`, exactly the CSV's) on the staff table
+ * (decision 030), with a box to choose each row for a bulk action (`selection`, issue 24), a Today column
+ * when the session meets today (`today`) and the director's Actions menu on each row (`enrollments`: each
+ * child's payment, by student id).
  */
 export function RosterTable({
   session,
@@ -69,9 +80,34 @@ export function RosterTable({
   /** The children chosen for a bulk action (issue 24), each with its row's cells (the CSV's). */
   selection: RowSelection<string[]>;
 }) {
-  const page = rows.map((row, r) => [enrolled[r]!.studentId, row] as const);
   const moneyOf = new Map(enrollments.map((m) => [m.studentId, m]));
   const todayOf = new Map((today?.children ?? []).map((c) => [c.studentId, c]));
+  const tableRows: RosterRow[] = rows.map((cells, r) => ({
+    studentId: enrolled[r]!.studentId,
+    cells,
+    doNotRelease: enrolled[r]!.doNotRelease,
+    todayChild: todayOf.get(enrolled[r]!.studentId),
+    money: moneyOf.get(enrolled[r]!.studentId),
+  }));
+  const cellColumns: StaffColumn<RosterRow>[] = columns.map((column, c) => ({
+    id: column,
+    header: column,
+    nowrap: UNBROKEN_COLUMNS.has(column),
+    cell: (row) => <RosterCell column={column} row={row} cell={row.cells[c] ?? ''} />,
+  }));
+  const todayColumn: StaffColumn<RosterRow> = {
+    id: 'Today',
+    header: 'Today',
+    screenOnly: true,
+    when: today !== undefined,
+    cell: (row) => (today ? <TodayCell child={row.todayChild} session={today} onRecord={onRecord} /> : null),
+  };
+  // The roster's selection keeps each child's CSV cells (the bulk dialogs and the export read them).
+  const rowSelection: Pick<RowSelection<RosterRow>, 'isSelected' | 'toggle' | 'toggleAll'> = {
+    isSelected: selection.isSelected,
+    toggle: (id, row) => selection.toggle(id, row.cells),
+    toggleAll: (page) => selection.toggleAll(page.map(([id, row]) => [id, row.cells] as const)),
+  };
   return (
     <section aria-labelledby="enrolled-heading">
       <Group justify="space-between" align="center" mb="sm" gap="xs">
@@ -80,165 +116,82 @@ export function RosterTable({
         </Title>
         {rows.length > 0 ? (
           <div className={classes.noPrint}>
-            <RosterColumnChooser columns={columns} hidden={hidden} onChange={onHiddenChange} />
+            <ColumnChooser
+              columns={columns.map((column) => ({ id: column, header: column }))}
+              hidden={hidden}
+              onChange={onHiddenChange}
+              description="The printed roster and the CSV always have every column."
+            />
           </div>
         ) : null}
       </Group>
-      {rows.length === 0 ? (
-        <Text>No children are enrolled yet.</Text>
-      ) : (
-        // A wide table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
-        <section className={classes.tableWrap} aria-label="Roster table" tabIndex={0}>
-          <Table
-            striped
-            verticalSpacing="xs"
-            fz="sm"
-            className={`${classes.stickyEnds} ${classes.selectable}`}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
-                  <SelectAllCheckbox
-                    ids={page.map(([id]) => id)}
-                    isSelected={selection.isSelected}
-                    onToggleAll={() => selection.toggleAll(page)}
-                  />
-                </Table.Td>
-                {columns.map((column, c) => (
-                  <Fragment key={column}>
-                    <Table.Th scope="col" className={hidden.has(column) ? classes.screenHidden : undefined}>
-                      {column}
-                    </Table.Th>
-                    {c === 0 && today ? (
-                      <Table.Th scope="col" className={classes.noPrint}>
-                        Today
-                      </Table.Th>
-                    ) : null}
-                  </Fragment>
-                ))}
-                {isDirector ? (
-                  <Table.Th scope="col" className={`${classes.noPrint} ${classes.actionsCell}`}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, r) => (
-                <Table.Tr key={enrolled[r]!.studentId}>
-                  <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
-                    <SelectRowCheckbox
-                      name={row[0]!}
-                      checked={selection.isSelected(enrolled[r]!.studentId)}
-                      onToggle={() => selection.toggle(enrolled[r]!.studentId, row)}
-                    />
-                  </Table.Td>
-                  <RosterCells
-                    row={row}
-                    columns={columns}
-                    studentId={enrolled[r]!.studentId}
-                    doNotRelease={enrolled[r]!.doNotRelease}
-                    today={today}
-                    todayChild={todayOf.get(enrolled[r]!.studentId)}
-                    hidden={hidden}
-                    onRecord={onRecord}
-                  />
-                  {isDirector ? (
-                    <Table.Td className={`${classes.noPrint} ${classes.actionsCell}`}>
-                      <ChildMenu
-                        name={row[0]!}
-                        child={moneyOf.get(enrolled[r]!.studentId)}
-                        onWithdraw={onWithdraw}
-                        onMove={onMove}
-                        onRecordPayment={onRecordPayment}
-                        onAdjust={onAdjust}
-                        onRefund={(child) =>
-                          onRefund({
-                            paymentId: child.paymentId!,
-                            label: `${row[0]} in ${session.name}: paid ${formatCents(child.finalAmount)}${child.refundedAmount > 0 ? `, ${formatCents(child.refundedAmount)} refunded so far` : ''}`,
-                            refundable: child.refundable,
-                          })
-                        }
-                      />
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </section>
-      )}
+      <StaffTable
+        label="Roster table"
+        rows={tableRows}
+        rowId={(row) => row.studentId}
+        columns={[cellColumns[0]!, todayColumn, ...cellColumns.slice(1)]}
+        hidden={hidden}
+        selection={{ state: rowSelection, rowName: (row) => row.cells[0]! }}
+        actions={
+          isDirector
+            ? (row) => (
+                <ChildMenu
+                  name={row.cells[0]!}
+                  child={row.money}
+                  onWithdraw={onWithdraw}
+                  onMove={onMove}
+                  onRecordPayment={onRecordPayment}
+                  onAdjust={onAdjust}
+                  onRefund={(child) =>
+                    onRefund({
+                      paymentId: child.paymentId!,
+                      label: `${row.cells[0]} in ${session.name}: paid ${formatCents(child.finalAmount)}${child.refundedAmount > 0 ? `, ${formatCents(child.refundedAmount)} refunded so far` : ''}`,
+                      refundable: child.refundable,
+                    })
+                  }
+                />
+              )
+            : undefined
+        }
+        empty={
+          isDirector
+            ? 'No children are enrolled yet. Enroll a child by hand, or share the session’s page with families.'
+            : 'No children are enrolled yet. They appear here as families enroll.'
+        }
+      />
     </section>
   );
 }
 
-/** One row's cells: the child's name (a link), Today's cell when the session meets today, then the others. */
-function RosterCells({
-  row,
-  columns,
-  studentId,
-  doNotRelease,
-  today,
-  todayChild,
-  hidden,
-  onRecord,
-}: {
-  row: string[];
-  columns: readonly RosterColumn[];
-  studentId: string;
-  /** People the child may not be released to (issue 24), shown under the name in red. */
-  doNotRelease: ReadonlyArray<{ name: string; note: string | null }>;
-  today: Board['sessions'][number] | undefined;
-  todayChild: BoardChild | undefined;
-  hidden: ReadonlySet<RosterColumn>;
-  onRecord: (target: AttendanceTarget) => void;
-}) {
-  const cellClass = (column: RosterColumn) =>
-    [UNBROKEN_COLUMNS.has(column) ? classes.nowrap : '', hidden.has(column) ? classes.screenHidden : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-  return row.map((cell, c) =>
-    c === 0 ? (
-      <Fragment key={columns[c]}>
-        <Table.Th scope="row">
-          <Anchor component={Link} to={routes.staffChild(studentId)}>
-            {cell}
-          </Anchor>
-          {doNotRelease.map((r) => (
-            // `data-screen-note`: on the screen only, never in the CSV (a roster file gets printed and handed round).
-            <Text key={r.name} size="xs" c="var(--mantine-color-red-text)" fw={600} mt={2} data-screen-note>
-              Do not release to {r.name}
-              {r.note ? (
-                <Text span size="xs" c="var(--mantine-color-text)" fw={400} display="block">
-                  {r.note}
-                </Text>
-              ) : null}
-            </Text>
-          ))}
-        </Table.Th>
-        {today ? (
-          <Table.Td className={classes.noPrint}>
-            <TodayCell child={todayChild} session={today} onRecord={onRecord} />
-          </Table.Td>
-        ) : null}
-      </Fragment>
-    ) : columns[c] === 'Allergies' && cell ? (
-      <Table.Td key={columns[c]} className={cellClass('Allergies')}>
-        <Badge color="red" variant="light" radius="sm" tt="none" {...WRAPPING_BADGE}>
+/** One cell of a child's row: the name (a link, with any do-not-release note), allergies as a badge, emails. */
+function RosterCell({ column, row, cell }: { column: RosterColumn; row: RosterRow; cell: string }) {
+  if (column === 'Child')
+    return (
+      <>
+        <Anchor component={Link} to={routes.staffChild(row.studentId)}>
           {cell}
-        </Badge>
-      </Table.Td>
-    ) : columns[c] === 'Parent emails' ? (
-      <Table.Td key={columns[c]} className={cellClass('Parent emails')}>
-        <BreakableEmails cell={cell} />
-      </Table.Td>
-    ) : (
-      <Table.Td key={columns[c]} className={cellClass(columns[c]!)}>
+        </Anchor>
+        {row.doNotRelease.map((r) => (
+          // `data-screen-note`: on the screen only, never in the CSV (a roster file gets printed and handed round).
+          <Text key={r.name} size="xs" c="var(--mantine-color-red-text)" fw={600} mt={2} data-screen-note>
+            Do not release to {r.name}
+            {r.note ? (
+              <Text span size="xs" c="var(--mantine-color-text)" fw={400} display="block">
+                {r.note}
+              </Text>
+            ) : null}
+          </Text>
+        ))}
+      </>
+    );
+  if (column === 'Allergies' && cell)
+    return (
+      <Badge color="red" variant="light" radius="sm" tt="none" {...WRAPPING_BADGE}>
         {cell}
-      </Table.Td>
-    ),
-  );
+      </Badge>
+    );
+  if (column === 'Parent emails') return <BreakableEmails cell={cell} />;
+  return cell;
 }
 
 /** A child's drop-off or pickup today and the button to check them in or out. */

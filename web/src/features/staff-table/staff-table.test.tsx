@@ -109,6 +109,10 @@ describe('StaffTable', () => {
     expect(screen.getByRole('button', { name: 'Columns (2 of 3)' })).toBeInTheDocument();
     const email = screen.getByText('lily@example.com');
     expect(email.className).toMatch(/screenHidden/);
+    // The header stays in the table, above its cells, for the printed page.
+    const heads = screen.getAllByRole('columnheader', { hidden: true });
+    expect(heads.map((h) => h.textContent)).toEqual(['Parent', 'Email', 'Balance', 'Actions']);
+    expect(heads[1]!.className).toMatch(/screenHidden/);
     expect(screen.getByText('Lily Chen').className).not.toMatch(/screenHidden/);
     expect(
       Object.keys(localStorage).some((key) => key.startsWith('lc.staff.test-families-hidden-columns.')),

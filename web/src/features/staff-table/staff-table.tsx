@@ -73,7 +73,10 @@ export type StaffTableProps<Row extends RowData> = {
   empty: ReactNode;
   sort?: TableSort;
   /** Rows chosen for a bulk action; `rowName` names a row's box ("Choose Maya Chen"). */
-  selection?: { state: RowSelection<Row>; rowName: (row: Row) => string };
+  selection?: {
+    state: Pick<RowSelection<Row>, 'isSelected' | 'toggle' | 'toggleAll'>;
+    rowName: (row: Row) => string;
+  };
   /** A last column of the row's buttons, named "Actions" for screen readers, kept at the right edge. */
   actions?: (row: Row) => ReactNode;
   /** Columns the person left off the screen (printed all the same). */
@@ -161,48 +164,48 @@ export function StaffTable<Row extends RowData>({
         className={[classes.stickyEnds, selection ? classes.selectable : ''].filter(Boolean).join(' ')}
       >
         <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {selection ? (
-                <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
-                  <SelectAllCheckbox
-                    ids={page.map(([id]) => id)}
-                    isSelected={selection.state.isSelected}
-                    onToggleAll={() => selection.state.toggleAll(page)}
-                  />
-                </Table.Td>
-              ) : null}
-              {group.headers.map((header) => {
-                const column = byId.get(header.column.id)!;
-                const sorted = header.column.getIsSorted();
-                return (
-                  <Table.Th
-                    key={header.id}
-                    scope="col"
-                    className={cellClass(column, header.column.getIsVisible())}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  >
-                    {header.column.getCanSort() ? (
-                      <UnstyledButton
-                        className={tableClasses.sortButton}
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {column.header}
-                        <SortMark direction={sorted} />
-                      </UnstyledButton>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-              {actions ? (
-                <Table.Th scope="col" className={`${classes.noPrint} ${classes.actionsCell}`}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+          <Table.Tr>
+            {selection ? (
+              <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} data-select-cell>
+                <SelectAllCheckbox
+                  ids={page.map(([id]) => id)}
+                  isSelected={selection.state.isSelected}
+                  onToggleAll={() => selection.state.toggleAll(page)}
+                />
+              </Table.Td>
+            ) : null}
+            {/* Every column, the ones off the screen too (they are printed): TanStack's header groups hold only
+                the visible ones. */}
+            {table.getAllLeafColumns().map((leaf) => {
+              const column = byId.get(leaf.id)!;
+              const sorted = leaf.getIsSorted();
+              return (
+                <Table.Th
+                  key={leaf.id}
+                  scope="col"
+                  className={cellClass(column, leaf.getIsVisible())}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                >
+                  {leaf.getCanSort() ? (
+                    <UnstyledButton
+                      className={tableClasses.sortButton}
+                      onClick={leaf.getToggleSortingHandler()}
+                    >
+                      {column.header}
+                      <SortMark direction={sorted} />
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
                 </Table.Th>
-              ) : null}
-            </Table.Tr>
-          ))}
+              );
+            })}
+            {actions ? (
+              <Table.Th scope="col" className={`${classes.noPrint} ${classes.actionsCell}`}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {table.getRowModel().rows.map((row) => (
@@ -242,11 +245,10 @@ export function StaffTable<Row extends RowData>({
   );
 }
 
-/** The arrow beside a sortable header: which way the list runs, or that it can be ordered by this column. */
+/**
+ * The arrow beside a sortable header: which way the list runs, or that it can be ordered by this column. It is
+ * drawn by the stylesheet, so the header's text stays its name (aria-sort says the order).
+ */
 function SortMark({ direction }: { direction: false | SortDirection }) {
-  return (
-    <span aria-hidden="true" className={tableClasses.sortMark} data-sorted={direction || undefined}>
-      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-    </span>
-  );
+  return <span aria-hidden="true" className={tableClasses.sortMark} data-sorted={direction || undefined} />;
 }
