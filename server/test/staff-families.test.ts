@@ -280,7 +280,9 @@ describe.each(dbKinds)('staff families on %s', (kind) => {
       // Descending by name runs the last and the first name backwards (Z to A), not only the first.
       const byName = await order('sort=parent');
       expect(await order('sort=parent&dir=desc')).toEqual([...byName].reverse());
-      const second = (await as(admin, 'GET', '/api/staff/families?pageSize=1&page=2&sort=email&dir=desc')).json();
+      const second = (
+        await as(admin, 'GET', '/api/staff/families?pageSize=1&page=2&sort=email&dir=desc')
+      ).json();
       expect(second.items[0].emailAddress).toBe([...byEmail].reverse()[1]);
     });
 
