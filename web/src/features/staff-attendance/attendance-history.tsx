@@ -60,14 +60,15 @@ export function AttendanceHistory({
       ) : null}
       {history.isPending ? (
         <Text role="status">Loading drop-offs and pickups…</Text>
-      ) : data && data.records.length === 0 ? (
-        <Text role="status">
-          {filtered
-            ? 'No drop-offs or pickups match these filters.'
-            : 'No drop-offs or pickups yet. They appear here as soon as children are checked in.'}
-        </Text>
       ) : data ? (
-        <HistoryTable records={data.records} />
+        <HistoryTable
+          records={data.records}
+          empty={
+            filtered
+              ? 'No drop-offs or pickups match these filters. Choose another session or child, widen the dates, or clear the filters.'
+              : 'No drop-offs or pickups yet. They appear here as soon as children are checked in.'
+          }
+        />
       ) : null}
     </Stack>
   );

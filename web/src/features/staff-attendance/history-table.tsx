@@ -1,37 +1,50 @@
 import { type AttendanceRecord, routes } from '@lc/contract';
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ColumnHeads } from '../staff/list-parts';
-import classes from '../staff/staff.module.css';
-import { formatDate, TableRegion } from '../staff-families/family-parts';
+import { formatDate } from '../staff-families/family-parts';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 import { formatClock, HISTORY_COLUMNS, METHOD_LABELS, SECOND_FACTOR_LABELS } from './attendance-parts';
 
-/** Drop-offs and pickups, newest first: the CSV's columns (day and time unbroken, the child a link). */
-export function HistoryTable({ records }: { records: AttendanceRecord[] }) {
+type HistoryColumn = (typeof HISTORY_COLUMNS)[number];
+
+/** What each of the CSV's columns shows on the screen (day and time unbroken, the child a link). */
+const CELLS: Record<HistoryColumn, Omit<StaffColumn<AttendanceRecord>, 'id' | 'header'>> = {
+  Date: { nowrap: true, cell: (r) => formatDate(r.timestamp) },
+  Time: { nowrap: true, cell: (r) => formatClock(r.timestamp) },
+  Child: {
+    cell: (r) => (
+      <Anchor component={Link} to={routes.staffChild(r.studentId)} size="sm">
+        {r.childName}
+      </Anchor>
+    ),
+  },
+  Session: { cell: (r) => r.sessionName },
+  Event: { cell: (r) => (r.kind === 'CheckIn' ? 'Drop-off' : 'Pickup') },
+  Adult: { cell: (r) => r.adultName ?? '—' },
+  How: { cell: (r) => METHOD_LABELS[r.method] },
+  'Second factor': { cell: (r) => (r.secondFactor ? SECOND_FACTOR_LABELS[r.secondFactor] : '—') },
+  Staff: { cell: (r) => r.staffName ?? '—' },
+};
+
+const COLUMNS: ReadonlyArray<StaffColumn<AttendanceRecord>> = HISTORY_COLUMNS.map((header) => ({
+  id: header,
+  header,
+  ...CELLS[header],
+}));
+
+/**
+ * Drop-offs and pickups, newest first, on the staff table (decision 030): the CSV's columns. `empty` says
+ * what to do when none match.
+ */
+export function HistoryTable({ records, empty }: { records: AttendanceRecord[]; empty: ReactNode }) {
   return (
-    <TableRegion label="Attendance history table">
-      <ColumnHeads columns={HISTORY_COLUMNS} />
-      <Table.Tbody>
-        {records.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Th scope="row" className={classes.nowrap}>
-              {formatDate(r.timestamp)}
-            </Table.Th>
-            <Table.Td className={classes.nowrap}>{formatClock(r.timestamp)}</Table.Td>
-            <Table.Td>
-              <Anchor component={Link} to={routes.staffChild(r.studentId)} size="sm">
-                {r.childName}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{r.sessionName}</Table.Td>
-            <Table.Td>{r.kind === 'CheckIn' ? 'Drop-off' : 'Pickup'}</Table.Td>
-            <Table.Td>{r.adultName ?? '—'}</Table.Td>
-            <Table.Td>{METHOD_LABELS[r.method]}</Table.Td>
-            <Table.Td>{r.secondFactor ? SECOND_FACTOR_LABELS[r.secondFactor] : '—'}</Table.Td>
-            <Table.Td>{r.staffName ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+    <StaffTable
+      label="Attendance history table"
+      rows={records}
+      rowId={(r) => String(r.id)}
+      columns={COLUMNS}
+      empty={empty}
+    />
   );
 }

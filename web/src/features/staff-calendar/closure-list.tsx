@@ -1,8 +1,8 @@
 import { type Closure, routes } from '@lc/contract';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { removeClosure } from '../../api/staff-calendar';
-import { ScrollRegion } from '../staff/list-parts';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 import { closureWhat, formatClosureDays } from './closure-format';
 import { useRemoval } from './use-removal';
 
@@ -17,6 +17,33 @@ export function byMonth(closures: readonly Closure[]): Array<[string, Closure[]]
   }
   return [...groups];
 }
+
+/** The closures table's columns (decision 030): days, what happens, for whom, why. */
+const columns: ReadonlyArray<StaffColumn<Closure>> = [
+  { id: 'days', header: 'Days', cell: formatClosureDays },
+  {
+    id: 'what',
+    header: 'What happens',
+    cell: (closure) => (
+      <Badge variant="filled" radius="sm" tt="none" color={closure.kind === 'Closed' ? 'red.8' : 'honey.9'}>
+        {closureWhat(closure)}
+      </Badge>
+    ),
+  },
+  {
+    id: 'for',
+    header: 'For',
+    cell: (closure) =>
+      closure.classSessionId === null ? (
+        'The whole center'
+      ) : (
+        <Anchor component={Link} to={routes.staffSession(closure.classSessionId)}>
+          {closure.sessionName}
+        </Anchor>
+      ),
+  },
+  { id: 'reason', header: 'Reason', cell: (closure) => closure.reason },
+];
 
 /**
  * The calendar's list (issue 24): each month's closures and early dismissals with their days, what happens,
@@ -43,65 +70,28 @@ export function ClosureList({ closures, isDirector }: { closures: readonly Closu
           <Title order={3} size="h4" id={`month-${month.replace(' ', '-')}`} mb="xs">
             {month}
           </Title>
-          <ScrollRegion label={`${month} on the calendar`}>
-            <Table striped verticalSpacing="xs" fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Days</Table.Th>
-                  <Table.Th scope="col">What happens</Table.Th>
-                  <Table.Th scope="col">For</Table.Th>
-                  <Table.Th scope="col">Reason</Table.Th>
-                  {isDirector ? (
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((closure) => (
-                  <Table.Tr key={closure.id}>
-                    <Table.Th scope="row">{formatClosureDays(closure)}</Table.Th>
-                    <Table.Td>
-                      <Badge
-                        variant="filled"
-                        radius="sm"
-                        tt="none"
-                        color={closure.kind === 'Closed' ? 'red.8' : 'honey.9'}
-                      >
-                        {closureWhat(closure)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {closure.classSessionId === null ? (
-                        'The whole center'
-                      ) : (
-                        <Anchor component={Link} to={routes.staffSession(closure.classSessionId)}>
-                          {closure.sessionName}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{closure.reason}</Table.Td>
-                    {isDirector ? (
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            loading={remove.isPending && remove.variables?.id === closure.id}
-                            onClick={() => remove.mutate(closure)}
-                            aria-label={`Remove ${closure.reason}, ${formatClosureDays(closure)}`}
-                          >
-                            Remove
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <StaffTable
+            label={`${month} on the calendar`}
+            rows={items}
+            rowId={(closure) => String(closure.id)}
+            columns={columns}
+            actions={
+              isDirector
+                ? (closure) => (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={remove.isPending && remove.variables?.id === closure.id}
+                      onClick={() => remove.mutate(closure)}
+                      aria-label={`Remove ${closure.reason}, ${formatClosureDays(closure)}`}
+                    >
+                      Remove
+                    </Button>
+                  )
+                : undefined
+            }
+            empty={null}
+          />
         </section>
       ))}
     </Stack>

@@ -1,5 +1,5 @@
 import { routes, type StaffTourSlot } from '@lc/contract';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,8 +7,8 @@ import { staffKeys } from '../../api/query-keys';
 import { removeTourSlot } from '../../api/staff-calendar';
 import { failureMessage } from '../forms/feedback';
 import { FormFailure, useSubmit } from '../forms/use-submit';
-import { ScrollRegion } from '../staff/list-parts';
 import { StaffDialog } from '../staff/staff-dialog';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 import { formatTour, formatTourDay, formatTourTimes } from './tour-format';
 import { useRemoval } from './use-removal';
 
@@ -43,6 +43,26 @@ function Who({ slot }: { slot: StaffTourSlot }) {
   );
 }
 
+/** The tour times table's columns (decision 030): the time (and a closure that keeps it off), places, who. */
+const TOUR_COLUMNS: ReadonlyArray<StaffColumn<StaffTourSlot>> = [
+  {
+    id: 'time',
+    header: 'Time',
+    cell: (slot) => (
+      <>
+        {formatTourTimes(slot)}
+        {slot.closedFor ? (
+          <Badge ml="xs" variant="filled" radius="sm" tt="none" color="red.8">
+            Not offered: closed for {slot.closedFor}
+          </Badge>
+        ) : null}
+      </>
+    ),
+  },
+  { id: 'places', header: 'Places', cell: (slot) => `${slot.booked} of ${slot.capacity} taken` },
+  { id: 'who', header: 'Booked by', cell: (slot) => <Who slot={slot} /> },
+];
+
 /**
  * The published tour times (decision 028), day by day: the time, how many places are taken, who booked (a
  * link to their message, for someone with the inbox) and a closure that keeps it off the form. The director
@@ -75,57 +95,28 @@ export function TourSlotList({
           <Title order={3} size="h5" id={`tour-day-${index}`} mb="xs">
             {day}
           </Title>
-          <ScrollRegion label={`Tour times on ${day}`}>
-            <Table striped verticalSpacing="xs" fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Time</Table.Th>
-                  <Table.Th scope="col">Places</Table.Th>
-                  <Table.Th scope="col">Booked by</Table.Th>
-                  {isDirector ? (
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((slot) => (
-                  <Table.Tr key={slot.id}>
-                    <Table.Th scope="row">
-                      {formatTourTimes(slot)}
-                      {slot.closedFor ? (
-                        <Badge ml="xs" variant="filled" radius="sm" tt="none" color="red.8">
-                          Not offered: closed for {slot.closedFor}
-                        </Badge>
-                      ) : null}
-                    </Table.Th>
-                    <Table.Td>
-                      {slot.booked} of {slot.capacity} taken
-                    </Table.Td>
-                    <Table.Td>
-                      <Who slot={slot} />
-                    </Table.Td>
-                    {isDirector ? (
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            loading={remove.isPending && remove.variables?.id === slot.id}
-                            onClick={() => (slot.booked > 0 ? setConfirming(slot) : remove.mutate(slot))}
-                            aria-label={`Remove the tour time ${formatTour(slot)}`}
-                          >
-                            Remove
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <StaffTable
+            label={`Tour times on ${day}`}
+            rows={items}
+            rowId={(slot) => String(slot.id)}
+            columns={TOUR_COLUMNS}
+            actions={
+              isDirector
+                ? (slot) => (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={remove.isPending && remove.variables?.id === slot.id}
+                      onClick={() => (slot.booked > 0 ? setConfirming(slot) : remove.mutate(slot))}
+                      aria-label={`Remove the tour time ${formatTour(slot)}`}
+                    >
+                      Remove
+                    </Button>
+                  )
+                : undefined
+            }
+            empty={null}
+          />
         </section>
       ))}
       <RemoveBookedDialog slot={confirming} onClose={() => setConfirming(null)} />

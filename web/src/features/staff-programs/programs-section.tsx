@@ -1,11 +1,11 @@
 import type { ProgramRow } from '@lc/contract';
-import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { staffKeys } from '../../api/query-keys';
 import { getPrograms } from '../../api/staff-setup';
 import { formatDateRange } from '../class-sessions/format';
-import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 
 /** "No sessions", "1 session", "3 sessions": how many sessions use a program or a policy. */
 export const used = (n: number) => (n === 0 ? 'No sessions' : n === 1 ? '1 session' : `${n} sessions`);
@@ -21,6 +21,30 @@ export function SectionHead({ id, title, action }: { id: string; title: string; 
     </Group>
   );
 }
+
+/** The programs table's columns (decision 030): the program (and "Inactive"), its dates, how many use it. */
+const PROGRAM_COLUMNS: ReadonlyArray<StaffColumn<ProgramRow>> = [
+  {
+    id: 'program',
+    header: 'Program',
+    cell: (p) => (
+      <>
+        {p.name}
+        {p.isActive ? null : (
+          <Badge ml="xs" variant="light" color="gray" radius="sm" tt="none">
+            Inactive
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'dates',
+    header: 'Dates',
+    cell: (p) => (p.startDate && p.endDate ? formatDateRange(p.startDate, p.endDate) : 'Year-round'),
+  },
+  { id: 'used', header: 'Used by', cell: (p) => used(p.sessionCount) },
+];
 
 /** "Programs": each with its dates and how many sessions use it; the director adds and edits them. */
 export function ProgramsSection({
@@ -48,43 +72,27 @@ export function ProgramsSection({
           We could not load the programs. Please check your connection and try again.
         </Alert>
       ) : null}
-      {programs.data?.length === 0 ? <Text>No programs yet.</Text> : null}
-      {programs.data && programs.data.length > 0 ? (
-        <ScrollRegion label="Programs table">
-          <Table verticalSpacing="sm">
-            <ColumnHeads columns={['Program', 'Dates', 'Used by']} actions={isDirector} />
-            <Table.Tbody>
-              {programs.data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Th scope="row">
-                    {p.name}
-                    {p.isActive ? null : (
-                      <Badge ml="xs" variant="light" color="gray" radius="sm" tt="none">
-                        Inactive
-                      </Badge>
-                    )}
-                  </Table.Th>
-                  <Table.Td>
-                    {p.startDate && p.endDate ? formatDateRange(p.startDate, p.endDate) : 'Year-round'}
-                  </Table.Td>
-                  <Table.Td>{used(p.sessionCount)}</Table.Td>
-                  {isDirector ? (
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="xs"
-                        onClick={() => onEdit(p)}
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        Edit
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
+      {programs.data ? (
+        <StaffTable
+          label="Programs table"
+          rows={programs.data}
+          rowId={(p) => String(p.id)}
+          columns={PROGRAM_COLUMNS}
+          actions={
+            isDirector
+              ? (p) => (
+                  <Button variant="subtle" size="xs" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+                    Edit
+                  </Button>
+                )
+              : undefined
+          }
+          empty={
+            isDirector
+              ? 'No programs yet. Add one (“Summer Camp”, “After School”) to group the sessions families see together.'
+              : 'No programs yet. The director adds them.'
+          }
+        />
       ) : null}
     </section>
   );
