@@ -13,7 +13,7 @@ import { WithdrawalQuoteSchema } from './family-money.ts';
 import { fieldMessage } from './field-message.ts';
 import { dateTimeFormat, formatCents } from './intl.ts';
 import { OFFICE_METHODS, PlaceAccountSchema } from './ledger.ts';
-import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
+import { dayFilter, listSortFields, pageNumber, pageSizeField } from './paging.ts';
 
 const MAX_CENTS = 10_000_000; // $100,000.00: far above any session's price.
 
@@ -263,7 +263,18 @@ export const StaffChildSearchQuerySchema = z.object({
     .max(100, fieldMessage('fields.money.searchAtMost100Characters')),
 });
 
-/** `GET /api/staff/payments` (and `.csv`) query; the page keeps it in its URL. */
+/**
+ * The payments table's sortable columns (decision 030): the day it was made, the family (last name, first
+ * name), the session's name, the amount, what was refunded, and the status (by its label, A to Z). Ties fall
+ * back to newest first, then the payment's id, so a page never repeats or skips a row.
+ */
+export const PAYMENT_SORTS = ['date', 'family', 'session', 'amount', 'refunded', 'status'] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+
+/**
+ * `GET /api/staff/payments` (and `.csv`) query: the filters, the order (`sort`, `dir`; newest first by
+ * default) and the page. The page keeps it in its URL; the CSV has the rows in the same order.
+ */
 export const StaffPaymentListQuerySchema = z
   .object({
     status: z
@@ -280,6 +291,7 @@ export const StaffPaymentListQuerySchema = z
     to: dayFilter.optional(),
     page: pageNumber.default(1),
     pageSize: pageSizeField('payments', 25),
+    ...listSortFields(PAYMENT_SORTS, 'date', 'desc'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ['to'],
@@ -467,15 +479,26 @@ export const AgingRowSchema = z.object({
 });
 export type AgingRow = z.infer<typeof AgingRowSchema>;
 
-/** `GET /api/staff/balances` query: one page of families (most owed first); the page keeps it in its URL. */
+/**
+ * The aging report's sortable columns (decision 030): the family (last name, first name), then each bucket
+ * of what is owed and the total due (`AgingRow`'s fields). Ties fall back to the family's name, then its id.
+ */
+export const AGING_SORTS = ['family', 'current', 'days1to30', 'days31to60', 'over60', 'total'] as const;
+export type AgingSort = (typeof AGING_SORTS)[number];
+
+/**
+ * `GET /api/staff/balances` query: one page of families in `sort` order (most owed first by default); the
+ * page keeps it in its URL.
+ */
 export const AgingQuerySchema = z.object({
   page: pageNumber.default(1),
   pageSize: pageSizeField('families', 50),
+  ...listSortFields(AGING_SORTS, 'total', 'desc'),
 });
 export type AgingQuery = z.output<typeof AgingQuerySchema>;
 
 /**
- * The aging report: one page of the families that owe, most owed first; `total` families in all; the totals
+ * The aging report: one page of the families that owe, in the query's order; `total` families in all; the totals
  * over all of them; and the day it was read for.
  */
 export const AgingReportSchema = z.object({

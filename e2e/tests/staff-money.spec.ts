@@ -93,6 +93,57 @@ test('the director refunds part of a payment and withdraws the child; the parent
   await hideSession(request, token, sessionId);
 });
 
+test('a payments header orders the rows on the server, and the order is kept in the address', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenFor(request, DIRECTOR);
+  const sessionName = `Lark Room ${uniqueMarker('s')}`;
+  const sessionId = await oneSeatSession(request, token, sessionName, { rosterSize: 4 });
+  // Three payments received at the office, oldest first: $123.00, $456.00, $234.00.
+  for (const [lastName, amount] of [
+    ['Small', 12_300],
+    ['Large', 45_600],
+    ['Middle', 23_400],
+  ] as const) {
+    const parent = await createParent(request, { firstName: 'Pat', lastName });
+    const res = await request.post(`/api/staff/sessions/${sessionId}/enrollments`, {
+      headers: bearer(token),
+      data: { studentId: await addChild(request, parent, 'Kit'), amount, note: 'By check' },
+    });
+    expect(res.status(), 'POST /api/staff/sessions/:id/enrollments').toBe(201);
+  }
+  await storeTokenBeforeLoad(page, token);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openPage(page, `/staff/payments?classSessionId=${sessionId}`, 'Payments');
+  const table = page.getByRole('region', { name: 'Payments table' });
+  const families = () =>
+    table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent));
+  await expect.poll(families).toEqual(['Pat Middle', 'Pat Large', 'Pat Small']);
+  await expect(table.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
+
+  await table.getByRole('button', { name: 'Amount' }).click();
+  await expect(page).toHaveURL(/[?&]sort=amount&dir=desc/);
+  await expect.poll(families).toEqual(['Pat Large', 'Pat Middle', 'Pat Small']);
+  await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(table.getByRole('columnheader', { name: 'Date' })).not.toHaveAttribute('aria-sort');
+
+  await table.getByRole('button', { name: 'Amount' }).click();
+  await expect(page).toHaveURL(/[?&]sort=amount&dir=asc/);
+  await expect.poll(families).toEqual(['Pat Small', 'Pat Middle', 'Pat Large']);
+  expect(new URL(page.url()).searchParams.get('classSessionId')).toBe(String(sessionId));
+
+  // The address is the list: a reload keeps the order.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect.poll(families).toEqual(['Pat Small', 'Pat Middle', 'Pat Large']);
+  await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
+  await hideSession(request, token, sessionId);
+});
+
 test('the payments page and the money dialogs have no axe violations in light and dark at 390 and 1280 px', async ({
   page,
   request,

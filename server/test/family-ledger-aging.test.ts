@@ -109,4 +109,93 @@ describe.each(dbKinds)('the aging report on %s', (kind) => {
     );
     expect(cells).toHaveLength(report.rows.length + 2);
   });
+
+  it('orders by the column the table asks for (decision 030), both ways, ties by name, on every page alike', async () => {
+    const started = await office.a.session({
+      name: 'Sorting Started Room',
+      registrationPrice: 45_500,
+      supplyFee: 0,
+      sessionStartDate: '2026-11-02',
+      rosterSize: 9,
+    });
+    const later = await office.a.session({
+      name: 'Sorting Summer Room',
+      registrationPrice: 30_000,
+      supplyFee: 0,
+      sessionStartDate: '2028-06-01',
+      sessionEndDate: '2028-08-01',
+      rosterSize: 9,
+    });
+    let director = (await office.a.promote('Agingthree', 'Admin')).token;
+    const enroll = async (name: string, sessionId: number, amount: number) => {
+      const family = await office.a.family(name, 1);
+      await office.placeByHand(sessionId, family.childIds[0]!, { amount, note: 'Deposit' }, director);
+    };
+    // Sortold owes $355.00 for 65 days (over 60), Sortmid $255.00 for 25 days (1–30); Sortnew $300.00 and
+    // Sortpair $150.00 are not due yet (current).
+    await enroll('Sortold', started, 10_000);
+    office.clock.advanceMinutes(40 * DAY_MINUTES);
+    director = (await office.a.promote('Agingfour', 'Admin')).token;
+    await enroll('Sortmid', started, 20_000);
+    office.clock.advanceMinutes(25 * DAY_MINUTES);
+    director = (await office.a.promote('Agingfive', 'Admin')).token;
+    await enroll('Sortnew', later, 0);
+    await enroll('Sortpair', later, 15_000);
+
+    type Row = { userId: string; familyName: string } & Record<string, number>;
+    const rows = async (query: string): Promise<Row[]> => {
+      const res = await office.as(director, 'GET', `/api/staff/balances?pageSize=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().rows;
+    };
+    const order = async (query: string) =>
+      (await rows(query))
+        .filter((r) => r.familyName.startsWith('Sort'))
+        .map((r) => r.familyName.replace(' Family', ''));
+
+    expect(await order('')).toEqual(['Sortold', 'Sortnew', 'Sortmid', 'Sortpair']);
+    expect(await order('sort=total&dir=desc')).toEqual(['Sortold', 'Sortnew', 'Sortmid', 'Sortpair']);
+    expect(await order('sort=total&dir=asc')).toEqual(['Sortpair', 'Sortmid', 'Sortnew', 'Sortold']);
+    expect(await order('sort=family&dir=asc')).toEqual(['Sortmid', 'Sortnew', 'Sortold', 'Sortpair']);
+    expect(await order('sort=family&dir=desc')).toEqual(['Sortpair', 'Sortold', 'Sortnew', 'Sortmid']);
+    // Equal amounts stay in name order (A to Z) whichever way the column runs.
+    expect(await order('sort=current&dir=desc')).toEqual(['Sortnew', 'Sortpair', 'Sortmid', 'Sortold']);
+    expect(await order('sort=current&dir=asc')).toEqual(['Sortmid', 'Sortold', 'Sortpair', 'Sortnew']);
+    expect(await order('sort=days1to30&dir=desc')).toEqual(['Sortmid', 'Sortnew', 'Sortold', 'Sortpair']);
+    expect(await order('sort=days1to30&dir=asc')).toEqual(['Sortnew', 'Sortold', 'Sortpair', 'Sortmid']);
+    expect(await order('sort=days31to60&dir=desc')).toEqual(['Sortmid', 'Sortnew', 'Sortold', 'Sortpair']);
+    expect(await order('sort=over60&dir=desc')).toEqual(['Sortold', 'Sortmid', 'Sortnew', 'Sortpair']);
+    expect(await order('sort=over60&dir=asc')).toEqual(['Sortmid', 'Sortnew', 'Sortpair', 'Sortold']);
+    // Over every family, not only ours: each amount runs one way.
+    for (const key of ['current', 'days1to30', 'days31to60', 'over60', 'total']) {
+      const up = (await rows(`sort=${key}&dir=asc`)).map((r) => r[key]!);
+      expect(up).toEqual([...up].sort((x, y) => x - y));
+      const down = (await rows(`sort=${key}&dir=desc`)).map((r) => r[key]!);
+      expect(down).toEqual([...down].sort((x, y) => y - x));
+    }
+
+    // A page of one at a time: the same families in the same order, none twice; the totals are every family's.
+    const all = await office.as(director, 'GET', '/api/staff/balances?pageSize=100&sort=current&dir=asc');
+    const everyone = (all.json().rows as Row[]).map((r) => r.userId);
+    const pages: string[] = [];
+    for (let page = 1; page <= everyone.length; page++) {
+      const one = (
+        await office.as(director, 'GET', `/api/staff/balances?pageSize=1&page=${page}&sort=current&dir=asc`)
+      ).json();
+      expect(one.totals).toEqual(all.json().totals);
+      pages.push(...(one.rows as Row[]).map((r) => r.userId));
+    }
+    expect(pages).toEqual(everyone);
+
+    const bad = await office.as(director, 'GET', '/api/staff/balances?sort=owed');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.sort).toBe('Sort by family, current, days1to30, days31to60, over60 or total.');
+    const dir = await office.as(director, 'GET', '/api/staff/balances?sort=total&dir=down');
+    expect(dir.statusCode).toBe(400);
+    expect(dir.json().fields.dir).toBe('Sort asc or desc.');
+    const teacher = await office.a.promote('Agingteacher', 'Staff');
+    const refused = await office.as(teacher.token, 'GET', '/api/staff/balances?sort=family&dir=asc');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('Sortold');
+  });
 });

@@ -255,5 +255,151 @@ describe.each(dbKinds)('staff money on %s', (kind) => {
       expect(rows).toEqual(table.map((row) => row.map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c))));
       expect(rows[0]![3]).toBe("'=Ledger Room");
     });
+
+    it('orders by the column the table asks for (decision 030), both ways, ties newest first, on every page alike and in the CSV', async () => {
+      const alder = await office.a.session({
+        name: 'Sort Alder Room',
+        sessionStartDate: '2026-11-02',
+        rosterSize: 9,
+      });
+      const birch = await office.a.session({
+        name: 'Sort Birch Room',
+        sessionStartDate: '2026-11-02',
+        rosterSize: 9,
+      });
+      // Oldest to newest, a minute apart: Carter paid by card and got $50 back, Adams paid $200 at the office,
+      // Baker's checkout is still open (Pending), Dunn paid $300 at the office.
+      const carter = await enrolledFamily('Sortcarter', birch);
+      await as(office.admin, 'POST', `/api/staff/payments/${carter.paymentId}/refunds`, {
+        amount: 5_000,
+        reason: 'Sibling discount',
+        idempotencyKey: key(),
+      });
+      office.clock.advanceMinutes(1);
+      const adams = await office.a.family('Sortadams', 1);
+      await office.placeByHand(alder, adams.childIds[0]!, { amount: 20_000, note: 'Check #1' });
+      office.clock.advanceMinutes(1);
+      const baker = await office.a.family('Sortbaker', 1);
+      expect((await office.a.enroll(baker, alder)).statusCode).toBe(201);
+      office.clock.advanceMinutes(1);
+      const dunn = await office.a.family('Sortdunn', 1);
+      await office.placeByHand(birch, dunn.childIds[0]!, { amount: 30_000, note: 'Check #2' });
+
+      type Item = { id: string; familyName: string };
+      const list = async (query: string): Promise<Item[]> => {
+        const res = await as(office.admin, 'GET', `/api/staff/payments?pageSize=100&${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().items;
+      };
+      const ours = (items: Item[]) =>
+        items.filter((p) => p.familyName.startsWith('Sort')).map((p) => p.familyName.replace(' Family', ''));
+      const order = async (query: string) => ours(await list(query));
+
+      const newest = ['Sortdunn', 'Sortbaker', 'Sortadams', 'Sortcarter'];
+      expect(await order('')).toEqual(newest);
+      expect(await order('sort=date&dir=desc')).toEqual(newest);
+      expect((await list('sort=date&dir=asc')).map((p) => p.id)).toEqual(
+        (await list('')).map((p) => p.id).reverse(),
+      );
+      expect(await order('sort=family&dir=asc')).toEqual([
+        'Sortadams',
+        'Sortbaker',
+        'Sortcarter',
+        'Sortdunn',
+      ]);
+      expect(await order('sort=family&dir=desc')).toEqual([
+        'Sortdunn',
+        'Sortcarter',
+        'Sortbaker',
+        'Sortadams',
+      ]);
+      // Equal values keep newest first in either direction.
+      expect(await order('sort=session&dir=asc')).toEqual([
+        'Sortbaker',
+        'Sortadams',
+        'Sortdunn',
+        'Sortcarter',
+      ]);
+      expect(await order('sort=session&dir=desc')).toEqual([
+        'Sortdunn',
+        'Sortcarter',
+        'Sortbaker',
+        'Sortadams',
+      ]);
+      expect(await order('sort=amount&dir=asc')).toEqual([
+        'Sortadams',
+        'Sortdunn',
+        'Sortbaker',
+        'Sortcarter',
+      ]);
+      expect(await order('sort=amount&dir=desc')).toEqual([
+        'Sortbaker',
+        'Sortcarter',
+        'Sortdunn',
+        'Sortadams',
+      ]);
+      expect(await order('sort=refunded&dir=asc')).toEqual([
+        'Sortdunn',
+        'Sortbaker',
+        'Sortadams',
+        'Sortcarter',
+      ]);
+      expect(await order('sort=refunded&dir=desc')).toEqual([
+        'Sortcarter',
+        'Sortdunn',
+        'Sortbaker',
+        'Sortadams',
+      ]);
+      // Status by its label, A to Z: Paid before Pending.
+      expect(await order('sort=status&dir=asc')).toEqual([
+        'Sortdunn',
+        'Sortadams',
+        'Sortcarter',
+        'Sortbaker',
+      ]);
+      expect(await order('sort=status&dir=desc')).toEqual([
+        'Sortbaker',
+        'Sortdunn',
+        'Sortadams',
+        'Sortcarter',
+      ]);
+
+      // Every payment, a page of two at a time: the same rows in the same order, none twice, none left out.
+      for (const query of ['sort=amount&dir=asc', 'sort=status&dir=desc', 'sort=session&dir=asc']) {
+        const everyone = (await list(query)).map((p) => p.id);
+        const pages: string[] = [];
+        for (let page = 1; pages.length < everyone.length; page++) {
+          const res = await as(office.admin, 'GET', `/api/staff/payments?pageSize=2&page=${page}&${query}`);
+          const items = res.json().items as Item[];
+          expect(items.length).toBeGreaterThan(0);
+          pages.push(...items.map((p) => p.id));
+        }
+        expect(pages).toEqual(everyone);
+      }
+
+      // The CSV has the rows in the table's order.
+      const csv = await as(office.admin, 'GET', '/api/staff/payments.csv?sort=amount&dir=desc');
+      const [, ...rows] = parse(csv.body) as string[][];
+      expect(rows.map((row) => row[1]!).filter((name) => name.startsWith('Sort'))).toEqual(
+        ['Sortbaker', 'Sortcarter', 'Sortdunn', 'Sortadams'].map((name) => `${name} Family`),
+      );
+    });
+
+    it('a sort the table does not offer answers 400 with the choices by the field; a teacher is still refused', async () => {
+      const res = await as(office.admin, 'GET', '/api/staff/payments?sort=balance');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.sort).toBe('Sort by date, family, session, amount, refunded or status.');
+      const dir = await as(office.admin, 'GET', '/api/staff/payments?sort=amount&dir=up');
+      expect(dir.statusCode).toBe(400);
+      expect(dir.json().fields.dir).toBe('Sort asc or desc.');
+      const csv = await as(office.admin, 'GET', '/api/staff/payments.csv?sort=children');
+      expect(csv.statusCode).toBe(400);
+      expect(csv.json().fields.sort).toBe('Sort by date, family, session, amount, refunded or status.');
+      for (const url of ['/api/staff/payments?sort=amount&dir=asc', '/api/staff/payments.csv?sort=family']) {
+        const refused = await as(office.teacher, 'GET', url);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.body).not.toContain('Sortadams');
+      }
+    });
   });
 });

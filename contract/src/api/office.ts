@@ -52,7 +52,7 @@ import {
 } from '../staff-money.ts';
 
 export const officeApi = {
-  /** Payments, newest first, one page with the totals of everything the filters match. */
+  /** Payments, newest first or by `sort`/`dir`, one page with the totals of everything the filters match. */
   payments: endpoint({
     method: 'GET',
     path: '/api/staff/payments',
@@ -60,7 +60,7 @@ export const officeApi = {
     status: 200,
     reply: StaffPaymentListSchema,
   }),
-  /** The same filters, every matching row, as a CSV file. */
+  /** The same filters and order, every matching row, as a CSV file. */
   paymentsCsv: endpoint({
     method: 'GET',
     path: '/api/staff/payments.csv',
@@ -80,7 +80,7 @@ export const officeApi = {
     status: 201,
     reply: RefundSchema,
   }),
-  /** The aging report: every family that owes, by how long it has been due (issue 23). */
+  /** The aging report: every family that owes, by how long it has been due (issue 23), by `sort`/`dir`. */
   balances: endpoint({
     method: 'GET',
     path: '/api/staff/balances',

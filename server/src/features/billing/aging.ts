@@ -2,14 +2,21 @@
  * The aging report (issue 23, the director's): every parent account that owes money on the family account,
  * with what it owes by how long past due. What each place (a child in a session) owes on each due date counts
  * from that date (`agedPlaces`), in days on the center's calendar: 0 or not yet due is "current", then 1–30,
- * 31–60 and over 60 days. Most owed first. The CSV is exactly the table (`agingTableRows`).
+ * 31–60 and over 60 days. Most owed first, or in the order the table asks for (decision 030). The CSV is
+ * exactly the table (`agingTableRows`), most owed first.
  * It reads two caches a database trigger keeps as entries are posted, never every entry: `ledger_places`
  * (each place's sums, migration 0023) and `ledger_place_dues` (each place's charges by due date, migration
  * 0025); tests prove both equal the entries' sums. One statement answers a page and the totals over all.
  */
-import { AGING_CSV_COLUMNS, type AgingQuery, type AgingReport, agingTableRows } from '@lc/contract';
+import {
+  AGING_CSV_COLUMNS,
+  type AgingQuery,
+  type AgingReport,
+  type AgingSort,
+  agingTableRows,
+} from '@lc/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, orderBy, queryRows } from '../../db/client.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
 
 type Totals = AgingReport['totals'];
@@ -53,11 +60,32 @@ const buckets = sql`coalesce(sum(a.balance) filter (where a.days = 0), 0)::int a
   coalesce(sum(a.balance) filter (where a.days > 60), 0)::int as over60,
   coalesce(sum(a.balance), 0)::int as total`;
 
+/** What each of the table's orders sorts by (decision 030), over `families f join users u`. */
+const agingOrder: Record<AgingSort, SQL[]> = {
+  family: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  current: [sql`f.current`],
+  days1to30: [sql`f.days1to30`],
+  days31to60: [sql`f.days31to60`],
+  over60: [sql`f.over60`],
+  total: [sql`f.total`],
+};
+
+/** The report's default order: most owed first. */
+const MOST_OWED: Pick<AgingQuery, 'sort' | 'dir'> = { sort: 'total', dir: 'desc' };
+
 /**
- * The families that owe, most owed first, cut by `limit` (an SQL limit/offset, or nothing for all), each row
- * with the totals over every family (computed before the cut). Empty past the last page.
+ * The families that owe in `order` (ties by the family's last and first name, then its id, so paging is
+ * stable), cut by `limit` (an SQL limit/offset, or nothing for all), each row with the totals over every
+ * family (computed before the cut). Empty past the last page.
  */
-async function agingRows(db: DbOrTx, today: string, limit: SQL): Promise<Row[]> {
+async function agingRows(
+  db: DbOrTx,
+  today: string,
+  order: Pick<AgingQuery, 'sort' | 'dir'>,
+  limit: SQL,
+): Promise<Row[]> {
+  const ordering = sql`${orderBy(agingOrder[order.sort], order.dir)},
+    lower(u.last_name), lower(u.first_name), f.payer_user_id`;
   return queryRows<Row>(
     db,
     sql`with ${agedPlaces(today)},
@@ -69,9 +97,10 @@ async function agingRows(db: DbOrTx, today: string, limit: SQL): Promise<Row[]> 
           f.current, f.days1to30, f.days31to60, f.over60, f.total,
           (sum(f.current) over ())::int as all_current, (sum(f.days1to30) over ())::int as all_days1to30,
           (sum(f.days31to60) over ())::int as all_days31to60, (sum(f.over60) over ())::int as all_over60,
-          (sum(f.total) over ())::int as all_total, (count(*) over ())::int as families
+          (sum(f.total) over ())::int as all_total, (count(*) over ())::int as families,
+          row_number() over (order by ${ordering}) as seq
         from families f join users u on u.id = f.payer_user_id
-        order by f.total desc, family_name, f.payer_user_id
+        order by seq
         ${limit}
       )
       -- The children's names for the page's families only (by the index of what is owed, per family).
@@ -79,7 +108,7 @@ async function agingRows(db: DbOrTx, today: string, limit: SQL): Promise<Row[]> 
           from ledger_place_dues d join students s on s.id = d.student_key
           where d.payer_user_id = page.user_id and d.owing > 0), '[]'::json) as children
       from page
-      order by page.total desc, page.family_name, page.user_id`,
+      order by page.seq`,
   );
 }
 
@@ -121,11 +150,15 @@ async function totalsOf(db: DbOrTx, today: string, rows: Row[]) {
   };
 }
 
-/** One page of the report as of `today` (the center's ISO date), with the totals over all; amounts in cents. */
+/**
+ * One page of the report as of `today` (the center's ISO date) in `query.sort`/`dir` order, with the totals
+ * over all; amounts in cents.
+ */
 export async function agingReport(db: DbOrTx, today: string, query: AgingQuery): Promise<AgingReport> {
   const rows = await agingRows(
     db,
     today,
+    query,
     sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
   );
   const summed = await totalsOf(db, today, rows);
@@ -141,7 +174,7 @@ export async function agingReport(db: DbOrTx, today: string, query: AgingQuery):
 
 /** The whole report as CSV (every family, not a page): the table's columns and cells, the totals row last. */
 export async function agingCsv(db: DbOrTx, today: string): Promise<string> {
-  const rows = await agingRows(db, today, sql``);
+  const rows = await agingRows(db, today, MOST_OWED, sql``);
   const summed = await totalsOf(db, today, rows);
   const report = {
     asOf: today,

@@ -70,7 +70,7 @@ export const staffMoneyRoutes =
         tags,
         summary: 'Payments, filtered and paginated, with totals (Admin)',
         description:
-          'Newest first. `from`/`to` are calendar days in the center’s time zone, both included. `totals` (cents) cover every payment the filters match: paid, refunded and net.',
+          'Newest first, or by `sort` (date, family, session, amount, refunded or status) and `dir`; ties newest first. `from`/`to` are calendar days in the center’s time zone, both included. `totals` (cents) cover every payment the filters match: paid, refunded and net.',
       },
       async (request) => {
         admin(request);
@@ -87,7 +87,7 @@ export const staffMoneyRoutes =
         config: { auth: 'staff' },
         tags,
         summary: 'Payments as CSV (Admin)',
-        description: 'The same filters and columns as the payments list, every matching row.',
+        description: 'The same filters, order and columns as the payments list, every matching row.',
         otherReplies: { 200: csvText },
       },
       async (request, reply) => {
@@ -104,7 +104,7 @@ export const staffMoneyRoutes =
         tags,
         summary: 'The aging report: who owes, and for how long (Admin)',
         description:
-          'Issue 23: one page of the parent accounts with a balance due on the family account, in cents, by days past due on the center’s calendar (current, 1–30, 31–60, over 60), most owed first; `totals` and `total` (families) cover all of them.',
+          'Issue 23: one page of the parent accounts with a balance due on the family account, in cents, by days past due on the center’s calendar (current, 1–30, 31–60, over 60), most owed first or by `sort` and `dir`; `totals` and `total` (families) cover all of them.',
       },
       async (request) => {
         admin(request);

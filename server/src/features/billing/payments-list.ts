@@ -1,18 +1,20 @@
 /**
  * The director's payments list (issue 10): filtered by status, session and a date range (calendar days in
- * the center's time zone, both ends included), newest first, paginated on the server, with totals over
- * everything the filters match; the CSV export runs the same query without the page and writes exactly the
- * table's cells (`paymentTableRows`), formula cells defused as the roster's CSV does.
+ * the center's time zone, both ends included), in the order the table asks for (newest first by default;
+ * decision 030), paginated on the server, with totals over everything the filters match; the CSV export runs
+ * the same query without the page, in the same order, and writes exactly the table's cells
+ * (`paymentTableRows`), formula cells defused as the roster's CSV does.
  */
 import {
   PAYMENT_CSV_COLUMNS,
+  type PaymentSort,
   type PaymentTotals,
   paymentTableRows,
   type StaffPaymentListQuery,
   type StaffPaymentRow,
 } from '@lc/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, orderBy, queryRows } from '../../db/client.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
 
 /** The most rows one CSV export writes (a center's whole history fits many times over). */
@@ -29,6 +31,26 @@ function whereOf(filters: Filters, timeZone: string): SQL {
     parts.push(sql`p.created < ((${filters.to}::date + 1)::timestamp at time zone ${timeZone})`);
   return sql.join(parts, sql` and `);
 }
+
+/**
+ * What each of the table's orders sorts by (decision 030). Status runs by its label A to Z (Expired, Failed,
+ * Paid, Pending, Refund due, Refunded), as the column reads; a payment without a session comes last.
+ */
+const paymentOrder: Record<PaymentSort, SQL[]> = {
+  date: [sql`p.created`],
+  family: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  session: [sql`lower(cs.name)`],
+  amount: [sql`p.final_amount`],
+  refunded: [sql`p.refunded_amount`],
+  status: [
+    sql`case p.status when 'Expired' then 0 when 'Failed' then 1 when 'Paid' then 2 when 'Pending' then 3
+      when 'RefundDue' then 4 when 'Refunded' then 5 else 6 end`,
+  ],
+};
+
+/** `order by` for `filters.sort`/`dir`; ties newest first, then by id, so paging is stable. */
+const orderOf = (filters: Filters): SQL =>
+  sql`${orderBy(paymentOrder[filters.sort], filters.dir)}, p.created desc, p.id desc`;
 
 type Row = {
   id: string;
@@ -77,7 +99,7 @@ function toRow(r: Row): StaffPaymentRow {
 }
 
 /**
- * One page of payments matching `query` (newest first) and the totals in cents over all of them: `paid`
+ * One page of payments matching `query` in its order (`sort`/`dir`, newest first by default) and the totals in cents over all of them: `paid`
  * sums payments that were paid (`Paid`, and `Refunded` ones, which were paid first), `refunded` what was
  * given back, `net` the difference.
  */
@@ -90,7 +112,7 @@ export async function listPayments(
   const [rows, summed] = await Promise.all([
     queryRows<Row>(
       db,
-      sql`${selectRows} where ${where} order by p.created desc, p.id desc
+      sql`${selectRows} where ${where} order by ${orderOf(query)}
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
     ),
     queryRows<{ n: number; paid: number; refunded: number }>(
@@ -109,11 +131,14 @@ export async function listPayments(
   };
 }
 
-/** Every payment matching the filters (up to `PAYMENTS_CSV_LIMIT`) as CSV: the table's columns and cells. */
+/**
+ * Every payment matching the filters (up to `PAYMENTS_CSV_LIMIT`) as CSV, in the list's order: the table's
+ * columns and cells.
+ */
 export async function paymentsCsv(db: DbOrTx, timeZone: string, filters: Filters): Promise<string> {
   const rows = await queryRows<Row>(
     db,
-    sql`${selectRows} where ${whereOf(filters, timeZone)} order by p.created desc, p.id desc limit ${PAYMENTS_CSV_LIMIT}`,
+    sql`${selectRows} where ${whereOf(filters, timeZone)} order by ${orderOf(filters)} limit ${PAYMENTS_CSV_LIMIT}`,
   );
   return tableCsv(PAYMENT_CSV_COLUMNS, paymentTableRows(rows.map(toRow), timeZone));
 }

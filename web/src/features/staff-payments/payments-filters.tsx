@@ -12,17 +12,15 @@ const FILTERS = ['status', 'classSessionId', 'from', 'to'] as const;
 export const isFiltered = (query: StaffPaymentListQuery) => FILTERS.some((f) => query[f] !== undefined);
 
 /**
- * Above the payments: status, session, a date range, and "Clear filters" once any is set. The typed dates
- * start from the URL's and are emptied by "Clear filters".
+ * Above the payments: status, session, a date range, and "Clear filters" once any is set (the table's order
+ * stays). The typed dates start from the URL's and are emptied by "Clear filters".
  */
 export function PaymentsFilters({
   query,
   update,
-  reset,
 }: {
   query: StaffPaymentListQuery;
   update: (changes: UrlQueryChanges<StaffPaymentListQuery>) => void;
-  reset: () => void;
 }) {
   const { from, to, setFrom, setTo, clear } = useDateRange(query);
   const sessions = useQuery({
@@ -59,7 +57,7 @@ export function PaymentsFilters({
           variant="subtle"
           onClick={() => {
             clear();
-            reset();
+            update(Object.fromEntries(FILTERS.map((f) => [f, undefined])));
           }}
         >
           Clear filters

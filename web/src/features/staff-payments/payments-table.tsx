@@ -1,20 +1,19 @@
 import {
   formatCents,
   PAYMENT_CSV_COLUMNS,
+  PAYMENT_SORTS,
+  type PaymentSort,
   paymentTableRows,
   type StaffPaymentList,
   type StaffPaymentRow,
 } from '@lc/contract';
-import { Button, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
-import { BreakableEmails, ColumnHeads, ScrollRegion } from '../staff/list-parts';
+import { BreakableEmails } from '../staff/list-parts';
 import type { RefundTarget } from '../staff/refund-dialog';
-import classes from '../staff/staff.module.css';
-
-/** Money columns never wrap ("$1,945.00" reads as one piece). */
-const AMOUNT_COLUMNS = new Set(
-  (['Amount', 'Refunded'] as const).map((name) => PAYMENT_CSV_COLUMNS.indexOf(name)),
-);
+import { ColumnChooser, useHiddenColumns } from '../staff-table/column-chooser';
+import { type StaffColumn, StaffTable, type TableSort } from '../staff-table/staff-table';
 
 /** The totals over everything the filters match: paid, refunded and net (cents shown as dollars). */
 export function PaymentTotals({ totals }: { totals: StaffPaymentList['totals'] }) {
@@ -40,59 +39,109 @@ export function PaymentTotals({ totals }: { totals: StaffPaymentList['totals'] }
   );
 }
 
+/** A payments table column's key: the server's sort key where it has one (`PAYMENT_SORTS`). */
+export type PaymentColumnId = PaymentSort | 'email' | 'children' | 'method' | 'note';
+
+/** The key of each of the CSV's columns, in the CSV's order (the table draws the same columns). */
+const COLUMN_IDS: Record<(typeof PAYMENT_CSV_COLUMNS)[number], PaymentColumnId> = {
+  Date: 'date',
+  Family: 'family',
+  Email: 'email',
+  Session: 'session',
+  Children: 'children',
+  Status: 'status',
+  Method: 'method',
+  Amount: 'amount',
+  Refunded: 'refunded',
+  Note: 'note',
+};
+
+/** The table's columns in order, each with its key and name (the column chooser's list). */
+export const PAYMENT_COLUMNS = PAYMENT_CSV_COLUMNS.map((header) => ({ id: COLUMN_IDS[header], header }));
+
 /**
- * The payments table: exactly the CSV's columns (the first a row header, amounts unbroken) and a Refund
- * button on each row with something left to refund.
+ * Left off the screen until the director chooses otherwise (issue 24): the email and the method, so the rest
+ * with the Refund button fit beside the sidebar at 1280 px. Printed pages and the CSV have every column.
+ */
+export const PAYMENT_SCREEN_HIDDEN: readonly PaymentColumnId[] = ['email', 'method'];
+
+/** Ordered first from the largest or newest (a click on these headers starts descending). */
+const DESCENDING_FIRST = new Set<PaymentColumnId>(['date', 'amount', 'refunded']);
+const SORTABLE = new Set<PaymentColumnId>(PAYMENT_SORTS);
+const UNBROKEN = new Set<PaymentColumnId>(['date', 'amount', 'refunded']);
+
+/** A payment with its cells as the CSV writes them (`paymentTableRows`). */
+type PaymentLine = { payment: StaffPaymentRow; cells: string[] };
+
+const COLUMNS: ReadonlyArray<StaffColumn<PaymentLine>> = PAYMENT_COLUMNS.map(({ id, header }, c) => ({
+  id,
+  header,
+  sortable: SORTABLE.has(id),
+  descendingFirst: DESCENDING_FIRST.has(id),
+  nowrap: UNBROKEN.has(id),
+  cell: (line: PaymentLine) => (id === 'email' ? <BreakableEmails cell={line.cells[c]!} /> : line.cells[c]),
+}));
+
+/** The signed-in director's choice of the payments table's columns on screen, and how to change it. */
+export function usePaymentColumns() {
+  return useHiddenColumns<PaymentColumnId>('payments', PAYMENT_SCREEN_HIDDEN);
+}
+
+/** The "Columns" button above the payments table. */
+export function PaymentColumnChooser({
+  hidden,
+  onChange,
+}: {
+  hidden: ReadonlySet<PaymentColumnId>;
+  onChange: (hidden: PaymentColumnId[]) => void;
+}) {
+  return <ColumnChooser columns={PAYMENT_COLUMNS} hidden={hidden} onChange={onChange} />;
+}
+
+/**
+ * The payments table: exactly the CSV's cells (the date is the row's header, dates and amounts unbroken), in
+ * the server's order (`sort`: a header's button), the columns the director chose (`hidden` left off the
+ * screen, printed all the same), and a Refund button on each row with something left to refund. `empty` says
+ * what to do when no payment matches.
  */
 export function PaymentsTable({
   items,
   onRefund,
+  sort,
+  hidden,
+  empty,
 }: {
   items: StaffPaymentRow[];
   onRefund: (target: RefundTarget) => void;
+  sort: TableSort;
+  hidden: ReadonlySet<string>;
+  empty: ReactNode;
 }) {
-  const rows = paymentTableRows(items, CENTER_TIME_ZONE);
+  const cells = paymentTableRows(items, CENTER_TIME_ZONE);
+  const lines = items.map((payment, r) => ({ payment, cells: cells[r]! }));
   return (
-    <ScrollRegion label="Payments table">
-      <Table striped verticalSpacing="xs" horizontalSpacing={8} fz="sm" className={classes.stickyEnds}>
-        <ColumnHeads columns={PAYMENT_CSV_COLUMNS} actions />
-        <Table.Tbody>
-          {rows.map((row, r) => {
-            const payment = items[r]!;
-            return (
-              <Table.Tr key={payment.id}>
-                {row.map((cell, c) =>
-                  c === 0 ? (
-                    <Table.Th key={PAYMENT_CSV_COLUMNS[c]} scope="row" style={{ whiteSpace: 'nowrap' }}>
-                      {cell}
-                    </Table.Th>
-                  ) : (
-                    <Table.Td
-                      key={PAYMENT_CSV_COLUMNS[c]}
-                      className={AMOUNT_COLUMNS.has(c) ? classes.nowrap : undefined}
-                    >
-                      {PAYMENT_CSV_COLUMNS[c] === 'Email' ? <BreakableEmails cell={cell} /> : cell}
-                    </Table.Td>
-                  ),
-                )}
-                <Table.Td className={classes.actionsCell}>
-                  {payment.refundable > 0 ? (
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() => onRefund(refundTarget(payment))}
-                      aria-label={`Refund ${payment.familyName}’s payment of ${formatCents(payment.finalAmount)}`}
-                    >
-                      Refund…
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+    <StaffTable
+      label="Payments table"
+      rows={lines}
+      rowId={(line) => line.payment.id}
+      columns={COLUMNS}
+      sort={sort}
+      hidden={hidden}
+      empty={empty}
+      describedBy="payments-count"
+      actions={({ payment }) =>
+        payment.refundable > 0 ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => onRefund(refundTarget(payment))}
+            aria-label={`Refund ${payment.familyName}’s payment of ${formatCents(payment.finalAmount)}`}
+          >
+            Refund…
+          </Button>
+        ) : null
+      }
+    />
   );
 }
 

@@ -5,12 +5,12 @@
  * links to their page, where the office can record a payment or call them.
  */
 import { type FailedPayment, formatCents, methodName, routes } from '@lc/contract';
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { getFailedPayments } from '../../api/staff-money';
-import { ScrollRegion } from './list-parts';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 
 const shortDate = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -36,6 +36,29 @@ function nextStep(item: FailedPayment): string {
     : 'No more tries: the family was told';
 }
 
+/** The table's columns: the family (a link to its page), the instalment, what is still owed, the tries, why, next. */
+const COLUMNS: ReadonlyArray<StaffColumn<FailedPayment>> = [
+  {
+    id: 'family',
+    header: 'Family',
+    cell: (item) => (
+      <Anchor component={Link} to={routes.staffFamily(item.payerUserId)}>
+        {item.familyName}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'instalment',
+    header: 'Instalment',
+    cell: (item) =>
+      `${shortDate(item.dueOn)}: ${item.childName ? `${item.childName}, ` : ''}${item.sessionName}`,
+  },
+  { id: 'owing', header: 'Still owed', nowrap: true, cell: (item) => formatCents(item.owing) },
+  { id: 'tried', header: 'Tried', cell: (item) => `${item.attempt} of 4 · ${methodName(item.method)}` },
+  { id: 'why', header: 'Why', cell: (item) => REASONS[item.failureCode ?? ''] ?? 'Declined by the bank' },
+  { id: 'next', header: 'Next', cell: nextStep },
+];
+
 /** The section; says so when nothing failed. */
 export function FailedPayments() {
   const list = useQuery({
@@ -53,57 +76,23 @@ export function FailedPayments() {
         </Alert>
       ) : null}
       {list.isPending ? <Text role="status">Loading the failed payments…</Text> : null}
-      {list.data && list.data.items.length === 0 ? (
-        <Text>No automatic payment has failed: every instalment on autopay went through.</Text>
-      ) : null}
-      {list.data && list.data.items.length > 0 ? (
+      {list.data ? (
         <>
-          <Text size="sm">
-            {list.data.items.length} {list.data.items.length === 1 ? 'instalment' : 'instalments'},{' '}
-            {formatCents(list.data.total)} still owed. Each family was emailed when its payment failed.
-          </Text>
-          <ScrollRegion label="Instalments whose automatic payment failed">
-            <Table verticalSpacing="sm" highlightOnHover miw={860}>
-              <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-                Instalments whose automatic payment failed, newest first
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Family</Table.Th>
-                  <Table.Th scope="col">Instalment</Table.Th>
-                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                    Still owed
-                  </Table.Th>
-                  <Table.Th scope="col">Tried</Table.Th>
-                  <Table.Th scope="col">Why</Table.Th>
-                  <Table.Th scope="col">Next</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Th scope="row" fw={600}>
-                      <Anchor component={Link} to={routes.staffFamily(item.payerUserId)}>
-                        {item.familyName}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>
-                      {shortDate(item.dueOn)}: {item.childName ? `${item.childName}, ` : ''}
-                      {item.sessionName}
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                      {formatCents(item.owing)}
-                    </Table.Td>
-                    <Table.Td>
-                      {item.attempt} of 4 · {methodName(item.method)}
-                    </Table.Td>
-                    <Table.Td>{REASONS[item.failureCode ?? ''] ?? 'Declined by the bank'}</Table.Td>
-                    <Table.Td>{nextStep(item)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          {list.data.items.length > 0 ? (
+            <Text size="sm" id="failed-payments-count">
+              {list.data.items.length} {list.data.items.length === 1 ? 'instalment' : 'instalments'},{' '}
+              {formatCents(list.data.total)} still owed, newest first. Each family was emailed when its
+              payment failed.
+            </Text>
+          ) : null}
+          <StaffTable
+            label="Instalments whose automatic payment failed"
+            rows={list.data.items}
+            rowId={(item) => item.id}
+            columns={COLUMNS}
+            describedBy="failed-payments-count"
+            empty="No automatic payment has failed: every instalment on autopay went through."
+          />
         </>
       ) : null}
     </Stack>

@@ -61,9 +61,11 @@ describe('revenue by month', () => {
       return jsonReply(404, { error: 'Not Found', message: 'No.', requestId: 'r' });
     });
     renderPage(<RevenueByMonth />, { path: '/staff/balances' });
-    const table = await screen.findByRole('table', {
-      name: 'Each month of 2026: charged, received, refunded and owed at its end',
-    });
+    const table = within(await screen.findByRole('region', { name: 'Revenue by month, 2026' })).getByRole(
+      'table',
+    );
+    // Each month is its row's header; the year's totals are the last row, as in the CSV.
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(13);
     expect(within(table).getByRole('row', { name: /November 2026/ })).toHaveTextContent(
       'November 2026$825.00$925.00$100.00$0.00',
     );
@@ -73,7 +75,7 @@ describe('revenue by month', () => {
     );
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: '2025' } });
-    const earlier = await screen.findByRole('table', { name: /Each month of 2025/ });
+    const earlier = await screen.findByRole('region', { name: 'Revenue by month, 2025' });
     expect(within(earlier).getByRole('row', { name: /Total 2025/ })).toHaveTextContent(
       'Total 2025$1,325.00$925.00$100.00$500.00',
     );

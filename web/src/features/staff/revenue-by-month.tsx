@@ -5,13 +5,12 @@
  * (server `revenue.ts`), so it agrees with every other money screen to the cent.
  */
 import { formatCents, REVENUE_CSV_COLUMNS, type RevenueReport, revenueTableRows } from '@lc/contract';
-import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { staffKeys } from '../../api/query-keys';
 import { downloadRevenueCsv, getRevenue } from '../../api/staff-money';
-import { ScrollRegion } from './list-parts';
-import classes from './staff.module.css';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 import { useCsvDownload } from './use-csv-download';
 
 /** The section: its heading, the year, the table and the download. */
@@ -56,7 +55,7 @@ export function RevenueByMonth() {
               Download CSV
             </Button>
           </Group>
-          <Text size="sm">
+          <Text size="sm" id="revenue-opening">
             Owed when {report.data.year} began: {formatCents(report.data.opening)}.
           </Text>
           <RevenueTable report={report.data} />
@@ -66,51 +65,36 @@ export function RevenueByMonth() {
   );
 }
 
-/** The table: exactly the CSV's cells (`revenueTableRows`), the year's totals in the foot. */
+/** A line of the table: the CSV's cells, the last line the year's totals. */
+type RevenueLine = { cells: string[]; total: boolean };
+
+/** The columns: the month (the row's header), then money that never wraps; the totals line in bold. */
+const COLUMNS: ReadonlyArray<StaffColumn<RevenueLine>> = REVENUE_CSV_COLUMNS.map((header, c) => ({
+  id: header,
+  header,
+  nowrap: c > 0,
+  cell: ({ cells, total }: RevenueLine) =>
+    total ? (
+      <Text span fw={700} inherit>
+        {cells[c]}
+      </Text>
+    ) : (
+      cells[c]
+    ),
+}));
+
+/** The table: exactly the CSV's cells (`revenueTableRows`), each month then the year's totals. */
 function RevenueTable({ report }: { report: RevenueReport }) {
   const cells = revenueTableRows(report);
-  const totals = cells.at(-1)!;
-  const right = { textAlign: 'right' } as const;
+  const lines = cells.map((row, r) => ({ cells: row, total: r === cells.length - 1 }));
   return (
-    <ScrollRegion label={`Revenue by month, ${report.year}`}>
-      <Table verticalSpacing="xs" highlightOnHover miw={640}>
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-          {`Each month of ${report.year}: charged, received, refunded and owed at its end`}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {REVENUE_CSV_COLUMNS.map((column, c) => (
-              <Table.Th key={column} scope="col" style={c > 0 ? right : undefined}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cells.slice(0, -1).map((row) => (
-            <Table.Tr key={row[0]}>
-              <Table.Th scope="row" fw={500}>
-                {row[0]}
-              </Table.Th>
-              {row.slice(1).map((cell, c) => (
-                <Table.Td key={REVENUE_CSV_COLUMNS[c + 1]} className={classes.nowrap} style={right}>
-                  {cell}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">{totals[0]}</Table.Th>
-            {totals.slice(1).map((cell, c) => (
-              <Table.Td key={REVENUE_CSV_COLUMNS[c + 1]} fw={700} className={classes.nowrap} style={right}>
-                {cell}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </ScrollRegion>
+    <StaffTable
+      label={`Revenue by month, ${report.year}`}
+      rows={lines}
+      rowId={(line) => line.cells[0]!}
+      columns={COLUMNS}
+      describedBy="revenue-opening"
+      empty={`Nothing was charged, received or refunded in ${report.year}.`}
+    />
   );
 }

@@ -1,5 +1,14 @@
-import { AGING_CSV_COLUMNS, AgingQuerySchema, type AgingReport, agingTableRows, routes } from '@lc/contract';
-import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  AGING_CSV_COLUMNS,
+  AGING_SORTS,
+  AgingQuerySchema,
+  type AgingReport,
+  type AgingRow,
+  agingTableRows,
+  formatCents,
+  routes,
+} from '@lc/contract';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
@@ -7,17 +16,20 @@ import { downloadBalancesCsv, getBalances } from '../../api/staff-money';
 import { failedWith } from '../../features/forms/feedback';
 import { formatPortalDay } from '../../features/portal-sessions/format';
 import { FailedPayments } from '../../features/staff/failed-payments';
-import { ListFooter, ScrollRegion } from '../../features/staff/list-parts';
+import { BreakableEmails, ListFooter } from '../../features/staff/list-parts';
 import { RevenueByMonth } from '../../features/staff/revenue-by-month';
 import classes from '../../features/staff/staff.module.css';
 import { useCsvDownload } from '../../features/staff/use-csv-download';
 import { useUrlQuery } from '../../features/staff/use-url-query';
+import { type StaffColumn, StaffTable, type TableSort } from '../../features/staff-table/staff-table';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /**
  * /staff/balances — the director's aging report (issue 23): every family that owes, by how long it has been
- * due (current, 1–30, 31–60, over 60 days, on the center's calendar), most owed first, a page at a time (the
- * page in the URL), the totals over all of them, and a CSV of every family with exactly the table's cells. Each
+ * due (current, 1–30, 31–60, over 60 days, on the center's calendar), most owed first or in the order of a
+ * header's button (decision 030), a page at a time (the order and the page in the URL), the totals over all of
+ * them, and a CSV of every family (most owed first) with exactly the table's cells. Each
  * family links to its page, where the account and its statement are. Below it, revenue by month.
  */
 export default function StaffBalancesPage() {
@@ -56,10 +68,8 @@ export default function StaffBalancesPage() {
         </Alert>
       ) : null}
       {report.isPending ? <Text role="status">Loading the balances…</Text> : null}
-      {report.data && report.data.rows.length === 0 ? (
-        <Text role="status">No family owes anything right now.</Text>
-      ) : null}
-      {report.data && report.data.rows.length > 0 ? <AgingTable report={report.data} /> : null}
+      {report.data && report.data.total > 0 ? <AgingTotals totals={report.data.totals} /> : null}
+      {report.data ? <AgingTable report={report.data} sort={urlSort(query, update)} /> : null}
       {report.data ? (
         <ListFooter
           total={report.data.total}
@@ -68,7 +78,7 @@ export default function StaffBalancesPage() {
           onPage={(page) => update({ page })}
         >
           <Group gap="md">
-            <Text size="sm">
+            <Text size="sm" id="balances-count">
               {report.data.total} {report.data.total === 1 ? 'family' : 'families'}
             </Text>
             <Button
@@ -88,65 +98,82 @@ export default function StaffBalancesPage() {
   );
 }
 
-/** The report's table: exactly the CSV's cells (`agingTableRows`), the family's name a link, totals in the foot. */
-function AgingTable({ report }: { report: AgingReport }) {
-  const cells = agingTableRows(report);
-  const totals = cells.at(-1)!;
-  const money = (c: number) => c >= 3;
+/** The totals over every family that owes (not only this page's), by how long it has been due; cents as dollars. */
+function AgingTotals({ totals }: { totals: AgingReport['totals'] }) {
   return (
-    <ScrollRegion label="Balances due">
-      <Table verticalSpacing="sm" highlightOnHover miw={860}>
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-          Families with a balance due, most owed first
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {AGING_CSV_COLUMNS.map((column, c) => (
-              <Table.Th key={column} scope="col" style={money(c) ? { textAlign: 'right' } : undefined}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.rows.map((row, r) => (
-            <Table.Tr key={row.userId}>
-              <Table.Th scope="row">
-                <Anchor component={Link} to={routes.staffFamily(row.userId)}>
-                  {row.familyName}
-                </Anchor>
-              </Table.Th>
-              {cells[r]!.slice(1).map((cell, c) => (
-                <Table.Td
-                  key={AGING_CSV_COLUMNS[c + 1]}
-                  className={money(c + 1) ? classes.nowrap : undefined}
-                  style={money(c + 1) ? { textAlign: 'right' } : undefined}
-                  fw={c + 1 === 7 ? 600 : undefined}
-                >
-                  {cell}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            <Table.Td />
-            <Table.Td />
-            {totals.slice(3).map((cell, c) => (
-              <Table.Td
-                key={AGING_CSV_COLUMNS[c + 3]}
-                fw={700}
-                className={classes.nowrap}
-                style={{ textAlign: 'right' }}
-              >
-                {cell}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </ScrollRegion>
+    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} component="dl" aria-label="Totals" m={0}>
+      {(
+        [
+          ['Current', totals.current],
+          ['1–30 days', totals.days1to30],
+          ['31–60 days', totals.days31to60],
+          ['Over 60 days', totals.over60],
+          ['Total due', totals.total],
+        ] as const
+      ).map(([label, cents]) => (
+        <Paper key={label} withBorder radius="md" p="md">
+          <Text component="dt" size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fz="xl" fw={700}>
+            {formatCents(cents)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A family on the report with its cells as the CSV writes them (`agingTableRows`). */
+type AgingLine = { row: AgingRow; cells: string[] };
+
+/** The key of each of the CSV's columns: the server's sort key where it has one (`AGING_SORTS`). */
+const COLUMN_IDS = ['family', 'email', 'children', 'current', 'days1to30', 'days31to60', 'over60', 'total'];
+const SORTABLE = new Set<string>(AGING_SORTS);
+
+/** The report's columns: exactly the CSV's, the family's name a link to its page; amounts never wrap. */
+const AGING_COLUMNS: ReadonlyArray<StaffColumn<AgingLine>> = AGING_CSV_COLUMNS.map((header, c) => {
+  const id = COLUMN_IDS[c]!;
+  const money = c >= 3;
+  return {
+    id,
+    header,
+    sortable: SORTABLE.has(id),
+    descendingFirst: money,
+    nowrap: money,
+    cell: ({ row, cells }: AgingLine) =>
+      c === 0 ? (
+        <Anchor component={Link} to={routes.staffFamily(row.userId)}>
+          {row.familyName}
+        </Anchor>
+      ) : id === 'email' ? (
+        <BreakableEmails cell={cells[c]!} />
+      ) : id === 'total' ? (
+        <Text span fw={600} inherit>
+          {cells[c]}
+        </Text>
+      ) : (
+        cells[c]
+      ),
+  };
+});
+
+/**
+ * The report's table: exactly the CSV's cells (`agingTableRows`), the family's name a link, in the server's
+ * order (`sort`, a header's button); `empty` says why there is no row.
+ */
+function AgingTable({ report, sort }: { report: AgingReport; sort: TableSort }) {
+  const cells = agingTableRows(report);
+  const lines = report.rows.map((row, r) => ({ row, cells: cells[r]! }));
+  return (
+    <StaffTable
+      label="Balances due"
+      rows={lines}
+      rowId={(line) => line.row.userId}
+      columns={AGING_COLUMNS}
+      sort={sort}
+      describedBy="balances-count"
+      empty="No family owes anything right now. A family appears here once a charge on its account is unpaid; record a payment from a session’s roster."
+    />
   );
 }

@@ -11,22 +11,30 @@ import classes from '../../features/staff/staff.module.css';
 import { useCsvDownload } from '../../features/staff/use-csv-download';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { isFiltered, PaymentsFilters } from '../../features/staff-payments/payments-filters';
-import { PaymentsTable, PaymentTotals } from '../../features/staff-payments/payments-table';
+import {
+  PaymentColumnChooser,
+  PaymentsTable,
+  PaymentTotals,
+  usePaymentColumns,
+} from '../../features/staff-payments/payments-table';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /**
- * /staff/payments — the director's payments (issue 10): filters by status, session and dates kept in the
- * URL, pages from the server, totals over everything the filters match, a CSV of exactly the table's
- * columns for all matching rows, and a refund from any paid row.
+ * /staff/payments — the director's payments (issue 10): filters by status, session and dates and the order
+ * (a header's button: date, family, session, amount, refunded, status; decision 030) kept in the URL, pages
+ * from the server, totals over everything the filters match, the columns the director chose on screen, a CSV
+ * of exactly the table's columns for all matching rows in the same order, and a refund from any paid row.
  */
 export default function StaffPaymentsPage() {
   usePageTitle('Staff · Payments');
-  const { query, update, reset } = useUrlQuery(StaffPaymentListQuerySchema, { keepValid: true });
+  const { query, update } = useUrlQuery(StaffPaymentListQuerySchema, { keepValid: true });
   const { exporting, exportCsv } = useCsvDownload(
     () => downloadPaymentsCsv(query),
     'The payments could not be downloaded. Please try again.',
   );
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const { hidden, setHidden } = usePaymentColumns();
   const list = useQuery({
     queryKey: staffKeys.payments(query),
     queryFn: ({ signal }) => getStaffPayments(query, signal),
@@ -47,12 +55,21 @@ export default function StaffPaymentsPage() {
     <Stack gap="lg" mt="lg" className={classes.page}>
       <div>
         <Title order={1}>Payments</Title>
-        <Text c="dimmed">Every payment, newest first. Filter, download exactly what you see, or refund.</Text>
+        <Text c="dimmed">
+          Every payment, newest first or in the order of the column you choose. Filter, download exactly what
+          you see, or refund.
+        </Text>
       </div>
 
-      <PaymentsFilters query={query} update={update} reset={reset} />
+      <PaymentsFilters query={query} update={update} />
 
       {data ? <PaymentTotals totals={data.totals} /> : null}
+
+      {data && data.items.length > 0 ? (
+        <Group justify="flex-end">
+          <PaymentColumnChooser hidden={hidden} onChange={setHidden} />
+        </Group>
+      ) : null}
 
       {list.isError && !failedWith(list.error, 403) ? (
         <Alert color="red" variant="light" role="alert" title="We could not load the payments">
@@ -62,12 +79,18 @@ export default function StaffPaymentsPage() {
 
       {list.isPending ? (
         <Text role="status">Loading payments…</Text>
-      ) : data && data.items.length === 0 ? (
-        <Text role="status">
-          {filtered ? 'No payments match these filters.' : 'There are no payments yet.'}
-        </Text>
       ) : data ? (
-        <PaymentsTable items={data.items} onRefund={setRefunding} />
+        <PaymentsTable
+          items={data.items}
+          onRefund={setRefunding}
+          sort={urlSort(query, update)}
+          hidden={hidden}
+          empty={
+            filtered
+              ? 'No payments match these filters. Widen the dates, choose another status or session, or clear the filters.'
+              : 'There are no payments yet. A payment appears here once a family pays at checkout or the office records one.'
+          }
+        />
       ) : null}
 
       {data ? (
@@ -78,7 +101,7 @@ export default function StaffPaymentsPage() {
           onPage={(page) => update({ page })}
         >
           <Group gap="md">
-            <Text size="sm">
+            <Text size="sm" id="payments-count">
               {data.total} {data.total === 1 ? 'payment' : 'payments'}
             </Text>
             <Button variant="default" onClick={exportCsv} loading={exporting} disabled={data.total === 0}>
