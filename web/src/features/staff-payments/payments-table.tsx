@@ -79,6 +79,7 @@ const COLUMNS: ReadonlyArray<StaffColumn<PaymentLine>> = PAYMENT_COLUMNS.map(({ 
   sortable: SORTABLE.has(id),
   descendingFirst: DESCENDING_FIRST.has(id),
   nowrap: UNBROKEN.has(id),
+  numeric: id === 'amount' || id === 'refunded',
   cell: (line: PaymentLine) => (id === 'email' ? <BreakableEmails cell={line.cells[c]!} /> : line.cells[c]),
 }));
 

@@ -48,6 +48,8 @@ export type StaffColumn<Row extends RowData> = {
   descendingFirst?: boolean;
   /** A date or a phone number: its cells do not wrap. */
   nowrap?: boolean;
+  /** Amounts (dollars, counts): header and cells at the end of the column, digits of one width, unbroken. */
+  numeric?: boolean;
   /** On the screen only (a Today column, a live state): left out of the printed page. */
   screenOnly?: boolean;
   /** Only when this is true is the column drawn at all (a teacher never gets a money column). */
@@ -145,7 +147,8 @@ export function StaffTable<Row extends RowData>({
   const page = rows.map((row) => [rowId(row), row] as const);
   const cellClass = (column: StaffColumn<Row>, visible: boolean) =>
     [
-      column.nowrap ? classes.nowrap : '',
+      column.nowrap || column.numeric ? classes.nowrap : '',
+      column.numeric ? tableClasses.numeric : '',
       column.screenOnly ? classes.noPrint : '',
       visible ? '' : classes.screenHidden,
     ]

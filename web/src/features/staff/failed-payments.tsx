@@ -53,7 +53,7 @@ const COLUMNS: ReadonlyArray<StaffColumn<FailedPayment>> = [
     cell: (item) =>
       `${shortDate(item.dueOn)}: ${item.childName ? `${item.childName}, ` : ''}${item.sessionName}`,
   },
-  { id: 'owing', header: 'Still owed', nowrap: true, cell: (item) => formatCents(item.owing) },
+  { id: 'owing', header: 'Still owed', numeric: true, cell: (item) => formatCents(item.owing) },
   { id: 'tried', header: 'Tried', cell: (item) => `${item.attempt} of 4 · ${methodName(item.method)}` },
   { id: 'why', header: 'Why', cell: (item) => REASONS[item.failureCode ?? ''] ?? 'Declined by the bank' },
   { id: 'next', header: 'Next', cell: nextStep },

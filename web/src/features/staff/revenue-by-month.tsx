@@ -72,7 +72,7 @@ type RevenueLine = { cells: string[]; total: boolean };
 const COLUMNS: ReadonlyArray<StaffColumn<RevenueLine>> = REVENUE_CSV_COLUMNS.map((header, c) => ({
   id: header,
   header,
-  nowrap: c > 0,
+  numeric: c > 0,
   cell: ({ cells, total }: RevenueLine) =>
     total ? (
       <Text span fw={700} inherit>

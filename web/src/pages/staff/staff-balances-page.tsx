@@ -140,7 +140,7 @@ const AGING_COLUMNS: ReadonlyArray<StaffColumn<AgingLine>> = AGING_CSV_COLUMNS.m
     header,
     sortable: SORTABLE.has(id),
     descendingFirst: money,
-    nowrap: money,
+    numeric: money,
     cell: ({ row, cells }: AgingLine) =>
       c === 0 ? (
         <Anchor component={Link} to={routes.staffFamily(row.userId)}>
