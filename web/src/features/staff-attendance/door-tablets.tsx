@@ -4,7 +4,7 @@
  * turns the device in hand into the door kiosk.
  */
 import { type Kiosk, routes } from '@lc/contract';
-import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,11 +13,34 @@ import { listKiosks, revokeKiosk } from '../../api/passes';
 import { staffKeys } from '../../api/query-keys';
 import { failureMessage } from '../forms/feedback';
 import { useSubmit } from '../forms/use-submit';
-import { ColumnHeads } from '../staff/list-parts';
-import classes from '../staff/staff.module.css';
 import { DialogActions, StaffDialog } from '../staff/staff-dialog';
 import { formatWhen } from '../staff/staff-format';
-import { TableRegion } from '../staff-families/family-parts';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
+
+/** The door tablets table's columns (decision 030): the tablet, who set it up and when, last used, status. */
+const TABLET_COLUMNS: ReadonlyArray<StaffColumn<Kiosk>> = [
+  { id: 'tablet', header: 'Tablet', cell: (kiosk) => kiosk.name },
+  { id: 'by', header: 'Set up by', cell: (kiosk) => kiosk.createdBy ?? '—' },
+  { id: 'created', header: 'Set up', nowrap: true, cell: (kiosk) => formatWhen(kiosk.created) },
+  {
+    id: 'seen',
+    header: 'Last used',
+    nowrap: true,
+    cell: (kiosk) => (kiosk.lastSeenAt ? formatWhen(kiosk.lastSeenAt) : 'Not yet'),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (kiosk) =>
+      kiosk.revokedAt ? (
+        `Stopped ${formatWhen(kiosk.revokedAt)}`
+      ) : (
+        <Badge color="oak.8" variant="filled" radius="sm" tt="none">
+          Working
+        </Badge>
+      ),
+  },
+];
 
 /** The "Door tablets" section of the attendance page. */
 export function DoorTablets() {
@@ -43,44 +66,26 @@ export function DoorTablets() {
             We could not load the door tablets. Please check your connection and try again.
           </Alert>
         ) : null}
-        {kiosks.data && kiosks.data.length === 0 ? <Text>No door tablets are set up yet.</Text> : null}
-        {kiosks.data && kiosks.data.length > 0 ? (
-          <TableRegion label="Door tablets table">
-            <ColumnHeads columns={['Tablet', 'Set up by', 'Set up', 'Last used', 'Status']} actions />
-            <Table.Tbody>
-              {kiosks.data.map((kiosk) => (
-                <Table.Tr key={kiosk.id}>
-                  <Table.Th scope="row">{kiosk.name}</Table.Th>
-                  <Table.Td>{kiosk.createdBy ?? '—'}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{formatWhen(kiosk.created)}</Table.Td>
-                  <Table.Td className={classes.nowrap}>
-                    {kiosk.lastSeenAt ? formatWhen(kiosk.lastSeenAt) : 'Not yet'}
-                  </Table.Td>
-                  <Table.Td>
-                    {kiosk.revokedAt ? (
-                      `Stopped ${formatWhen(kiosk.revokedAt)}`
-                    ) : (
-                      <Badge color="oak.8" variant="filled" radius="sm" tt="none">
-                        Working
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {kiosk.revokedAt ? null : (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => setStopping(kiosk)}
-                        aria-label={`Stop the tablet “${kiosk.name}”`}
-                      >
-                        Stop this tablet
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </TableRegion>
+        {kiosks.data ? (
+          <StaffTable
+            label="Door tablets table"
+            rows={kiosks.data}
+            rowId={(kiosk) => String(kiosk.id)}
+            columns={TABLET_COLUMNS}
+            actions={(kiosk) =>
+              kiosk.revokedAt ? null : (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => setStopping(kiosk)}
+                  aria-label={`Stop the tablet “${kiosk.name}”`}
+                >
+                  Stop this tablet
+                </Button>
+              )
+            }
+            empty="No door tablets are set up yet. Open the door kiosk on the tablet by the door to set it up."
+          />
         ) : null}
       </Stack>
       <StopTabletDialog kiosk={stopping} onClose={() => setStopping(null)} />

@@ -10,10 +10,11 @@ import {
   type FamilyContact,
   type FamilyParent,
 } from '@lc/contract';
-import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatWhen } from '../staff/staff-format';
-import { AllergyBadges, TableRegion } from './family-parts';
+import { StaffTable } from '../staff-table/staff-table';
+import { AllergyBadges } from './family-parts';
 
 /** How many of the child's door records show before "Show all": about two weeks of drop-offs and pickups. */
 export const RECENT_CHECK_INS = 20;
@@ -63,31 +64,23 @@ export function PickupList({
 /** The child's check-ins and check-outs, newest first: when, which, the session and the adult; the newest {@link RECENT_CHECK_INS}, then all on request. */
 export function CheckInsTable({ attendance }: { attendance: ChildAttendance[] }) {
   const [all, setAll] = useState(false);
-  if (attendance.length === 0) return <Text>No check-ins recorded yet.</Text>;
+  if (attendance.length === 0) return <Text role="status">No check-ins recorded yet.</Text>;
   // The newest first: the last two weeks or so at a glance, the rest (a term's worth) one button away.
   const shown = all ? attendance : attendance.slice(0, RECENT_CHECK_INS);
   return (
     <Stack gap="xs" align="flex-start">
-      <TableRegion label="Check-ins table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Session</Table.Th>
-            <Table.Th scope="col">Adult</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Th scope="row">{formatWhen(a.at)}</Table.Th>
-              <Table.Td>{a.kind === 'CheckIn' ? 'Checked in' : 'Checked out'}</Table.Td>
-              <Table.Td>{a.sessionName}</Table.Td>
-              <Table.Td>{a.adultName ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </TableRegion>
+      <StaffTable
+        label="Check-ins table"
+        rows={shown}
+        rowId={(a) => String(a.id)}
+        columns={[
+          { id: 'when', header: 'When', cell: (a) => formatWhen(a.at) },
+          { id: 'what', header: 'What', cell: (a) => (a.kind === 'CheckIn' ? 'Checked in' : 'Checked out') },
+          { id: 'session', header: 'Session', cell: (a) => a.sessionName },
+          { id: 'adult', header: 'Adult', cell: (a) => a.adultName ?? '—' },
+        ]}
+        empty="No check-ins recorded yet."
+      />
       {attendance.length > RECENT_CHECK_INS ? (
         <Button variant="default" size="compact-sm" aria-expanded={all} onClick={() => setAll(!all)}>
           {all ? `Show the newest ${RECENT_CHECK_INS} only` : `Show all ${attendance.length} check-ins`}
@@ -107,36 +100,30 @@ export function ChangesTable({ changes, isDirector }: { changes: ChildChange[]; 
           You see who made each change and when; the director also sees the values before and after.
         </Text>
       )}
-      <TableRegion label="Who changed what table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Who</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Record</Table.Th>
-            {isDirector ? <Table.Th scope="col">Changes</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {changes.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Th scope="row">{formatWhen(c.at)}</Table.Th>
-              <Table.Td>{c.actorName ?? 'The system'}</Table.Td>
-              <Table.Td>{c.action}</Table.Td>
-              <Table.Td>{recordLabel(c.entityType)}</Table.Td>
-              {isDirector ? (
-                <Table.Td>
-                  <List size="sm" spacing={2}>
-                    {auditChanges(c.before, c.after).map((change) => (
-                      <List.Item key={change}>{change}</List.Item>
-                    ))}
-                  </List>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </TableRegion>
+      <StaffTable
+        label="Who changed what table"
+        rows={changes}
+        rowId={(c) => String(c.id)}
+        columns={[
+          { id: 'when', header: 'When', cell: (c) => formatWhen(c.at) },
+          { id: 'who', header: 'Who', cell: (c) => c.actorName ?? 'The system' },
+          { id: 'what', header: 'What', cell: (c) => c.action },
+          { id: 'record', header: 'Record', cell: (c) => recordLabel(c.entityType) },
+          {
+            id: 'changes',
+            header: 'Changes',
+            when: isDirector,
+            cell: (c) => (
+              <List size="sm" spacing={2}>
+                {auditChanges(c.before, c.after).map((change) => (
+                  <List.Item key={change}>{change}</List.Item>
+                ))}
+              </List>
+            ),
+          },
+        ]}
+        empty="No changes recorded yet."
+      />
     </>
   );
 }

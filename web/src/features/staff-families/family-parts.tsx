@@ -13,12 +13,13 @@ import {
   routes,
   type WaitlistStatus,
 } from '@lc/contract';
-import { Anchor, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../class-sessions/format';
-import { ColumnHeads, ScrollRegion } from '../staff/list-parts';
+import { BreakableEmails } from '../staff/list-parts';
 import { formatWhen } from '../staff/staff-format';
+import { StaffTable } from '../staff-table/staff-table';
 
 /** "Nov 20, 2026" for a calendar date or an instant (the center's calendar). */
 export const formatDate = (iso: string) => formatDay(iso, { withYear: true });
@@ -48,17 +49,6 @@ export function PageSection({ id, title, children }: { id: string; title: string
       </Title>
       {children}
     </section>
-  );
-}
-
-/** A table that scrolls inside its own region on a narrow screen (the region takes focus for the keyboard). */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ScrollRegion label={label}>
-      <Table striped verticalSpacing="xs" fz="sm">
-        {children}
-      </Table>
-    </ScrollRegion>
   );
 }
 
@@ -102,35 +92,33 @@ export function ParentsTable({
 }) {
   const shared = onRemove !== undefined && parents.some((p) => p.sharesFamily);
   return (
-    <TableRegion label="Parents table">
-      <ColumnHeads columns={['Name', 'Email', 'Mobile', ...(shared ? ['Shared family'] : [])]} />
-      <Table.Tbody>
-        {parents.map((p) => (
-          <Table.Tr key={p.userId}>
-            <Table.Th scope="row">
-              {p.firstName} {p.lastName}
-            </Table.Th>
-            <Table.Td>{p.emailAddress}</Table.Td>
-            <Table.Td>{phone(p.phone)}</Table.Td>
-            {shared ? (
-              <Table.Td>
-                {p.sharesFamily ? (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => onRemove?.(p)}
-                    aria-label={`Remove ${p.firstName} ${p.lastName} from the family`}
-                  >
-                    Remove from family
-                  </Button>
-                ) : null}
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+    <StaffTable
+      label="Parents table"
+      rows={parents}
+      rowId={(p) => p.userId}
+      columns={[
+        { id: 'name', header: 'Name', cell: (p) => `${p.firstName} ${p.lastName}` },
+        { id: 'email', header: 'Email', cell: (p) => <BreakableEmails cell={p.emailAddress} /> },
+        { id: 'mobile', header: 'Mobile', nowrap: true, cell: (p) => phone(p.phone) },
+      ]}
+      actions={
+        shared
+          ? (p) =>
+              p.sharesFamily ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onRemove?.(p)}
+                  aria-label={`Remove ${p.firstName} ${p.lastName} from the family`}
+                >
+                  Remove from family
+                </Button>
+              ) : null
+          : undefined
+      }
+      empty="No parent account is on this family any more."
+    />
   );
 }
 
@@ -141,38 +129,26 @@ export function ContactsTable({
   contacts: FamilyContact[];
   showChildren: boolean;
 }) {
-  if (contacts.length === 0) return <Text>No emergency contacts yet.</Text>;
   return (
-    <TableRegion label="Emergency contacts table">
-      <ColumnHeads
-        columns={[
-          'Name',
-          'Relationship',
-          'Pickup',
-          'Cell',
-          'Home',
-          'Email',
-          ...(showChildren ? ['For'] : []),
-        ]}
-      />
-      <Table.Tbody>
-        {contacts.map((c) => (
-          <Table.Tr key={c.id}>
-            <Table.Th scope="row">
-              {c.firstName} {c.lastName}
-            </Table.Th>
-            <Table.Td>{c.relationship}</Table.Td>
-            <Table.Td>
-              <PickupMark canPickup={c.canPickup} />
-            </Table.Td>
-            <Table.Td>{phone(c.cellPhone)}</Table.Td>
-            <Table.Td>{phone(c.homePhone)}</Table.Td>
-            <Table.Td>{c.emailAddress ?? '—'}</Table.Td>
-            {showChildren ? <Table.Td>{c.children.join(', ') || '—'}</Table.Td> : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+    <StaffTable
+      label="Emergency contacts table"
+      rows={contacts}
+      rowId={(c) => String(c.id)}
+      columns={[
+        { id: 'name', header: 'Name', cell: (c) => `${c.firstName} ${c.lastName}` },
+        { id: 'relationship', header: 'Relationship', cell: (c) => c.relationship },
+        { id: 'pickup', header: 'Pickup', cell: (c) => <PickupMark canPickup={c.canPickup} /> },
+        { id: 'cell', header: 'Cell', nowrap: true, cell: (c) => phone(c.cellPhone) },
+        { id: 'home', header: 'Home', nowrap: true, cell: (c) => phone(c.homePhone) },
+        {
+          id: 'email',
+          header: 'Email',
+          cell: (c) => (c.emailAddress ? <BreakableEmails cell={c.emailAddress} /> : '—'),
+        },
+        { id: 'for', header: 'For', when: showChildren, cell: (c) => c.children.join(', ') || '—' },
+      ]}
+      empty="No emergency contacts yet. The family adds them in their portal."
+    />
   );
 }
 
@@ -196,29 +172,34 @@ export function EnrollmentsTable({
   showChild: boolean;
   linkSessions: boolean;
 }) {
-  if (enrollments.length === 0) return <Text>No places in any session yet.</Text>;
   return (
-    <TableRegion label="Places in sessions table">
-      <ColumnHeads
-        columns={[...(showChild ? ['Child'] : []), 'Session', 'Dates', 'Status', 'Since', 'Withdrawn on']}
-      />
-      <Table.Tbody>
-        {enrollments.map((e) => (
-          <Table.Tr key={e.id}>
-            {showChild ? <Table.Td>{e.childName}</Table.Td> : null}
-            <Table.Th scope="row">
-              <SessionName id={e.classSessionId} name={e.sessionName} link={linkSessions} />
-            </Table.Th>
-            <Table.Td>
-              {formatDate(e.sessionStartDate)} – {formatDate(e.sessionEndDate)}
-            </Table.Td>
-            <Table.Td>{enrollmentStatusLabels[e.status]}</Table.Td>
-            <Table.Td>{formatDate(e.created)}</Table.Td>
-            <Table.Td>{e.withdrawnAt ? formatDate(e.withdrawnAt) : '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+    <StaffTable
+      label="Places in sessions table"
+      rows={enrollments}
+      rowId={(e) => String(e.id)}
+      columns={[
+        { id: 'child', header: 'Child', when: showChild, cell: (e) => e.childName },
+        {
+          id: 'session',
+          header: 'Session',
+          cell: (e) => <SessionName id={e.classSessionId} name={e.sessionName} link={linkSessions} />,
+        },
+        {
+          id: 'dates',
+          header: 'Dates',
+          cell: (e) => `${formatDate(e.sessionStartDate)} – ${formatDate(e.sessionEndDate)}`,
+        },
+        { id: 'status', header: 'Status', cell: (e) => enrollmentStatusLabels[e.status] },
+        { id: 'since', header: 'Since', nowrap: true, cell: (e) => formatDate(e.created) },
+        {
+          id: 'withdrawn',
+          header: 'Withdrawn on',
+          nowrap: true,
+          cell: (e) => (e.withdrawnAt ? formatDate(e.withdrawnAt) : '—'),
+        },
+      ]}
+      empty="No places in any session yet."
+    />
   );
 }
 
@@ -231,23 +212,27 @@ export function WaitlistTable({
   showChild: boolean;
   linkSessions: boolean;
 }) {
-  if (places.length === 0) return <Text>Not on any waitlist.</Text>;
   return (
-    <TableRegion label="Waitlist places table">
-      <ColumnHeads columns={[...(showChild ? ['Child'] : []), 'Session', 'Status', 'Joined', 'Offer ends']} />
-      <Table.Tbody>
-        {places.map((w) => (
-          <Table.Tr key={w.id}>
-            {showChild ? <Table.Td>{w.childName}</Table.Td> : null}
-            <Table.Th scope="row">
-              <SessionName id={w.classSessionId} name={w.sessionName} link={linkSessions} />
-            </Table.Th>
-            <Table.Td>{waitlistStatusLabels[w.status]}</Table.Td>
-            <Table.Td>{formatDate(w.joinedAt)}</Table.Td>
-            <Table.Td>{w.status === 'Offered' && w.expires ? formatWhen(w.expires) : '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableRegion>
+    <StaffTable
+      label="Waitlist places table"
+      rows={places}
+      rowId={(w) => String(w.id)}
+      columns={[
+        { id: 'child', header: 'Child', when: showChild, cell: (w) => w.childName },
+        {
+          id: 'session',
+          header: 'Session',
+          cell: (w) => <SessionName id={w.classSessionId} name={w.sessionName} link={linkSessions} />,
+        },
+        { id: 'status', header: 'Status', cell: (w) => waitlistStatusLabels[w.status] },
+        { id: 'joined', header: 'Joined', nowrap: true, cell: (w) => formatDate(w.joinedAt) },
+        {
+          id: 'offer',
+          header: 'Offer ends',
+          cell: (w) => (w.status === 'Offered' && w.expires ? formatWhen(w.expires) : '—'),
+        },
+      ]}
+      empty="Not on any waitlist."
+    />
   );
 }
