@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AnnouncementSchema } from './announcements.ts';
 import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema, isoInstantSchema } from './fields.ts';
-import { pageNumber, pageSizeField } from './paging.ts';
+import { listSortFields, pageNumber, pageSizeField } from './paging.ts';
 
 /** Where an announcement is: waiting for its time, handed to delivery, or cancelled (before or after). */
 export const ANNOUNCEMENT_STATUSES = ['scheduled', 'sent', 'cancelled'] as const;
@@ -75,7 +75,18 @@ const sessionId = z.coerce
   .positive(fieldMessage('fields.announcements.chooseSessionFromList'))
   .max(2_147_483_647, fieldMessage('fields.announcements.chooseSessionFromList'));
 
-/** `GET /api/staff/announcements` query: status (default all), one session, page. */
+/**
+ * The announcements table's sortable columns (decision 030): when it goes or went out (`when`: sent, else
+ * scheduled, else cancelled), its title (`title`) and who it is for (`audience`: the session's name; the
+ * center-wide ones first).
+ */
+export const ANNOUNCEMENT_SORTS = ['when', 'title', 'audience'] as const;
+export type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
+
+/**
+ * `GET /api/staff/announcements` query: status (default all), one session, the order (`sort`/`dir`, the
+ * latest date first by default), page.
+ */
 export const StaffAnnouncementListQuerySchema = z.object({
   status: z
     .enum(ANNOUNCEMENT_STATUSES, { error: fieldMessage('fields.announcements.chooseScheduledSentCancelled') })
@@ -83,6 +94,7 @@ export const StaffAnnouncementListQuerySchema = z.object({
   session: sessionId.optional(),
   page: pageNumber.default(1),
   pageSize: pageSizeField('announcements', 20),
+  ...listSortFields(ANNOUNCEMENT_SORTS, 'when', 'desc'),
 });
 export type StaffAnnouncementListQuery = z.output<typeof StaffAnnouncementListQuerySchema>;
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { fieldMessage } from './field-message.ts';
-import { dayFilter, pageNumber, pageSizeField } from './paging.ts';
+import { dayFilter, listSortFields, pageNumber, pageSizeField } from './paging.ts';
 
 /** The kinds of record the trail holds changes to, with the names the filter shows. */
 export const AUDIT_ENTITY_TYPES = {
@@ -164,7 +164,17 @@ const idFilter = z
   .transform((v) => v || undefined)
   .optional();
 
-/** `GET /api/staff/audit` (and `.csv`) query; the page keeps it in its URL. */
+/**
+ * The audit table's sortable columns (decision 030): when the change was made (`when`) and who made it (`who`:
+ * their last and first name; the system's own changes last).
+ */
+export const AUDIT_SORTS = ['when', 'who'] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+
+/**
+ * `GET /api/staff/audit` (and `.csv`) query, in `sort`/`dir` order (newest first by default); the page keeps it
+ * in its URL.
+ */
 export const AuditQuerySchema = z
   .object({
     /** Words in the action (e.g. "refund") or the record's id. */
@@ -192,6 +202,7 @@ export const AuditQuerySchema = z
     to: dayFilter.optional(),
     page: pageNumber.default(1),
     pageSize: pageSizeField('changes', 50),
+    ...listSortFields(AUDIT_SORTS, 'when', 'desc'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ['to'],

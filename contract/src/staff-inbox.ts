@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { fieldMessage } from './field-message.ts';
 import { LANGUAGES } from './language.ts';
-import { pageNumber, pageSizeField } from './paging.ts';
+import { listSortFields, pageNumber, pageSizeField } from './paging.ts';
 import { StaffMemberSchema } from './staff.ts';
 
 /** What an item came from: the contact form, its schedule-a-tour variant, or the tutoring waitlist form. */
@@ -42,8 +42,17 @@ export const inboxKindLabels: Record<InboxKind, string> = {
 };
 
 /**
+ * The inbox table's sortable columns (decision 030): when it came in (`received`), the family's name (`from`),
+ * its kind (`kind`: question, tour request, tutoring waitlist) and where it is (`status`, in the statuses'
+ * order: New first).
+ */
+export const INBOX_SORTS = ['received', 'from', 'kind', 'status'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+/**
  * `GET /api/staff/inbox` query. `assignee` is `me`, `none` or a staff member's id. `q` searches the family's
- * name, email and the child's name. Unknown values answer 400 with a sentence per field.
+ * name, email and the child's name. `sort`/`dir` order the list (newest first by default). Unknown values
+ * answer 400 with a sentence per field.
  */
 export const InboxListQuerySchema = z.object({
   status: z.enum(INBOX_STATUSES, { error: fieldMessage('fields.inbox.chooseStatusFromList') }).optional(),
@@ -58,6 +67,7 @@ export const InboxListQuerySchema = z.object({
   q: z.string().trim().max(100, fieldMessage('fields.inbox.searchAtMost100Characters')).optional(),
   page: pageNumber.default(1),
   pageSize: pageSizeField('messages', 25),
+  ...listSortFields(INBOX_SORTS, 'received', 'desc'),
 });
 export type InboxListQuery = z.output<typeof InboxListQuerySchema>;
 

@@ -78,7 +78,10 @@ test('a teacher schedules an announcement for their session; the director edits 
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByText('Scheduled 1 announcement. It goes out at the time you chose.')).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/announcements$/);
-  const mine = page.getByRole('listitem').filter({ hasText: title });
+  const mine = page
+    .getByRole('region', { name: 'Announcements table' })
+    .getByRole('row')
+    .filter({ hasText: title });
   await expect(mine).toContainText('Scheduled');
   await expect(mine).toContainText(/Goes out Jan 15, 2030, 9:00\sAM/);
 
@@ -109,7 +112,7 @@ test('a teacher schedules an announcement for their session; the director edits 
     .filter({ hasText: /^Cancelled$/ })
     .click();
   await expect(director).toHaveURL(/status=cancelled/);
-  await expect(director.getByRole('listitem').filter({ hasText: `${title} (moved)` })).toContainText(
+  await expect(director.getByRole('row').filter({ hasText: `${title} (moved)` })).toContainText(
     'before it went out',
   );
   await director.close();
@@ -153,7 +156,10 @@ test('keyboard only: the compose form shows errors by the fields, moves focus to
   await expect(
     page.getByText(/^Sent 1 announcement; \d+ emails? and 0 text messages on their way\.$/),
   ).toBeVisible();
-  const sent = page.getByRole('listitem').filter({ hasText: title });
+  const sent = page
+    .getByRole('region', { name: 'Announcements table' })
+    .getByRole('row')
+    .filter({ hasText: title });
   await expect(sent).toContainText('Sent');
   await expect(sent).toContainText(/\d+ emails? · 0 texts/);
 });

@@ -44,7 +44,8 @@ test('the director finds a parent’s allergy change in the audit trail and down
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Noor Haddad');
   // The line the director reads is the sentence alone: no code, no record id.
-  await expect(row.locator('td > p').first()).toHaveText(sentence);
+  // The sentence is the row's header.
+  await expect(row.getByRole('rowheader').locator('p').first()).toHaveText(sentence);
 
   // The raw values sit behind Details, a disclosure the keyboard opens.
   const summary = row.getByText('Details', { exact: true });
@@ -63,7 +64,7 @@ test('the director finds a parent’s allergy change in the audit trail and down
 
   const onScreen = await table.getByRole('row').evaluateAll((rows) =>
     rows.slice(1).map((r) => {
-      const cells = Array.from(r.querySelectorAll(':scope > td')) as HTMLElement[];
+      const cells = Array.from(r.querySelectorAll(':scope > :is(th, td)')) as HTMLElement[];
       return [
         cells[2]!.innerText.trim(),
         cells[1]!.innerText.trim(),

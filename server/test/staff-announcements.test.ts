@@ -1,7 +1,7 @@
 /**
  * Announcements on the staff side (issue 10): a role × route matrix over every route (anonymous, parent,
  * teacher assigned, teacher not assigned, admin) that checks the status and that nothing leaked or changed;
- * the list and its filters; the reach preview; the web message sanitised; refusals by field; an audit row with
+ * the list, its filters and its orders (decision 030); the reach preview; the web message sanitised; refusals by field; an audit row with
  * every write. Sending (now, by the sweep, by two racing sweeps), edits and cancelling are in
  * staff-announcements-sending.test.ts, the shared set-up in support/announcements-app.ts.
  */
@@ -185,6 +185,66 @@ describe.each(dbKinds)('staff announcements on %s', (kind) => {
         sentAt: null,
         emailCount: null,
       });
+  });
+
+  it('orders the list by the column the table asks for (decision 030), both ways, on every page alike', async () => {
+    const zebra = await scheduled({
+      title: 'Zebra stripes day',
+      classSessionIds: [],
+      sendAt: '2026-12-01T09:00',
+    });
+    const mango = await scheduled({ title: 'Mango tasting', sendAt: '2026-12-02T09:00' });
+    const aardvark = await scheduled({
+      title: 'Aardvark parade',
+      classSessionIds: [desk.notMine],
+      sendAt: '2026-12-03T09:00',
+    });
+    type Item = {
+      id: number;
+      sentAt: string | null;
+      sendAt: string | null;
+      cancelledAt: string | null;
+      dateCreated: string;
+    };
+    const list = async (query: string) =>
+      (await as(desk.admin, 'GET', `${BASE}?pageSize=100&${query}`)).json().items as Item[];
+    const ours = (items: Item[]) =>
+      items.map((i) => i.id).filter((id) => [zebra, mango, aardvark].includes(id));
+    const when = (i: Item) => new Date(i.sentAt ?? i.sendAt ?? i.cancelledAt ?? i.dateCreated).getTime();
+
+    // When: the latest first by default (the one furthest out first), the earliest first on a click.
+    const byDefault = await list('');
+    expect(byDefault.map(when)).toEqual(byDefault.map(when).sort((x, y) => y - x));
+    expect(ours(byDefault)).toEqual([aardvark, mango, zebra]);
+    expect((await list('sort=when&dir=desc')).map((i) => i.id)).toEqual(byDefault.map((i) => i.id));
+    const earliest = await list('sort=when&dir=asc');
+    expect(earliest.map(when)).toEqual(earliest.map(when).sort((x, y) => x - y));
+    expect(ours(earliest)).toEqual([zebra, mango, aardvark]);
+    // Title, A to Z and back.
+    expect(ours(await list('sort=title&dir=asc'))).toEqual([aardvark, mango, zebra]);
+    expect(ours(await list('sort=title&dir=desc'))).toEqual([zebra, mango, aardvark]);
+    // Who it is for: the whole center first, then by the session's name (Acorn Room, Maple Room).
+    expect(ours(await list('sort=audience&dir=asc'))).toEqual([zebra, mango, aardvark]);
+    expect(ours(await list('sort=audience&dir=desc'))).toEqual([aardvark, mango, zebra]);
+
+    // Pages of two, in a sort with many ties (the session), add up to the whole list in the same order.
+    const whole = (await list('sort=audience&dir=asc')).map((i) => i.id);
+    const pages: number[] = [];
+    for (let page = 1; pages.length < whole.length; page++) {
+      const items = (
+        await as(desk.admin, 'GET', `${BASE}?sort=audience&dir=asc&pageSize=2&page=${page}`)
+      ).json().items as Item[];
+      expect(items.length).toBeGreaterThan(0);
+      pages.push(...items.map((i) => i.id));
+    }
+    expect(pages).toEqual(whole);
+  });
+
+  it('a sort or direction the table does not offer answers 400 with the choices by the field', async () => {
+    const res = await as(desk.admin, 'GET', `${BASE}?sort=priority&dir=sideways`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ sort: 'Sort by when, title or audience.', dir: 'Sort asc or desc.' });
+    expect((await as(desk.parent.token, 'GET', `${BASE}?sort=priority`)).statusCode).toBe(403);
   });
 
   it('the reach preview counts families and contacts per channel', async () => {

@@ -1,8 +1,8 @@
 /**
  * The audit trail (issue 10): parents' edits of allergies and pickup rights are recorded with who and the
  * values before and after, in the same transaction (a refused edit leaves no row); the director reads the
- * trail filtered by kind, record, words and the center's calendar days, and exports exactly the page's
- * rows as CSV; nobody else reads it (role × route), and no route changes it.
+ * trail filtered by kind, record, words and the center's calendar days, in the order the table asks for
+ * (decision 030), and exports exactly the page's rows as CSV; nobody else reads it (role × route), and no route changes it.
  */
 import { AUDIT_CSV_COLUMNS } from '@lc/contract';
 import { auditTableRows } from '@lc/contract/audit-sentences';
@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { sessionStaff } from '../src/db/schema.ts';
+import { recordAudit } from '../src/features/audit/record.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, type MovableClock, movableClock } from './support/registration.ts';
 
@@ -150,5 +151,86 @@ describe.each(dbKinds)('the audit trail on %s', (kind) => {
     const bad = await as(admin, 'GET', '/api/staff/audit?from=2026-11-30&to=2026-11-01');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ to: 'The end date must be on or after the start date.' });
+  });
+
+  it('orders by when (oldest first on a click) or by who (decision 030), on every page and in the CSV', async () => {
+    // The director's two changes of one instant, and one by the system (a sweep: no person).
+    const at = new Date('2026-11-21T20:00:00Z');
+    for (const after of [{ inboxAccess: true }, { inboxAccess: false }])
+      await recordAudit(
+        t.database.db,
+        {
+          actorUserId: director.userId,
+          action: 'staff.inbox',
+          entityType: 'User',
+          entityId: director.userId,
+          before: null,
+          after,
+        },
+        at,
+      );
+    await recordAudit(
+      t.database.db,
+      {
+        actorUserId: null,
+        action: 'announcement.sent',
+        entityType: 'Announcement',
+        entityId: 1,
+        before: null,
+        after: null,
+      },
+      new Date('2026-11-21T21:00:00Z'),
+    );
+    type Row = { id: string; at: string; actorName: string | null; actorUserId: string | null };
+    const list = async (query: string) => {
+      const res = (await as(admin, 'GET', `/api/staff/audit?pageSize=100&${query}`)).json();
+      expect(res.total).toBeLessThanOrEqual(100);
+      return res.items as Row[];
+    };
+    const newest = await list('');
+    expect(newest.length).toBeGreaterThan(3);
+    expect((await list('sort=when&dir=desc')).map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    // Oldest first is the newest-first trail read backwards, changes of one instant included.
+    expect((await list('sort=when&dir=asc')).map((r) => r.id)).toEqual(newest.map((r) => r.id).reverse());
+
+    // Who: by the person's name (Director Family before Haddad Family), the newest first within one
+    // person; the system's own changes last either way.
+    for (const dir of ['asc', 'desc'] as const) {
+      const rows = await list(`sort=who&dir=${dir}`);
+      const people = rows.map((r) => r.actorName);
+      const named = people.filter((n): n is string => n !== null);
+      expect(people.slice(named.length).every((n) => n === null)).toBe(true);
+      const runs = named.filter((n, i) => n !== named[i - 1]);
+      expect(new Set(runs).size).toBe(runs.length);
+      expect(runs.indexOf('Director Family') < runs.indexOf('Haddad Family')).toBe(dir === 'asc');
+      for (let i = 1; i < rows.length; i++)
+        if (rows[i]!.actorName === rows[i - 1]!.actorName) expect(rows[i]!.at <= rows[i - 1]!.at).toBe(true);
+    }
+
+    // Pages of three add up to the whole order, and the CSV is written in it too.
+    const whole = (await list('sort=who&dir=asc')).map((r) => r.id);
+    const pages: string[] = [];
+    for (let page = 1; pages.length < whole.length; page++) {
+      const items = (
+        await as(admin, 'GET', `/api/staff/audit?sort=who&dir=asc&pageSize=3&page=${page}`)
+      ).json().items as Row[];
+      expect(items.length).toBeGreaterThan(0);
+      pages.push(...items.map((r) => r.id));
+    }
+    expect(pages).toEqual(whole);
+    const oldest = (await as(admin, 'GET', '/api/staff/audit?pageSize=100&sort=when&dir=asc')).json();
+    const csv = await as(admin, 'GET', '/api/staff/audit.csv?sort=when&dir=asc');
+    expect((parse(csv.body) as string[][]).slice(1)).toEqual(
+      auditTableRows(oldest.items, 'America/Los_Angeles'),
+    );
+  });
+
+  it('a sort or direction the table does not offer answers 400 with the choices by the field', async () => {
+    for (const url of ['/api/staff/audit', '/api/staff/audit.csv']) {
+      const res = await as(admin, 'GET', `${url}?sort=action&dir=down`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ sort: 'Sort by when or who.', dir: 'Sort asc or desc.' });
+      expect((await as(parent.token, 'GET', `${url}?sort=action`)).statusCode).toBe(403);
+    }
   });
 });

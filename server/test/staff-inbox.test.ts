@@ -1,7 +1,7 @@
 /**
  * The staff inbox (issue 10, "Inbox (Admin, and Staff when given the right)"): a role × route matrix over
  * every inbox route (anonymous, parent, teacher without the inbox, teacher with it, director) that checks
- * the status and that nothing leaked or changed; granting the inbox; the list's order, filters, pagination and
+ * the status and that nothing leaked or changed; granting the inbox; the list's orders (decision 030), filters, pagination and
  * new count; an item with its thread, bad input (400 by field) and hostile ids (404); and the audit row written
  * with every change. Replies, the invitation to register and the demo are in staff-inbox-replies.test.ts, the
  * shared set-up in support/inbox-app.ts.
@@ -116,14 +116,16 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
   });
 
   describe('the list', () => {
-    it('shows new items first, then newest, with the new count and who may be assigned', async () => {
+    it('shows the newest first, with the new count and who may be assigned', async () => {
       const res = await as(inbox.admin.token, 'GET', '/api/staff/inbox?pageSize=100');
       expect(res.statusCode).toBe(200);
       const list = res.json();
       const ids = list.items.map((i: { id: string }) => i.id);
-      // New: the tour (Nov 19) before tutoring (Nov 18); then the replied question (Nov 20).
+      // The replied question (Nov 20), the tour (Nov 19), tutoring (Nov 18), whatever their status.
+      expect(ids.indexOf(inbox.questionId)).toBeLessThan(ids.indexOf(inbox.tourId));
       expect(ids.indexOf(inbox.tourId)).toBeLessThan(ids.indexOf(inbox.tutoringId));
-      expect(ids.indexOf(inbox.tutoringId)).toBeLessThan(ids.indexOf(inbox.questionId));
+      const received = list.items.map((i: { submitted: string }) => i.submitted);
+      expect(received).toEqual([...received].sort().reverse());
       const news = list.items.filter((i: { status: string }) => i.status === 'New').length;
       expect(list.newCount).toBe(news);
       expect((await as(inbox.withInbox.token, 'GET', '/api/staff/inbox/summary')).json()).toEqual({
@@ -184,6 +186,84 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
       );
       const beyond = await get('pageSize=2&page=50');
       expect(beyond).toMatchObject({ items: [], total: all.total });
+    });
+
+    it('orders by the column the table asks for (decision 030), both ways, on every page alike', async () => {
+      type Row = { id: string; status: string; kind: string; familyName: string; submitted: string };
+      const list = async (query: string) =>
+        (await as(inbox.admin.token, 'GET', `/api/staff/inbox?pageSize=100&${query}`)).json().items as Row[];
+      const at = (rows: Row[]) => (id: string) => rows.findIndex((r) => r.id === id);
+      const { tourId, questionId, tutoringId, matrixId } = inbox;
+
+      // `dir` is desc unless asked (the default order's direction), so each ascending order names it.
+      // Received: oldest first on a click, the newest first back again (the default's order).
+      const oldest = await list('sort=received&dir=asc');
+      expect(oldest.map((r) => r.submitted)).toEqual(oldest.map((r) => r.submitted).sort());
+      expect((await list('sort=received&dir=desc')).map((r) => r.id)).toEqual(
+        (await list('')).map((r) => r.id),
+      );
+      const o = at(oldest);
+      expect([o(matrixId), o(tutoringId), o(tourId), o(questionId)]).toEqual(
+        [o(matrixId), o(tutoringId), o(tourId), o(questionId)].sort((x, y) => x - y),
+      );
+
+      // From: the family's name (Ana Rivera, Chidi Okonkwo, Matrix Family, Priya Lumen), and backwards.
+      const byName = at(await list('sort=from&dir=asc'));
+      expect(byName(tourId)).toBeLessThan(byName(questionId));
+      expect(byName(questionId)).toBeLessThan(byName(matrixId));
+      expect(byName(matrixId)).toBeLessThan(byName(tutoringId));
+      const byNameDesc = at(await list('sort=from&dir=desc'));
+      expect(byNameDesc(tutoringId)).toBeLessThan(byNameDesc(matrixId));
+      expect(byNameDesc(matrixId)).toBeLessThan(byNameDesc(questionId));
+      expect(byNameDesc(questionId)).toBeLessThan(byNameDesc(tourId));
+
+      // Status: the statuses' own order, New first, the newest first within one; Closed last when reversed.
+      const statusOrder = ['New', 'Replied', 'Contacted', 'Toured', 'Placed', 'Enrolled', 'Closed'];
+      const byStatus = await list('sort=status&dir=asc');
+      const ranks = byStatus.map((r) => statusOrder.indexOf(r.status));
+      expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+      for (let i = 1; i < byStatus.length; i++)
+        if (byStatus[i]!.status === byStatus[i - 1]!.status)
+          expect(byStatus[i]!.submitted <= byStatus[i - 1]!.submitted).toBe(true);
+      const s = at(byStatus);
+      // New: the tour (Nov 19) before tutoring (Nov 18); then the replied question (Nov 20).
+      expect(s(tourId)).toBeLessThan(s(tutoringId));
+      expect(s(tutoringId)).toBeLessThan(s(questionId));
+      const descRanks = (await list('sort=status&dir=desc')).map((r) => statusOrder.indexOf(r.status));
+      expect(descRanks).toEqual([...descRanks].sort((x, y) => y - x));
+
+      // Kind: questions, tour requests, then tutoring (as the table names them), and backwards.
+      const kinds = ['contact', 'tour', 'tutoring'];
+      const byKind = (await list('sort=kind&dir=asc')).map((r) => kinds.indexOf(r.kind));
+      expect(byKind).toEqual([...byKind].sort((x, y) => x - y));
+      const byKindDesc = (await list('sort=kind&dir=desc')).map((r) => kinds.indexOf(r.kind));
+      expect(byKindDesc).toEqual([...byKindDesc].sort((x, y) => y - x));
+
+      // Pages of two, in a sort with ties (kind), add up to the whole list in the same order.
+      const whole = (await list('sort=kind&dir=desc')).map((r) => r.id);
+      const pages: string[] = [];
+      for (let page = 1; pages.length < whole.length; page++) {
+        const res = await as(
+          inbox.admin.token,
+          'GET',
+          `/api/staff/inbox?sort=kind&dir=desc&pageSize=2&page=${page}`,
+        );
+        const items = res.json().items as Row[];
+        expect(items.length).toBeGreaterThan(0);
+        pages.push(...items.map((r) => r.id));
+      }
+      expect(pages).toEqual(whole);
+    });
+
+    it('a sort or direction the table does not offer answers 400 with the choices by the field', async () => {
+      const res = await as(inbox.admin.token, 'GET', '/api/staff/inbox?sort=assignee&dir=up');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({
+        sort: 'Sort by received, from, kind or status.',
+        dir: 'Sort asc or desc.',
+      });
+      // A teacher without the inbox learns nothing from a bad sort either.
+      expect((await as(inbox.withoutInbox.token, 'GET', '/api/staff/inbox?sort=nope')).statusCode).toBe(403);
     });
 
     it('bad filters answer 400 with a sentence per field', async () => {

@@ -4,7 +4,7 @@
  */
 import type { AnnouncementStatus, StaffAnnouncement, StaffAnnouncementListQuery } from '@lc/contract';
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, orderBy } from '../../db/client.ts';
 import { announcements, classSessions, users } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
@@ -77,8 +77,22 @@ function selectAnnouncements(db: DbOrTx) {
 }
 
 /**
- * `GET /api/staff/announcements`: the page `query.page` of the announcements `user` may see, scheduled ones
- * first (soonest first), then by newest; filtered by status and session.
+ * The announcements list's orders (decision 030). `when` is the date the list shows: when it went out, else
+ * when it is scheduled to, else when it was cancelled (or written); `audience` is the session's name, the
+ * center-wide ones (no session) first. Ties fall back to the newest id, so paging is stable.
+ */
+const announcementOrder: Record<StaffAnnouncementListQuery['sort'], SQL[]> = {
+  when: [
+    sql`coalesce(${announcements.sentAt}, ${announcements.sendAt}, ${announcements.cancelledAt}, ${announcements.dateCreated})`,
+  ],
+  title: [sql`lower(${announcements.title})`],
+  audience: [sql`lower(coalesce(${classSessions.name}, ''))`],
+};
+
+/**
+ * `GET /api/staff/announcements`: the page `query.page` of the announcements `user` may see, in `query.sort`
+ * order (the latest date first by default: scheduled ones furthest out, then the most recently sent); filtered
+ * by status and session.
  */
 export async function listStaffAnnouncements(
   db: Db,
@@ -93,14 +107,7 @@ export async function listStaffAnnouncements(
   const [rows, [count]] = await Promise.all([
     selectAnnouncements(db)
       .where(where)
-      .orderBy(
-        sql`case when ${announcements.sentAt} is null and ${announcements.cancelledAt} is null then 0 else 1 end`,
-        sql`case when ${announcements.sentAt} is null and ${announcements.cancelledAt} is null then ${announcements.sendAt} end asc`,
-        desc(
-          sql`coalesce(${announcements.sentAt}, ${announcements.cancelledAt}, ${announcements.dateCreated})`,
-        ),
-        desc(announcements.id),
-      )
+      .orderBy(orderBy(announcementOrder[query.sort], query.dir), desc(announcements.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

@@ -1,6 +1,6 @@
 /**
  * Reading the audit trail (issue 10 "Audit trail"; issue 24 "Records staff can keep"; the director only):
- * newest first, filtered by who made the change, the child or family it was about, its kind, the kind of
+ * newest first (or oldest first, or by who made the change: `sort`/`dir`, decision 030), filtered by who made the change, the child or family it was about, its kind, the kind of
  * record and its id, words in the action and a range of the center's calendar days; paginated, and exported
  * as CSV by the same query (every matching row, up to `EXPORT_LIMIT`). Each row carries its sentence
  * (audit-names.ts). Rows are never changed here.
@@ -21,8 +21,8 @@ import {
 } from '@lc/contract';
 import { auditTableRows } from '@lc/contract/audit-sentences';
 import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, orderBy } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { type AuditRowWords, auditWords, filterNames } from './audit-names.ts';
@@ -86,7 +86,26 @@ function where(query: AuditQuery, timeZone: string): SQL | undefined {
   );
 }
 
-async function select(db: DbOrTx, condition: SQL | undefined, limit: number, offset: number) {
+/**
+ * The trail's orders (decision 030): `when` by the instant recorded; `who` by the person's last and first
+ * name, the system's own changes (no person) and a former account's last. Ties run newest first, then by the
+ * row's sequence, so paging is stable.
+ */
+const auditOrder: Record<AuditQuery['sort'], SQL[]> = {
+  when: [sql`${auditEvents.at}`],
+  who: [
+    sql`(select lower(u.last_name) from users u where u.id = ${actorUserId})`,
+    sql`(select lower(u.first_name) from users u where u.id = ${actorUserId})`,
+  ],
+};
+
+async function select(
+  db: DbOrTx,
+  condition: SQL | undefined,
+  order: Pick<AuditQuery, 'sort' | 'dir'>,
+  limit: number,
+  offset: number,
+) {
   const rows = await db
     .select({
       id: auditEvents.id,
@@ -100,7 +119,13 @@ async function select(db: DbOrTx, condition: SQL | undefined, limit: number, off
     })
     .from(auditEvents)
     .where(condition)
-    .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
+    .orderBy(
+      orderBy(auditOrder[order.sort], order.dir),
+      // Changes of one instant keep the order they were recorded in, read either way.
+      ...(order.sort === 'when'
+        ? [order.dir === 'asc' ? asc(auditEvents.seq) : desc(auditEvents.seq)]
+        : [desc(auditEvents.at), desc(auditEvents.seq)]),
+    )
     .limit(limit)
     .offset(offset);
   // The names are looked up a thousand rows at a time, so a long export stays within a query's parameters.
@@ -130,7 +155,7 @@ export async function listAudit(
 ): Promise<{ items: AuditEvent[]; total: number; filterNames: AuditPage['filterNames'] }> {
   const condition = where(query, timeZone);
   const [items, [count], names] = await Promise.all([
-    select(db, condition, query.pageSize, (query.page - 1) * query.pageSize),
+    select(db, condition, query, query.pageSize, (query.page - 1) * query.pageSize),
     db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(condition),
     filterNames(db, query),
   ]);
@@ -138,7 +163,7 @@ export async function listAudit(
 }
 
 /**
- * Every matching change (newest first, at most `EXPORT_LIMIT`) as CSV, formulas defused: when (the center's
+ * Every matching change (in the page's order, newest first by default; at most `EXPORT_LIMIT`) as CSV, formulas defused: when (the center's
  * time), who, the sentence in `language` (the asker's), the action, the record and the changed fields.
  */
 export async function auditCsv(
@@ -147,6 +172,6 @@ export async function auditCsv(
   query: AuditQuery,
   language: string,
 ): Promise<string> {
-  const items = await select(db, where(query, timeZone), EXPORT_LIMIT, 0);
+  const items = await select(db, where(query, timeZone), query, EXPORT_LIMIT, 0);
   return tableCsv(AUDIT_CSV_COLUMNS, auditTableRows(items, timeZone, language));
 }

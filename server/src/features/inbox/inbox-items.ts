@@ -4,6 +4,7 @@
  * may be given to. The writes are inbox.ts; the mails to the family inbox-mail.ts.
  */
 import {
+  INBOX_STATUSES,
   type InboxEntry,
   type InboxItem,
   type InboxItemSummary,
@@ -14,8 +15,8 @@ import {
   type StaffMember,
   statusesFor,
 } from '@lc/contract';
-import { sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, orderBy, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -140,7 +141,20 @@ export async function countNew(db: DbOrTx): Promise<number> {
 }
 
 /**
- * One page of the inbox for `user` (who must have inbox access): New items first, then newest first.
+ * The inbox list's orders (decision 030), read on the `page` relation. Ties fall back to the newest first and
+ * then the item's id, so paging is stable in either direction. `status` runs in the statuses' own order (New
+ * first, Closed last), `kind` in the kinds' names as the table shows them (question, tour request, tutoring).
+ */
+const inboxOrder: Record<InboxListQuery['sort'], SQL[]> = {
+  received: [sql`page.submitted`],
+  from: [sql`lower(page.family_name)`],
+  kind: [sql`case page.kind when 'contact' then 0 when 'tour' then 1 else 2 end`],
+  status: [sql`array_position(${`{${INBOX_STATUSES.join(',')}}`}::text[], page.status::text)`],
+};
+
+/**
+ * One page of the inbox for `user` (who must have inbox access), in `query.sort` order (newest first
+ * by default; see `inboxOrder`).
  * Filters: `status`, `kind`, `assignee` (`me`, `none` or a staff id), `q` (family name, email or child's
  * name, case-insensitive, taken literally). Answers the page, the filtered total and the inbox's New count.
  */
@@ -162,7 +176,7 @@ export async function listInbox(db: Db, user: AuthUser, query: InboxListQuery): 
     db,
     sql`with ${itemsCte}
       select page.*, count(*) over () as total from (${itemSelect} where ${sql.join(where, sql` and `)}) page
-      order by (page.status = 'New') desc, page.submitted desc, page.id
+      order by ${orderBy(inboxOrder[query.sort], query.dir)}, page.submitted desc, page.id
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
   );
   let total = rows[0] ? Number(rows[0].total) : 0;

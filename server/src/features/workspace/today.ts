@@ -115,8 +115,21 @@ async function scheduledAnnouncements(ctx: AppContext, user: AuthUser) {
 async function inboxToday(ctx: AppContext, user: AuthUser): Promise<StaffToday['inbox']> {
   if (!(await mayReadInbox(ctx.db, user))) return null;
   const [list, tours] = await Promise.all([
-    listInbox(ctx.db, user, { status: 'New', page: 1, pageSize: TODAY_INBOX_ITEMS }),
-    listInbox(ctx.db, user, { status: 'New', kind: 'tour', page: 1, pageSize: 1 }),
+    listInbox(ctx.db, user, {
+      status: 'New',
+      page: 1,
+      pageSize: TODAY_INBOX_ITEMS,
+      sort: 'received',
+      dir: 'desc',
+    }),
+    listInbox(ctx.db, user, {
+      status: 'New',
+      kind: 'tour',
+      page: 1,
+      pageSize: 1,
+      sort: 'received',
+      dir: 'desc',
+    }),
   ]);
   const { start, end } = dayBounds(ctx.clock.today(), ctx.clock.timeZone);
   const toursToday = await queryRows<{

@@ -11,7 +11,10 @@ describe('audit filters', () => {
   it('applies the kind at once, and the typed words and dates only with Show', async () => {
     const update = vi.fn();
     renderPage(
-      <AuditFilters query={{ q: 'refund', from: '2026-11-01', page: 1, pageSize: 50 }} update={update} />,
+      <AuditFilters
+        query={{ q: 'refund', from: '2026-11-01', page: 1, pageSize: 50, sort: 'when', dir: 'desc' }}
+        update={update}
+      />,
       {
         path: '/',
       },

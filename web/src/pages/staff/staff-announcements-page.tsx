@@ -9,8 +9,9 @@ import { ShowFilter } from '../../features/staff/list-parts';
 import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { plural } from '../../features/staff-announcements/announcement-form';
-import { AnnouncementList } from '../../features/staff-announcements/announcement-list';
+import { AnnouncementsTable } from '../../features/staff-announcements/announcements-table';
 import { useSessionChoices } from '../../features/staff-announcements/use-announcement-editor';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
@@ -22,13 +23,17 @@ const statusChoices = [
 ] satisfies Array<{ value: 'all' | (typeof ANNOUNCEMENT_STATUSES)[number]; label: string }>;
 
 const emptyMessages: Record<string, string> = {
-  all: 'No announcements yet. Write the first one to tell families what is coming up.',
-  scheduled: 'Nothing is waiting to go out.',
-  sent: 'Nothing has been sent yet.',
-  cancelled: 'Nothing has been cancelled.',
+  all: 'No announcements yet. Choose “New announcement” to tell families what is coming up.',
+  scheduled:
+    'Nothing is waiting to go out. Choose “New announcement” and “At a time I choose” to schedule one.',
+  sent: 'Nothing has been sent yet. Choose “Scheduled” to see what will go out, or write a new announcement.',
+  cancelled: 'Nothing has been cancelled. Choose “All” to see every announcement.',
 };
 
-/** /staff/announcements — what was sent, what is scheduled and what was cancelled (issue 10). */
+/**
+ * /staff/announcements — what was sent, what is scheduled and what was cancelled (issue 10), in one table
+ * ordered by a column's header (the latest date first by default; decision 030).
+ */
 export default function StaffAnnouncementsPage() {
   usePageTitle('Staff · Announcements');
   const { query, update } = useUrlQuery(StaffAnnouncementListQuerySchema, { blank: 'all' });
@@ -90,8 +95,18 @@ export default function StaffAnnouncementsPage() {
             We could not load the announcements. Please check your connection and try again.
           </Alert>
         ) : null}
-        {list.data && list.data.items.length === 0 ? <Text>{emptyMessages[status]}</Text> : null}
-        {list.data && list.data.items.length > 0 ? <AnnouncementList items={list.data.items} /> : null}
+        {list.data ? (
+          <AnnouncementsTable
+            items={list.data.items}
+            sort={urlSort(query, update)}
+            describedBy="list-heading"
+            empty={
+              query.session === undefined
+                ? emptyMessages[status]
+                : `${emptyMessages[status]} Or clear “Session” to see every session’s.`
+            }
+          />
+        ) : null}
         {list.data ? (
           <ListPagination
             mt="md"

@@ -8,7 +8,8 @@ import StaffAuditPage from './staff-audit-page.tsx';
 /**
  * /staff/audit (issue 24): each change reads as a sentence in the reader's language, with who and when on the
  * center's clock; Details (a native disclosure) holds the raw values before and after and narrows the trail to
- * the change's child; the Who and Kind filters write the URL's query, which the page asks the API with.
+ * the change's child; the Who and Kind filters and the When and Who headers' order write the URL's query, which
+ * the page asks the API with; no match says how to widen the search.
  */
 vi.mock('../../lib/auth-token', async (original) => ({
   ...(await original<typeof import('../../lib/auth-token')>()),
@@ -141,6 +142,50 @@ describe('the audit trail page', () => {
     fireEvent.change(kind, { target: { value: 'money' } });
     await waitFor(() => expect(auditQueries().at(-1)?.get('kind')).toBe('money'));
     expect(auditQueries().at(-1)?.get('actorUserId')).toBe(MAYA);
+  });
+
+  it('each sentence is its row’s header; When and Who ask the server for their order, kept in the query', async () => {
+    serve();
+    renderPage(<StaffAuditPage />, { path: '/staff/audit' });
+    const table = await screen.findByRole('region', { name: 'Audit trail table' });
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent(
+      'Maya Director moved Lily Chen from Pre-K Mornings to Owl Room.',
+    );
+    // Newest first until asked otherwise; a click on When reads the trail oldest first.
+    expect(within(table).getByRole('columnheader', { name: 'When' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'What happened' })).not.toHaveAttribute(
+      'aria-sort',
+    );
+    fireEvent.click(within(table).getByRole('button', { name: 'When' }));
+    await waitFor(() => expect(auditQueries().at(-1)?.get('dir')).toBe('asc'));
+    expect(auditQueries().at(-1)?.get('sort')).toBe('when');
+    fireEvent.click(within(table).getByRole('button', { name: 'Who' }));
+    await waitFor(() => expect(auditQueries().at(-1)?.get('sort')).toBe('who'));
+    expect(auditQueries().at(-1)?.get('dir')).toBe('asc');
+  });
+
+  it('says how to widen the search when no change matches', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/staff/team') return jsonReply(200, [maya]);
+      const none: AuditPage = {
+        items: [],
+        total: 0,
+        page: 1,
+        pageSize: 50,
+        filterNames: { actor: null, child: null, family: null },
+      };
+      return jsonReply(200, none);
+    });
+    renderPage(<StaffAuditPage />, { path: '/staff/audit?q=nothing', pattern: '/staff/audit' });
+    expect(await screen.findByText(/^No changes match these filters\. Choose “Anyone”/)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('writes the sentences in Spanish for a Spanish reader', async () => {

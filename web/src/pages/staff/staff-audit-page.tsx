@@ -10,6 +10,7 @@ import { useCsvDownload } from '../../features/staff/use-csv-download';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { AuditFilters } from '../../features/staff-audit/audit-filters';
 import { AuditTable } from '../../features/staff-audit/audit-table';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 import { currentRole } from '../../lib/auth-token';
 
@@ -17,7 +18,8 @@ import { currentRole } from '../../lib/auth-token';
  * /staff/audit — the director reads the audit trail (issues 10 and 24): every change to sessions, enrollments,
  * money, staff accounts, allergies and pickup rights as a sentence in the reader's language (names, dollars,
  * the center's time), by whom and when, the raw values before and after behind "Details"; filtered by who,
- * child, family, kind and days in the URL, and downloaded as CSV with the same filters.
+ * child, family, kind and days in the URL, newest first (oldest first or by who from a header's button), and
+ * downloaded as CSV with the same filters in the same order.
  */
 export default function StaffAuditPage() {
   usePageTitle('Staff · Audit trail');
@@ -69,9 +71,13 @@ export default function StaffAuditPage() {
           We could not load the audit trail. Please check your connection and try again.
         </Alert>
       ) : null}
-      {trail.data && trail.data.total === 0 ? <Text>No changes match these filters.</Text> : null}
-      {trail.data && trail.data.total > 0 ? (
-        <AuditTable items={trail.data.items} onOnly={(only) => update(only)} />
+      {trail.data ? (
+        <AuditTable
+          items={trail.data.items}
+          onOnly={(only) => update(only)}
+          sort={urlSort(query, update)}
+          empty="No changes match these filters. Choose “Anyone”, “Every kind” and “Everything” above, widen the days, or clear the search."
+        />
       ) : null}
 
       {trail.data ? (
@@ -81,7 +87,7 @@ export default function StaffAuditPage() {
           page={query.page}
           onPage={(page) => update({ page })}
         >
-          <Text size="sm">
+          <Text size="sm" id="audit-count">
             {trail.data.total} {trail.data.total === 1 ? 'change' : 'changes'}
           </Text>
         </ListFooter>

@@ -9,11 +9,13 @@ import classes from '../../features/staff/staff.module.css';
 import { useUrlQuery } from '../../features/staff/use-url-query';
 import { ALL, InboxFilters } from '../../features/staff-inbox/inbox-filters';
 import { InboxTable } from '../../features/staff-inbox/inbox-table';
+import { urlSort } from '../../features/staff-table/url-sort';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /**
  * /staff/inbox — contact messages, tour requests and tutoring waitlist families in one list (issue 10):
- * new first, filtered by status, kind, who looks after it and a search, all kept in the URL.
+ * newest first (or ordered by a column's header: from, kind, status, received), filtered by status, kind, who
+ * looks after it and a search, all kept in the URL.
  */
 export default function StaffInboxPage() {
   usePageTitle('Staff · Inbox');
@@ -53,8 +55,8 @@ export default function StaffInboxPage() {
           ) : null}
         </Group>
         <Text c="dimmed">
-          Questions, tour requests and tutoring waitlist families, newest messages first. Open one to reply by
-          email, keep notes and move it along.
+          Questions, tour requests and tutoring waitlist families, newest messages first (a column’s name
+          orders them by it). Open one to reply by email, keep notes and move it along.
         </Text>
       </div>
 
@@ -66,14 +68,16 @@ export default function StaffInboxPage() {
 
       {inbox.isPending ? (
         <Text role="status">Loading the inbox…</Text>
-      ) : data && data.items.length === 0 ? (
-        <Text role="status">
-          {filtered
-            ? 'No messages match these filters.'
-            : 'The inbox is empty. Messages from the website’s forms will appear here.'}
-        </Text>
       ) : data ? (
-        <InboxTable items={data.items} />
+        <InboxTable
+          items={data.items}
+          sort={urlSort(query, update)}
+          empty={
+            filtered
+              ? 'No messages match these filters. Choose “Any status”, “Everything” and “Anyone” above, or clear the search.'
+              : 'The inbox is empty. Messages from the website’s contact, tour and tutoring forms appear here; nothing to do until one arrives.'
+          }
+        />
       ) : null}
 
       {data ? (
