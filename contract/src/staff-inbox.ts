@@ -51,7 +51,8 @@ export type InboxSort = (typeof INBOX_SORTS)[number];
 
 /**
  * `GET /api/staff/inbox` query. `assignee` is `me`, `none` or a staff member's id. `q` searches the family's
- * name, email and the child's name. `sort`/`dir` order the list (newest first by default). Unknown values
+ * name, email and the child's name. `sort`/`dir` order the list: by default New first, and the newest first
+ * within each status (what needs an answer on top). Unknown values
  * answer 400 with a sentence per field.
  */
 export const InboxListQuerySchema = z.object({
@@ -67,7 +68,7 @@ export const InboxListQuerySchema = z.object({
   q: z.string().trim().max(100, fieldMessage('fields.inbox.searchAtMost100Characters')).optional(),
   page: pageNumber.default(1),
   pageSize: pageSizeField('messages', 25),
-  ...listSortFields(INBOX_SORTS, 'received', 'desc'),
+  ...listSortFields(INBOX_SORTS, 'status', 'asc'),
 });
 export type InboxListQuery = z.output<typeof InboxListQuerySchema>;
 

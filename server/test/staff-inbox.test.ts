@@ -116,16 +116,14 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
   });
 
   describe('the list', () => {
-    it('shows the newest first, with the new count and who may be assigned', async () => {
+    it('shows new items first, then newest, with the new count and who may be assigned', async () => {
       const res = await as(inbox.admin.token, 'GET', '/api/staff/inbox?pageSize=100');
       expect(res.statusCode).toBe(200);
       const list = res.json();
       const ids = list.items.map((i: { id: string }) => i.id);
-      // The replied question (Nov 20), the tour (Nov 19), tutoring (Nov 18), whatever their status.
-      expect(ids.indexOf(inbox.questionId)).toBeLessThan(ids.indexOf(inbox.tourId));
+      // New: the tour (Nov 19) before tutoring (Nov 18); then the replied question (Nov 20).
       expect(ids.indexOf(inbox.tourId)).toBeLessThan(ids.indexOf(inbox.tutoringId));
-      const received = list.items.map((i: { submitted: string }) => i.submitted);
-      expect(received).toEqual([...received].sort().reverse());
+      expect(ids.indexOf(inbox.tutoringId)).toBeLessThan(ids.indexOf(inbox.questionId));
       const news = list.items.filter((i: { status: string }) => i.status === 'New').length;
       expect(list.newCount).toBe(news);
       expect((await as(inbox.withInbox.token, 'GET', '/api/staff/inbox/summary')).json()).toEqual({
@@ -195,13 +193,13 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
       const at = (rows: Row[]) => (id: string) => rows.findIndex((r) => r.id === id);
       const { tourId, questionId, tutoringId, matrixId } = inbox;
 
-      // `dir` is desc unless asked (the default order's direction), so each ascending order names it.
       // Received: oldest first on a click, the newest first back again (the default's order).
       const oldest = await list('sort=received&dir=asc');
       expect(oldest.map((r) => r.submitted)).toEqual(oldest.map((r) => r.submitted).sort());
-      expect((await list('sort=received&dir=desc')).map((r) => r.id)).toEqual(
-        (await list('')).map((r) => r.id),
-      );
+      const newest = (await list('sort=received&dir=desc')).map((r) => r.submitted);
+      expect(newest).toEqual([...newest].sort().reverse());
+      // The default is the Status column's own order: New first, the newest first within each status.
+      expect((await list('')).map((r) => r.id)).toEqual((await list('sort=status&dir=asc')).map((r) => r.id));
       const o = at(oldest);
       expect([o(matrixId), o(tutoringId), o(tourId), o(questionId)]).toEqual(
         [o(matrixId), o(tutoringId), o(tourId), o(questionId)].sort((x, y) => x - y),

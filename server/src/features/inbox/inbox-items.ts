@@ -153,8 +153,8 @@ const inboxOrder: Record<InboxListQuery['sort'], SQL[]> = {
 };
 
 /**
- * One page of the inbox for `user` (who must have inbox access), in `query.sort` order (newest first
- * by default; see `inboxOrder`).
+ * One page of the inbox for `user` (who must have inbox access), in `query.sort` order (by default New
+ * first, the newest first within each status; see `inboxOrder`).
  * Filters: `status`, `kind`, `assignee` (`me`, `none` or a staff id), `q` (family name, email or child's
  * name, case-insensitive, taken literally). Answers the page, the filtered total and the inbox's New count.
  */
