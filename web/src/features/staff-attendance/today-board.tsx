@@ -13,7 +13,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
@@ -21,6 +20,7 @@ import {
 import { Link } from 'react-router';
 import classes from '../staff/staff.module.css';
 import { formatDismissal } from '../staff-calendar/closure-format';
+import { StaffTable } from '../staff-table/staff-table';
 import type { AttendanceTarget } from './attendance-dialog';
 import { type BoardChild, childStateText, formatClock, useBoard } from './attendance-parts';
 
@@ -143,45 +143,39 @@ function SessionCard({
           time. Please call the family.
         </Alert>
       ) : null}
-      {session.children.length === 0 ? (
-        <Text>No children are enrolled in this session yet.</Text>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
-        <section className={classes.tableWrap} aria-label={`${session.name}: today’s children`} tabIndex={0}>
-          <Table striped verticalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Child</Table.Th>
-                <Table.Th scope="col">Today</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Check in or out</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {session.children.map((child) => (
-                <Table.Tr key={child.studentId} className={child.late ? classes.lateRow : undefined}>
-                  <Table.Th scope="row">
-                    <Anchor component={Link} to={routes.staffChild(child.studentId)}>
-                      {child.firstName} {child.lastName}
-                    </Anchor>
-                    <AllergyFlags allergies={child.allergies} />
-                  </Table.Th>
-                  <Table.Td>
-                    <Group gap={4} wrap="wrap">
-                      <span>{childStateText(child)}</span>
-                      {child.late ? <LateBadge /> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td className={classes.nowrap}>
-                    <RecordButton child={child} session={session} onRecord={onRecord} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </section>
-      )}
+      <StaffTable
+        label={`${session.name}: today’s children`}
+        rows={session.children}
+        rowId={(child) => child.studentId}
+        rowClassName={(child) => (child.late ? classes.lateRow : undefined)}
+        columns={[
+          {
+            id: 'child',
+            header: 'Child',
+            cell: (child) => (
+              <>
+                <Anchor component={Link} to={routes.staffChild(child.studentId)}>
+                  {child.firstName} {child.lastName}
+                </Anchor>
+                <AllergyFlags allergies={child.allergies} />
+              </>
+            ),
+          },
+          {
+            id: 'today',
+            header: 'Today',
+            cell: (child) => (
+              <Group gap={4} wrap="wrap">
+                <span>{childStateText(child)}</span>
+                {child.late ? <LateBadge /> : null}
+              </Group>
+            ),
+          },
+        ]}
+        actionsLabel="Check in or out"
+        actions={(child) => <RecordButton child={child} session={session} onRecord={onRecord} />}
+        empty="No children are enrolled in this session yet."
+      />
     </Paper>
   );
 }

@@ -79,8 +79,10 @@ export type StaffTableProps<Row extends RowData> = {
     state: Pick<RowSelection<Row>, 'isSelected' | 'toggle' | 'toggleAll'>;
     rowName: (row: Row) => string;
   };
-  /** A last column of the row's buttons, named "Actions" for screen readers, kept at the right edge. */
+  /** A last column of the row's buttons, named `actionsLabel` for screen readers, kept at the right edge. */
   actions?: (row: Row) => ReactNode;
+  /** The actions column's name for screen readers ("Actions" unless the buttons do one thing). */
+  actionsLabel?: string;
   /** Columns the person left off the screen (printed all the same). */
   hidden?: ReadonlySet<string>;
   /** The id of the line that counts the list, read with the table. */
@@ -89,6 +91,12 @@ export type StaffTableProps<Row extends RowData> = {
   plain?: boolean;
   /** A class for each row (a late pickup's tint). */
   rowClassName?: (row: Row) => string | undefined;
+  /** The table's own title, above it (a report's name and dates); the region keeps `label`. */
+  caption?: ReactNode;
+  /** A totals row under the others (`<tfoot>`), in bold, drawn by the same columns. */
+  footer?: Row;
+  /** The narrowest the table may get before its region scrolls sideways (px): figures stay on one line. */
+  minWidth?: number;
 };
 
 /** A staff list's table; see the module's description. */
@@ -101,10 +109,14 @@ export function StaffTable<Row extends RowData>({
   sort,
   selection,
   actions,
+  actionsLabel = 'Actions',
   hidden,
   describedBy,
   plain = false,
   rowClassName,
+  caption,
+  footer,
+  minWidth,
 }: StaffTableProps<Row>) {
   const drawn = columns.filter((column) => column.when !== false);
   const sorting: SortingState = sort ? [{ id: sort.by, desc: sort.dir === 'desc' }] : [];
@@ -155,6 +167,23 @@ export function StaffTable<Row extends RowData>({
       .filter(Boolean)
       .join(' ') || undefined;
 
+  // A row's cells: the first is the row's header; a column off the screen is drawn for print all the same.
+  const leaves = table.getAllLeafColumns();
+  const cellsOf = (row: Row) =>
+    leaves.map((leaf, c) => {
+      const column = byId.get(leaf.id)!;
+      const Cell = c === 0 ? Table.Th : Table.Td;
+      return (
+        <Cell
+          key={leaf.id}
+          scope={c === 0 ? 'row' : undefined}
+          className={cellClass(column, leaf.getIsVisible())}
+        >
+          {column.cell(row)}
+        </Cell>
+      );
+    });
+
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
     <section className={classes.tableWrap} aria-label={label} tabIndex={0}>
@@ -164,8 +193,10 @@ export function StaffTable<Row extends RowData>({
         verticalSpacing="xs"
         fz="sm"
         aria-describedby={describedBy}
+        miw={minWidth}
         className={[classes.stickyEnds, selection ? classes.selectable : ''].filter(Boolean).join(' ')}
       >
+        {caption ? <Table.Caption className={tableClasses.caption}>{caption}</Table.Caption> : null}
         <Table.Thead>
           <Table.Tr>
             {selection ? (
@@ -179,7 +210,7 @@ export function StaffTable<Row extends RowData>({
             ) : null}
             {/* Every column, the ones off the screen too (they are printed): TanStack's header groups hold only
                 the visible ones. */}
-            {table.getAllLeafColumns().map((leaf) => {
+            {leaves.map((leaf) => {
               const column = byId.get(leaf.id)!;
               const sorted = leaf.getIsSorted();
               return (
@@ -205,7 +236,7 @@ export function StaffTable<Row extends RowData>({
             })}
             {actions ? (
               <Table.Th scope="col" className={`${classes.noPrint} ${classes.actionsCell}`}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{actionsLabel}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -222,19 +253,7 @@ export function StaffTable<Row extends RowData>({
                   />
                 </Table.Td>
               ) : null}
-              {row.getAllCells().map((cell, c) => {
-                const column = byId.get(cell.column.id)!;
-                const Cell = c === 0 ? Table.Th : Table.Td;
-                return (
-                  <Cell
-                    key={cell.id}
-                    scope={c === 0 ? 'row' : undefined}
-                    className={cellClass(column, cell.column.getIsVisible())}
-                  >
-                    {column.cell(row.original)}
-                  </Cell>
-                );
-              })}
+              {cellsOf(row.original)}
               {actions ? (
                 <Table.Td className={`${classes.noPrint} ${classes.actionsCell}`}>
                   {actions(row.original)}
@@ -243,6 +262,15 @@ export function StaffTable<Row extends RowData>({
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {footer ? (
+          <Table.Tfoot className={tableClasses.footer}>
+            <Table.Tr>
+              {selection ? <Table.Td className={`${classes.noPrint} ${classes.selectCell}`} /> : null}
+              {cellsOf(footer)}
+              {actions ? <Table.Td className={`${classes.noPrint} ${classes.actionsCell}`} /> : null}
+            </Table.Tr>
+          </Table.Tfoot>
+        ) : null}
       </Table>
     </section>
   );

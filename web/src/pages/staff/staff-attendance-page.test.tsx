@@ -210,7 +210,9 @@ describe('staff attendance: today’s board', () => {
     renderAttendance();
     expect(await screen.findByText(/^No sessions meet today\./)).toBeInTheDocument();
     expect(screen.getByText(/^Saturday, November 21\./)).toBeInTheDocument();
-    expect(await screen.findByText(/^No door tablets are set up yet. Open the door kiosk/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No door tablets are set up yet. Open the door kiosk/),
+    ).toBeInTheDocument();
   });
 
   it('stops a door tablet after asking: a refusal shows in the dialog, then it is stopped', async () => {
