@@ -1,26 +1,12 @@
 /**
- * Parts the staff lists share (issue 10): the "Show" choice above a list, a wide table's scrolling region and
- * its column headers, a list that did not load (with Try again), and the line under a list with its count and
- * its page links.
+ * Parts the staff lists share (issue 10) around their table (the table itself is `StaffTable`, decision 030):
+ * the "Show" choice above a list, a list that did not load (with Try again), the line under a list with its
+ * count and its page links, and email addresses as a cell shows them.
  */
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ListPagination } from './list-pagination';
-import classes from './staff.module.css';
-
-/**
- * A wide table's region, named `label`: it scrolls sideways on a phone and takes focus so the keyboard can
- * scroll it (axe: scrollable-region-focusable).
- */
-export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable (axe).
-    <section className={classes.tableWrap} aria-label={label} tabIndex={0}>
-      {children}
-    </section>
-  );
-}
 
 /** A list that could not be read: `title`, the advice, and Try again (`onRetry`). */
 export function LoadFailure({ title, onRetry }: { title: string; onRetry: () => void }) {
@@ -86,29 +72,6 @@ export function ShowFilter({
         data={data}
       />
     </Stack>
-  );
-}
-
-/**
- * A table's column headers, `columns` in order; with `actions` a last column for each row's buttons, named
- * "Actions" for screen readers only.
- */
-export function ColumnHeads({ columns, actions = false }: { columns: readonly string[]; actions?: boolean }) {
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        {columns.map((column) => (
-          <Table.Th key={column} scope="col">
-            {column}
-          </Table.Th>
-        ))}
-        {actions ? (
-          <Table.Th scope="col" className={classes.actionsCell}>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        ) : null}
-      </Table.Tr>
-    </Table.Thead>
   );
 }
 
