@@ -194,7 +194,9 @@ export function StaffTable<Row extends RowData>({
         fz="sm"
         aria-describedby={describedBy}
         miw={minWidth}
-        className={[classes.stickyEnds, selection ? classes.selectable : ''].filter(Boolean).join(' ')}
+        className={[tableClasses.table, classes.stickyEnds, selection ? classes.selectable : '']
+          .filter(Boolean)
+          .join(' ')}
       >
         {caption ? <Table.Caption className={tableClasses.caption}>{caption}</Table.Caption> : null}
         <Table.Thead>

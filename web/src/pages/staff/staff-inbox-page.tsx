@@ -55,8 +55,8 @@ export default function StaffInboxPage() {
           ) : null}
         </Group>
         <Text c="dimmed">
-          Questions, tour requests and tutoring waitlist families, newest messages first (a column’s name
-          orders them by it). Open one to reply by email, keep notes and move it along.
+          Questions, tour requests and tutoring waitlist families: new ones first, the newest on top (a
+          column’s name orders them by it). Open one to reply by email, keep notes and move it along.
         </Text>
       </div>
 

@@ -17,7 +17,7 @@ const emptyMessages: Record<StaffSessionListQuery['period'], string> = {
   active: 'No sessions are running or coming up. Choose “All” above to see past ones.',
   current: 'No sessions are running right now. Choose “Upcoming” or “All” above.',
   upcoming: 'No sessions are coming up. Choose “All” above to see every session.',
-  past: 'No sessions have ended yet. Choose “Active” above for the ones running and coming up.',
+  past: 'No sessions have ended yet. Choose “Running and upcoming” above for the others.',
   all: 'There are no sessions yet. A session appears here once the director creates it.',
 };
 
