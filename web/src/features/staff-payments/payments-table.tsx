@@ -7,10 +7,11 @@ import {
   type StaffPaymentList,
   type StaffPaymentRow,
 } from '@lc/contract';
-import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
 import { BreakableEmails } from '../staff/list-parts';
+import { MoneyTotals } from '../staff/money-totals';
 import type { RefundTarget } from '../staff/refund-dialog';
 import { ColumnChooser, useHiddenColumns } from '../staff-table/column-chooser';
 import { type StaffColumn, StaffTable, type TableSort } from '../staff-table/staff-table';
@@ -18,24 +19,14 @@ import { type StaffColumn, StaffTable, type TableSort } from '../staff-table/sta
 /** The totals over everything the filters match: paid, refunded and net (cents shown as dollars). */
 export function PaymentTotals({ totals }: { totals: StaffPaymentList['totals'] }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} component="dl" aria-label="Totals" m={0}>
-      {(
-        [
-          ['Paid', totals.paid],
-          ['Refunded', totals.refunded],
-          ['Net', totals.net],
-        ] as const
-      ).map(([label, cents]) => (
-        <Paper key={label} withBorder radius="md" p="md">
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} fz="xl" fw={700}>
-            {formatCents(cents)}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <MoneyTotals
+      cols={{ base: 1, xs: 3 }}
+      items={[
+        ['Paid', totals.paid],
+        ['Refunded', totals.refunded],
+        ['Net', totals.net],
+      ]}
+    />
   );
 }
 

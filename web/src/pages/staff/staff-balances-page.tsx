@@ -5,10 +5,9 @@ import {
   type AgingReport,
   type AgingRow,
   agingTableRows,
-  formatCents,
   routes,
 } from '@lc/contract';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
@@ -17,6 +16,7 @@ import { failedWith } from '../../features/forms/feedback';
 import { formatPortalDay } from '../../features/portal-sessions/format';
 import { FailedPayments } from '../../features/staff/failed-payments';
 import { BreakableEmails, ListFooter } from '../../features/staff/list-parts';
+import { MoneyTotals } from '../../features/staff/money-totals';
 import { RevenueByMonth } from '../../features/staff/revenue-by-month';
 import classes from '../../features/staff/staff.module.css';
 import { useCsvDownload } from '../../features/staff/use-csv-download';
@@ -101,26 +101,16 @@ export default function StaffBalancesPage() {
 /** The totals over every family that owes (not only this page's), by how long it has been due; cents as dollars. */
 function AgingTotals({ totals }: { totals: AgingReport['totals'] }) {
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} component="dl" aria-label="Totals" m={0}>
-      {(
-        [
-          ['Current', totals.current],
-          ['1–30 days', totals.days1to30],
-          ['31–60 days', totals.days31to60],
-          ['Over 60 days', totals.over60],
-          ['Total due', totals.total],
-        ] as const
-      ).map(([label, cents]) => (
-        <Paper key={label} withBorder radius="md" p="md">
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} fz="xl" fw={700}>
-            {formatCents(cents)}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <MoneyTotals
+      cols={{ base: 2, xs: 3, md: 5 }}
+      items={[
+        ['Current', totals.current],
+        ['1–30 days', totals.days1to30],
+        ['31–60 days', totals.days31to60],
+        ['Over 60 days', totals.over60],
+        ['Total due', totals.total],
+      ]}
+    />
   );
 }
 
