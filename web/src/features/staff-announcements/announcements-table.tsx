@@ -86,6 +86,7 @@ export function AnnouncementsTable({
 }) {
   return (
     <StaffTable
+      choose={{ list: 'announcements' }}
       label="Announcements table"
       rows={items}
       rowId={(a) => String(a.id)}

@@ -40,6 +40,7 @@ const COLUMNS: ReadonlyArray<StaffColumn<AttendanceRecord>> = HISTORY_COLUMNS.ma
 export function HistoryTable({ records, empty }: { records: AttendanceRecord[]; empty: ReactNode }) {
   return (
     <StaffTable
+      choose={{ list: 'attendance-history' }}
       label="Attendance history table"
       rows={records}
       rowId={(r) => String(r.id)}

@@ -49,6 +49,7 @@ export function AuditTable({
   ];
   return (
     <StaffTable
+      choose={{ list: 'audit' }}
       label="Audit trail table"
       rows={items}
       rowId={(event) => event.id}

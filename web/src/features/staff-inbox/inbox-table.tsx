@@ -78,6 +78,7 @@ export function InboxTable({
 }) {
   return (
     <StaffTable
+      choose={{ list: 'inbox' }}
       label="Inbox table"
       rows={items}
       rowId={(item) => item.id}

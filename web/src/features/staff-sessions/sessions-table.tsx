@@ -79,6 +79,7 @@ export function SessionsTable({
   ];
   return (
     <StaffTable
+      choose={{ list: 'sessions' }}
       label="Sessions table"
       rows={items}
       rowId={(session) => String(session.id)}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useUrlQuery } from '../staff/use-url-query';
@@ -117,6 +117,33 @@ describe('StaffTable', () => {
     expect(
       Object.keys(localStorage).some((key) => key.startsWith('lc.staff.test-families-hidden-columns.')),
     ).toBe(true);
+  });
+
+  it('draws its own “Columns” button for a list that names itself, starting from the list’s default choice', () => {
+    localStorage.clear();
+    const table = (
+      <StaffTable
+        label="Inbox table"
+        rows={FAMILIES}
+        rowId={(f) => f.id}
+        columns={COLUMNS}
+        choose={{ list: 'test-inbox', byDefault: ['email'] }}
+        empty="Nothing yet."
+      />
+    );
+    renderPage(table, { path: '/staff/inbox' });
+    expect(screen.getByText('lily@example.com').className).toMatch(/screenHidden/);
+    fireEvent.click(screen.getByRole('button', { name: 'Columns (2 of 3)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Balance' }));
+    expect(screen.getByText('lily@example.com').className).not.toMatch(/screenHidden/);
+    expect(screen.getByText('$120').className).toMatch(/screenHidden/);
+    // Remembered under the list's name for this person: a new visit starts from it.
+    cleanup();
+    renderPage(table, { path: '/staff/inbox' });
+    expect(screen.getByRole('button', { name: 'Columns (2 of 3)' })).toBeInTheDocument();
+    expect(screen.getByText('$120').className).toMatch(/screenHidden/);
+    expect(screen.getByText('lily@example.com').className).not.toMatch(/screenHidden/);
   });
 
   it('says what to do in place of an empty table', () => {

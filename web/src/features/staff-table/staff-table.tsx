@@ -12,7 +12,7 @@
  * - no rows: `empty`, a sentence that says what to do, in place of the table.
  */
 
-import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   type ColumnDef,
   columnVisibilityFeature,
@@ -27,6 +27,7 @@ import type { ReactNode } from 'react';
 import classes from '../staff/staff.module.css';
 import { SelectAllCheckbox, SelectRowCheckbox } from '../staff-bulk/selection-bar';
 import type { RowSelection } from '../staff-bulk/use-row-selection';
+import { ColumnChooser, useHiddenColumns } from './column-chooser';
 import tableClasses from './staff-table.module.css';
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
@@ -83,8 +84,13 @@ export type StaffTableProps<Row extends RowData> = {
   actions?: (row: Row) => ReactNode;
   /** The actions column's name for screen readers ("Actions" unless the buttons do one thing). */
   actionsLabel?: string;
-  /** Columns the person left off the screen (printed all the same). */
+  /** Columns the person left off the screen (printed all the same), for a list that keeps the choice itself. */
   hidden?: ReadonlySet<string>;
+  /**
+   * The "Columns" button above the table, and the choice remembered per person under the list's name (`list`,
+   * e.g. "inbox"), starting from `byDefault` (see `useHiddenColumns`).
+   */
+  choose?: { list: string; byDefault?: readonly string[] };
   /** The id of the line that counts the list, read with the table. */
   describedBy?: string;
   /** Draw every row with the same background (a list whose rows carry their own tint). */
@@ -100,7 +106,29 @@ export type StaffTableProps<Row extends RowData> = {
 };
 
 /** A staff list's table; see the module's description. */
-export function StaffTable<Row extends RowData>({
+export function StaffTable<Row extends RowData>(props: StaffTableProps<Row>) {
+  return props.choose ? <ChoosableTable {...props} choose={props.choose} /> : <TableOf {...props} />;
+}
+
+/** A table with its "Columns" button: the person's choice is remembered and joins any `hidden` given. */
+function ChoosableTable<Row extends RowData>(
+  props: StaffTableProps<Row> & { choose: NonNullable<StaffTableProps<Row>['choose']> },
+) {
+  const { hidden, setHidden } = useHiddenColumns<string>(props.choose.list, props.choose.byDefault);
+  const drawn = props.columns.filter((column) => column.when !== false);
+  return (
+    <Stack gap="xs">
+      {props.rows.length > 0 ? (
+        <Group justify="flex-end" className={classes.noPrint}>
+          <ColumnChooser columns={drawn} hidden={hidden} onChange={setHidden} />
+        </Group>
+      ) : null}
+      <TableOf {...props} hidden={new Set([...hidden, ...(props.hidden ?? [])])} />
+    </Stack>
+  );
+}
+
+function TableOf<Row extends RowData>({
   label,
   rows,
   rowId,

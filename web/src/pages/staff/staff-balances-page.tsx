@@ -157,6 +157,7 @@ function AgingTable({ report, sort }: { report: AgingReport; sort: TableSort }) 
   const lines = report.rows.map((row, r) => ({ row, cells: cells[r]! }));
   return (
     <StaffTable
+      choose={{ list: 'balances' }}
       label="Balances due"
       rows={lines}
       rowId={(line) => line.row.userId}
