@@ -49,7 +49,6 @@ export function AuditTable({
   ];
   return (
     <StaffTable
-      choose={{ list: 'audit' }}
       label="Audit trail table"
       rows={items}
       rowId={(event) => event.id}
