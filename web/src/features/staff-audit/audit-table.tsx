@@ -64,6 +64,20 @@ export function AuditTable({
  * One change's sentence (the row's header) and its "Details" disclosure: the changed fields, the action's code
  * and record, the raw values before and after, and "Only this child's / family's changes".
  */
+/** The "Only this child’s changes" and "Only this family’s changes" filters a change offers, each with its label. */
+function onlyFilters(
+  event: AuditEvent,
+): { label: string; filter: { studentId?: string; familyUserId?: string } }[] {
+  return [
+    ...(event.studentId
+      ? [{ label: 'Only this child’s changes', filter: { studentId: event.studentId } }]
+      : []),
+    ...(event.familyUserId
+      ? [{ label: 'Only this family’s changes', filter: { familyUserId: event.familyUserId } }]
+      : []),
+  ];
+}
+
 function WhatHappened({
   event,
   language,
@@ -104,26 +118,13 @@ function WhatHappened({
               <pre className={classes.json}>{raw(event.after)}</pre>
             </div>
           </div>
-          {event.studentId || event.familyUserId ? (
+          {onlyFilters(event).length > 0 ? (
             <Group gap="xs">
-              {event.studentId ? (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => onOnly({ studentId: event.studentId ?? undefined })}
-                >
-                  Only this child’s changes
+              {onlyFilters(event).map(({ label, filter }) => (
+                <Button key={label} size="xs" variant="default" onClick={() => onOnly(filter)}>
+                  {label}
                 </Button>
-              ) : null}
-              {event.familyUserId ? (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => onOnly({ familyUserId: event.familyUserId ?? undefined })}
-                >
-                  Only this family’s changes
-                </Button>
-              ) : null}
+              ))}
             </Group>
           ) : null}
         </Stack>

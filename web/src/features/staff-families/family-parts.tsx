@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { formatDay } from '../class-sessions/format';
 import { BreakableEmails } from '../staff/list-parts';
 import { formatWhen } from '../staff/staff-format';
-import { StaffTable } from '../staff-table/staff-table';
+import { type StaffColumn, StaffTable } from '../staff-table/staff-table';
 
 /** "Nov 20, 2026" for a calendar date or an instant (the center's calendar). */
 export const formatDate = (iso: string) => formatDay(iso, { withYear: true });
@@ -163,6 +163,24 @@ function SessionName({ id, name, link }: { id: number; name: string; link: boole
   );
 }
 
+/**
+ * The first columns of a table of places (in a session or on its waitlist): the child when the table spans
+ * several children (`showChild`), then the session, linked to its roster for the director (`linkSessions`).
+ */
+function placeColumns<Place extends { childName: string; classSessionId: number; sessionName: string }>(
+  showChild: boolean,
+  linkSessions: boolean,
+): StaffColumn<Place>[] {
+  return [
+    { id: 'child', header: 'Child', when: showChild, cell: (p) => p.childName },
+    {
+      id: 'session',
+      header: 'Session',
+      cell: (p) => <SessionName id={p.classSessionId} name={p.sessionName} link={linkSessions} />,
+    },
+  ];
+}
+
 export function EnrollmentsTable({
   enrollments,
   showChild,
@@ -178,12 +196,7 @@ export function EnrollmentsTable({
       rows={enrollments}
       rowId={(e) => String(e.id)}
       columns={[
-        { id: 'child', header: 'Child', when: showChild, cell: (e) => e.childName },
-        {
-          id: 'session',
-          header: 'Session',
-          cell: (e) => <SessionName id={e.classSessionId} name={e.sessionName} link={linkSessions} />,
-        },
+        ...placeColumns<FamilyEnrollment>(showChild, linkSessions),
         {
           id: 'dates',
           header: 'Dates',
@@ -218,12 +231,7 @@ export function WaitlistTable({
       rows={places}
       rowId={(w) => String(w.id)}
       columns={[
-        { id: 'child', header: 'Child', when: showChild, cell: (w) => w.childName },
-        {
-          id: 'session',
-          header: 'Session',
-          cell: (w) => <SessionName id={w.classSessionId} name={w.sessionName} link={linkSessions} />,
-        },
+        ...placeColumns<FamilyWaitlistPlace>(showChild, linkSessions),
         { id: 'status', header: 'Status', cell: (w) => waitlistStatusLabels[w.status] },
         { id: 'joined', header: 'Joined', nowrap: true, cell: (w) => formatDate(w.joinedAt) },
         {
