@@ -9,10 +9,48 @@ import QRCode from 'qrcode';
 import { createParent, type TestParent } from './accounts.ts';
 import { storeTokenBeforeLoad } from './app.ts';
 import { DIRECTOR, tokenFor } from './staff.ts';
-import { type APIRequestContext, expect, type Page } from './test.ts';
+import { type APIRequestContext, expect, type Page, test } from './test.ts';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY = 86_400_000;
+
+/** Minutes past midnight now on the center's clock (America/Los_Angeles), 0–1439. */
+export function centerMinutes(): number {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Los_Angeles',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  return h! * 60 + m!;
+}
+
+/**
+ * A start time between 11 pm and midnight today on the center's clock that is still a few minutes ahead, for
+ * a test that publishes it and must see it on today's pages: 11:`seed % 59` pm, moved later when that has
+ * passed. Within `finishWithin` minutes of midnight there is no time left for the test, so it waits until the
+ * center's new day begins (at most that many minutes, added to the test's timeout) and uses the new day's
+ * 11 pm. Answers "HH:MM" (24 h) and the same time as the app shows it ("11:07 PM").
+ */
+export async function laterTonight(
+  seed: number,
+  finishWithin = 12,
+): Promise<{ time: string; shown: string }> {
+  const LAST = 24 * 60 - finishWithin;
+  let now = centerMinutes();
+  if (now >= LAST) {
+    const wait = (24 * 60 - now + 1) * 60_000;
+    test.setTimeout(test.info().timeout + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    now = centerMinutes();
+  }
+  const minute = Math.max(seed % 59, now - 23 * 60 + 3);
+  const mm = String(minute).padStart(2, '0');
+  return { time: `23:${mm}`, shown: `11:${mm} PM` };
+}
 
 /** The center's calendar date `days` from today ("YYYY-MM-DD" in America/Los_Angeles). */
 export function centerDate(days = 0): string {

@@ -8,7 +8,14 @@
  */
 import { createParent } from '../support/accounts.ts';
 import { openPage, storeTokenBeforeLoad, uniqueMarker } from '../support/app.ts';
-import { addChild, bearer, enrollByHand, everyDaySession, newTeacher } from '../support/door.ts';
+import {
+  addChild,
+  bearer,
+  centerMinutes,
+  enrollByHand,
+  everyDaySession,
+  newTeacher,
+} from '../support/door.ts';
 import { expectNoAxeViolationsInEveryTheme } from '../support/fixtures.ts';
 import { DIRECTOR, type StaffLogin, tokenFor } from '../support/staff.ts';
 import { expect, test } from '../support/test.ts';
@@ -18,20 +25,6 @@ const ROOM = `Bluebird Room ${marker}`;
 const EARLY_ROOM = `Sunrise Club ${marker}`;
 let roomId: number;
 let TEACHER: StaffLogin;
-
-/** Minutes past midnight now in the center's time zone. */
-function centerMinutes(): number {
-  const [h, m] = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Los_Angeles',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date())
-    .split(':')
-    .map(Number);
-  return h! * 60 + m!;
-}
 
 test.describe.configure({ mode: 'serial' });
 
