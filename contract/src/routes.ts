@@ -56,6 +56,11 @@ export const routes = {
   /** The inbox: contact, tour and tutoring waitlist submissions; one item with its thread. */
   staffInbox: '/staff/inbox',
   staffInboxItem: (id: string) => `/staff/inbox/${id}`,
+  /** Families' conversations with the center (issue 25): the list, and one conversation. */
+  staffMessages: '/staff/messages',
+  staffConversation: (id: string) => `/staff/messages/${id}`,
+  /** How the signed-in staff member hears about new messages. */
+  staffNotifications: '/staff/notifications',
   /** Families: search (the query in the URL), one family, one child. */
   staffFamilies: '/staff/families',
   staffFamily: (userId: string) => `/staff/families/${userId}`,
@@ -71,6 +76,10 @@ export const routes = {
   /** The link in a co-parent invitation (protected: login or register first, then accept). */
   joinFamily: (token: string) => `/dashboard/family/join/${encodeURIComponent(token)}`,
   dashboard: '/dashboard',
+  /** The family's conversation with the center (issue 25). */
+  messages: '/dashboard/messages',
+  /** How a parent hears about new messages, and their quiet hours. */
+  notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',
   mySessions: '/dashboard/sessions',
   mySession: (id: number | string) => `/dashboard/sessions/${id}`,

@@ -53,6 +53,10 @@ export const statuses = {
   refund: ['Pending', 'Succeeded', 'Failed'],
   /** The center's calendar (issue 24): closed all day, or home early (contract CLOSURE_KINDS). */
   closure: ['Closed', 'EarlyDismissal'],
+  /** A family's conversation in the staff inbox (issue 25; contract CONVERSATION_STATUSES). */
+  conversation: ['New', 'Replied', 'Closed'],
+  /** Which side wrote a message (contract MESSAGE_SIDES). */
+  messageSide: ['Family', 'Center'],
 } as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -86,6 +90,12 @@ export const users = pgTable(
     closedAt: instant('closed_at'),
     /** The language the family reads: 'en' or 'es' (issue 14, decision 015). Their emails follow it. */
     language: text('language').notNull().default('en'),
+    /** How they hear about new messages (issue 25): by email, by text to `sms`; both can be off. */
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(false),
+    /** Their quiet hours, the center's wall clock "HH:MM" (the center's default for everyone: 8 pm to 7 am). */
+    quietFrom: text('quiet_from').notNull().default('20:00'),
+    quietUntil: text('quiet_until').notNull().default('07:00'),
     created: createdAt(),
   },
   (t) => [
@@ -1289,4 +1299,123 @@ export const studentRestrictions = pgTable(
     created: createdAt(),
   },
   (t) => [index('student_restrictions_student_idx').on(t.studentId, t.nameKey)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Messages between families and the center (issue 25, decision 031)
+
+/**
+ * A family's conversation with the center. The family is named by one of its parent accounts
+ * (`family_user_id`): every parent sharing that account's family reads it (features/family/members.ts), and
+ * when that parent leaves, the conversation passes to one who stays. Who on the staff reads it is computed
+ * from today's facts (features/conversations/access.ts), never stored here.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyUserId: uuid('family_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('New'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: instant('last_message_at'),
+    created: createdAt(),
+    updated: instant('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_family_user_key').on(t.familyUserId),
+    index('conversations_last_message_idx').on(t.lastMessageAt),
+    check('conversations_status_check', inList('status', statuses.conversation)),
+  ],
+);
+
+/**
+ * One message. Editing keeps the row (and `edited_at`); deleting empties its text and lets its files go
+ * (`deleted_at`); the audit trail keeps what it said. `client_key` is the sender's idempotency key.
+ */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    side: text('side').notNull(),
+    body: text('body').notNull().default(''),
+    clientKey: uuid('client_key'),
+    created: createdAt(),
+    editedAt: instant('edited_at'),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.created),
+    uniqueIndex('conversation_messages_client_key').on(t.authorId, t.clientKey),
+    check('conversation_messages_side_check', inList('side', statuses.messageSide)),
+  ],
+);
+
+/**
+ * A photo or PDF on a message, in the file storage under `messages/<random>.<ext>`. Uploaded first (no
+ * `message_id`), then sent with a message by its uploader; one never sent is removed after an hour.
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    created: createdAt(),
+  },
+  (t) => [
+    index('message_attachments_message_idx').on(t.messageId),
+    index('message_attachments_unsent_idx').on(t.created).where(sql`message_id is null`),
+  ],
+);
+
+/** How far each person has read a conversation: every message created at or before `read_at`. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: instant('read_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_reads_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A notification waiting to go to one person about one conversation: written (or moved later) when a message
+ * arrives, due after a short batching delay and after the person's quiet hours; the background round claims
+ * it (SKIP LOCKED), mails or texts every message still unread in one notification, and deletes it.
+ */
+export const messageAlerts = pgTable(
+  'message_alerts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    dueAt: instant('due_at').notNull(),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] }), index('message_alerts_due_idx').on(t.dueAt)],
 );
