@@ -25,15 +25,14 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** The longest side of a photo once stored, in pixels (it is resized down, never up). */
 export const ATTACHMENT_PHOTO_MAX_PIXELS = 2048;
 /**
- * What a message may carry, by the content its bytes show (never its name): photos as JPEG, PNG, WebP or
- * HEIC (an iPhone's camera; stored as JPEG) and PDF documents. Maps the content type to the stored extension.
+ * What a message may carry, by the content its bytes show (never its name): photos as JPEG, PNG or WebP (a
+ * phone's browser hands an iPhone's HEIC photo over as JPEG) and PDF documents. Maps the content type to the
+ * stored extension.
  */
 export const ATTACHMENT_KINDS: ReadonlyMap<string, string> = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],
   ['image/webp', 'webp'],
-  ['image/heic', 'jpg'],
-  ['image/heif', 'jpg'],
   ['application/pdf', 'pdf'],
 ]);
 
@@ -204,6 +203,12 @@ export const MessageIdParamsSchema = z.object({ messageId: z.string() });
 export const ConversationIdParamsSchema = z.object({ conversationId: z.string() });
 /** `/api/MessageAttachments/{attachmentId}`. */
 export const AttachmentIdParamsSchema = z.object({ attachmentId: z.string() });
+/** The signed part of a file's link (`expires`: unix seconds; `download=1` asks for a download). */
+export const AttachmentLinkQuerySchema = z.object({
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+  download: z.string().optional(),
+});
 
 /** `POST /api/Messages/Read` (and the staff's): the reader has seen everything up to this message. */
 export const MessageReadSchema = z.object({

@@ -5,6 +5,7 @@
  */
 import {
   AttachmentIdParamsSchema,
+  AttachmentLinkQuerySchema,
   ConversationIdParamsSchema,
   ConversationQuerySchema,
   ConversationUpdateSchema,
@@ -89,6 +90,7 @@ export const conversationsApi = {
     method: 'GET',
     path: '/api/MessageAttachments/:attachmentId',
     params: AttachmentIdParamsSchema,
+    query: AttachmentLinkQuerySchema,
     status: 200,
     reply: 'file',
   }),
