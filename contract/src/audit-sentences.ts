@@ -263,6 +263,16 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
     case 'inbox.toured':
     case 'inbox.enrolled':
       return say(row.action, { sender: named(names.sender, 'sender') });
+    case 'conversation.update':
+      if (a.assigneeId && a.assigneeId !== b.assigneeId)
+        return say('conversation.assign', {
+          family: family(names.family),
+          assignee: named(names.assignee, 'person'),
+        });
+      return say(row.action, { family: family(names.family), status: text(a.status) ?? '—' });
+    case 'message.edit':
+    case 'message.delete':
+      return say(row.action, { family: family(names.family) });
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });
   }

@@ -116,6 +116,9 @@ export const AUDIT_KINDS = {
     'inbox.toured',
     'inbox.enrolled',
     'tour.reminded',
+    'conversation.update',
+    'message.edit',
+    'message.delete',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -39,6 +39,9 @@ import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { staffSetupRoutes } from './features/class-sessions/setup-routes.ts';
 import { staffSessionRoutes } from './features/class-sessions/staff-session-routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { sweepMessageAlerts } from './features/conversations/alerts.ts';
+import { sweepUnsentAttachments } from './features/conversations/attachments.ts';
+import { conversationRoutes } from './features/conversations/routes.ts';
 import { staffOfficeRoutes } from './features/enrollment/office-routes.ts';
 import { createRegistration } from './features/enrollment/registration.ts';
 import { enrollmentRoutes } from './features/enrollment/routes.ts';
@@ -180,10 +183,29 @@ export async function buildApp(
           return sweepAutopay(registration);
         },
       },
+      // Message notifications due (issue 25, decision 031): batched, after quiet hours; before mail.
+      {
+        name: 'notify about new messages',
+        run: () =>
+          sweepMessageAlerts({
+            database,
+            now: () => clock.now(),
+            timeZone: config.timeZone,
+            appUrl: config.appUrl,
+            centerEmail: config.centerEmail,
+            sms: ctx.sms,
+            log: (msg) => app.log.warn(msg),
+          }),
+      },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
       { name: 'prune ended sessions', run: () => pruneSessions(database.db, clock.now()) },
+      // Message files uploaded and never sent within the hour (issue 25).
+      {
+        name: 'remove unsent message files',
+        run: () => sweepUnsentAttachments(database.db, createStorage(config), clock.now()),
+      },
       // Pass photo files no pass holds (a delete that failed after its change committed), hourly (issue 21).
       {
         name: 'sweep orphan pass photos',
@@ -291,6 +313,7 @@ export async function buildApp(
   await app.register(staffAuditRoutes(ctx));
   await app.register(staffFamilyRoutes(ctx));
   await app.register(staffInboxRoutes(ctx));
+  await app.register(conversationRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));
   await app.register(applePassRoutes(ctx));

@@ -43,6 +43,11 @@ export const EnvSchema = z.object({
   /** The center's name and postal address as statements print them (issue 23). */
   CENTER_NAME: z.string().min(2).default('Bright Oak Learning Center'),
   CENTER_ADDRESS: z.string().min(5).default('1482 Alameda de las Pulgas, Redwood City, CA 94061'),
+  /** When the center answers families' messages (issue 25), "HH:MM-HH:MM" on the center's clock. */
+  CENTER_MESSAGE_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'Use hours like 08:00-18:00.')
+    .default('08:00-18:00'),
   /** The center's employer identification number for year-end childcare statements (IRS Form 2441): 12-3456789. */
   CENTER_EIN: z
     .string()

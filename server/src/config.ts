@@ -49,6 +49,8 @@ export type Config = {
   centerEmail: string;
   /** What statements print of the center (issue 23): its name, postal address and EIN (unset: not on file yet). */
   center: { name: string; address: string; ein: string | undefined };
+  /** When the center answers families' messages (issue 25): "HH:MM" on the center's clock. */
+  messageHours: { from: string; until: string };
   /** IANA zone of the center; "today" and session dates are read in it. */
   timeZone: string;
   /** Public form submissions allowed per client IP per 10 minutes. */
@@ -215,6 +217,10 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     mailFrom: e.MAIL_FROM,
     centerEmail: e.CENTER_EMAIL.toLowerCase(),
     center: { name: e.CENTER_NAME, address: e.CENTER_ADDRESS, ein: e.CENTER_EIN },
+    messageHours: {
+      from: e.CENTER_MESSAGE_HOURS.slice(0, 5),
+      until: e.CENTER_MESSAGE_HOURS.slice(6),
+    },
     timeZone: e.CENTER_TIMEZONE,
     formRateLimit: e.FORM_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,

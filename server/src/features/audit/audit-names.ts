@@ -236,7 +236,10 @@ export async function auditWords(db: DbOrTx, rows: AuditRowFacts[]): Promise<Aud
       payment?.userId ??
       (r.entityType === 'Trustee' ? (contactById.get(r.entityId)?.userId ?? null) : null) ??
       (r.entityType === 'Family' ? (familyParent.get(r.entityId) ?? null) : null) ??
-      (r.entityType === 'User' && r.action.startsWith('family.') ? uuid(r.entityId) : null);
+      (r.entityType === 'User' && r.action.startsWith('family.') ? uuid(r.entityId) : null) ??
+      (r.entityType === 'Conversation' || r.entityType === 'ConversationMessage'
+        ? (uuid(a.familyUserId) ?? uuid(b.familyUserId))
+        : null);
     const person =
       r.entityType === 'User' ? uuid(r.entityId) : r.action === 'family.remove' ? uuid(a.left) : null;
     return {

@@ -16,6 +16,7 @@ import { enqueueMail, limitMailTo } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
+import { mergeFamilyConversations } from '../conversations/family-changes.ts';
 import { INVITATION_DAYS, invitationMail, joinedMail } from './co-parent-mail.ts';
 import { readFamily } from './co-parents.ts';
 import { assertRoom } from './limits.ts';
@@ -242,6 +243,8 @@ export async function acceptInvitation(
       on conflict do nothing`);
     await tx.execute(sql`update family_invitations set accepted_at = ${now}, accepted_by = ${user.id}
       where id = ${invitation.id}`);
+    // One conversation with the center for the joined family (issue 25, decision 031).
+    await mergeFamilyConversations(tx, [...inviterMembers, user.id]);
     await recordAudit(
       tx,
       {

@@ -26,6 +26,7 @@ import { notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
+import { conversationStaysWithFamily } from '../conversations/family-changes.ts';
 import { passesChanged, revokePassesOf } from '../passes/pass-changes.ts';
 import { leftMail } from './co-parent-mail.ts';
 import {
@@ -120,6 +121,8 @@ export async function leaveFamilyInTx(tx: Tx, userId: string, now: Date): Promis
     and student_id in (select student_id from user_students where user_id in ${list})`);
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}
     and trustee_id in (select trustee_id from user_trustees where user_id in ${list})`);
+  // The family's conversation with the center stays with the family (issue 25, decision 031).
+  await conversationStaysWithFamily(tx, userId, others);
   const familyId = await familyIdOf(tx, userId);
   await tx.execute(sql`delete from family_members where user_id = ${userId}`);
   if (others.length === 1) await tx.execute(sql`delete from families where id = ${familyId}`);

@@ -137,7 +137,7 @@ export function cleanFileName(raw: string, ext: string): string {
 }
 
 /** A Content-Disposition value: `kind` with the file name in ASCII and in UTF-8 (RFC 6266, RFC 8187). */
-function disposition(kind: 'inline' | 'attachment', fileName: string): string {
+export function disposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
