@@ -15,6 +15,15 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests in turn; `setupRequest` may change each one before it is sent (a token, a body). */
+    requests?: Request[];
+  };
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

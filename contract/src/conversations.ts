@@ -1,5 +1,5 @@
 /**
- * Messages between a family and the center (issue 25, "Messages"; decision 031). A family (every parent of
+ * Messages between a family and the center (issue 25, "Messages"; decision 032). A family (every parent of
  * it) has one conversation with the center: the office (the director and staff given the inbox) and the
  * teachers of the family's enrolled children. Who may read it is computed from today's facts (family
  * membership, a teacher's current sessions), never stored on the messages (docs/architecture.md "Messages").
@@ -55,7 +55,7 @@ export type CenterRole = (typeof CENTER_ROLES)[number];
 const BODY_TOO_LONG = fieldMessage('fields.conversations.bodyTooLong', { max: MESSAGE_MAX_CHARACTERS });
 const WRITE_SOMETHING = fieldMessage('fields.conversations.writeSomething');
 
-/** A file on a message. `url` is a signed link that works for a few hours (decision 031). */
+/** A file on a message. `url` is a signed link that works for a few hours (decision 032). */
 export const MessageAttachmentSchema = z.object({
   id: z.string(),
   fileName: z.string(),

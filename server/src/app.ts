@@ -183,7 +183,7 @@ export async function buildApp(
           return sweepAutopay(registration);
         },
       },
-      // Message notifications due (issue 25, decision 031): batched, after quiet hours; before mail.
+      // Message notifications due (issue 25, decision 032): batched, after quiet hours; before mail.
       {
         name: 'notify about new messages',
         run: () =>

@@ -1,5 +1,5 @@
 /**
- * Messages between families and the center (issue 25; decision 031), on both databases: who may read and
+ * Messages between families and the center (issue 25; decision 032), on both databases: who may read and
  * write (the family, a co-parent, a parent who left, another family, the teacher of the child, a teacher of
  * another room, a teacher taken off the session, the office, the director, anonymous); sending once per
  * client key; editing and deleting within the window, audited; read receipts and unread counts both ways;

@@ -1,5 +1,5 @@
 /**
- * The conversations endpoints of the API table (issue 25 "Messages"; decision 031; contract/src/endpoint.ts):
+ * The conversations endpoints of the API table (issue 25 "Messages"; decision 032; contract/src/endpoint.ts):
  * the family's conversation with the center, the files a message carries, each person's notification
  * settings, and the staff's side (the list, one conversation, status and assignee).
  */

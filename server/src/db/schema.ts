@@ -1302,7 +1302,7 @@ export const studentRestrictions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Messages between families and the center (issue 25, decision 031)
+// Messages between families and the center (issue 25, decision 032)
 
 /**
  * A family's conversation with the center. The family is named by one of its parent accounts

@@ -1,5 +1,5 @@
 /**
- * Who may read a family's conversation with the center (issue 25; decision 031), computed from today's facts
+ * Who may read a family's conversation with the center (issue 25; decision 032), computed from today's facts
  * on every request and never copied onto the messages, so a change applies at once:
  * - the parents of the family: the conversation names one parent account (`family_user_id`), and every
  *   account sharing that account's family (`family_members`) reads it; a parent who leaves loses it;

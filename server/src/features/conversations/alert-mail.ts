@@ -1,5 +1,5 @@
 /**
- * The words of a message notification (issue 25; decision 031), in the recipient's language (`users.language`,
+ * The words of a message notification (issue 25; decision 032), in the recipient's language (`users.language`,
  * issue 14): one email listing every message still unread (author, time on the center's clock, the text, how
  * many files), with the link that opens the conversation after signing in; or one short text saying how many
  * and from whom, with the same link and none of the words (a text is not a private place).

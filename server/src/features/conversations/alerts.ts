@@ -1,5 +1,5 @@
 /**
- * Telling the other side about new messages (issue 25 "Notifications"; decision 031), batched and held
+ * Telling the other side about new messages (issue 25 "Notifications"; decision 032), batched and held
  * during quiet hours:
  * - When a message is sent, each person on the other side who hears by email or text gets one
  *   `message_alerts` row for the conversation, due {@link BATCH_MINUTES} later, or when their quiet hours end
@@ -101,11 +101,13 @@ export async function scheduleAlerts(
             sql`select u.id, u.quiet_from, u.quiet_until from users u where ${mayRead} and ${hears}`,
           );
   }
-  for (const r of recipients) {
-    const due = alertDueAt(now, timeZone, r.quiet_from, r.quiet_until);
-    await tx.execute(sql`insert into message_alerts (user_id, conversation_id, due_at, created)
-      values (${r.id}, ${conversation.id}, ${due}, ${now}) on conflict (user_id, conversation_id) do nothing`);
-  }
+  if (recipients.length === 0) return;
+  const rows = recipients.map(
+    (r) =>
+      sql`(${r.id}::uuid, ${conversation.id}::uuid, ${alertDueAt(now, timeZone, r.quiet_from, r.quiet_until)}, ${now})`,
+  );
+  await tx.execute(sql`insert into message_alerts (user_id, conversation_id, due_at, created)
+    values ${sql.join(rows, sql`, `)} on conflict (user_id, conversation_id) do nothing`);
 }
 
 /** What the alert round needs. */

@@ -1,5 +1,5 @@
 /**
- * Signed links to a message's files (issue 25; decision 031), as for a session's resource files
+ * Signed links to a message's files (issue 25; decision 032), as for a session's resource files
  * (resources/file-links.ts): the conversation hands a reader `/api/MessageAttachments/<id>?expires=…&signature=…`,
  * an HMAC-SHA256 of the file's id and the expiry that works until the end of the hour after the next, so an
  * `<img>` or a download works in the browser without the session token. A deleted message's files are gone

@@ -1,5 +1,5 @@
 /**
- * A message's files (issue 25; decision 031): photos and PDFs uploaded before the message is sent, kept in the
+ * A message's files (issue 25; decision 032): photos and PDFs uploaded before the message is sent, kept in the
  * file storage under `messages/<random>.<ext>` (adapters/storage.ts) like other files.
  * - The kind is read from the bytes (`file-type`, in routes' `readUpload`), never the name; at most
  *   {@link ATTACHMENT_MAX_BYTES}.

@@ -1,5 +1,5 @@
 /**
- * Reading conversations (issue 25; decision 031): a page of messages with their files and authors, the read
+ * Reading conversations (issue 25; decision 032): a page of messages with their files and authors, the read
  * receipts, the families as the staff see them, the family's view with who reads it on the center's side and
  * the center's hours, the staff's list and unread counts. Writes are conversation-writes.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Writing to conversations (issue 25; decision 031): sending (once per `clientKey`, with files uploaded
+ * Writing to conversations (issue 25; decision 032): sending (once per `clientKey`, with files uploaded
  * before), editing and deleting one's own message within {@link MESSAGE_EDIT_MINUTES} minutes (audited with
  * what it said), read positions (the receipts), the office's status and assignee, and a staff member opening
  * a family's conversation. Each write is one transaction; a failure leaves nothing half-written. Files of a
@@ -82,10 +82,14 @@ async function postMessage(
     await tx.execute(
       sql`update message_attachments set message_id = ${message!.id} where id in ${uuidList(files)}`,
     );
-  await tx.execute(sql`update conversations set last_message_at = ${now}, updated = ${now},
+  // The conversation moves on, and the author has read their own message: one round trip.
+  await tx.execute(sql`with moved as (update conversations set last_message_at = ${now}, updated = ${now},
       status = ${side === 'Family' ? 'New' : 'Replied'}
-    where id = ${conversation.id}`);
-  await markReadAt(tx, conversation.id, author.id, now);
+    where id = ${conversation.id} returning id)
+    insert into conversation_reads (conversation_id, user_id, read_at)
+      select id, ${author.id}::uuid, ${now} from moved
+    on conflict (conversation_id, user_id) do update
+      set read_at = greatest(conversation_reads.read_at, excluded.read_at)`);
   await scheduleAlerts(tx, conversation, { authorId: author.id, side }, now, deps.timeZone);
   return message!.id;
 }
@@ -110,7 +114,9 @@ export async function sendFamilyMessage(
   now: Date,
 ): Promise<{ conversation: ConversationRow; messageId: string }> {
   return deps.db.transaction(async (tx) => {
-    await lockFamilyMembers(tx, user.id);
+    // The family's parents, locked in id order in one statement (as family/members.ts lockFamilyMembers).
+    await tx.execute(sql`select id from users where id in (select user_id from ${familyAccounts(user.id)} f)
+      order by id for update`);
     let conversation = await familyConversation(tx, user.id);
     if (!conversation) {
       [conversation = null] = await queryRows<ConversationRow>(

@@ -1,5 +1,5 @@
 /**
- * A family's conversation follows the family when its parents change (issue 25; decision 031), called by
+ * A family's conversation follows the family when its parents change (issue 25; decision 032), called by
  * features/family in the same transaction as the change (it imports nothing of the family domain):
  * - two parents join: if each had a conversation, the newer one's messages, read positions and waiting
  *   notifications move into the older one, so the family has one conversation;

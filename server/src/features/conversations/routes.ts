@@ -1,5 +1,5 @@
 /**
- * The conversations API (issue 25; decision 031), registered from `conversationsApi` rows
+ * The conversations API (issue 25; decision 032), registered from `conversationsApi` rows
  * (contract/src/api/conversations.ts): a parent's `/api/Messages…` (`auth: 'user'`; an account with no
  * children that is not a parent answers 403), the files `/api/MessageAttachments…` (uploads by any signed-in
  * person; a file opens only through the signed link its conversation gives), each person's notification

@@ -243,7 +243,7 @@ export async function acceptInvitation(
       on conflict do nothing`);
     await tx.execute(sql`update family_invitations set accepted_at = ${now}, accepted_by = ${user.id}
       where id = ${invitation.id}`);
-    // One conversation with the center for the joined family (issue 25, decision 031).
+    // One conversation with the center for the joined family (issue 25, decision 032).
     await mergeFamilyConversations(tx, [...inviterMembers, user.id]);
     await recordAudit(
       tx,

@@ -121,7 +121,7 @@ export async function leaveFamilyInTx(tx: Tx, userId: string, now: Date): Promis
     and student_id in (select student_id from user_students where user_id in ${list})`);
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}
     and trustee_id in (select trustee_id from user_trustees where user_id in ${list})`);
-  // The family's conversation with the center stays with the family (issue 25, decision 031).
+  // The family's conversation with the center stays with the family (issue 25, decision 032).
   await conversationStaysWithFamily(tx, userId, others);
   const familyId = await familyIdOf(tx, userId);
   await tx.execute(sql`delete from family_members where user_id = ${userId}`);
