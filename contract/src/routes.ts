@@ -56,6 +56,9 @@ export const routes = {
   /** The inbox: contact, tour and tutoring waitlist submissions; one item with its thread. */
   staffInbox: '/staff/inbox',
   staffInboxItem: (id: string) => `/staff/inbox/${id}`,
+  /** Where an inbox row opens: its item page, or a family's conversation (issue 25). */
+  staffInboxRow: (item: { id: string; kind: string }) =>
+    item.kind === 'message' ? `/staff/messages/${item.id}` : `/staff/inbox/${item.id}`,
   /** Families' conversations with the center (issue 25): the list, and one conversation. */
   staffMessages: '/staff/messages',
   staffConversation: (id: string) => `/staff/messages/${id}`,

@@ -5,13 +5,18 @@
  * (`users.inbox_access`). Instants are ISO date-times; calendar dates "YYYY-MM-DD"; phones E.164.
  */
 import { z } from 'zod';
+import { CONVERSATION_STATUSES } from './conversations.ts';
 import { fieldMessage } from './field-message.ts';
 import { LANGUAGES } from './language.ts';
 import { listSortFields, pageNumber, pageSizeField } from './paging.ts';
 import { StaffMemberSchema } from './staff.ts';
 
-/** What an item came from: the contact form, its schedule-a-tour variant, or the tutoring waitlist form. */
-export const INBOX_KINDS = ['contact', 'tour', 'tutoring'] as const;
+/**
+ * What an item came from: the contact form, its schedule-a-tour variant, the tutoring waitlist form, or a
+ * family's conversation with the center (issue 25: listed beside the others with the same status and assignee,
+ * opened on its own page, `/staff/messages/{id}`).
+ */
+export const INBOX_KINDS = ['contact', 'tour', 'tutoring', 'message'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** Where the center is with a contact or tour family (server `statuses.inquiry`). */
@@ -32,6 +37,7 @@ export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 /** The statuses an item of `kind` may take. */
 export function statusesFor(kind: InboxKind): readonly InboxStatus[] {
+  if (kind === 'message') return CONVERSATION_STATUSES;
   return kind === 'tutoring' ? TUTORING_STATUSES : INQUIRY_STATUSES;
 }
 
@@ -39,6 +45,7 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   contact: 'Question',
   tour: 'Tour request',
   tutoring: 'Tutoring waitlist',
+  message: 'Family message',
 };
 
 /**

@@ -173,6 +173,24 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
     expect(rows[0]!.status).toBe('New');
   });
 
+  it('the office finds the conversation in the inbox beside the forms, with its status; the item routes do not take it', async () => {
+    const { id } = await conversationOf(chen);
+    const inbox = await as(director.token, 'GET', '/api/staff/inbox?kind=message');
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const row = inbox.json().items.find((i: { id: string }) => i.id === id);
+    expect(row).toMatchObject({
+      kind: 'message',
+      status: 'New',
+      familyName: 'Chen Family',
+      childName: 'Ava',
+    });
+    expect(row.preview).toContain('dentist');
+    expect(inbox.json().newCount).toBeGreaterThanOrEqual(1);
+    expect((await as(director.token, 'GET', `/api/staff/inbox/${id}`)).statusCode).toBe(404);
+    // A teacher without the inbox has the conversation on their Messages page, not the inbox.
+    expect((await as(teacher.token, 'GET', '/api/staff/inbox')).statusCode).toBe(403);
+  });
+
   it('a teacher taken off the session loses the conversation at once, and gets it back when assigned again', async () => {
     const { id } = await conversationOf(chen);
     await t.database.db.delete(sessionStaff).where(eq(sessionStaff.userId, teacher.userId));

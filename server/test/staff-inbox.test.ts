@@ -273,7 +273,7 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({
         status: 'Choose a status from the list.',
-        kind: 'Choose contact, tour or tutoring.',
+        kind: 'Choose contact, tour, tutoring or message.',
         assignee: 'Choose me, nobody or someone on the staff.',
         pageSize: 'Show between 1 and 100 messages a page.',
       });

@@ -42,6 +42,28 @@ const itemsCte = sql`items as (
   from tutoring_waitlist_submissions t
 )`;
 
+/**
+ * The list's relation: the items above and the families' conversations with a message (issue 25; decision 032),
+ * named by their first parent, previewed by the family's last message, counted by their messages. A
+ * conversation is opened on its own page; the item routes (`findItem`) do not know it.
+ */
+const listItemsCte = sql`${itemsCte}, listed as (
+  select * from items
+  union all
+  select c.id, 'message', c.status,
+    u.first_name, u.last_name, u.first_name || ' ' || u.last_name, u.email_address,
+    u.sms, (select string_agg(st.first_name, ', ' order by st.first_name) from user_students us
+      join students st on st.id = us.student_id where us.user_id = c.family_user_id),
+    null::text, null::text, null::text, null::boolean, null::text,
+    (select fm.body from conversation_messages fm where fm.conversation_id = c.id and fm.side = 'Family'
+      and fm.deleted_at is null order by fm.created desc, fm.id desc limit 1),
+    c.last_message_at, c.updated, c.assignee_id, u.language,
+    (select count(*)::int from conversation_messages cm where cm.conversation_id = c.id),
+    null::uuid, null::timestamptz, null::int, null::timestamptz
+  from conversations c join users u on u.id = c.family_user_id
+  where c.last_message_at is not null
+)`;
+
 /** One inbox item as the `items` relation reads it (raw row: timestamps arrive as strings or Dates). */
 export type ItemRowSql = {
   id: string;
@@ -76,6 +98,9 @@ export type ItemRowSql = {
 
 const itemSelect = sql`select items.*, u.first_name as assignee_first_name, u.last_name as assignee_last_name
   from items left join users u on u.id = items.assignee_id`;
+/** The same over the list's relation (`listed`, conversations included), still called `items`. */
+const listSelect = sql`select items.*, u.first_name as assignee_first_name, u.last_name as assignee_last_name
+  from listed items left join users u on u.id = items.assignee_id`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -130,12 +155,13 @@ export async function listAssignees(db: DbOrTx): Promise<StaffMember[]> {
   );
 }
 
-/** How many items are New in the whole inbox (the staff navigation's count). */
+/** How many items are New in the whole inbox, conversations waiting for an answer included (the staff navigation's count). */
 export async function countNew(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select ((select count(*) from contact_submissions where status = 'New')
-      + (select count(*) from tutoring_waitlist_submissions where status = 'New'))::int as n`,
+      + (select count(*) from tutoring_waitlist_submissions where status = 'New')
+      + (select count(*) from conversations where status = 'New' and last_message_at is not null))::int as n`,
   );
   return row?.n ?? 0;
 }
@@ -148,7 +174,7 @@ export async function countNew(db: DbOrTx): Promise<number> {
 const inboxOrder: Record<InboxListQuery['sort'], SQL[]> = {
   received: [sql`page.submitted`],
   from: [sql`lower(page.family_name)`],
-  kind: [sql`case page.kind when 'contact' then 0 when 'tour' then 1 else 2 end`],
+  kind: [sql`case page.kind when 'contact' then 0 when 'tour' then 1 when 'tutoring' then 2 else 3 end`],
   status: [sql`array_position(${`{${INBOX_STATUSES.join(',')}}`}::text[], page.status::text)`],
 };
 
@@ -174,8 +200,8 @@ export async function listInbox(db: Db, user: AuthUser, query: InboxListQuery): 
   }
   const rows = await queryRows<ItemRowSql>(
     db,
-    sql`with ${itemsCte}
-      select page.*, count(*) over () as total from (${itemSelect} where ${sql.join(where, sql` and `)}) page
+    sql`with ${listItemsCte}
+      select page.*, count(*) over () as total from (${listSelect} where ${sql.join(where, sql` and `)}) page
       order by ${orderBy(inboxOrder[query.sort], query.dir)}, page.submitted desc, page.id
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
   );
@@ -183,7 +209,7 @@ export async function listInbox(db: Db, user: AuthUser, query: InboxListQuery): 
   if (rows.length === 0 && query.page > 1) {
     const [count] = await queryRows<{ n: number }>(
       db,
-      sql`with ${itemsCte} select count(*)::int as n from (${itemSelect} where ${sql.join(where, sql` and `)}) page`,
+      sql`with ${listItemsCte} select count(*)::int as n from (${listSelect} where ${sql.join(where, sql` and `)}) page`,
     );
     total = count?.n ?? 0;
   }

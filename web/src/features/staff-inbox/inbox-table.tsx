@@ -17,7 +17,7 @@ const INBOX_COLUMNS: ReadonlyArray<StaffColumn<InboxItemSummary>> = [
     sortable: true,
     cell: (item) => (
       <>
-        <Anchor component={Link} to={routes.staffInboxItem(item.id)} fw={item.status === 'New' ? 700 : 600}>
+        <Anchor component={Link} to={routes.staffInboxRow(item)} fw={item.status === 'New' ? 700 : 600}>
           {item.familyName}
         </Anchor>
         <Text size="sm" c="dimmed" fw={400}>

@@ -286,7 +286,7 @@ export function NeedsAttention({ today }: { today: StaffToday }) {
           <List spacing={4} size="sm">
             {today.inbox.newest.map((item) => (
               <List.Item key={item.id}>
-                <Anchor component={Link} to={routes.staffInboxItem(item.id)}>
+                <Anchor component={Link} to={routes.staffInboxRow(item)}>
                   {item.familyName}
                 </Anchor>{' '}
                 {item.kind === 'tour'
