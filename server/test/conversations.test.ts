@@ -410,3 +410,29 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
     expect((await conversationOf(chen)).id).toBe(before.id);
   });
 });
+
+describe('the demo’s conversations', () => {
+  it('the demo family reads the office’s answer as unread; the teacher has a room family’s question waiting', async () => {
+    const { seedDemo } = await import('../src/db/seed/demo.ts');
+    const t = await createTestApp('pglite', { clock: movableClock(MORNING) });
+    try {
+      await seedDemo(t.database.db, '2026-11-20');
+      const a = api(t);
+      const login = async (emailAddress: string, password: string) =>
+        (await a.call(null, 'POST', '/api/UserAuthentication/Login', { emailAddress, password })).body;
+      const parent = await login('demo@brightoak.example', 'sunflower-demo');
+      const family = (await a.call(parent, 'GET', '/api/Messages')).json();
+      expect(family.messages).toHaveLength(4);
+      expect(family.unread).toBe(1);
+      expect(family.messages.at(-1).author.role).toBe('Director');
+      const teacher = await login('teacher@brightoak.example', 'acorn-teacher-demo');
+      const list = (await a.call(teacher, 'GET', '/api/staff/conversations')).json();
+      expect(list.items).toHaveLength(2);
+      expect(
+        (await a.call(teacher, 'GET', '/api/staff/conversations/summary')).json().unreadConversations,
+      ).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -27,12 +27,13 @@ import {
 } from '../schema.ts';
 import { insertDemoCalendar } from './demo-calendar.ts';
 import { insertCatalog } from './demo-catalog.ts';
-import { insertDemoCoParent } from './demo-co-parent.ts';
+import { DEMO_CO_PARENT, insertDemoCoParent } from './demo-co-parent.ts';
 import { insertDemoCustody } from './demo-custody.ts';
 import { addDays } from './demo-dates.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
+import { insertDemoMessages } from './demo-messages.ts';
 import { insertDemoTours } from './demo-tours.ts';
 
 /** The demo parent's login (README, "What the demo shows"). */
@@ -83,6 +84,12 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoCustody(tx, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
+    await insertDemoMessages(tx, today, {
+      parent: DEMO_PARENT.emailAddress,
+      coParent: DEMO_CO_PARENT.emailAddress,
+      director: DEMO_DIRECTOR.emailAddress,
+      teacher: DEMO_TEACHER.emailAddress,
+    });
     await insertDemoCalendar(tx, today);
     await insertDemoHistory(tx, today);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
