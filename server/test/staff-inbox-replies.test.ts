@@ -196,12 +196,18 @@ describe.each(dbKinds)('staff inbox on %s', (kind) => {
   });
 
   describe('the demo', () => {
-    it('seeds a tour request and a question still new, and a tutoring family with a note thread', async () => {
+    it('seeds a tour request, a question and a family’s message still new, and a tutoring family with a note thread', async () => {
       const before = (await as(inbox.admin.token, 'GET', '/api/staff/inbox/summary')).json().newCount;
       await seedDemo(inbox.t.database.db, '2026-11-20');
       expect((await as(inbox.admin.token, 'GET', '/api/staff/inbox/summary')).json().newCount).toBe(
-        before + 2,
+        before + 3,
       );
+      const messages = (
+        await as(inbox.admin.token, 'GET', '/api/staff/inbox?kind=message&status=New')
+      ).json();
+      expect(messages.items.map((i: { preview: string }) => i.preview)).toEqual([
+        expect.stringContaining('running about 20 minutes late'),
+      ]);
       const find = async (q: string) =>
         (await as(inbox.admin.token, 'GET', `/api/staff/inbox?q=${encodeURIComponent(q)}`)).json().items[0];
       expect(await find('maya.chen@example.com')).toMatchObject({
