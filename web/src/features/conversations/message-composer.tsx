@@ -11,7 +11,7 @@ import {
   messageSentence,
 } from '@lc/contract';
 import { ActionIcon, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/intl-locale.ts';
@@ -57,20 +57,24 @@ export function MessageComposer({
   const filesFieldError = useFieldError(form, 'attachmentIds');
   const fileInput = useRef<HTMLButtonElement | null>(null);
 
-  const { setValue } = form;
-  useEffect(() => {
-    setValue(
+  // The files chosen so far, as shown and as the form sends them (`attachmentIds`), changed together at once
+  // (an upload finishing while another is on its way builds on the latest list, not a render's).
+  const chosen = useRef<MessageAttachment[]>([]);
+  const keepFiles = (next: MessageAttachment[]) => {
+    chosen.current = next;
+    setFiles(next);
+    form.setValue(
       'attachmentIds',
-      files.map((file) => file.id),
+      next.map((file) => file.id),
     );
-  }, [files, setValue]);
+  };
 
   const { onSubmit, failure, submitting } = useSubmit(form, {
     action: (values) => send(values),
     fields: ['body', 'attachmentIds'],
     onSuccess: async (message) => {
       form.reset(blank());
-      setFiles([]);
+      keepFiles([]);
       setFileError(null);
       await onSent(message);
     },
@@ -78,27 +82,27 @@ export function MessageComposer({
   });
 
   /** Refuses what cannot go (too many, too large) by the input, else uploads each file in turn. */
-  const choose = async (chosen: File[]) => {
+  const choose = async (picked: File[]) => {
     setFileError(null);
     form.clearErrors('attachmentIds');
     const refuse = (message: string) => {
       setFileError(message);
       fileInput.current?.focus();
     };
-    if (files.length + uploading.length + chosen.length > MESSAGE_MAX_ATTACHMENTS)
+    if (files.length + uploading.length + picked.length > MESSAGE_MAX_ATTACHMENTS)
       return refuse(
         messageSentence(
           fieldMessage('fields.conversations.tooManyFiles', { max: MESSAGE_MAX_ATTACHMENTS }),
           i18n.language,
         ),
       );
-    const tooLarge = chosen.find((file) => file.size > ATTACHMENT_MAX_BYTES);
+    const tooLarge = picked.find((file) => file.size > ATTACHMENT_MAX_BYTES);
     if (tooLarge) return refuse(t('conversations.fileTooLarge', { name: tooLarge.name }));
-    for (const file of chosen) {
+    for (const file of picked) {
       setUploading((names) => [...names, file.name]);
       try {
         const stored = await upload(file);
-        setFiles((list) => [...list, stored]);
+        keepFiles([...chosen.current, stored]);
       } catch (error) {
         refuse(failureField(error, 'file') ?? failureMessage(error, t('conversations.uploadFailed')));
       } finally {
@@ -142,7 +146,7 @@ export function MessageComposer({
           multiple
           accept={ACCEPT}
           value={[]}
-          onChange={(chosen) => void choose(chosen)}
+          onChange={(picked) => void choose(picked)}
           error={fileError ?? filesFieldError}
           disabled={files.length + uploading.length >= MESSAGE_MAX_ATTACHMENTS}
         />
@@ -158,7 +162,7 @@ export function MessageComposer({
                     variant="subtle"
                     color="gray"
                     aria-label={t('conversations.removeFile', { name: file.fileName })}
-                    onClick={() => setFiles((list) => list.filter((f) => f.id !== file.id))}
+                    onClick={() => keepFiles(chosen.current.filter((f) => f.id !== file.id))}
                   >
                     <span aria-hidden="true">×</span>
                   </ActionIcon>
