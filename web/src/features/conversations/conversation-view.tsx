@@ -54,7 +54,7 @@ export function ConversationView({
   q: string;
   onSearch: (q: string) => void;
   calls: ConversationCalls;
-  changed: () => void | Promise<unknown>;
+  changed: () => Promise<unknown>;
   empty: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -66,7 +66,7 @@ export function MessageItem({
         <Group gap={6} wrap="wrap" id={headingId}>
           <Text span size="sm" fw={700}>
             {authorLabel(message)}
-          </Text>
+          </Text>{' '}
           <Text span size="xs" c="dimmed">
             <time dateTime={message.created}>{formatMessageTime(message.created, intlLocale())}</time>
             {message.editedAt && !deleted ? ` · ${t('conversations.edited')}` : ''}

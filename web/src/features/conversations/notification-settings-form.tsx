@@ -7,12 +7,12 @@ import {
 } from '@lc/contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { updateNotificationSettings } from '../../api/conversations.ts';
 import { conversationKeys } from '../../api/query-keys.ts';
 import { SwitchField, TextField } from '../forms/fields.tsx';
-import { notifySuccess } from '../forms/notify.ts';
 import { FormFailure, useSubmit } from '../forms/use-submit.tsx';
 
 /**
@@ -56,6 +56,7 @@ export function NotificationSettingsForm({
     },
   });
   const number = settings.smsNumber;
+  const smsHintId = useId();
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="notification-settings">
       <Title order={2} size="h3" id="notification-settings" mb={6}>
@@ -67,15 +68,21 @@ export function NotificationSettingsForm({
       <form noValidate onSubmit={onSubmit} aria-labelledby="notification-settings">
         <Stack gap="md">
           <SwitchField form={form} name="email" label={t('conversations.settings.email')} />
-          <SwitchField
-            form={form}
-            name="sms"
-            label={t('conversations.settings.sms')}
-            disabled={number === null}
-            description={
-              number === null ? noNumber : t('conversations.settings.smsTo', { number: formatPhone(number) })
-            }
-          />
+          <div>
+            <SwitchField
+              form={form}
+              name="sms"
+              label={t('conversations.settings.sms')}
+              disabled={number === null}
+              aria-describedby={smsHintId}
+            />
+            {/* Beside the switch, not inside its label (Mantine's description is), so it is its description. */}
+            <Text id={smsHintId} size="sm" c="dimmed" mt={4} ml={54} maw="60ch">
+              {number === null
+                ? noNumber
+                : t('conversations.settings.smsTo', { number: formatPhone(number) })}
+            </Text>
+          </div>
           <Group gap="md" align="flex-start" wrap="wrap">
             <TextField
               form={form}
