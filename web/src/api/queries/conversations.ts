@@ -8,7 +8,6 @@ import type { StaffConversationListQuery } from '@lc/contract';
 import { queryOptions } from '@tanstack/react-query';
 import {
   getFamilyConversation,
-  getFamilyUnread,
   getNotificationSettings,
   getStaffConversation,
   getStaffConversationSummary,
@@ -18,7 +17,7 @@ import { conversationKeys, staffKeys } from '../query-keys.ts';
 
 /** How often an open conversation asks for new messages, in milliseconds. */
 export const CONVERSATION_POLL_MS = 10_000;
-/** How often the navigation's unread counts are asked again, in milliseconds. */
+/** How often the staff sidebar's unread count is asked again, in milliseconds (the portal's: messages-nav-link). */
 export const UNREAD_POLL_MS = 60_000;
 
 /** `q` as the API takes it: a search's words, or nothing for the newest page. */
@@ -31,13 +30,6 @@ export const conversationQueries = {
       queryKey: conversationKeys.family(q.trim()),
       queryFn: ({ signal }) => getFamilyConversation(searchOf(q), signal),
       refetchInterval: CONVERSATION_POLL_MS,
-    }),
-  /** GET /api/Messages/Unread: the portal navigation's badge. */
-  familyUnread: () =>
-    queryOptions({
-      queryKey: conversationKeys.familyUnread(),
-      queryFn: ({ signal }) => getFamilyUnread(signal),
-      refetchInterval: UNREAD_POLL_MS,
     }),
   /** GET /api/UserAuthentication/Notifications: email, texts and quiet hours, with the number texts go to. */
   notificationSettings: () =>
