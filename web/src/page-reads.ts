@@ -14,6 +14,7 @@ import { accountQueries } from './api/queries/account';
 import type { PageAddress, PagePrefetch, StartQuery } from './lib/route-prefetch';
 
 const catalog = () => import('./api/queries/class-sessions');
+const conversations = () => import('./api/queries/conversations');
 const enrollment = () => import('./api/queries/enrollment');
 const family = () => import('./api/queries/family');
 const familySharing = () => import('./api/queries/family-sharing');
@@ -90,6 +91,13 @@ export const pageReads = {
   ),
   joinFamily: signedIn(familySharing, ({ familySharingQueries }, { params }, query) =>
     query(familySharingQueries.invitation(params.token ?? '')),
+  ),
+  /** The family's conversation with the center (issue 25): its newest page. */
+  messages: signedIn(conversations, ({ conversationQueries }, _, query) =>
+    query(conversationQueries.family()),
+  ),
+  notifications: signedIn(conversations, ({ conversationQueries }, _, query) =>
+    query(conversationQueries.notificationSettings()),
   ),
   /** The enroll and waitlist pages: the session, the family's children for it and their eligibility. */
   sessionFamily: signedIn(enrollment, ({ enrollmentQueries, isSessionIdParam }, { params }, query) => {

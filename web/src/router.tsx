@@ -75,6 +75,12 @@ const PassPage = lazyPage(() => import('./pages/public/pass-page'));
 const AttendancePage = lazyPage(() => import('./pages/portal/attendance-page'));
 const FamilyPage = lazyPage(() => import('./pages/portal/family-page'));
 const JoinFamilyPage = lazyPage(() => import('./pages/portal/join-family-page'));
+// Messages between families and the center (issue 25).
+const MessagesPage = lazyPage(() => import('./pages/portal/messages-page'));
+const NotificationsPage = lazyPage(() => import('./pages/portal/notifications-page'));
+const StaffMessagesPage = lazyPage(() => import('./pages/staff/staff-messages-page'));
+const StaffConversationPage = lazyPage(() => import('./pages/staff/staff-conversation-page'));
+const StaffNotificationsPage = lazyPage(() => import('./pages/staff/staff-notifications-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -95,6 +101,7 @@ const path = {
   staffEditSession: routes.staffEditSession(':classSessionId'),
   staffAnnouncement: routes.staffAnnouncement(':id'),
   staffInboxItem: routes.staffInboxItem(':id'),
+  staffConversation: routes.staffConversation(':id'),
   staffFamily: routes.staffFamily(':userId'),
   staffChild: routes.staffChild(':studentId'),
   confirmEmail: '/confirm-email/:token',
@@ -148,6 +155,8 @@ const portalPages: RouteObject[] = [
   { path: routes.attendance, element: <AttendancePage />, handle: { prefetch: reads.attendance } },
   { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
+  { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
+  { path: routes.notifications, element: <NotificationsPage />, handle: { prefetch: reads.notifications } },
 ];
 /** Protected session pages (spec §2) in the site layout: choosing children to enroll or wait-list. */
 const protectedSessionPages: RouteObject[] = [
@@ -193,6 +202,9 @@ export const appRoutes: RouteObject[] = [
                   { path: path.staffAnnouncement, element: <StaffAnnouncementPage /> },
                   { path: routes.staffInbox, element: <StaffInboxPage /> },
                   { path: path.staffInboxItem, element: <StaffInboxItemPage /> },
+                  { path: routes.staffMessages, element: <StaffMessagesPage /> },
+                  { path: path.staffConversation, element: <StaffConversationPage /> },
+                  { path: routes.staffNotifications, element: <StaffNotificationsPage /> },
                   { path: routes.staffPayments, element: <StaffPaymentsPage /> },
                   { path: routes.staffBalances, element: <StaffBalancesPage /> },
                   { path: routes.staffReports, element: <StaffReportsPage /> },

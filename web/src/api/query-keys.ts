@@ -111,6 +111,17 @@ export const passKeys = {
   attendance: (query: AttendanceQuery) => [...passKeys.all, 'attendance', query] as const,
 };
 
+/** api/conversations.ts, the family's side and each person's settings: messages with the center (issue 25). */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  /** GET /api/Messages: the newest page, or the messages matching `q` ('' for none). */
+  family: (q: string) => [...conversationKeys.all, 'family', q] as const,
+  /** GET /api/Messages/Unread: the portal navigation's count. */
+  familyUnread: () => [...conversationKeys.all, 'family-unread'] as const,
+  /** GET /api/UserAuthentication/Notifications: the signed-in person's settings (a parent's or a staff member's). */
+  notificationSettings: () => [...conversationKeys.all, 'notification-settings'] as const,
+};
+
 type Id = number | string | undefined;
 
 /**
@@ -174,6 +185,13 @@ export const staffKeys = {
   inboxList: (query: unknown) => [...staffKeys.inbox(), 'list', query] as const,
   inboxItems: () => [...staffKeys.inbox(), 'item'] as const,
   inboxItem: (id: Id) => [...staffKeys.inboxItems(), id] as const,
+  /** Families' conversations with the center (issue 25). */
+  conversations: () => [...staffKeys.all, 'conversations'] as const,
+  /** The sidebar's count of conversations with a message the reader has not read. */
+  conversationSummary: () => [...staffKeys.conversations(), 'summary'] as const,
+  conversationList: (query: unknown) => [...staffKeys.conversations(), 'list', query] as const,
+  /** One conversation: its newest page, or the messages matching `q` ('' for none). */
+  conversation: (id: Id, q: string) => [...staffKeys.conversations(), 'one', id, q] as const,
   attendance: () => [...staffKeys.all, 'attendance'] as const,
   attendanceToday: () => [...staffKeys.attendance(), 'today'] as const,
   attendanceHistory: (query: unknown) => [...staffKeys.attendance(), 'history', query] as const,

@@ -6,7 +6,9 @@
  * - `locales/portal.{en,es}.json`: the portal's dashboard, sessions and billing, under `portal.`;
  * - `locales/family.{en,es}.json`: children, allergies, contacts, pickup passes and the pass page, family
  *   sharing and attendance, under `family.`;
- * - `locales/enroll.{en,es}.json`: sessions, enrolling, waitlists and checkout, under `enroll.`.
+ * - `locales/enroll.{en,es}.json`: sessions, enrolling, waitlists and checkout, under `enroll.`;
+ * - `locales/conversations.{en,es}.json`: messages between families and the center, notification settings and
+ *   the staff's conversation pages (issue 25), under `conversations.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -17,6 +19,8 @@
 import { LANGUAGES, type Language } from '@lc/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enConversations from './locales/conversations.en.json';
+import esConversations from './locales/conversations.es.json';
 import en from './locales/en.json';
 import enEnroll from './locales/enroll.en.json';
 import esEnroll from './locales/enroll.es.json';
@@ -32,8 +36,8 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every message, by language: the site's file with each part's file under its key. */
 export const messages = {
-  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll },
-  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll },
+  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll, conversations: enConversations },
+  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll, conversations: esConversations },
 } as const;
 
 export const resources = { en: { translation: messages.en }, es: { translation: messages.es } } as const;

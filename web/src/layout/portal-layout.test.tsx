@@ -8,9 +8,11 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   fetchMock.mockReset();
-  // The email reminder asks for the account; a confirmed one shows nothing.
-  fetchMock.mockImplementation(async () =>
-    jsonReply(200, { emailConfirmed: true, emailAddress: 'a@b.example' }),
+  // The email reminder asks for the account; a confirmed one shows nothing. Nothing is unread.
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === '/api/Messages/Unread'
+      ? jsonReply(200, { unread: 0 })
+      : jsonReply(200, { emailConfirmed: true, emailAddress: 'a@b.example' }),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -50,9 +52,25 @@ describe('the Student Portal’s section bar', () => {
       'Asistencia',
       'Pagos',
       'Compartir el portal',
+      'Mensajes',
       'Cerrar sesión',
     ]);
     expect(within(nav).getByRole('link', { name: 'Pagos' })).toHaveAttribute('href', '/dashboard/billing');
     expect(within(nav).queryByRole('link', { name: 'Billing' })).toBeNull();
+  });
+
+  it('counts the center’s unread messages on “Messages”, saying the number in the link’s name (issue 25)', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/Messages/Unread'
+        ? jsonReply(200, { unread: 2 })
+        : jsonReply(200, { emailConfirmed: true, emailAddress: 'a@b.example' }),
+    );
+    renderPage(<PortalLayout />, { path: '/dashboard' });
+    const link = await screen.findByRole('link', { name: 'Messages, 2 unread' });
+    expect(link).toHaveAttribute('href', '/dashboard/messages');
+    expect(link).toHaveTextContent('Messages2');
+
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('link', { name: 'Mensajes, 2 sin leer' })).toBeInTheDocument();
   });
 });

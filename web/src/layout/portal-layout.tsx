@@ -3,6 +3,7 @@ import { Box, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { EmailConfirmationNotice } from '../features/account/email-confirmation-notice';
+import { MessagesNavLink } from '../features/conversations/messages-nav-link';
 import { PageSuspense } from './page-suspense';
 import classes from './section-nav.module.css';
 
@@ -15,6 +16,7 @@ export type PortalLinkKey =
   | 'attendance'
   | 'billing'
   | 'family'
+  | 'messages'
   | 'signOut';
 
 /**
@@ -29,6 +31,7 @@ export const portalLinks: ReadonlyArray<{ key: PortalLinkKey; label: string; to:
   { key: 'attendance', label: 'Attendance', to: routes.attendance },
   { key: 'billing', label: 'Billing', to: routes.billing },
   { key: 'family', label: 'Family sharing', to: routes.family },
+  { key: 'messages', label: 'Messages', to: routes.messages },
   { key: 'signOut', label: 'Sign out', to: routes.logout },
 ];
 
@@ -38,11 +41,16 @@ export function PortalLayout() {
   return (
     <Container size="lg" pt="md" pb="xl">
       <Box component="nav" aria-label={t('portal.nav.label')} className={classes.nav}>
-        {portalLinks.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.end} className={classes.link}>
-            {t(`portal.nav.${item.key}`)}
-          </NavLink>
-        ))}
+        {portalLinks.map((item) =>
+          item.key === 'messages' ? (
+            // "Messages" carries the count of the center's messages not read yet (issue 25).
+            <MessagesNavLink key={item.to} to={item.to} className={classes.link} />
+          ) : (
+            <NavLink key={item.to} to={item.to} end={item.end} className={classes.link}>
+              {t(`portal.nav.${item.key}`)}
+            </NavLink>
+          ),
+        )}
       </Box>
       <EmailConfirmationNotice />
       <PageSuspense>

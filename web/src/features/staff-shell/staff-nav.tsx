@@ -2,14 +2,16 @@ import { routes } from '@lc/contract';
 import { Box, ScrollArea } from '@mantine/core';
 import { Fragment } from 'react';
 import { NavLink } from 'react-router';
+import { StaffMessagesNavLink } from '../staff-conversations/messages-nav-link';
 import { InboxNavLink } from '../staff-inbox/inbox-nav-link';
 import classes from './staff-shell.module.css';
 
 /** One sidebar link. */
-type NavItem = { label: string; to: string; end?: boolean; inbox?: boolean };
+type NavItem = { label: string; to: string; end?: boolean; inbox?: boolean; messages?: boolean };
 /**
  * A group of the sidebar, by task (issue 24, "An app of its own"); `director`: the director's only (the API
- * answers a teacher 403 there). An `inbox` item is the Inbox link with its count, for whoever has the inbox.
+ * answers a teacher 403 there). An `inbox` item is the Inbox link with its count, for whoever has the inbox; a
+ * `messages` item the families' conversations with the unread count, for everyone (issue 25).
  */
 type NavGroup = { label: string; items: NavItem[]; director?: boolean };
 
@@ -29,6 +31,7 @@ export const STAFF_NAV: NavGroup[] = [
     label: 'Families & messages',
     items: [
       { label: 'Families', to: routes.staffFamilies },
+      { label: 'Messages', to: routes.staffMessages, messages: true },
       { label: 'Inbox', to: routes.staffInbox, inbox: true },
       { label: 'Announcements', to: routes.staffAnnouncements },
     ],
@@ -78,6 +81,13 @@ export function StaffNav({ director, onNavigate }: { director: boolean; onNaviga
                 {group.items.map((item) =>
                   item.inbox ? (
                     <InboxNavLink key={item.to} className={classes.link} onClick={onNavigate} />
+                  ) : item.messages ? (
+                    <StaffMessagesNavLink
+                      key={item.to}
+                      label={item.label}
+                      className={classes.link}
+                      onClick={onNavigate}
+                    />
                   ) : (
                     <li key={item.to}>
                       <NavLink to={item.to} end={item.end} className={classes.link} onClick={onNavigate}>

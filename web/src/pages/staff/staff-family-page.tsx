@@ -1,5 +1,5 @@
 import { type FamilyParent, routes, todayIsoDate } from '@lc/contract';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { getFamily } from '../../api/staff-families';
 import { failedWith } from '../../features/forms/feedback';
 import { FamilyAccountSection } from '../../features/portal-sessions/family-account';
 import classes from '../../features/staff/staff.module.css';
+import { MessageFamilyButton } from '../../features/staff-conversations/message-family-button';
 import {
   ContactsTable,
   EnrollmentsTable,
@@ -28,7 +29,8 @@ import NotFoundPage from '../public/not-found-page';
 /**
  * /staff/families/:userId — one family (issue 10): parents, children with their allergies, emergency contacts
  * and who may pick up, places and waitlist places, payments (the director) and messages to the center (those
- * with the inbox). A family outside a teacher's sessions is not found.
+ * with the inbox), and "Message the family" (their conversation with the center, issue 25). A family outside a
+ * teacher's sessions is not found.
  */
 export default function StaffFamilyPage() {
   const { userId } = useParams();
@@ -70,6 +72,11 @@ export default function StaffFamilyPage() {
             ? 'No children added yet.'
             : children.map((c) => `${c.firstName} ${c.lastName}`).join(', ')}
         </Text>
+        {userId ? (
+          <Group mt="sm">
+            <MessageFamilyButton userId={userId} />
+          </Group>
+        ) : null}
       </div>
 
       <PageSection id="parents-heading" title="Parents">
