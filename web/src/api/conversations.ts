@@ -60,7 +60,7 @@ export async function deleteFamilyMessage(messageId: string): Promise<void> {
 }
 
 /**
- * POST /api/MessageAttachments — one photo (JPEG, PNG, WebP, HEIC) or PDF of at most 10 MB, as the multipart
+ * POST /api/MessageAttachments — one photo (JPEG, PNG, WebP) or PDF of at most 10 MB, as the multipart
  * part `file`; 201 with the stored file, whose `id` goes in a message's `attachmentIds` within the hour. A file
  * the server refuses answers 400 with `fields.file`. The same call serves the family and the staff.
  */

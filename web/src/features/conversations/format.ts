@@ -58,7 +58,7 @@ export function joinList(names: readonly string[], locale: string): string {
   return listFormat(locale, { type: 'conjunction' }).format(names);
 }
 
-/** Whether a photo the browser can show (the server stores HEIC as JPEG), as opposed to a document. */
+/** Whether a photo the browser can show, as opposed to a document. */
 export const isPhoto = (contentType: string) => contentType.startsWith('image/');
 
 /**

@@ -161,7 +161,7 @@ describe('the message composer', () => {
 
     fireEvent.change(input(), { target: { files: [new File(['hello'], 'notes.txt')] } });
     expect(
-      await form.findByText('Choose a photo (JPEG, PNG, WebP or HEIC) or a PDF of at most 10 MB.'),
+      await form.findByText('Choose a photo (JPEG, PNG or WebP) or a PDF of at most 10 MB.'),
     ).toBeVisible();
     expect(form.getByRole('button', { name: /Attach a photo or PDF/ })).toHaveFocus();
   });

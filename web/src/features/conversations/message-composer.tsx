@@ -21,8 +21,8 @@ import { FormFailure, useSubmit } from '../forms/use-submit.tsx';
 import classes from './conversation.module.css';
 import { formatBytes } from './format.ts';
 
-/** What the file input offers (the server checks the bytes themselves; HEIC is an iPhone's photo). */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,application/pdf';
+/** What the file input offers (the server checks the bytes themselves; a phone's browser hands an iPhone's photos over as JPEG). */
+const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 
 /** A fresh form: no text, no files, and a new `clientKey` for the next message (made once, kept on retry). */
 const blank = (): MessageFormInput => ({ body: '', attachmentIds: [], clientKey: crypto.randomUUID() });
