@@ -106,6 +106,46 @@ describe('the form kit', () => {
     );
   });
 
+  it('says it is offline and nothing was sent when the browser is offline, in the alert and the toast', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const onFailure = vi.fn();
+      await fillAndSend({
+        action: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        failureToast: 'We could not save your changes.',
+        alert: () => 'The form’s own sentence.',
+        onFailure,
+      });
+      const offline =
+        'You’re offline, so nothing was sent. Your changes are still here: send them again once you’re back online.';
+      expect(await inForm().findByRole('alert')).toHaveTextContent(offline);
+      // The toast says the same, in place of the form's usual failure toast.
+      expect(screen.getAllByText(offline)).toHaveLength(2);
+      expect(screen.queryByText('We could not save your changes.')).toBeNull();
+      expect(onFailure).toHaveBeenCalledTimes(1);
+      // What the person typed is kept for the next try.
+      expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
+    } finally {
+      online.mockRestore();
+    }
+  });
+
+  it('offline but answered (the server refused): the server’s sentence, not the offline one', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await fillAndSend({
+        action: async () => {
+          throw refused(409, 'This session has already started.');
+        },
+      });
+      expect(await inForm().findByRole('alert')).toHaveTextContent('This session has already started.');
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('leaves an error the form answers itself to the form: no toast, no alert', async () => {
     const onFailure = vi.fn();
     await fillAndSend({

@@ -9,6 +9,8 @@
  *   field messages go beside their fields, focus on the first, in the order of `fields`; anything else is
  *   put in the form's alert ({@link FormFailure}): `alert(error)`, by default the server's own sentence or,
  *   when the server was not reached, "check your connection" in the reader's language.
+ * - Offline (the browser says so and the server was not reached; issue 25), every form says the same: the
+ *   person is offline and nothing was sent, in the alert and, for a form that toasts its failures, the toast.
  */
 import { Alert } from '@mantine/core';
 import { QueryClientContext, type QueryKey } from '@tanstack/react-query';
@@ -16,7 +18,7 @@ import type { BaseSyntheticEvent } from 'react';
 import { useCallback, useContext, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { failureFields, failureMessage } from './feedback';
+import { failedOffline, failureFields, failureMessage } from './feedback';
 import { notifyError, notifySuccess } from './notify';
 
 /** What a form does when it is sent; `TOut` is the form's values after its schema, `TResult` the reply. */
@@ -77,6 +79,13 @@ export function useSubmit<TIn extends FieldValues, TOut, TResult>(
         result = await current.action(values);
       } catch (error) {
         if (current.intercept?.(error)) return;
+        if (failedOffline(error)) {
+          const offline = t('offline.notSent');
+          if (current.failureToast) notifyError(offline);
+          setFailure(offline);
+          current.onFailure?.(error);
+          return;
+        }
         const toast =
           typeof current.failureToast === 'function' ? current.failureToast(error) : current.failureToast;
         if (toast) notifyError(toast);
