@@ -13,6 +13,7 @@
  *   which says so.
  * A new version waits until the page's "Reload" (`lib/service-worker.ts`) posts `SKIP_WAITING`.
  */
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
@@ -42,6 +43,8 @@ const SAVED_REPLIES_LIMIT = { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 }
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install takes the open pages at once, so the visit that installed it is already served by it.
+clientsClaim();
 
 /** The door tablet: its own credential and its own page, left to the network (issue 11). */
 const KIOSK = /^\/staff\/kiosk(\/|$)/;

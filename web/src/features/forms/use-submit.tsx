@@ -9,8 +9,8 @@
  *   field messages go beside their fields, focus on the first, in the order of `fields`; anything else is
  *   put in the form's alert ({@link FormFailure}): `alert(error)`, by default the server's own sentence or,
  *   when the server was not reached, "check your connection" in the reader's language.
- * - Offline (the browser says so and the server was not reached; issue 25), every form says the same: the
- *   person is offline and nothing was sent, in the alert and, for a form that toasts its failures, the toast.
+ * - Offline (the browser says so and the server was not reached; issue 25), every form says the same in a
+ *   toast: the person is offline and nothing was sent; what they typed stays in the form.
  */
 import { Alert } from '@mantine/core';
 import { QueryClientContext, type QueryKey } from '@tanstack/react-query';
@@ -80,9 +80,9 @@ export function useSubmit<TIn extends FieldValues, TOut, TResult>(
       } catch (error) {
         if (current.intercept?.(error)) return;
         if (failedOffline(error)) {
-          const offline = t('offline.notSent');
-          if (current.failureToast) notifyError(offline);
-          setFailure(offline);
+          // One toast, the channel every form has (some forms show no alert): instead of the form's own
+          // failure toast and alert, which would say something went wrong.
+          notifyError(t('offline.notSent'));
           current.onFailure?.(error);
           return;
         }
