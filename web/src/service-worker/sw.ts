@@ -5,7 +5,8 @@
  *   opens and every page's code loads without the network;
  * - portal, sign-in and staff addresses are the shell (the server answers them with the same `index.html`);
  *   a public page comes from the server, rendered with its content, and only when the network fails does the
- *   shell render it here instead; the door tablet (`/staff/kiosk`) is never answered by this worker;
+ *   shell render it here instead; the door tablet (`/staff/kiosk`), the test checkout and the API's pages are
+ *   never answered by this worker;
  * - the signed-in person's API reads are fetched from the network first and saved as they arrive, keyed by
  *   their session (`lib/saved-replies.ts` says which, and which never); a saved reply is answered only when
  *   the network fails, so every page that can reach the server shows the server's data;
@@ -57,9 +58,13 @@ registerRoute(
   }),
 );
 
+/** Pages that are not the app's: the API's own (its documentation) and the built-in test checkout. */
+const NOT_THE_APP = /^\/(api|test-checkout)(\/|$)/;
+
 // Every other page (the public pages the server renders): the network; when it fails, the shell renders it.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !KIOSK.test(url.pathname),
+  ({ request, url }) =>
+    request.mode === 'navigate' && !KIOSK.test(url.pathname) && !NOT_THE_APP.test(url.pathname),
   new NetworkOnly({
     plugins: [{ handlerDidError: async () => (await matchPrecache(SHELL)) ?? Response.error() }],
   }),
