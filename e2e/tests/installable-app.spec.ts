@@ -163,6 +163,20 @@ test.describe('the app installs', () => {
       return { scope: found?.scope ?? null, active: found?.active?.state ?? null };
     });
     expect(registration).toEqual({ scope: expect.stringMatching(/\/$/), active: 'activated' });
+
+    // Under the worker, public pages are still the server's, rendered with their content; the portal's
+    // addresses are the precached shell (an empty root the app fills).
+    for (const [path, content] of [
+      ['/', 'A one-of-a-kind learning center'],
+      ['/faq', 'Frequently Asked Questions'],
+    ] as const) {
+      const response = await page.goto(path, { waitUntil: 'commit' });
+      expect(response?.fromServiceWorker(), path).toBe(true);
+      expect(await response?.text(), path).toContain(content);
+    }
+    const shell = await page.goto('/dashboard', { waitUntil: 'commit' });
+    expect(shell?.fromServiceWorker()).toBe(true);
+    expect(await shell?.text()).toContain('<div id="root"></div>');
   });
 });
 

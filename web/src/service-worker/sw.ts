@@ -42,7 +42,8 @@ const SHELL = '/index.html';
 /** How many saved replies the device keeps, and for how long (seconds): a week of a busy person's pages. */
 const SAVED_REPLIES_LIMIT = { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: `/` is the server-rendered home page, never the precached shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // The first install takes the open pages at once, so the visit that installed it is already served by it.
 clientsClaim();
