@@ -46,6 +46,13 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The app's service worker (issue 25, decision 031) is tested where it is the subject
+    // (tests/installable-app.spec.ts, which allows it). Elsewhere it is blocked: each test's fresh context
+    // would download the whole app shell to precache it, and `page.route` does not see what a worker answers
+    // from its precache, so a test that holds a page's code (navigation.spec.ts) would depend on whether the
+    // worker had installed yet. `E2E_SERVICE_WORKERS=allow` runs every test with the worker, as a visitor
+    // has it (a sample of nine files passed that way too).
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === 'allow' ? 'allow' : 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },

@@ -93,7 +93,9 @@ function run(title, command, args, { env = {}, counts = () => null } = {}) {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 const npx = 'npx';
-run('typecheck (contract, server, web, e2e; two at a time)', process.execPath, ['scripts/typecheck.mjs']);
+run('typecheck (contract, server, web and its service worker, e2e; two at a time)', process.execPath, [
+  'scripts/typecheck.mjs',
+]);
 run('lint and format (biome)', npx, ['--no-install', 'biome', 'check', '.']);
 // Import boundaries (docs/architecture.md, "Layers"): no circle, no lower layer importing a higher one, no
 // staff code in a parent's bundle.

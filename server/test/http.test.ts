@@ -16,6 +16,11 @@ describe('HTTP basics', () => {
       '<!doctype html><title>Bright Oak</title><div id="root"></div>',
     );
     await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(
+      path.join(webDist, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Bright Oak Learning Center', start_url: '/dashboard' }),
+    );
     t = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -36,6 +41,23 @@ describe('HTTP basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker at /sw.js, revalidated every time and allowed the whole site (issue 25)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.body).toContain('addEventListener');
+  });
+
+  it('serves the web app manifest with its media type, revalidated every time (issue 25)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ start_url: '/dashboard' });
   });
 
   it('answers unknown API routes with a JSON 404, never the SPA', async () => {

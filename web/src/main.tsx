@@ -28,3 +28,13 @@ async function start(serverRendered: boolean) {
 }
 
 void start(root.hasChildNodes());
+
+// The installable app's service worker (issue 25, decision 031): production builds only (never in `vite`
+// development or in tests), registered once the page has loaded so it never competes with the first paint.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void import('./features/offline/service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
+  });
+}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { EmailConfirmationNotice } from '../features/account/email-confirmation-notice';
 import { MessagesNavLink } from '../features/conversations/messages-nav-link';
+import { OfflineBanner } from '../features/offline/offline-banner';
+import { OfflineFallback } from '../features/offline/offline-fallback';
 import { PageSuspense } from './page-suspense';
 import classes from './section-nav.module.css';
 
@@ -35,11 +37,15 @@ export const portalLinks: ReadonlyArray<{ key: PortalLinkKey; label: string; to:
   { key: 'signOut', label: 'Sign out', to: routes.logout },
 ];
 
-/** Every /dashboard page: a section bar under the site header, then the page. Guarded by RequireAuth. */
+/**
+ * Every /dashboard page: a section bar under the site header, then the page. Guarded by RequireAuth. Offline
+ * (issue 25), a banner above the bar says so, and a page this device never saved shows the offline page.
+ */
 export function PortalLayout() {
   const { t } = useTranslation();
   return (
     <Container size="lg" pt="md" pb="xl">
+      <OfflineBanner mb="md" />
       <Box component="nav" aria-label={t('portal.nav.label')} className={classes.nav}>
         {portalLinks.map((item) =>
           item.key === 'messages' ? (
@@ -53,9 +59,11 @@ export function PortalLayout() {
         )}
       </Box>
       <EmailConfirmationNotice />
-      <PageSuspense>
-        <Outlet />
-      </PageSuspense>
+      <OfflineFallback>
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
+      </OfflineFallback>
     </Container>
   );
 }

@@ -8,6 +8,10 @@
 
 import type { TokenClaims } from '@lc/contract';
 import { isTokenExpired } from '@lc/contract';
+import { forgetSavedReplies } from './saved-replies.ts';
+import { readClaims } from './token-claims.ts';
+
+export { readClaims };
 
 export const TOKEN_STORAGE_KEY = 'token';
 
@@ -31,7 +35,13 @@ export function getToken(): string | null {
 const SESSION_CHANGED = 'lc:session-changed';
 const notify = () => window.dispatchEvent(new Event(SESSION_CHANGED));
 
+/**
+ * Store the token a sign-in answered. A new session (another person, or the same one signing in again) starts
+ * with nothing saved for offline use: the replies the device saved for the session before are forgotten.
+ */
 export function setToken(token: string): void {
+  const previous = readClaims(getToken())?.sid;
+  if (previous === undefined || previous !== readClaims(token)?.sid) void forgetSavedReplies(previous);
   try {
     storage()?.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
@@ -40,7 +50,9 @@ export function setToken(token: string): void {
   notify();
 }
 
+/** Forget the token (signing out, or a refused session) and every reply saved for offline use with it. */
 export function clearToken(): void {
+  void forgetSavedReplies(readClaims(getToken())?.sid);
   try {
     storage()?.removeItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -69,34 +81,6 @@ export function subscribeToSession(listener: () => void): () => void {
     window.removeEventListener(SESSION_CHANGED, listener);
     window.removeEventListener('storage', onStorage);
   };
-}
-
-/** base64url (RFC 4648 §5, no padding) → UTF-8 text; names in the claims may hold any letter. */
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
-
-/**
- * The claims of a JWT, decoded without verifying the signature. Returns null for anything that is not
- * a three-part token whose payload is a JSON object with a numeric `exp` (seconds since the epoch).
- */
-export function readClaims(token: string | null | undefined): TokenClaims | null {
-  if (!token) return null;
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts[1]) return null;
-  try {
-    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]));
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
-    const exp = (payload as { exp?: unknown }).exp;
-    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
-    return payload as TokenClaims;
-  } catch {
-    return null;
-  }
 }
 
 /** True when a token is stored and its exp claim has not passed (spec §2 Guard, spec §9). */

@@ -117,8 +117,25 @@ describe('the query client’s rules', () => {
       expect(client.defaultQueryOptions({ queryKey })).toMatchObject({
         gcTime: 300_000,
         staleTime: 15_000,
-        retry: 1,
-        networkMode: 'online',
+        networkMode: 'offlineFirst',
       });
+  });
+
+  it('retries a staff read once while online, never while offline (issue 25)', () => {
+    const retry = createQueryClient().defaultQueryOptions({ queryKey: staffKeys.roster('3') }).retry;
+    if (typeof retry !== 'function') throw new Error('the staff keys retry by a rule');
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    try {
+      online.mockReturnValue(true);
+      expect([retry(0, new Error('no answer')), retry(1, new Error('no answer'))]).toEqual([true, false]);
+      online.mockReturnValue(false);
+      expect(retry(0, new Error('no answer'))).toBe(false);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
+  it('sends a write even when the browser believes it is offline, so the form can say it failed', () => {
+    expect(createQueryClient().getDefaultOptions().mutations?.networkMode).toBe('always');
   });
 });

@@ -6,8 +6,21 @@
 import { type DehydratedState, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { staffKeys } from '../api/query-keys.ts';
 
-/** The staff keys' rules: TanStack Query's own defaults but for a 15 s staleTime and one retry (decision 010). */
-const STAFF_QUERIES = { staleTime: 15_000, retry: 1, gcTime: 5 * 60_000, networkMode: 'online' } as const;
+/** Whether the browser believes it is online (true where there is no browser: the server renderer). */
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * The staff keys' rules: TanStack Query's own defaults but for a 15 s staleTime and one retry (decision 010).
+ * Offline (issue 25, decision 031) a read is still sent once (`offlineFirst`), so the service worker can
+ * answer the reply this device saved; it is not retried while the browser is offline, so a page never
+ * saved shows that it could not load instead of waiting.
+ */
+const STAFF_QUERIES = {
+  staleTime: 15_000,
+  retry: (failures: number) => failures < 1 && browserOnline(),
+  gcTime: 5 * 60_000,
+  networkMode: 'offlineFirst',
+} as const;
 
 /**
  * A query client for the browser or a test. Its reads behave as the pages always have:
@@ -16,7 +29,10 @@ const STAFF_QUERIES = { staleTime: 15_000, retry: 1, gcTime: 5 * 60_000, network
  *   Infinity, so no refetch on focus, on reconnecting or when a second part of the page reads the same key);
  *   a write invalidates the keys it changed, and "Try again" refetches;
  * - a failed read shows its error at once (`retry: false`), and a read is sent even when the browser
- *   believes it is offline (`networkMode: 'always'`), so the page says it failed instead of waiting.
+ *   believes it is offline (`networkMode: 'always'`), so the page says it failed instead of waiting, and
+ *   the service worker can answer what this device saved (issue 25);
+ * - a write is sent even offline too (`networkMode: 'always'`): it fails and the page says so, where
+ *   TanStack Query's default would hold it silently until the browser is back online.
  *
  * The staff back office's keys keep their own rules (decision 010: a list is cached by its filters for 15 s,
  * refetched when the window regains focus, retried once); the staff pages share this client (staffKeys).
@@ -27,6 +43,7 @@ export function createQueryClient(gcTime = 0): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
       queries: { gcTime, staleTime: Number.POSITIVE_INFINITY, retry: false, networkMode: 'always' },
+      mutations: { networkMode: 'always' },
     },
   });
   for (const area of [staffKeys.all, staffKeys.withdrawPreviews])

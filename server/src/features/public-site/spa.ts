@@ -1,6 +1,9 @@
 /**
  * Serves the web app from `web/dist` on the same origin as the API.
  * - Hashed assets (`/assets/*`) are cached for a year; HTML is revalidated every time.
+ * - The installable app (issue 25, decision 031): the service worker `/sw.js` and the web app manifest are
+ *   revalidated every time, so a new version reaches every device on its next visit; the worker may control
+ *   the whole site (`Service-Worker-Allowed: /`) and the manifest has its registered media type.
  * - Pre-compressed `.br` / `.gz` siblings written at build time are served when the browser accepts them.
  * - A GET of a page path that does not ask for JSON gets HTML (issue 12): public pages rendered on the server
  *   with their content (`public-pages.ts`), an unknown path the spec's not-found page with status 404, and
@@ -29,6 +32,10 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
   return 'identity';
 }
 
+/** The service worker and the web app manifest the web build writes at its root (web/vite.config.ts). */
+const SERVICE_WORKER_FILE = 'sw.js';
+const MANIFEST_FILE = 'manifest.webmanifest';
+
 export async function registerSpa(app: FastifyInstance, ctx: AppContext) {
   const webDist = ctx.config.webDist;
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
@@ -39,7 +46,14 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext) {
       preCompressed: true,
       index: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        const file = path.relative(webDist, filePath).replace(/\.(br|gz)$/, '');
+        if (file === SERVICE_WORKER_FILE) {
+          res.header('Cache-Control', 'no-cache');
+          res.header('Service-Worker-Allowed', '/');
+        } else if (file === MANIFEST_FILE) {
+          res.header('Cache-Control', 'no-cache');
+          res.header('Content-Type', 'application/manifest+json; charset=utf-8');
+        } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
         } else if (filePath.endsWith('.html')) {
           res.header('Cache-Control', 'no-cache');

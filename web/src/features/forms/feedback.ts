@@ -11,6 +11,14 @@ export function failureStatus(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;
 }
 
+/**
+ * Whether a call failed without an answer while the browser is offline (issue 25): nothing reached the
+ * server, and the person should be told they are offline rather than that something went wrong.
+ */
+export function failedOffline(error: unknown): boolean {
+  return failureStatus(error) === null && typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** Whether a failed API call was answered with `status` (e.g. 404 for a record that is gone). */
 export function failedWith(error: unknown, ...statuses: number[]): boolean {
   const status = failureStatus(error);

@@ -106,6 +106,47 @@ describe('the form kit', () => {
     );
   });
 
+  it('says it is offline and nothing was sent when the browser is offline, in place of the form’s failure', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const onFailure = vi.fn();
+      const alert = vi.fn(() => 'The form’s own sentence.');
+      await fillAndSend({
+        action: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        failureToast: 'We could not save your changes.',
+        alert,
+        onFailure,
+      });
+      const offline =
+        'You’re offline, so nothing was sent. Your changes are still here: send them again once you’re back online.';
+      expect(await screen.findByText(offline)).toBeVisible();
+      expect(screen.queryByText('We could not save your changes.')).toBeNull();
+      expect(inForm().queryByRole('alert')).toBeNull();
+      expect(alert).not.toHaveBeenCalled();
+      expect(onFailure).toHaveBeenCalledTimes(1);
+      // What the person typed is kept for the next try.
+      expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
+    } finally {
+      online.mockRestore();
+    }
+  });
+
+  it('offline but answered (the server refused): the server’s sentence, not the offline one', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await fillAndSend({
+        action: async () => {
+          throw refused(409, 'This session has already started.');
+        },
+      });
+      expect(await inForm().findByRole('alert')).toHaveTextContent('This session has already started.');
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('leaves an error the form answers itself to the form: no toast, no alert', async () => {
     const onFailure = vi.fn();
     await fillAndSend({

@@ -9,6 +9,8 @@
  *   field messages go beside their fields, focus on the first, in the order of `fields`; anything else is
  *   put in the form's alert ({@link FormFailure}): `alert(error)`, by default the server's own sentence or,
  *   when the server was not reached, "check your connection" in the reader's language.
+ * - Offline (the browser says so and the server was not reached; issue 25), every form says the same in a
+ *   toast: the person is offline and nothing was sent; what they typed stays in the form.
  */
 import { Alert } from '@mantine/core';
 import { QueryClientContext, type QueryKey } from '@tanstack/react-query';
@@ -16,7 +18,7 @@ import type { BaseSyntheticEvent } from 'react';
 import { useCallback, useContext, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { failureFields, failureMessage } from './feedback';
+import { failedOffline, failureFields, failureMessage } from './feedback';
 import { notifyError, notifySuccess } from './notify';
 
 /** What a form does when it is sent; `TOut` is the form's values after its schema, `TResult` the reply. */
@@ -77,6 +79,13 @@ export function useSubmit<TIn extends FieldValues, TOut, TResult>(
         result = await current.action(values);
       } catch (error) {
         if (current.intercept?.(error)) return;
+        if (failedOffline(error)) {
+          // One toast, the channel every form has (some forms show no alert): instead of the form's own
+          // failure toast and alert, which would say something went wrong.
+          notifyError(t('offline.notSent'));
+          current.onFailure?.(error);
+          return;
+        }
         const toast =
           typeof current.failureToast === 'function' ? current.failureToast(error) : current.failureToast;
         if (toast) notifyError(toast);

@@ -7,6 +7,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { getStaffSelf } from '../../api/staff';
 import { site } from '../../content/site';
+import { OfflineBanner } from '../../features/offline/offline-banner';
+import { OfflineFallback } from '../../features/offline/offline-fallback';
 import { StaffNav } from '../../features/staff-shell/staff-nav';
 import classes from '../../features/staff-shell/staff-shell.module.css';
 import { BrandMark } from '../../layout/brand-mark';
@@ -26,7 +28,8 @@ const BAR_HEIGHT = 60;
  * out; a sidebar grouped by task (features/staff-shell/staff-nav.tsx) that folds into a menu on a phone and
  * closes when a link is followed; the page full width beside it. Loaded lazily, so no parent loads its code
  * (.dependency-cruiser.cjs). Guarded by RequireStaff. The pages read through the app's query client under
- * `staffKeys` (api/query-keys.ts; decision 010's staff rules, lib/query-client.ts).
+ * `staffKeys` (api/query-keys.ts; decision 010's staff rules, lib/query-client.ts). Offline (issue 25), a
+ * banner at the top of the page says so, and a page this device never saved shows the offline page.
  */
 export default function StaffLayout() {
   const [opened, menu] = useDisclosure(false);
@@ -96,9 +99,12 @@ export default function StaffLayout() {
         <StaffNav director={director} onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        <PageSuspense>
-          <Outlet />
-        </PageSuspense>
+        <OfflineBanner mb="md" />
+        <OfflineFallback>
+          <PageSuspense>
+            <Outlet />
+          </PageSuspense>
+        </OfflineFallback>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,0 +1,124 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (issue 25, decision 031), built by vite-plugin-pwa (`injectManifest`) into `/sw.js`:
+ * - the app shell is precached (the built JS, CSS, icons and `index.html`, listed by the build), so the app
+ *   opens and every page's code loads without the network;
+ * - portal, sign-in and staff addresses are the shell (the server answers them with the same `index.html`);
+ *   a public page comes from the server, rendered with its content, and only when the network fails does the
+ *   shell render it here instead; the door tablet (`/staff/kiosk`), the test checkout and the API's pages are
+ *   never answered by this worker;
+ * - the signed-in person's API reads are fetched from the network first and saved as they arrive, keyed by
+ *   their session (`lib/saved-replies.ts` says which, and which never); a saved reply is answered only when
+ *   the network fails, so every page that can reach the server shows the server's data;
+ * - nothing that writes (POST, PUT, PATCH, DELETE) is ever handled here: a write offline fails in the page,
+ *   which says so.
+ * A new version waits until the page's "Reload" (`lib/service-worker.ts`) posts `SKIP_WAITING`.
+ */
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import {
+  FORGET_SAVED_REPLIES,
+  isSavableReply,
+  mayBeSaved,
+  SAVED_REPLIES_CACHE,
+  savedReplyKey,
+  sessionHash,
+  sessionOfRequest,
+} from '../lib/saved-replies.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** The built shell every browser-rendered page starts from. */
+const SHELL = '/index.html';
+
+/** How many saved replies the device keeps, and for how long (seconds): a week of a busy person's pages. */
+const SAVED_REPLIES_LIMIT = { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 };
+
+// No directory index: `/` is the server-rendered home page, never the precached shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+cleanupOutdatedCaches();
+// The first install takes the open pages at once, so the visit that installed it is already served by it.
+clientsClaim();
+
+/** The door tablet: its own credential and its own page, left to the network (issue 11). */
+const KIOSK = /^\/staff\/kiosk(\/|$)/;
+
+// The browser-rendered pages (portal, sign-in, staff): the precached shell, online or not.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL(SHELL), {
+    allowlist: [/^\/dashboard(\/|$)/, /^\/staff(\/|$)/, /^\/(login|register|logout|password-reset)(\/|$)/],
+    denylist: [KIOSK],
+  }),
+);
+
+/** Pages that are not the app's: the API's own (its documentation) and the built-in test checkout. */
+const NOT_THE_APP = /^\/(api|test-checkout)(\/|$)/;
+
+// Every other page (the public pages the server renders): the network; when it fails, the shell renders it.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && !KIOSK.test(url.pathname) && !NOT_THE_APP.test(url.pathname),
+  new NetworkOnly({
+    plugins: [{ handlerDidError: async () => (await matchPrecache(SHELL)) ?? Response.error() }],
+  }),
+);
+
+/** Hashes of the sessions that ended while this worker ran: a reply still on its way for one is not saved. */
+const endedSessions = new Set<string>();
+
+async function requestSessionHash(request: Request): Promise<string | null> {
+  const session = sessionOfRequest(request);
+  return session === null ? null : sessionHash(session);
+}
+
+const expiration = new ExpirationPlugin(SAVED_REPLIES_LIMIT);
+
+// The signed-in person's reads: network first, the saved reply only when the network fails. No timeout: a
+// slow server is waited for, so a page never shows saved data while the server can still answer.
+const savedReads = new NetworkFirst({
+  cacheName: SAVED_REPLIES_CACHE,
+  plugins: [
+    {
+      cacheKeyWillBeUsed: async ({ request }) => (await savedReplyKey(request)) ?? request,
+      cacheWillUpdate: async ({ request, response }) => {
+        if (!isSavableReply(response)) return null;
+        const session = await requestSessionHash(request);
+        return session !== null && !endedSessions.has(session) ? response : null;
+      },
+    },
+    expiration,
+  ],
+});
+
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    mayBeSaved(url.pathname) &&
+    sessionOfRequest(request) !== null,
+  savedReads,
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: unknown; session?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+    return;
+  }
+  if (data?.type === FORGET_SAVED_REPLIES) {
+    event.waitUntil(
+      (async () => {
+        if (typeof data.session === 'string') endedSessions.add(await sessionHash(data.session));
+        await expiration.deleteCacheAndMetadata();
+      })(),
+    );
+  }
+});
