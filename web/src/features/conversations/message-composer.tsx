@@ -142,7 +142,7 @@ export function MessageComposer({
             filesField.ref(element);
           }}
           label={t('conversations.attach')}
-          placeholder={t('conversations.attachPlaceholder')}
+          description={t('conversations.attachPlaceholder')}
           multiple
           accept={ACCEPT}
           value={[]}
