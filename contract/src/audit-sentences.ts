@@ -269,7 +269,9 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
           family: family(names.family),
           assignee: named(names.assignee, 'person'),
         });
-      return say(row.action, { family: family(names.family), status: text(a.status) ?? '—' });
+      if (a.status !== b.status && (a.status === 'New' || a.status === 'Replied' || a.status === 'Closed'))
+        return say(`conversation.update.${a.status}`, { family: family(names.family) });
+      return say(row.action, { family: family(names.family) });
     case 'message.edit':
     case 'message.delete':
       return say(row.action, { family: family(names.family) });

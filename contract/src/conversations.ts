@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { fieldMessage } from './field-message.ts';
+import { OptionalPhoneSchema } from './fields.ts';
 import { LANGUAGES } from './language.ts';
 import { pageNumber, pageSizeField } from './paging.ts';
 import { StaffMemberSchema } from './staff.ts';
@@ -316,7 +317,7 @@ const timeOfDay = z
 
 /**
  * How a person hears about new messages (`GET`/`PUT /api/Account/Notifications`): by email, by text message
- * (to their mobile number, which they must have given), or neither; never during their quiet hours (the
+ * (to their mobile number, given here or on file), or neither; never during their quiet hours (the
  * center's wall clock; `quietFrom` after `quietUntil` spans midnight, e.g. 20:00 to 07:00). Several messages
  * arriving together make one notification.
  */
@@ -325,8 +326,14 @@ export const NotificationSettingsSchema = z.object({
   sms: z.boolean(),
   quietFrom: timeOfDay,
   quietUntil: timeOfDay,
+  /**
+   * The mobile number texts go to (the account's `sms`, also used for the center's text announcements), as
+   * people type it; empty removes it; left out, it stays as it is.
+   */
+  smsNumber: OptionalPhoneSchema.optional(),
 });
-export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+export type NotificationSettings = z.output<typeof NotificationSettingsSchema>;
+export type NotificationSettingsInput = z.input<typeof NotificationSettingsSchema>;
 
 /** The settings with what the page needs to explain them: the mobile number texts go to, if any. */
 export const NotificationSettingsViewSchema = NotificationSettingsSchema.extend({

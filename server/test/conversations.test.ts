@@ -322,7 +322,7 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
       quietUntil: '06:30',
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields.sms).toMatch(/mobile number/);
+    expect(refused.json().fields.sms).toBe('Add your mobile number before choosing text messages.');
     const saved = await as(okafor.token, 'PUT', '/api/UserAuthentication/Notifications', {
       email: false,
       sms: false,
@@ -337,6 +337,35 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
       quietUntil: '06:30',
       smsNumber: null,
     });
+    // The number is given as people type it, and texts can then be chosen; an empty number removes it.
+    const texts = await as(okafor.token, 'PUT', '/api/UserAuthentication/Notifications', {
+      email: true,
+      sms: true,
+      quietFrom: '21:00',
+      quietUntil: '06:30',
+      smsNumber: '(650) 555-0188',
+    });
+    expect(texts.statusCode, texts.body).toBe(200);
+    expect(texts.json()).toMatchObject({ sms: true, smsNumber: '+16505550188' });
+    const cleared = await as(okafor.token, 'PUT', '/api/UserAuthentication/Notifications', {
+      email: true,
+      sms: true,
+      quietFrom: '21:00',
+      quietUntil: '06:30',
+      smsNumber: '',
+    });
+    expect(cleared.statusCode).toBe(400);
+    const wrong = await as(okafor.token, 'PUT', '/api/UserAuthentication/Notifications', {
+      email: true,
+      sms: false,
+      quietFrom: '21:00',
+      quietUntil: '06:30',
+      smsNumber: '12',
+    });
+    expect(wrong.json().fields.smsNumber).toMatch(/valid US phone number/);
+    expect((await as(okafor.token, 'GET', '/api/UserAuthentication/Notifications')).json().smsNumber).toBe(
+      '+16505550188',
+    );
     const bad = await as(okafor.token, 'PUT', '/api/UserAuthentication/Notifications', {
       email: true,
       sms: false,

@@ -1,8 +1,8 @@
 /**
  * How a person hears about new messages (issue 25 "Notifications"): email and/or text, and their quiet hours
  * on the center's clock (`users.notify_email`, `notify_sms`, `quiet_from`, `quiet_until`; the center's
- * default is email, 8 pm to 7 am). Texts go to the account's mobile number (`users.sms`); choosing texts
- * without one answers 400 by `sms`.
+ * default is email, 8 pm to 7 am). Texts go to the account's mobile number (`users.sms`), which the person
+ * may give or change here (`smsNumber`); choosing texts without one answers 400 by `sms`.
  */
 import type { NotificationSettings, NotificationSettingsView } from '@lc/contract';
 import { sql } from 'drizzle-orm';
@@ -43,11 +43,12 @@ export async function updateNotificationSettings(
   userId: string,
   input: NotificationSettings,
 ): Promise<NotificationSettingsView> {
+  const number = input.smsNumber === undefined ? sql`sms` : sql`${input.smsNumber}::text`;
   const [row] = await queryRows<Row>(
     db,
     sql`update users set notify_email = ${input.email}, notify_sms = ${input.sms},
-        quiet_from = ${input.quietFrom}, quiet_until = ${input.quietUntil}
-      where id = ${userId} and (${!input.sms} or sms is not null)
+        quiet_from = ${input.quietFrom}, quiet_until = ${input.quietUntil}, sms = ${number}
+      where id = ${userId} and (${!input.sms} or ${number} is not null)
       returning notify_email, notify_sms, quiet_from, quiet_until, sms`,
   );
   if (!row)

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatPhone,
-  type NotificationSettings,
+  type NotificationSettingsInput,
   NotificationSettingsSchema,
   type NotificationSettingsView,
 } from '@lc/contract';
@@ -17,8 +17,8 @@ import { FormFailure, useSubmit } from '../forms/use-submit.tsx';
 
 /**
  * How a person hears about new messages (issue 25), for a parent and a staff member alike: by email, by text
- * (only with a mobile number on their account: without one the switch is off and says where a number comes
- * from, `noNumber`; the server refuses it too, 400 `fields.sms`), and their quiet hours on the center's
+ * (to the mobile number they give here; with the number left empty the switch is off and says so, `noNumber`;
+ * the server refuses it too, 400 `fields.sms`), and their quiet hours on the center's
  * clock ("Quiet from" 20:00 "until" 07:00 spans the night). Saved with the form kit on the contract's
  * `NotificationSettingsSchema`; the reply is the settings as stored.
  */
@@ -31,7 +31,7 @@ export function NotificationSettingsForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm<NotificationSettings>({
+  const form = useForm<NotificationSettingsInput>({
     resolver: zodResolver(NotificationSettingsSchema),
     reValidateMode: 'onSubmit',
     defaultValues: {
@@ -39,11 +39,13 @@ export function NotificationSettingsForm({
       sms: settings.sms && settings.smsNumber !== null,
       quietFrom: settings.quietFrom,
       quietUntil: settings.quietUntil,
+      smsNumber: settings.smsNumber ? formatPhone(settings.smsNumber) : '',
     },
   });
+  const typedNumber = (form.watch('smsNumber') ?? '').trim();
   const { onSubmit, failure, submitting } = useSubmit(form, {
     action: (values) => updateNotificationSettings(values),
-    fields: ['email', 'sms', 'quietFrom', 'quietUntil'],
+    fields: ['email', 'smsNumber', 'sms', 'quietFrom', 'quietUntil'],
     success: t('conversations.settings.saved'),
     onSuccess: (saved) => {
       queryClient.setQueryData(conversationKeys.notificationSettings(), saved);
@@ -52,10 +54,10 @@ export function NotificationSettingsForm({
         sms: saved.sms,
         quietFrom: saved.quietFrom,
         quietUntil: saved.quietUntil,
+        smsNumber: saved.smsNumber ? formatPhone(saved.smsNumber) : '',
       });
     },
   });
-  const number = settings.smsNumber;
   const smsHintId = useId();
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="notification-settings">
@@ -68,19 +70,26 @@ export function NotificationSettingsForm({
       <form noValidate onSubmit={onSubmit} aria-labelledby="notification-settings">
         <Stack gap="md">
           <SwitchField form={form} name="email" label={t('conversations.settings.email')} />
+          <TextField
+            form={form}
+            name="smsNumber"
+            type="tel"
+            autoComplete="tel"
+            label={t('conversations.settings.smsNumber')}
+            description={t('conversations.settings.smsNumberHint')}
+            w={{ base: '100%', xs: 280 }}
+          />
           <div>
             <SwitchField
               form={form}
               name="sms"
               label={t('conversations.settings.sms')}
-              disabled={number === null}
+              disabled={typedNumber === ''}
               aria-describedby={smsHintId}
             />
             {/* Beside the switch, not inside its label (Mantine's description is), so it is its description. */}
             <Text id={smsHintId} size="sm" c="dimmed" mt={4} ml={54} maw="60ch">
-              {number === null
-                ? noNumber
-                : t('conversations.settings.smsTo', { number: formatPhone(number) })}
+              {typedNumber === '' ? noNumber : t('conversations.settings.smsTo', { number: typedNumber })}
             </Text>
           </div>
           <Group gap="md" align="flex-start" wrap="wrap">

@@ -7,7 +7,7 @@ import StaffNotificationsPage from '../staff/staff-notifications-page.tsx';
 import NotificationsPage from './notifications-page.tsx';
 
 /**
- * The notification settings (issue 25): email and texts (texts only with a mobile number on the account),
+ * The notification settings (issue 25): email and texts (texts only with a mobile number, given on the page),
  * quiet hours "Quiet from" and "Quiet until", checked by the contract's schema and saved with PUT.
  */
 const fetchMock = vi.fn<typeof fetch>();
@@ -39,14 +39,13 @@ const saved = () =>
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 describe('the notification settings', () => {
-  it('turns texts off without a mobile number, saying where one comes from, and explains batching', async () => {
+  it('turns texts off without a mobile number, saying where to give one, and explains batching', async () => {
     serve(SETTINGS, (init) => jsonReply(200, JSON.parse(String(init?.body))));
     renderPage(<NotificationsPage />, { path: '/dashboard/notifications' });
     const texts = await screen.findByRole('switch', { name: /^Text me about new messages/ });
     expect(texts).toBeDisabled();
-    expect(texts).toHaveAccessibleDescription(
-      'Texts need a mobile number on your account. Ask the office to add yours, then turn texts on here.',
-    );
+    expect(texts).toHaveAccessibleDescription('Add your mobile number above to get texts.');
+    expect(screen.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('');
     expect(screen.getByRole('switch', { name: /^Email me about new messages/ })).toBeChecked();
     expect(
       screen.getByText(
@@ -70,7 +69,25 @@ describe('the notification settings', () => {
     fireEvent.change(screen.getByLabelText('Quiet from'), { target: { value: '21:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
-    expect(saved()).toEqual([{ email: false, sms: true, quietFrom: '21:30', quietUntil: '07:00' }]);
+    expect(saved()).toEqual([
+      { email: false, sms: true, quietFrom: '21:30', quietUntil: '07:00', smsNumber: '+14155550132' },
+    ]);
+  });
+
+  it('takes a mobile number as people type it, and texts can then be turned on', async () => {
+    serve(SETTINGS, (init) => jsonReply(200, JSON.parse(String(init?.body))));
+    renderPage(<NotificationsPage />, { path: '/dashboard/notifications' });
+    const number = await screen.findByRole('textbox', { name: 'Mobile number' });
+    fireEvent.change(number, { target: { value: '(650) 555-0188' } });
+    const texts = screen.getByRole('switch', { name: /^Text me about new messages/ });
+    expect(texts).toBeEnabled();
+    expect(texts).toHaveAccessibleDescription('Texts go to (650) 555-0188.');
+    fireEvent.click(texts);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
+    expect(saved()).toEqual([
+      { email: true, sms: true, quietFrom: '20:00', quietUntil: '07:00', smsNumber: '+16505550188' },
+    ]);
   });
 
   it('puts a time it cannot read by its field with focus, and the server’s refusal of texts by the switch', async () => {
@@ -90,15 +107,13 @@ describe('the notification settings', () => {
     fireEvent.change(until, { target: { value: '06:45' } });
     fireEvent.click(screen.getByRole('switch', { name: /^Text me about new messages/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('Add a mobile number to your account before choosing text messages.'),
-    ).toBeVisible();
+    expect(await screen.findByText('Add your mobile number before choosing text messages.')).toBeVisible();
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: /^Text me about new messages/ })).toHaveFocus(),
     );
   });
 
-  it('speaks Spanish on the staff’s page, with its own word on where a number comes from', async () => {
+  it('speaks Spanish on the staff’s page', async () => {
     await act(() => i18n.changeLanguage('es'));
     serve(SETTINGS, () => jsonReply(200, SETTINGS));
     renderPage(<StaffNotificationsPage />, { path: '/staff/notifications' });
@@ -106,7 +121,10 @@ describe('the notification settings', () => {
       name: /^Avisarme por mensaje de texto/,
     });
     expect(texts).toBeDisabled();
-    expect(texts).toHaveAccessibleDescription(/Pida a la dirección que añada el suyo/);
+    expect(texts).toHaveAccessibleDescription(
+      'Añada su número de celular arriba para recibir mensajes de texto.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Número de celular' })).toHaveValue('');
     expect(screen.getByLabelText('Silencio desde')).toHaveValue('20:00');
     expect(screen.getByRole('link', { name: '← Volver a los mensajes' })).toHaveAttribute(
       'href',
