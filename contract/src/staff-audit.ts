@@ -119,8 +119,8 @@ export const AUDIT_KINDS = {
     'conversation.update',
     'message.edit',
     'message.delete',
-    'dayPost.edit',
-    'dayPost.delete',
+    'day_post.edit',
+    'day_post.delete',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

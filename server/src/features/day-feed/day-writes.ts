@@ -1,6 +1,6 @@
 /**
  * Writing to a session's day (issue 25; decision 033): posts (a class note, a note about one child, photos
- * with the children in them), changing and deleting them (audited, `dayPost.edit` / `dayPost.delete`), and
+ * with the children in them), changing and deleting them (audited, `day_post.edit` / `day_post.delete`), and
  * each child's meals and rest. Every write is for the center's today, on a day the session meets; the
  * children named must be Enrolled in the session. A photo naming a child without photo consent answers 409
  * (`feed.consentMissing`, with the names) unless the teacher acknowledged it.
@@ -160,7 +160,7 @@ export async function editPost(
       tx,
       {
         actorUserId: user.id,
-        action: 'dayPost.edit',
+        action: 'day_post.edit',
         entityType: 'DayPost',
         entityId: post.id,
         before: { body: post.body, classSessionId: post.class_session_id, day: post.day },
@@ -191,7 +191,7 @@ export async function deletePost(
       tx,
       {
         actorUserId: user.id,
-        action: 'dayPost.delete',
+        action: 'day_post.delete',
         entityType: 'DayPost',
         entityId: post.id,
         before: {
