@@ -81,7 +81,7 @@ export const routes = {
   /** The family's conversation with the center (issue 25). */
   messages: '/dashboard/messages',
   /** A child's day: notes, photos, meals and rest, check-in and check-out (issue 25). */
-  childFeed: (studentId: string) => `/dashboard/children/${encodeURIComponent(studentId)}/feed`,
+  childFeed: (studentId: string) => `/dashboard/children/${studentId}/feed`,
   /** How a parent hears about new messages, and their quiet hours. */
   notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',

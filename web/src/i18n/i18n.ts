@@ -6,7 +6,9 @@
  * - `locales/portal.{en,es}.json`: the portal's dashboard, sessions and billing, under `portal.`;
  * - `locales/family.{en,es}.json`: children, allergies, contacts, pickup passes and the pass page, family
  *   sharing and attendance, under `family.`;
- * - `locales/enroll.{en,es}.json`: sessions, enrolling, waitlists and checkout, under `enroll.`.
+ * - `locales/enroll.{en,es}.json`: sessions, enrolling, waitlists and checkout, under `enroll.`;
+ * - `locales/feed.{en,es}.json`: the day's notes and photos, photo consent and the daily summary (issue 25),
+ *   for families and the teacher's day screen, under `feed.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -23,6 +25,8 @@ import esEnroll from './locales/enroll.es.json';
 import es from './locales/es.json';
 import enFamily from './locales/family.en.json';
 import esFamily from './locales/family.es.json';
+import enFeed from './locales/feed.en.json';
+import esFeed from './locales/feed.es.json';
 import enPortal from './locales/portal.en.json';
 import esPortal from './locales/portal.es.json';
 
@@ -32,8 +36,8 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every message, by language: the site's file with each part's file under its key. */
 export const messages = {
-  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll },
-  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll },
+  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll, feed: enFeed },
+  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll, feed: esFeed },
 } as const;
 
 export const resources = { en: { translation: messages.en }, es: { translation: messages.es } } as const;
