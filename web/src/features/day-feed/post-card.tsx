@@ -31,12 +31,12 @@ export function PostCard({ post, actions }: { post: DayPost; actions?: ReactNode
           </Text>
           <Group gap="xs">
             {post.kind === 'ClassNote' || (post.kind === 'Photo' && post.forClass) ? (
-              <Badge variant="light" color="gray" tt="none">
+              <Badge variant="default" tt="none">
                 {t('feed.common.forClass')}
               </Badge>
             ) : null}
             {names ? (
-              <Badge variant="light" color="gray" tt="none">
+              <Badge variant="default" tt="none">
                 {t('feed.common.about', { names })}
               </Badge>
             ) : null}

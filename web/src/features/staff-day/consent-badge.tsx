@@ -9,8 +9,7 @@ export function ConsentBadge({ consent }: { consent: PhotoConsent }) {
   const { t } = useTranslation();
   return (
     <Badge
-      variant="light"
-      color={consent === 'Granted' ? 'gray' : 'red'}
+      variant="default"
       tt="none"
       leftSection={<span aria-hidden="true">{MARK[consent]}</span>}
     >

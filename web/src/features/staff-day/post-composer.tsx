@@ -124,7 +124,6 @@ export function PostComposer({
               placeholder={t('feed.staff.photoFile')}
               accept="image/jpeg,image/png,image/webp"
               multiple
-              clearable
               onChange={(files) => {
                 setWarning(null);
                 if (files.length > 0) upload.mutate(files);

@@ -52,7 +52,7 @@ export default function ChildFeedPage() {
         </Text>
         <Text mt="xs" size="sm">
           {t('feed.child.consentHint', { name, consent: t(`feed.common.consent.${consent}`) })}{' '}
-          <Anchor component={Link} to={routes.editStudent(studentId)}>
+          <Anchor component={Link} to={routes.editStudent(studentId)} underline="always">
             {t('feed.child.consentLink')}
           </Anchor>
         </Text>
