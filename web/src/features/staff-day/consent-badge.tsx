@@ -8,11 +8,7 @@ const MARK: Record<PhotoConsent, string> = { Granted: '✓', Refused: '✕', Not
 export function ConsentBadge({ consent }: { consent: PhotoConsent }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      variant="default"
-      tt="none"
-      leftSection={<span aria-hidden="true">{MARK[consent]}</span>}
-    >
+    <Badge variant="default" tt="none" leftSection={<span aria-hidden="true">{MARK[consent]}</span>}>
       {t(`feed.common.consent.${consent}`)}
     </Badge>
   );
