@@ -2,8 +2,8 @@
  * /dashboard/children/:studentId/feed (issue 25, "The day's notes and photos"): a child's days, newest first —
  * when the child arrived and went home (and with whom), meals and rest, the teachers' notes and the photos the
  * family may see (never a photo with another family's child who has no photo consent: the server decides).
- * A week of days per page; "Earlier days" reads on (`before` in the address). It asks again every 30 seconds
- * while open, so a new post appears by itself.
+ * A week of days per page; "Earlier days" reads on (`before` in the address). The newest days are asked for
+ * every second while the page is in view, so a new post appears by itself within two seconds.
  */
 import { routes } from '@lc/contract';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
