@@ -139,7 +139,7 @@ async function pollers(
         const res = await fetch(f.url, { headers: f.headers }).catch(() => null);
         const text = res ? await res.text() : '';
         latencies.push(performance.now() - sent);
-        if (!res || res.status !== 200) errors += 1;
+        if (res?.status !== 200) errors += 1;
         const m = marker();
         const at = postedAt();
         if (m && at !== null && text.includes(m)) {
@@ -223,7 +223,7 @@ async function main() {
     );
     const baseline = await startBaselineServer(body);
     const base = await pollers(
-      families.map((f) => ({ url: `${baseline.base}/feed`, headers: {} })),
+      families.map(() => ({ url: `${baseline.base}/feed`, headers: {} })),
       () => null,
       () => null,
       Date.now() + 5_000,
