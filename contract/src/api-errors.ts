@@ -21,6 +21,8 @@ import enrollmentEn from './locales/api-errors/enrollment.en.json' with { type: 
 import enrollmentEs from './locales/api-errors/enrollment.es.json' with { type: 'json' };
 import familyEn from './locales/api-errors/family.en.json' with { type: 'json' };
 import familyEs from './locales/api-errors/family.es.json' with { type: 'json' };
+import feedEn from './locales/api-errors/feed.en.json' with { type: 'json' };
+import feedEs from './locales/api-errors/feed.es.json' with { type: 'json' };
 import fieldsEn from './locales/api-errors/fields.en.json' with { type: 'json' };
 import fieldsEs from './locales/api-errors/fields.es.json' with { type: 'json' };
 import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
@@ -42,6 +44,7 @@ const en = {
   billing: billingEn,
   enrollment: enrollmentEn,
   family: familyEn,
+  feed: feedEn,
   fields: fieldsEn,
   messages: messagesEn,
   passes: passesEn,
@@ -53,6 +56,7 @@ const es = {
   billing: billingEs,
   enrollment: enrollmentEs,
   family: familyEs,
+  feed: feedEs,
   fields: fieldsEs,
   messages: messagesEs,
   passes: passesEs,

@@ -275,6 +275,11 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
     case 'message.edit':
     case 'message.delete':
       return say(row.action, { family: family(names.family) });
+    case 'day_post.edit':
+    case 'day_post.delete': {
+      const day = text(a.day) ?? text(b.day);
+      return say(row.action, { session, day: day ? { days: [day, day] } : '—' });
+    }
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });
   }

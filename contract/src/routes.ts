@@ -50,6 +50,8 @@ export const routes = {
   /** Setting up terms (Admin): a new session, a session's form, programs and policies. */
   staffNewSession: '/staff/sessions/new',
   staffEditSession: (id: number | string) => `/staff/sessions/${id}/edit`,
+  /** The teacher's day of a session (issue 25): the class, notes and photos, meals and rest, on a phone. */
+  staffSessionDay: (id: number | string) => `/staff/sessions/${id}/day`,
   staffPrograms: '/staff/programs',
   /** The audit trail (the director). */
   staffAudit: '/staff/audit',
@@ -81,6 +83,8 @@ export const routes = {
   dashboard: '/dashboard',
   /** The family's conversation with the center (issue 25). */
   messages: '/dashboard/messages',
+  /** A child's day: notes, photos, meals and rest, check-in and check-out (issue 25). */
+  childFeed: (studentId: string) => `/dashboard/children/${studentId}/feed`,
   /** How a parent hears about new messages, and their quiet hours. */
   notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',

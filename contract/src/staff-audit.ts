@@ -119,6 +119,8 @@ export const AUDIT_KINDS = {
     'conversation.update',
     'message.edit',
     'message.delete',
+    'day_post.edit',
+    'day_post.delete',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

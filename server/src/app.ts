@@ -42,6 +42,9 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { sweepMessageAlerts } from './features/conversations/alerts.ts';
 import { sweepUnsentAttachments } from './features/conversations/attachments.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
+import { sweepDailySummaries } from './features/day-feed/daily-summary.ts';
+import { dayPhotoLinks, sweepExpiredPhotos, sweepUnpostedPhotos } from './features/day-feed/day-photos.ts';
+import { dayFeedRoutes } from './features/day-feed/routes.ts';
 import { staffOfficeRoutes } from './features/enrollment/office-routes.ts';
 import { createRegistration } from './features/enrollment/registration.ts';
 import { enrollmentRoutes } from './features/enrollment/routes.ts';
@@ -197,6 +200,12 @@ export async function buildApp(
             log: (msg) => app.log.warn(msg),
           }),
       },
+      // The day's summary for parents who chose it (issue 25, decision 033), after the day ends; before mail.
+      {
+        name: 'send daily summaries',
+        run: () =>
+          sweepDailySummaries({ database, clock, appUrl: config.appUrl, links: () => dayPhotoLinks(ctx) }),
+      },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
@@ -205,6 +214,15 @@ export async function buildApp(
       {
         name: 'remove unsent message files',
         run: () => sweepUnsentAttachments(database.db, createStorage(config), clock.now()),
+      },
+      // The day's photos never posted within the hour, and those past the center's retention (issue 25).
+      {
+        name: 'remove unposted and expired day photos',
+        run: async () => {
+          const storage = createStorage(config);
+          await sweepUnpostedPhotos(database.db, storage, clock.now());
+          return sweepExpiredPhotos(database.db, storage, clock.now(), config.photoRetentionDays);
+        },
       },
       // Pass photo files no pass holds (a delete that failed after its change committed), hourly (issue 21).
       {
@@ -314,6 +332,7 @@ export async function buildApp(
   await app.register(staffFamilyRoutes(ctx));
   await app.register(staffInboxRoutes(ctx));
   await app.register(conversationRoutes(ctx));
+  await app.register(dayFeedRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));
   await app.register(applePassRoutes(ctx));

@@ -166,6 +166,7 @@ export const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   /** Pickup passes (issue 11): how many days a pass works before the family must issue it again. */
   PASS_VALID_DAYS: z.coerce.number().int().min(1).max(800).default(365),
+  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Apple Wallet passes: all six (passphrase optional) or none. The PEM paths are read at boot. */
   APPLE_PASS_TYPE_ID: OPTIONAL_TEXT,
   APPLE_TEAM_ID: OPTIONAL_TEXT,

@@ -88,6 +88,8 @@ export type Config = {
     | undefined;
   /** Days a pickup pass works after it is issued (PASS_VALID_DAYS, default 365). */
   passValidDays: number;
+  /** How many days the day's photos are kept after upload before the background round deletes them (issue 25). */
+  photoRetentionDays: number;
   /**
    * Apple Wallet (issue 11) when APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and
    * APPLE_WWDR_CERT are set: the PEM texts were read at boot. Pushes to APNs use the pass certificate.
@@ -260,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
           }
         : undefined,
     passValidDays: e.PASS_VALID_DAYS,
+    photoRetentionDays: e.PHOTO_RETENTION_DAYS,
     apple,
     google,
   };

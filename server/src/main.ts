@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createMailer } from './adapters/mail.ts';
+import { createStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -35,6 +36,7 @@ async function main() {
   // Under an advisory lock, like the migrations in openDatabase: replicas may start at the same moment.
   const prepared = await prepareDatabase(database, {
     seedDemo: config.seedDemo,
+    files: createStorage(config),
     today: clock.today(),
     now: clock.now(),
     timeZone: config.timeZone,

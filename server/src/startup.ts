@@ -8,12 +8,15 @@
 
 import { type Database, STARTUP_LOCK } from './db/client.ts';
 import { type SeedResult, seedDemo } from './db/seed/demo.ts';
+import type { DemoFiles } from './db/seed/demo-day-feed.ts';
 import { ensureAdminAccount } from './features/auth/accounts.ts';
 import { backfillLedger } from './features/billing/ledger.ts';
 import { correctAttendanceDays } from './features/passes/door-today.ts';
 
 export type StartupOptions = {
   seedDemo: boolean;
+  /** Where the demo's photos of the day are written (the app's file storage). */
+  files?: DemoFiles;
   /** The center's date, "YYYY-MM-DD" (the demo's dates are relative to it). */
   today: string;
   now: Date;
@@ -33,7 +36,7 @@ export type StartupReport = {
 /** Seed and bootstrap the admin account under the start-up lock; see the module comment. */
 export function prepareDatabase(database: Database, options: StartupOptions): Promise<StartupReport> {
   return database.serialized(STARTUP_LOCK, async () => {
-    const seed = options.seedDemo ? await seedDemo(database.db, options.today) : null;
+    const seed = options.seedDemo ? await seedDemo(database.db, options.today, options.files) : null;
     // Payments and refunds recorded before the family account existed, posted once (decision 022).
     await backfillLedger(database.db, options.timeZone);
     // Door records dated before the center's zone was known to the database (migration 0032).

@@ -19,6 +19,7 @@ const enrollment = () => import('./api/queries/enrollment');
 const family = () => import('./api/queries/family');
 const familySharing = () => import('./api/queries/family-sharing');
 const passes = () => import('./api/queries/passes');
+const dayFeed = () => import('./api/queries/day-feed');
 
 /** Starts a page's queries once the query options `load` brings have arrived. */
 type Reads<M> = (queries: M, address: PageAddress, query: StartQuery) => void;
@@ -85,6 +86,10 @@ export const pageReads = {
       query(familyQueries.students());
       query(passQueries.attendance(attendanceQueryOf(url.searchParams)));
     },
+  ),
+  /** A child's day (issue 25): the newest week of days, or those before `before`. */
+  childFeed: signedIn(dayFeed, ({ dayFeedQueries }, { params, url }, query) =>
+    query(dayFeedQueries.childFeed(params.studentId ?? '', url.searchParams.get('before') ?? undefined)),
   ),
   family: signedIn(familySharing, ({ familySharingQueries }, _, query) =>
     query(familySharingQueries.family()),

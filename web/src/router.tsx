@@ -81,6 +81,9 @@ const NotificationsPage = lazyPage(() => import('./pages/portal/notifications-pa
 const StaffMessagesPage = lazyPage(() => import('./pages/staff/staff-messages-page'));
 const StaffConversationPage = lazyPage(() => import('./pages/staff/staff-conversation-page'));
 const StaffNotificationsPage = lazyPage(() => import('./pages/staff/staff-notifications-page'));
+// The day's notes and photos (issue 25).
+const ChildFeedPage = lazyPage(() => import('./pages/portal/child-feed-page'));
+const StaffSessionDayPage = lazyPage(() => import('./pages/staff/staff-session-day-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -94,6 +97,8 @@ const path = {
   newAllergy: routes.newAllergy(':studentId'),
   emergencyContact: routes.emergencyContact(':trusteeId'),
   editStudent: routes.editStudent(':studentId'),
+  childFeed: routes.childFeed(':studentId'),
+  staffSessionDay: routes.staffSessionDay(':classSessionId'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
   joinFamily: `${routes.family}/join/:token`,
@@ -153,6 +158,7 @@ const portalPages: RouteObject[] = [
   { path: routes.mySessions, element: <MySessionsPage />, handle: { prefetch: reads.mySessions } },
   { path: path.mySession, element: <MySessionPage />, handle: { prefetch: reads.mySession } },
   { path: routes.attendance, element: <AttendancePage />, handle: { prefetch: reads.attendance } },
+  { path: path.childFeed, element: <ChildFeedPage />, handle: { prefetch: reads.childFeed } },
   { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
   { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
@@ -194,6 +200,7 @@ export const appRoutes: RouteObject[] = [
                   { path: routes.staffNewSession, element: <StaffSessionFormPage /> },
                   { path: path.staffSession, element: <StaffRosterPage /> },
                   { path: path.staffEditSession, element: <StaffSessionFormPage /> },
+                  { path: path.staffSessionDay, element: <StaffSessionDayPage /> },
                   { path: routes.staffPrograms, element: <StaffProgramsPage /> },
                   { path: routes.staffAudit, element: <StaffAuditPage /> },
                   { path: routes.staffTeam, element: <StaffTeamPage /> },

@@ -57,6 +57,10 @@ export const statuses = {
   conversation: ['New', 'Replied', 'Closed'],
   /** Which side wrote a message (contract MESSAGE_SIDES). */
   messageSide: ['Family', 'Center'],
+  /** A post to a session's day (issue 25; contract DAY_POST_KINDS). */
+  dayPost: ['ClassNote', 'ChildNote', 'Photo'],
+  /** How much of a meal a child ate (contract MEAL_AMOUNTS). */
+  mealAmount: ['All', 'Some', 'None'],
 } as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -1418,4 +1422,151 @@ export const messageAlerts = pgTable(
     created: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.conversationId] }), index('message_alerts_due_idx').on(t.dueAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The day's notes and photos (issue 25, decision 033)
+
+/**
+ * A post to a session's day (the center's calendar day): a note for the class, a note about one child, or
+ * photos. Editing keeps the row (`edited_at`); deleting empties its text and removes its photos (`deleted_at`);
+ * the audit trail keeps what it said. Who may read it is computed from today's facts (features/day-feed).
+ */
+export const dayPosts = pgTable(
+  'day_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    body: text('body').notNull().default(''),
+    /** A photo also shown to every family of the class (else only to the tagged children's families). */
+    forClass: boolean('for_class').notNull().default(true),
+    created: createdAt(),
+    editedAt: instant('edited_at'),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    index('day_posts_session_day_idx').on(t.classSessionId, t.day),
+    check('day_posts_kind_check', inList('kind', statuses.dayPost)),
+  ],
+);
+
+/** The children a post names: the child a note is about, the children in a photo. */
+export const dayPostChildren = pgTable(
+  'day_post_children',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => dayPosts.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.studentId] }),
+    index('day_post_children_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * A photo, in the file storage under `day-photos/<random>.<ext>`, cleaned by sharp (no metadata). Uploaded
+ * first (no `post_id`), then posted by its uploader; one never posted is removed after an hour, and every
+ * photo after the center's retention period (`PHOTO_RETENTION_DAYS`).
+ */
+export const dayPhotos = pgTable(
+  'day_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id').references(() => dayPosts.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    created: createdAt(),
+  },
+  (t) => [index('day_photos_post_idx').on(t.postId), index('day_photos_created_idx').on(t.created)],
+);
+
+/**
+ * A child's photo release, as the family last answered it; no row means not asked yet (which counts as
+ * refused for sharing with other families).
+ */
+export const photoConsents = pgTable('photo_consents', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  granted: boolean('granted').notNull(),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: instant('decided_at').notNull(),
+});
+
+/** A child's meals, rest (minutes after midnight, center time) and a short note on one day of a session. */
+export const dailyCare = pgTable(
+  'daily_care',
+  {
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    breakfast: text('breakfast'),
+    snack: text('snack'),
+    lunch: text('lunch'),
+    restFrom: integer('rest_from'),
+    restTo: integer('rest_to'),
+    note: text('note').notNull().default(''),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updated: instant('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classSessionId, t.studentId, t.day] }),
+    index('daily_care_student_day_idx').on(t.studentId, t.day),
+    check(
+      'daily_care_meals_check',
+      sql`(breakfast is null or ${inList('breakfast', statuses.mealAmount)})
+        and (snack is null or ${inList('snack', statuses.mealAmount)})
+        and (lunch is null or ${inList('lunch', statuses.mealAmount)})`,
+    ),
+    check(
+      'daily_care_rest_check',
+      sql`(rest_from is null and rest_to is null)
+        or (rest_from between 0 and 1439 and rest_to between 0 and 1439 and rest_to > rest_from)`,
+    ),
+  ],
+);
+
+/** A parent who chose the daily summary mail (opt-in). */
+export const dailySummaryOptIns = pgTable('daily_summary_opt_ins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  created: createdAt(),
+});
+
+/**
+ * A daily summary claimed for one parent and day: written once, in the transaction that queues the mail (or
+ * finds nothing to say), so no day is summed up twice.
+ */
+export const dailySummarySends = pgTable(
+  'daily_summary_sends',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    mailed: boolean('mailed').notNull(),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

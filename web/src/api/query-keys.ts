@@ -201,3 +201,14 @@ export const staffKeys = {
   withdrawPreview: (classSessionId: number, studentId: string) =>
     [...staffKeys.withdrawPreviews, classSessionId, studentId] as const,
 };
+
+/** The day's notes and photos (issue 25): the teacher's day of a session, a child's feed, consent, summary. */
+export const dayFeedKeys = {
+  all: ['day-feed'] as const,
+  staffDay: (classSessionId: number) => [...dayFeedKeys.all, 'staff-day', classSessionId] as const,
+  childFeeds: (studentId: string) => [...dayFeedKeys.all, 'child', studentId] as const,
+  childFeed: (studentId: string, before?: string) =>
+    [...dayFeedKeys.childFeeds(studentId), 'feed', before ?? 'newest'] as const,
+  photoConsent: (studentId: string) => [...dayFeedKeys.childFeeds(studentId), 'consent'] as const,
+  dailySummary: () => [...dayFeedKeys.all, 'daily-summary'] as const,
+};

@@ -8,7 +8,9 @@
  *   sharing and attendance, under `family.`;
  * - `locales/enroll.{en,es}.json`: sessions, enrolling, waitlists and checkout, under `enroll.`;
  * - `locales/conversations.{en,es}.json`: messages between families and the center, notification settings and
- *   the staff's conversation pages (issue 25), under `conversations.`.
+ *   the staff's conversation pages (issue 25), under `conversations.`;
+ * - `locales/feed.{en,es}.json`: the day's notes and photos, photo consent and the daily summary (issue 25),
+ *   for families and the teacher's day screen, under `feed.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -27,6 +29,8 @@ import esEnroll from './locales/enroll.es.json';
 import es from './locales/es.json';
 import enFamily from './locales/family.en.json';
 import esFamily from './locales/family.es.json';
+import enFeed from './locales/feed.en.json';
+import esFeed from './locales/feed.es.json';
 import enPortal from './locales/portal.en.json';
 import esPortal from './locales/portal.es.json';
 
@@ -36,8 +40,8 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every message, by language: the site's file with each part's file under its key. */
 export const messages = {
-  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll, conversations: enConversations },
-  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll, conversations: esConversations },
+  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll, conversations: enConversations, feed: enFeed },
+  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll, conversations: esConversations, feed: esFeed },
 } as const;
 
 export const resources = { en: { translation: messages.en }, es: { translation: messages.es } } as const;

@@ -30,6 +30,7 @@ import { insertCatalog } from './demo-catalog.ts';
 import { DEMO_CO_PARENT, insertDemoCoParent } from './demo-co-parent.ts';
 import { insertDemoCustody } from './demo-custody.ts';
 import { addDays } from './demo-dates.ts';
+import { type DemoFiles, insertDemoDayFeed } from './demo-day-feed.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
@@ -65,8 +66,11 @@ export const DEMO_TEACHER_SESSIONS = ['Little Scientists (Tuesday & Thursday)', 
 
 export type SeedResult = { seeded: boolean; sessions: number };
 
-/** Load the demo content into an empty database. `today` is the center's date ("YYYY-MM-DD"). */
-export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
+/**
+ * Load the demo content into an empty database. `today` is the center's date ("YYYY-MM-DD"); `files`, when
+ * given, is the file storage the demo's photos of the day are written to (demo-day-feed.ts).
+ */
+export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(classSessions);
   if ((existing?.n ?? 0) > 0) return { seeded: false, sessions: existing!.n };
   const [demoParentHash, directorHash, teacherHash] = await Promise.all([
@@ -92,6 +96,7 @@ export async function seedDemo(db: Db, today: string): Promise<SeedResult> {
     });
     await insertDemoCalendar(tx, today);
     await insertDemoHistory(tx, today);
+    await insertDemoDayFeed(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });

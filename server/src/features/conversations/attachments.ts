@@ -11,46 +11,32 @@
 import { randomBytes } from 'node:crypto';
 import { ATTACHMENT_PHOTO_MAX_PIXELS, type MessageAttachment } from '@lc/contract';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { FileStorage } from '../../adapters/storage.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { cleanPhoto } from '../../lib/photos.ts';
 import type { AttachmentLinks } from './attachment-links.ts';
 import { UNSENT_ATTACHMENT_MS } from './conversation-writes.ts';
 
 /** The storage folder of message files. */
 export const MESSAGE_FILES = 'messages';
 
-/** A photo made safe to share: upright, at most the stored size, no metadata; its new size in pixels. */
-export async function cleanPhoto(
+/** A photo made safe to share (lib/photos.ts); 400 by `file` when sharp cannot read it. */
+export async function cleanMessagePhoto(
   bytes: Buffer,
   mime: string,
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
-  try {
-    const image = sharp(bytes, { failOn: 'error' }).rotate().resize({
-      width: ATTACHMENT_PHOTO_MAX_PIXELS,
-      height: ATTACHMENT_PHOTO_MAX_PIXELS,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    const out =
-      mime === 'image/png'
-        ? image.png()
-        : mime === 'image/webp'
-          ? image.webp({ quality: 85 })
-          : image.jpeg({ quality: 85, mozjpeg: true });
-    const { data, info } = await out.toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
-  } catch {
+  const photo = await cleanPhoto(bytes, mime, ATTACHMENT_PHOTO_MAX_PIXELS);
+  if (!photo)
     throw new HttpError(400, 'messages.conversations.chooseFile', {
       fields: { file: 'messages.conversations.chooseFile' },
     });
-  }
+  return photo;
 }
 
 /**
  * Store an upload of `uploaderId` (already checked: `mime` from its bytes, `ext`, a clean `fileName`) and
- * answer it with its signed link. Photos are cleaned first ({@link cleanPhoto}).
+ * answer it with its signed link. Photos are cleaned first ({@link cleanMessagePhoto}).
  */
 export async function storeAttachment(
   deps: { db: DbOrTx; storage: FileStorage; links: AttachmentLinks },
@@ -58,7 +44,7 @@ export async function storeAttachment(
   upload: { bytes: Buffer; mime: string; ext: string; fileName: string },
   now: Date,
 ): Promise<MessageAttachment> {
-  const photo = upload.mime.startsWith('image/') ? await cleanPhoto(upload.bytes, upload.mime) : null;
+  const photo = upload.mime.startsWith('image/') ? await cleanMessagePhoto(upload.bytes, upload.mime) : null;
   const bytes = photo?.bytes ?? upload.bytes;
   const key = `${MESSAGE_FILES}/${randomBytes(16).toString('hex')}.${upload.ext}`;
   await deps.storage.put(key, bytes, upload.mime);

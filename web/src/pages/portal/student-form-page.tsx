@@ -28,6 +28,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { createStudent, deleteAllergy, deleteStudent, updateStudent } from '../../api/family.ts';
 import { familyQueries } from '../../api/queries/family.ts';
+import { PhotoConsentCard } from '../../features/day-feed/photo-consent-card.tsx';
 import { isNotFound, LoadFailed, Loading, RecordNotFound } from '../../features/family/load-states.tsx';
 import { failedWith, failureMessage } from '../../features/forms/feedback.ts';
 import { NativeSelectField, TextField } from '../../features/forms/fields.tsx';
@@ -93,7 +94,14 @@ export default function StudentFormPage() {
     }
     return <LoadFailed message={t('family.studentForm.loadFailed')} retry={() => existing.refetch()} />;
   }
-  return <StudentForm key={studentId} student={existing.data} />;
+  return (
+    <>
+      <StudentForm key={studentId} student={existing.data} />
+      <Stack maw={720} mt="lg">
+        <PhotoConsentCard studentId={studentId} name={existing.data.firstName} />
+      </Stack>
+    </>
+  );
 }
 
 function StudentForm({ student }: { student: Student | null }) {

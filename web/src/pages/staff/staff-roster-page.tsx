@@ -1,8 +1,8 @@
-import { rosterColumns, rosterTableRows } from '@lc/contract';
+import { rosterColumns, rosterTableRows, routes } from '@lc/contract';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { staffKeys } from '../../api/query-keys';
 import { getRoster } from '../../api/staff';
 import { getSessionEnrollments } from '../../api/staff-money';
@@ -105,6 +105,16 @@ export default function StaffRosterPage() {
         isDirector={isDirector}
         onEnroll={() => setEnrolling(true)}
       />
+
+      <Button
+        component={Link}
+        to={routes.staffSessionDay(session.id)}
+        variant="light"
+        w="fit-content"
+        className={classes.noPrint}
+      >
+        The day: notes, photos, meals
+      </Button>
 
       {isDirector ? (
         <section aria-labelledby="teachers-heading" className={classes.noPrint}>
