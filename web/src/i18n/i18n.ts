@@ -40,8 +40,22 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every message, by language: the site's file with each part's file under its key. */
 export const messages = {
-  en: { ...en, portal: enPortal, family: enFamily, enroll: enEnroll, conversations: enConversations, feed: enFeed },
-  es: { ...es, portal: esPortal, family: esFamily, enroll: esEnroll, conversations: esConversations, feed: esFeed },
+  en: {
+    ...en,
+    portal: enPortal,
+    family: enFamily,
+    enroll: enEnroll,
+    conversations: enConversations,
+    feed: enFeed,
+  },
+  es: {
+    ...es,
+    portal: esPortal,
+    family: esFamily,
+    enroll: esEnroll,
+    conversations: esConversations,
+    feed: esFeed,
+  },
 } as const;
 
 export const resources = { en: { translation: messages.en }, es: { translation: messages.es } } as const;

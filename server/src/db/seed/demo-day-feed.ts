@@ -89,15 +89,13 @@ export async function insertDemoDayFeed(
   const consenting = [maya, ...classmates.slice(0, -1)];
   const notAsked = classmates.at(-1);
   if (consenting.length > 0)
-    await tx
-      .insert(photoConsents)
-      .values(
-        consenting.map((c) => ({
-          studentId: c.id,
-          granted: true,
-          decidedAt: new Date(`${today}T16:00:00Z`),
-        })),
-      );
+    await tx.insert(photoConsents).values(
+      consenting.map((c) => ({
+        studentId: c.id,
+        granted: true,
+        decidedAt: new Date(`${today}T16:00:00Z`),
+      })),
+    );
 
   const meets = parseDaySchedule(bridge.schedule).days;
   const days: string[] = [];

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { inviteCoParent, leaveFamily, withdrawInvitation } from '../../api/family-sharing';
 import { familySharingQueries } from '../../api/queries/family-sharing';
 import { familySharingKeys } from '../../api/query-keys';
-import { DailySummarySwitch } from '../../features/day-feed/daily-summary-switch.tsx';
 import { FamilyDialog } from '../../features/family/family-dialog';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import { failureMessage } from '../../features/forms/feedback';
@@ -54,7 +53,6 @@ export default function FamilyPage() {
         <LoadFailed message={t('family.familySharing.loadFailed')} retry={() => family.refetch()} />
       ) : null}
       {family.status === 'success' ? <Sharing family={family.data} changed={reload} /> : null}
-      <DailySummarySwitch />
     </Stack>
   );
 }

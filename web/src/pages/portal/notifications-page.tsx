@@ -5,10 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { conversationQueries } from '../../api/queries/conversations.ts';
 import { NotificationSettingsForm } from '../../features/conversations/notification-settings-form.tsx';
+import { DailySummarySwitch } from '../../features/day-feed/daily-summary-switch.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
-/** /dashboard/notifications (issue 25): how a parent hears about the center's messages, and their quiet hours. */
+/**
+ * /dashboard/notifications (issue 25): how a parent hears about the center's messages, their quiet hours, and the
+ * daily summary of their children's day (opt-in).
+ */
 export default function NotificationsPage() {
   const { t } = useTranslation();
   usePageTitle(t('conversations.settings.title'));
@@ -36,6 +40,7 @@ export default function NotificationsPage() {
           noNumber={t('conversations.settings.noNumberFamily')}
         />
       ) : null}
+      <DailySummarySwitch />
     </Stack>
   );
 }
