@@ -47,6 +47,20 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
   'tour.publish': { after: { startsAt: '2026-12-08T18:00:00.000Z' }, entityType: 'TourSlot' },
   'tour.remove': { before: { startsAt: '2026-12-08T18:00:00.000Z' }, after: { cancelled: [] } },
   'tour.reminded': { after: { startsAt: '2026-12-08T18:00:00.000Z' } },
+  'day_post.edit': {
+    before: { body: 'We painted.', classSessionId: 1, day: '2026-11-20' },
+    after: { body: 'We painted leaves.', classSessionId: 1, day: '2026-11-20' },
+    entityType: 'DayPost',
+  },
+  'day_post.delete': {
+    before: { body: 'Snack', classSessionId: 1, day: '2026-11-20' },
+    entityType: 'DayPost',
+  },
+  'conversation.update': {
+    before: { status: 'New' },
+    after: { status: 'Closed' },
+    entityType: 'Conversation',
+  },
   'staff.invite': { after: { role: 'Staff' } },
   'staff.add': { after: { role: 'Admin' } },
   'staff.role': { before: { role: 'Staff' }, after: { role: 'Admin' } },
