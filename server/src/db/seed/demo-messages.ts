@@ -29,17 +29,15 @@ async function conversation(
     .insert(conversations)
     .values({ familyUserId, status, lastMessageAt: at(lines.at(-1)!), created: at(lines[0]!) })
     .returning({ id: conversations.id });
-  await tx
-    .insert(conversationMessages)
-    .values(
-      lines.map((l) => ({
-        conversationId: row!.id,
-        authorId: l.who,
-        side: l.side,
-        body: l.body,
-        created: at(l),
-      })),
-    );
+  await tx.insert(conversationMessages).values(
+    lines.map((l) => ({
+      conversationId: row!.id,
+      authorId: l.who,
+      side: l.side,
+      body: l.body,
+      created: at(l),
+    })),
+  );
   await tx
     .insert(conversationReads)
     .values(reads.map((r) => ({ conversationId: row!.id, userId: r.who, readAt: at(lines[r.upTo]!) })));
