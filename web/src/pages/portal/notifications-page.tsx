@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { conversationQueries } from '../../api/queries/conversations.ts';
 import { NotificationSettingsForm } from '../../features/conversations/notification-settings-form.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { ThisDeviceSection } from '../../features/push/this-device-section.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** /dashboard/notifications (issue 25): how a parent hears about the center's messages, and their quiet hours. */
@@ -36,6 +37,7 @@ export default function NotificationsPage() {
           noNumber={t('conversations.settings.noNumberFamily')}
         />
       ) : null}
+      <ThisDeviceSection />
     </Stack>
   );
 }
