@@ -107,18 +107,24 @@ export function ThisDeviceSection() {
           {t('conversations.device.intro')}
         </Text>
         {support === 'install-first' ? (
-          <Alert color="blue" variant="light" title={t('conversations.device.installTitle')}>
-            {t('conversations.device.iosInstall')}
+          <Alert color="blue" variant="light">
+            {/* The heading in the body's colour: a light alert's coloured title is too faint in light mode. */}
+            <Text fw={700}>{t('conversations.device.installTitle')}</Text>
+            <Text size="sm">{t('conversations.device.iosInstall')}</Text>
           </Alert>
         ) : null}
         {support === 'unsupported' ? (
-          <Alert color="gray" variant="light" title={t('conversations.device.unsupportedTitle')}>
-            {t('conversations.device.unsupported')}
+          <Alert color="gray" variant="light">
+            {/* The heading in the body's colour: a light alert's coloured title is too faint in light mode. */}
+            <Text fw={700}>{t('conversations.device.unsupportedTitle')}</Text>
+            <Text size="sm">{t('conversations.device.unsupported')}</Text>
           </Alert>
         ) : null}
         {support === 'supported' && permission === 'denied' ? (
-          <Alert color="yellow" variant="light" title={t('conversations.device.deniedTitle')} role="status">
-            {t('conversations.device.denied')}
+          <Alert color="yellow" variant="light" role="status">
+            {/* The heading in the body's colour: a light alert's coloured title is too faint in light mode. */}
+            <Text fw={700}>{t('conversations.device.deniedTitle')}</Text>
+            <Text size="sm">{t('conversations.device.denied')}</Text>
           </Alert>
         ) : null}
         {setupProblem ? (
