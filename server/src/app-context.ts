@@ -7,7 +7,14 @@ import type { SmsSender } from './adapters/sms.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import type { BackgroundWork, PhotoStore, Registration, SessionTokens, Wallets } from './ports.ts';
+import type {
+  BackgroundWork,
+  PhotoStore,
+  PushNotifier,
+  Registration,
+  SessionTokens,
+  Wallets,
+} from './ports.ts';
 
 export type AppContext = {
   config: Config;
@@ -26,4 +33,6 @@ export type AppContext = {
   wallets: Wallets;
   /** Pickup adults' photos in the file storage (issue 11). */
   passPhotos: PhotoStore;
+  /** Web push to people's devices (issue 25 "On the phone", decision 034). */
+  push: PushNotifier;
 };

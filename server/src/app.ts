@@ -17,6 +17,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Mailer } from './adapters/mail.ts';
 import { createStripeProvider } from './adapters/payments/stripe.ts';
 import { createTestCheckoutProvider } from './adapters/payments/test-checkout.ts';
+import { createWebPushSender, loadVapidKeys } from './adapters/push.ts';
 import { createSmsSender } from './adapters/sms.ts';
 import { createStorage } from './adapters/storage.ts';
 import type { AppContext } from './app-context.ts';
@@ -61,6 +62,8 @@ import { passRoutes } from './features/passes/routes.ts';
 import { createWallets } from './features/passes/wallets.ts';
 import { publicSiteRoutes } from './features/public-site/routes.ts';
 import { registerSpa } from './features/public-site/spa.ts';
+import { createPushNotifier } from './features/push/deliver.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { staffReportRoutes } from './features/reports/routes.ts';
 import { staffResourceRoutes } from './features/resources/routes.ts';
 import { staffRoutes } from './features/team/routes.ts';
@@ -127,6 +130,18 @@ export async function buildApp(
 
   const log = (msg: string) => app.log.info(msg);
   const clock = deps.clock ?? createClock(config.timeZone);
+  const vapid = await loadVapidKeys(config.vapid, config.dataDir);
+  const push = createPushNotifier({
+    db: database.db,
+    sender: createWebPushSender({
+      vapid,
+      subject: config.vapidSubject,
+      allowLoopbackHttp: config.nodeEnv !== 'production',
+    }),
+    publicKey: vapid.publicKey,
+    now: () => clock.now(),
+    log: (msg) => app.log.warn(msg),
+  });
   const stripeBase = config.stripe?.apiBase ? new URL(config.stripe.apiBase) : undefined;
   const registration = createRegistration({
     config,
@@ -146,6 +161,7 @@ export async function buildApp(
             : {}),
         })
       : undefined,
+    push,
     log: (msg) => app.log.warn(msg),
   });
   const work = startBackgroundWork(
@@ -160,6 +176,7 @@ export async function buildApp(
             database,
             now: () => clock.now(),
             sms: ctx.sms,
+            push,
             log: (msg) => app.log.warn(msg),
           }),
       },
@@ -197,6 +214,7 @@ export async function buildApp(
             appUrl: config.appUrl,
             centerEmail: config.centerEmail,
             sms: ctx.sms,
+            push,
             log: (msg) => app.log.warn(msg),
           }),
       },
@@ -248,6 +266,7 @@ export async function buildApp(
     sms: createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, log: (msg) => app.log.warn(msg) }),
     wallets: createWallets(config, database, (msg) => app.log.warn(msg)),
     passPhotos: createPhotoStore(createStorage(config)),
+    push,
   };
   app.addHook('onClose', async () => {
     await work.stop();
@@ -333,6 +352,7 @@ export async function buildApp(
   await app.register(staffInboxRoutes(ctx));
   await app.register(conversationRoutes(ctx));
   await app.register(dayFeedRoutes(ctx));
+  await app.register(pushRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));
   await app.register(applePassRoutes(ctx));

@@ -181,4 +181,22 @@ export const EnvSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: OPTIONAL_TEXT,
   /** `http://127.0.0.1:port` style: send Wallet REST and token calls to a local fake (tests). */
   GOOGLE_WALLET_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+  /**
+   * Web push (issue 25, decision 034): the VAPID key pair, both or none (none: a pair made once into
+   * `${DATA_DIR}/vapid-keys.json`). The public key is the uncompressed P-256 point (65 bytes), the private
+   * key the 32-byte scalar, both base64url as `npx web-push generate-vapid-keys` prints them.
+   */
+  VAPID_PUBLIC_KEY: OPTIONAL_TEXT.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v),
+    'must be a VAPID public key: 87 base64url characters, as `npx web-push generate-vapid-keys` prints it',
+  ),
+  VAPID_PRIVATE_KEY: OPTIONAL_TEXT.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v),
+    'must be a VAPID private key: 43 base64url characters, as `npx web-push generate-vapid-keys` prints it',
+  ),
+  /** Who push services may contact about our pushes (RFC 8292 `sub`): `mailto:` or `https:`. */
+  VAPID_SUBJECT: OPTIONAL_TEXT.refine(
+    (v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v),
+    'must be a mailto: address or an https: URL, like mailto:hello@brightoaklearning.com',
+  ),
 });

@@ -109,6 +109,13 @@ export type Config = {
         apnsUrl: string;
       }
     | undefined;
+  /**
+   * Web push (issue 25, decision 034): the VAPID key pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or
+   * undefined: one made once into `${dataDir}/vapid-keys.json` (adapters/push.ts `loadVapidKeys`).
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The VAPID `sub` claim: VAPID_SUBJECT, else `mailto:` the center's address (CENTER_EMAIL). */
+  vapidSubject: string;
   /** Google Wallet (issue 11) when GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT are set. */
   google:
     | {
@@ -165,6 +172,11 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   if (missingApple.length !== 0 && missingApple.length !== APPLE_KEYS.length) {
     throw new ConfigError(
       `Invalid configuration — the APPLE_* pass settings must be set together; missing ${missingApple.join(', ')}`,
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration — VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made once in DATA_DIR)',
     );
   }
   if (Boolean(e.GOOGLE_WALLET_ISSUER_ID) !== Boolean(e.GOOGLE_WALLET_SERVICE_ACCOUNT)) {
@@ -263,6 +275,11 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
         : undefined,
     passValidDays: e.PASS_VALID_DAYS,
     photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CENTER_EMAIL.toLowerCase()}`,
     apple,
     google,
   };

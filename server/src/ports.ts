@@ -3,11 +3,13 @@
  * the context imports no feature (issue 22, docs/architecture.md "Layers"). The feature that owns a service
  * builds it, and its factory answers the type declared here: Registration in features/enrollment/registration.ts,
  * Wallets in features/passes/wallets.ts (the adapters under features/passes/apple|google/), PhotoStore in
- * features/passes/photos.ts, SessionTokens in features/auth/session-tokens.ts.
+ * features/passes/photos.ts, SessionTokens in features/auth/session-tokens.ts, PushNotifier in
+ * features/push/deliver.ts.
  */
 import type { TokenClaims, UserType } from '@lc/contract';
 import type { TestCheckoutProvider } from './adapters/payments/test-checkout.ts';
 import type { PaymentProvider } from './adapters/payments/types.ts';
+import type { PushOptions, PushPayload } from './adapters/push.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 
@@ -33,6 +35,8 @@ export type Registration = {
   providers: Partial<Record<string, PaymentProvider>>;
   /** The built-in test checkout (its pages serve only payments it made). */
   testCheckout: TestCheckoutProvider;
+  /** Web push to the family's devices (a failed automatic payment, issue 25). */
+  push: PushNotifier;
   /** Finishes a free (nothing to pay) enrollment through the same path as a paid one. */
   fulfillFree: (paymentId: string) => Promise<void>;
   log: (message: string) => void;
@@ -144,4 +148,25 @@ export type BackgroundWork = {
   /** Resolves when every deferred job has finished and the round it triggered is done (tests, shutdown). */
   idle: () => Promise<void>;
   stop: () => Promise<void>;
+};
+
+/**
+ * A web push notification for one person (issue 25 "On the phone", decision 034), built in their language
+ * inside the transaction that caused it and delivered after the commit to each of their devices.
+ */
+export type PendingPush = { userId: string; payload: PushPayload } & PushOptions;
+
+/** What one delivery did: the devices tried, those the push services took, removed as dead, and failed. */
+export type PushDelivery = { devices: number; sent: number; removed: number; failed: number };
+
+/** Web push to people's devices (features/push/deliver.ts). */
+export type PushNotifier = {
+  /** The VAPID public key (base64url) browsers subscribe with. */
+  publicKey: string;
+  /**
+   * Send each push to every device of its person, a few at a time; a device the push service calls gone
+   * (404, 410) is deleted, one failing five times in a row too. Call after the commit, outside any lock.
+   * Never throws: failures are logged and counted.
+   */
+  deliver(pushes: readonly PendingPush[]): Promise<PushDelivery>;
 };

@@ -107,7 +107,13 @@ describe.each(dbKinds)('one announcement to two sessions on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     clock.set('2026-11-21T17:00:00Z');
-    const deps = { database: t.database, now: () => clock.now(), sms: t.ctx.sms, log: () => {} };
+    const deps = {
+      database: t.database,
+      now: () => clock.now(),
+      sms: t.ctx.sms,
+      push: t.ctx.push,
+      log: () => {},
+    };
     await sendDueAnnouncements(deps);
     await sendDueAnnouncements(deps);
     expect(await mailsWithSubject('Field trip')).toEqual([family.email, other.email].sort());

@@ -27,6 +27,7 @@ describe.each(dbKinds)('staff announcements on %s', (kind) => {
       database,
       now: () => clock.now(),
       sms: desk.t.ctx.sms,
+      push: desk.t.ctx.push,
       log: () => {},
     });
 

@@ -1570,3 +1570,35 @@ export const dailySummarySends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * A device that asked for web push notifications (issue 25 "On the phone", decision 034): one row per browser
+ * subscription (`endpoint`, unique: a device that subscribes again, or is signed into by another person,
+ * keeps one row, which moves to whoever subscribed last). `p256dh` and `auth` are the browser's public
+ * encryption key and authentication secret for RFC 8291 payloads: the push service never reads them, and
+ * they are what push needs, nothing more. `browser` and `system` name the device for its owner ("Chrome",
+ * "Android"), read from the user agent when it subscribed. A row is the opt-in: removing it stops the
+ * device's notifications. The push service answering 404 or 410 deletes it (the browser dropped it);
+ * `failures` counts other failures in a row, and the fifth deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    browser: text('browser').notNull(),
+    system: text('system').notNull(),
+    created: createdAt(),
+    lastSuccessAt: instant('last_success_at'),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);

@@ -122,6 +122,15 @@ export const conversationKeys = {
   notificationSettings: () => [...conversationKeys.all, 'notification-settings'] as const,
 };
 
+/** api/push.ts: web push on this person's devices (issue 25 "On the phone"). */
+export const pushKeys = {
+  all: ['push'] as const,
+  /** GET /api/Push/Key: the VAPID public key. */
+  key: () => [...pushKeys.all, 'key'] as const,
+  /** GET /api/Push/Subscriptions: the signed-in person's devices. */
+  devices: () => [...pushKeys.all, 'devices'] as const,
+};
+
 type Id = number | string | undefined;
 
 /**

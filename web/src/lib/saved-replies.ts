@@ -8,8 +8,8 @@
  * JSON. What never is: other verbs, anything without a Bearer token (the door tablet's `Kiosk` credential,
  * visitors), Apple Wallet's web service and every pass (`/api/passes/…`, a trustee's pass and its card and
  * photo: they carry a pickup credential), the kiosk's own calls, files and every download (CSV, PDF,
- * statements, the family's data export, calendar feeds), the checkout's confirmation, and the account's
- * token links. Each saved reply is keyed by a hash of the token's session (`sid`), so a reply saved in one
+ * statements, the family's data export, calendar feeds), the checkout's confirmation, the account's
+ * token links, and the devices that get notifications (`/api/Push/…`: their push addresses stay off disk). Each saved reply is keyed by a hash of the token's session (`sid`), so a reply saved in one
  * session is never answered to another, even before the page has emptied the cache.
  */
 import { readClaims } from './token-claims.ts';
@@ -31,6 +31,7 @@ const NEVER_SAVED: readonly RegExp[] = [
   /^\/api\/Billing\/(Statements|YearEnd)\/[^/]+/,
   /^\/api\/ClassSessionEnrollment\/Confirmation\//,
   /^\/api\/UserAuthentication\/(?!Me$)/,
+  /^\/api\/Push\//,
   /\/document$/,
   /(\.|\/)csv$/,
 ];

@@ -12,6 +12,9 @@
  *   the network fails, so every page that can reach the server shows the server's data;
  * - nothing that writes (POST, PUT, PATCH, DELETE) is ever handled here: a write offline fails in the page,
  *   which says so.
+ * - a web push (issue 25 "On the phone", decision 034) shows its notification (`lib/push-payload.ts`: title,
+ *   words, the app's icon, a `tag` so a newer one about the same thing replaces it); a tap focuses a window of
+ *   the app already open (moving it to the notification's page) or opens one there.
  * A new version waits until the page's "Reload" (`lib/service-worker.ts`) posts `SKIP_WAITING`.
  */
 import { clientsClaim } from 'workbox-core';
@@ -24,6 +27,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { notificationTarget, readPushPayload } from '../lib/push-payload.ts';
 import {
   FORGET_SAVED_REPLIES,
   isSavableReply,
@@ -121,4 +125,41 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       })(),
     );
   }
+});
+
+/** The manifest's icon (web/vite.config.ts), shown beside every notification. */
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+
+self.addEventListener('push', (event: PushEvent) => {
+  const payload = readPushPayload(event.data?.text());
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_ICON,
+      ...(payload.tag ? { tag: payload.tag } : {}),
+      data: { url: payload.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const target = notificationTarget(
+    (event.notification.data as { url?: unknown } | null)?.url,
+    self.location.origin,
+  );
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        if (focused.url !== target) await focused.navigate(target).catch(() => null);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
 });

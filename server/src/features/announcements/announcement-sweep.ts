@@ -5,15 +5,17 @@
  * 1. the sweep runs under its own PostgreSQL advisory lock (`Database.exclusive`), so one process at a time;
  * 2. each due row is claimed by one statement (`UPDATE … SET sent_at = now WHERE … sent_at IS NULL`, over
  *    rows picked with `FOR UPDATE SKIP LOCKED`), so even two sweeps without the lock never claim a row twice.
- * The claim, the queued emails, the delivery counts and the audit rows commit together; text messages are
- * sent after the commit, as for the spec §7 call.
+ * The claim, the queued emails, the delivery counts and the audit rows commit together; text messages and
+ * web pushes (decision 034) are sent after the commit (and, in the sweep, after its lock is let go), as for
+ * the spec §7 call.
  */
 import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Database } from '../../db/client.ts';
 import { announcements } from '../../db/schema.ts';
+import type { PendingPush, PushNotifier } from '../../ports.ts';
 import { recordAudit } from '../audit/record.ts';
-import { deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
+import { announcementPushes, deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
 
 /** Advisory lock key of the announcement sweep ("LC" 0003). */
 export const ANNOUNCEMENT_SWEEP_LOCK = 0x4c43_0003;
@@ -22,15 +24,23 @@ export type AnnouncementSweepDeps = {
   database: Pick<Database, 'db' | 'exclusive'>;
   now: () => Date;
   sms: SmsSender;
+  push: Pick<PushNotifier, 'deliver'>;
   log: (message: string) => void;
 };
 
 /** At most this many announcements go out per round; the rest in the next (the index keeps it cheap). */
 const BATCH = 50;
 
-/** One sweep under the advisory lock; `{ ran: false }` when another process is sending right now. */
-export function sweepAnnouncements(deps: AnnouncementSweepDeps) {
-  return deps.database.exclusive(ANNOUNCEMENT_SWEEP_LOCK, () => sendDueAnnouncements(deps));
+/**
+ * One sweep: the claim under the advisory lock (`{ ran: false }` when another process is sending right now),
+ * then the texts and pushes once the lock is let go.
+ */
+export async function sweepAnnouncements(deps: AnnouncementSweepDeps) {
+  const claimed = await deps.database.exclusive(ANNOUNCEMENT_SWEEP_LOCK, () => claimDueAnnouncements(deps));
+  if (!claimed.ran) return claimed;
+  await sendTexts(deps, claimed.value.texts);
+  await deps.push.deliver(claimed.value.pushes);
+  return { ran: true as const, value: claimed.value.ids };
 }
 
 /**
@@ -38,8 +48,18 @@ export function sweepAnnouncements(deps: AnnouncementSweepDeps) {
  * sent. Safe to run concurrently with itself: a row is claimed by exactly one caller.
  */
 export async function sendDueAnnouncements(deps: AnnouncementSweepDeps): Promise<number[]> {
+  const { ids, texts, pushes } = await claimDueAnnouncements(deps);
+  await sendTexts(deps, texts);
+  await deps.push.deliver(pushes);
+  return ids;
+}
+
+/** The claim and its mail, counts and audit in one transaction; answers the texts and pushes to send after. */
+async function claimDueAnnouncements(
+  deps: AnnouncementSweepDeps,
+): Promise<{ ids: number[]; texts: PendingText[]; pushes: PendingPush[] }> {
   const now = deps.now();
-  const { ids, texts } = await deps.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     const claimed = await tx
       .update(announcements)
       .set({ sentAt: now, updated: now })
@@ -53,7 +73,7 @@ export async function sendDueAnnouncements(deps: AnnouncementSweepDeps): Promise
         and ${announcements.sentAt} is null and ${announcements.cancelledAt} is null`,
       )
       .returning();
-    if (claimed.length === 0) return { ids: [], texts: [] as PendingText[] };
+    if (claimed.length === 0) return { ids: [], texts: [] as PendingText[], pushes: [] as PendingPush[] };
     // The rest of a group cut off by the batch goes with it, so a family in two of its sessions hears once.
     const groups = [...new Set(claimed.map((r) => r.groupId).filter((g): g is string => g !== null))];
     if (groups.length > 0)
@@ -73,6 +93,7 @@ export async function sendDueAnnouncements(deps: AnnouncementSweepDeps): Promise
       );
     claimed.sort((a, b) => a.id - b.id);
     const texts = await deliverAnnouncements(tx, claimed, now);
+    const pushes = await announcementPushes(tx, claimed, now);
     for (const row of claimed)
       await recordAudit(
         tx,
@@ -86,10 +107,8 @@ export async function sendDueAnnouncements(deps: AnnouncementSweepDeps): Promise
         },
         now,
       );
-    return { ids: claimed.map((r) => r.id), texts };
+    return { ids: claimed.map((r) => r.id), texts, pushes };
   });
-  await sendTexts(deps, texts);
-  return ids;
 }
 
 /**

@@ -9,6 +9,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { hasEnrolledChild } from '../enrollment/records.ts';
+import { announcementPushes } from './announcement-delivery.ts';
 import { listAnnouncements, postAnnouncement } from './announcements.ts';
 import { writableSessions } from './staff-announcements.ts';
 
@@ -98,6 +99,21 @@ export const announcementRoutes =
                 );
             }
           });
+        // Pushes of the title to the parents' devices (decision 034), read and sent after the commit.
+        const targets = classSessionIds.length > 0 ? [...new Set(classSessionIds)] : [null];
+        ctx.work.defer('announcement pushes', async () =>
+          ctx.push.deliver(
+            await announcementPushes(
+              ctx.db,
+              result.created.map((id, i) => ({
+                id,
+                title: announcement.title,
+                classSessionId: targets[i] ?? null,
+              })),
+              ctx.clock.now(),
+            ),
+          ),
+        );
         reply.code(201).type('text/plain; charset=utf-8');
         const posted =
           result.created.length === 1

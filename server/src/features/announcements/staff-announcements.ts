@@ -31,9 +31,10 @@ import { announcements, classSessions } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
+import type { PendingPush } from '../../ports.ts';
 import { recordAudit } from '../audit/record.ts';
 import { visibleSessions } from '../team/access.ts';
-import { deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
+import { announcementPushes, deliverAnnouncements, type PendingText } from './announcement-delivery.ts';
 import { type Recipient, recipientRows } from './announcements.ts';
 import { iso, type Row, readStaffAnnouncement, scope } from './staff-announcement-list.ts';
 
@@ -148,6 +149,8 @@ export type WriteOutcome = {
   items: StaffAnnouncement[];
   message: string;
   texts: PendingText[];
+  /** Web pushes of what was sent, for after the commit (decision 034). */
+  pushes: PendingPush[];
   emails: number;
 };
 
@@ -179,7 +182,7 @@ export async function createStaffAnnouncements(
   const targets: Array<number | null> = sessionIds.length > 0 ? sessionIds : [null];
   // The rows of one announcement for several sessions: a family in two of them sees and hears it once.
   const groupId = randomUUID();
-  const { rows, texts } = await deps.db.transaction(async (tx) => {
+  const { rows, texts, pushes } = await deps.db.transaction(async (tx) => {
     const rows: Row[] = [];
     for (const classSessionId of targets) {
       const [row] = await tx
@@ -208,6 +211,7 @@ export async function createStaffAnnouncements(
       rows.push(row!);
     }
     const texts = sendAt ? [] : await deliverAnnouncements(tx, rows, now);
+    const pushes = sendAt ? [] : await announcementPushes(tx, rows, now);
     for (const row of rows)
       await recordAudit(
         tx,
@@ -221,14 +225,14 @@ export async function createStaffAnnouncements(
         },
         now,
       );
-    return { rows, texts };
+    return { rows, texts, pushes };
   });
   const items = await Promise.all(rows.map((r) => readStaffAnnouncement(deps.db, user, r.id)));
   const posted = plural(rows.length, 'announcement', 'announcements');
   const message = sendAt
     ? `Scheduled ${posted}. ${rows.length === 1 ? 'It goes' : 'They go'} out at the time you chose.`
     : `Sent ${posted}; ${deliveryMessage(rows, texts)}`;
-  return { items, message, texts, emails: rows.reduce((sum, r) => sum + (r.emailCount ?? 0), 0) };
+  return { items, message, texts, pushes, emails: rows.reduce((sum, r) => sum + (r.emailCount ?? 0), 0) };
 }
 
 /** Lock and read announcement `id` if `user` may write it (404 otherwise). */
@@ -273,6 +277,7 @@ export async function updateStaffAnnouncement(
       updated: now,
     };
     let texts: PendingText[] = [];
+    let pushes: PendingPush[] = [];
     let message: string;
     if (row.sentAt) {
       const sent = when(row.sentAt, deps.timeZone);
@@ -316,6 +321,7 @@ export async function updateStaffAnnouncement(
       if (sendAt) message = `Saved. It goes out on ${when(sendAt, deps.timeZone)}.`;
       else {
         texts = await deliverAnnouncements(tx, [updated!], now);
+        pushes = await announcementPushes(tx, [updated!], now);
         message = `Saved and sent; ${deliveryMessage([updated!], texts)}`;
       }
     }
@@ -336,7 +342,7 @@ export async function updateStaffAnnouncement(
       },
       now,
     );
-    return { texts, message, emails: after!.sentAt && !row.sentAt ? (after!.emailCount ?? 0) : 0 };
+    return { texts, pushes, message, emails: after!.sentAt && !row.sentAt ? (after!.emailCount ?? 0) : 0 };
   });
   return { ...result, items: [await readStaffAnnouncement(deps.db, user, id)] };
 }
@@ -374,5 +380,11 @@ export async function cancelStaffAnnouncement(
       ? 'Cancelled. It had already gone out by email and text; families no longer see it on the web.'
       : 'Cancelled. It will not be sent.';
   });
-  return { items: [await readStaffAnnouncement(deps.db, user, id)], message, texts: [], emails: 0 };
+  return {
+    items: [await readStaffAnnouncement(deps.db, user, id)],
+    message,
+    texts: [],
+    pushes: [],
+    emails: 0,
+  };
 }

@@ -33,13 +33,15 @@ export const staffAnnouncementRoutes =
   async (app) => {
     const deps = { db: ctx.db, timeZone: ctx.config.timeZone, now: () => ctx.clock.now() };
 
-    /** After the commit: mail goes out in a round now, texts after the reply (as `POST /api/Announcement`). */
+    /** After the commit: mail goes out in a round now, texts and pushes after the reply (as `POST /api/Announcement`). */
     const afterWrite = (outcome: WriteOutcome) => {
       if (outcome.emails > 0) ctx.work.runNow().catch(() => {});
       if (outcome.texts.length > 0)
         ctx.work.defer('announcement texts', () =>
           sendTexts({ database: ctx.database, sms: ctx.sms, log: (m) => app.log.warn(m) }, outcome.texts),
         );
+      if (outcome.pushes.length > 0)
+        ctx.work.defer('announcement pushes', () => ctx.push.deliver(outcome.pushes));
       return { items: outcome.items, message: outcome.message };
     };
 

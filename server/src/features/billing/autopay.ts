@@ -13,7 +13,8 @@
  * - **Outcomes** (`applyCharge`, under the attempt's row lock, so the sweep and a webhook settle once):
  *   succeeded → the payment is `Paid` and pays the place (ledger key `autopay:<attempt>`), a receipt mail;
  *   processing (a bank debit) → nothing is posted until it settles (the sweep asks the provider again, a
- *   webhook may tell first); failed → `Failed`, the family is mailed with the next try's date, and the
+ *   webhook may tell first); failed → `Failed`, the family is mailed with the next try's date (and pushed to
+ *   on their devices after the commit, decision 034), and the
  *   instalment is tried again `AUTOPAY_RETRY_DAYS` after its date; authentication required (3-D Secure) → the
  *   family is mailed a link to pay it themselves on Billing, where their bank can ask them.
  * - A charge the provider did not answer (a network error) stays `charging`; after `STALE_CHARGING_MS` the
@@ -26,10 +27,11 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { PendingPush, PushNotifier } from '../../ports.ts';
 import { familyRecipients } from '../family/mail-recipients.ts';
 import { lockFamilyMembers } from '../family/members.ts';
 import { postEntries } from './ledger.ts';
-import { autopayFailedMail } from './money-mail.ts';
+import { autopayFailedMail, autopayFailedPush } from './money-mail.ts';
 import { queuePaymentReceived } from './pay-balance.ts';
 
 /** Charges in flight at once per server process (Stripe's default rate limit is 100 requests a second). */
@@ -42,6 +44,8 @@ export type AutopayDeps = {
   clock: Clock;
   appUrl: string;
   providers: Partial<Record<string, PaymentProvider>>;
+  /** Pushes to the family's devices, sent after the commit. */
+  push: Pick<PushNotifier, 'deliver'>;
   log: (message: string) => void;
 };
 
@@ -247,7 +251,8 @@ export async function applyCharge(
   outcome: OffSessionCharge,
 ): Promise<boolean> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const pushes: PendingPush[] = [];
+  const changed = await deps.db.transaction(async (tx) => {
     const [attempt] = await queryRows<{
       id: string;
       payer_user_id: string;
@@ -320,7 +325,24 @@ export async function applyCharge(
       return true;
     }
     const next = outcome.status === 'failed' ? nextTryOn(attempt.due_on, attempt.attempt) : null;
-    for (const to of await familyRecipients(tx, { userId: attempt.payer_user_id }))
+    const recipients = await familyRecipients(tx, { userId: attempt.payer_user_id });
+    const withDevices = await usersWithDevices(
+      tx,
+      recipients.map((r) => r.id),
+    );
+    for (const to of recipients.filter((r) => withDevices.has(r.id)))
+      pushes.push({
+        userId: to.id,
+        payload: autopayFailedPush({
+          attemptId,
+          authenticate: outcome.status === 'action_required',
+          language: to.language,
+        }),
+        // Three days: the next try is a day after the date at the earliest.
+        ttlSeconds: 3 * 24 * 60 * 60,
+        urgency: 'normal',
+      });
+    for (const to of recipients)
       await enqueueMail(
         tx,
         autopayFailedMail({
@@ -340,6 +362,22 @@ export async function applyCharge(
       );
     return true;
   });
+  // After the commit and the family's lock: a slow push service never holds either.
+  if (pushes.length > 0) await deps.push.deliver(pushes);
+  return changed;
+}
+
+/** Which of `userIds` have a device for web push. */
+async function usersWithDevices(tx: DbOrTx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await queryRows<{ user_id: string }>(
+    tx,
+    sql`select distinct user_id from push_subscriptions where user_id in (${sql.join(
+      userIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((r) => r.user_id));
 }
 
 /** Settle an attempt a provider webhook names (`payment_intent.*` with our `attemptId`), asking the provider. */

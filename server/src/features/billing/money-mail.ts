@@ -11,6 +11,7 @@
  */
 import { formatCents, formatPolicyDate, routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
+import type { PushPayload } from '../../adapters/push.ts';
 import { familyText, longDateIn, mailT, moneyIn } from '../../i18n/family-mail.ts';
 
 const CENTER = 'Bright Oak Learning Center';
@@ -439,5 +440,24 @@ export function withdrawalRefundFailedMail(args: {
       `${args.familyName} withdrew ${args.childFullName} from ${args.sessionName}, and the payment provider did not accept the refund of ${formatCents(args.amount)}, so nothing was refunded yet.`,
       `Please refund it from Payments: ${args.appUrl}${routes.staffPayments}`,
     ),
+  };
+}
+
+/**
+ * The web push of an automatic payment that did not go through (issue 25 "On the phone", decision 034):
+ * no amount, card or child in it (a lock screen is not private), only that it failed, or that the bank
+ * asks the parent to confirm it (`authenticate`), opening Billing. The attempt's mail has the details.
+ */
+export function autopayFailedPush(args: {
+  attemptId: string;
+  authenticate: boolean;
+  language: string | null | undefined;
+}): PushPayload {
+  const t = mailT(args.language);
+  return {
+    title: t(args.authenticate ? 'push.autopayConfirm' : 'push.autopayFailed'),
+    body: t(args.authenticate ? 'push.autopayConfirmBody' : 'push.autopayFailedBody'),
+    url: routes.billing,
+    tag: `autopay-${args.attemptId}`,
   };
 }

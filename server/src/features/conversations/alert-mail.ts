@@ -2,9 +2,12 @@
  * The words of a message notification (issue 25; decision 032), in the recipient's language (`users.language`,
  * issue 14): one email listing every message still unread (author, time on the center's clock, the text, how
  * many files), with the link that opens the conversation after signing in; or one short text saying how many
- * and from whom, with the same link and none of the words (a text is not a private place).
+ * and from whom, with the same link and none of the words (a text is not a private place); or a web push
+ * (decision 034) saying who wrote or how many, none of the words either (a lock screen is not private).
  */
+import { routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
+import type { PushPayload } from '../../adapters/push.ts';
 import { CENTER, dayAndTimeIn, familyText, mailT } from '../../i18n/family-mail.ts';
 
 /** An unread message as the notification shows it. */
@@ -70,4 +73,36 @@ export function messageAlertText(recipient: AlertRecipient, count: number, link:
     from: recipient.familyName ?? t('messageAlert.theCenter'),
     link,
   });
+}
+
+/**
+ * The notification's push: "Maya Chen wrote" for one message, "3 new messages from the center" (a parent) or
+ * "… from Maya and Daniel Chen" (staff) for several; it opens the conversation, and a newer push about the
+ * same conversation replaces it on the device (`tag`).
+ */
+export function messageAlertPush(
+  recipient: AlertRecipient,
+  messages: AlertMessage[],
+  conversationId: string,
+): PushPayload {
+  const t = mailT(recipient.language);
+  const staff = recipient.familyName !== null;
+  const family = recipient.familyName ?? '';
+  const url = staff ? routes.staffConversation(conversationId) : routes.messages;
+  const tag = `messages-${conversationId}`;
+  if (messages.length === 1) {
+    const author = messages[0]!.author ?? t('push.someone');
+    return {
+      title: t('push.messageFrom', { author }),
+      body: staff ? t('push.messageBodyStaff', { family }) : t('push.messageBody', { center: CENTER }),
+      url,
+      tag,
+    };
+  }
+  return {
+    title: t('push.messages', { count: messages.length, from: staff ? family : t('push.theCenter') }),
+    body: t('push.messagesBody'),
+    url,
+    tag,
+  };
 }

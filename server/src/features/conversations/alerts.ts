@@ -7,8 +7,11 @@
  *   time, so messages that follow it join the same notification.
  * - The background round claims due rows (`FOR UPDATE SKIP LOCKED`, so two server processes never tell anyone
  *   twice), and for each sends one email listing every message the person has still not read, and/or one
- *   text saying how many, then deletes the row in the same transaction as the mail it queued. A person who
- *   read the messages meanwhile gets nothing; one whose quiet hours began meanwhile waits until they end.
+ *   text saying how many, and/or one web push to each of their devices (decision 034: "Maya Chen wrote", or
+ *   "3 new messages from the center", never the words), then deletes the row in the same transaction as the
+ *   mail it queued; texts and pushes leave after the commit and after the round's lock is let go. A person
+ *   who read the messages meanwhile gets nothing; one whose quiet hours began meanwhile waits until they end.
+ * A person with a device (a `push_subscriptions` row) hears by push whatever they chose for email and texts.
  * Who on the center's side is told: the conversation's assignee when it has one who may still read it, else
  * the office and the teachers of the family's children (each as they chose).
  */
@@ -17,8 +20,9 @@ import { sql } from 'drizzle-orm';
 import type { SmsMessage } from '../../adapters/sms.ts';
 import { type Database, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
+import type { PendingPush, PushNotifier } from '../../ports.ts';
 import { familyAccounts } from './access.ts';
-import { type AlertMessage, messageAlertMail, messageAlertText } from './alert-mail.ts';
+import { type AlertMessage, messageAlertMail, messageAlertPush, messageAlertText } from './alert-mail.ts';
 
 /** Minutes a notification waits for more messages to batch with, before it goes. */
 export const BATCH_MINUTES = 5;
@@ -72,7 +76,8 @@ export async function scheduleAlerts(
   timeZone: string,
 ): Promise<void> {
   const hears = sql`u.closed_at is null and u.id <> ${message.authorId}
-    and (u.notify_email or (u.notify_sms and u.sms is not null))`;
+    and (u.notify_email or (u.notify_sms and u.sms is not null)
+      or exists (select 1 from push_subscriptions p where p.user_id = u.id))`;
   const teachesFamily = sql`exists (select 1 from session_staff ss
     join class_session_enrollments e on e.class_session_id = ss.class_session_id and e.status = 'Enrolled'
     join user_students us on us.student_id = e.student_id
@@ -118,15 +123,41 @@ export type AlertSweepDeps = {
   appUrl: string;
   centerEmail: string;
   sms: { send(message: SmsMessage): Promise<void> };
+  push: Pick<PushNotifier, 'deliver'>;
   log: (msg: string) => void;
 };
 
-/** What one round did: notifications mailed, texted, dropped (read meanwhile) and held (quiet hours began). */
-export type AlertSweepResult = { mailed: number; texted: number; dropped: number; held: number };
+/**
+ * What one round did: notifications mailed, texted, dropped (read meanwhile) and held (quiet hours began),
+ * and the devices a push reached.
+ */
+export type AlertSweepResult = {
+  mailed: number;
+  texted: number;
+  dropped: number;
+  held: number;
+  pushed: number;
+};
 
-/** One round under the advisory lock; `{ ran: false }` when another process is running it. */
-export function sweepMessageAlerts(deps: AlertSweepDeps) {
-  return deps.database.exclusive(MESSAGE_ALERT_LOCK, () => runAlertSweep(deps));
+/**
+ * One round: the claims under the advisory lock (`{ ran: false }` when another process is running it), then
+ * the texts and pushes once the lock is let go, so a slow phone company or push service never holds it.
+ */
+export async function sweepMessageAlerts(deps: AlertSweepDeps) {
+  const claimed = await deps.database.exclusive(MESSAGE_ALERT_LOCK, () => claimAlerts(deps));
+  if (!claimed.ran) return claimed;
+  const { result, texts, pushes } = claimed.value;
+  // Texts leave after their rows are gone, so a failed text is never retried into a second one.
+  for (const text of texts) {
+    try {
+      await deps.sms.send(text);
+      result.texted += 1;
+    } catch (error) {
+      deps.log(`message alert text failed: ${(error as Error).message}`);
+    }
+  }
+  result.pushed = (await deps.push.deliver(pushes)).sent;
+  return { ran: true as const, value: result };
 }
 
 type DueAlert = {
@@ -142,12 +173,19 @@ type DueAlert = {
   quiet_until: string;
   language: string;
   family: boolean;
+  has_push: boolean;
 };
 
-/** Claims and sends due notifications, 50 at a time, each in its own transaction with its mail. */
-export async function runAlertSweep(deps: AlertSweepDeps): Promise<AlertSweepResult> {
-  const result: AlertSweepResult = { mailed: 0, texted: 0, dropped: 0, held: 0 };
+/**
+ * Claims due notifications, 50 at a time, each batch in its own transaction with its mail; answers the
+ * texts and pushes to send after.
+ */
+async function claimAlerts(
+  deps: AlertSweepDeps,
+): Promise<{ result: AlertSweepResult; texts: SmsMessage[]; pushes: PendingPush[] }> {
+  const result: AlertSweepResult = { mailed: 0, texted: 0, dropped: 0, held: 0, pushed: 0 };
   const texts: SmsMessage[] = [];
+  const pushes: PendingPush[] = [];
   for (;;) {
     const now = deps.now();
     const batch = await deps.database.db.transaction(async (tx) => {
@@ -155,7 +193,8 @@ export async function runAlertSweep(deps: AlertSweepDeps): Promise<AlertSweepRes
         tx,
         sql`select a.user_id, a.conversation_id, c.family_user_id, u.first_name, u.email_address, u.sms,
             u.notify_email, u.notify_sms, u.quiet_from, u.quiet_until, u.language,
-            a.user_id in (select user_id from ${familyAccounts(sql`c.family_user_id`)} f) as family
+            a.user_id in (select user_id from ${familyAccounts(sql`c.family_user_id`)} f) as family,
+            exists (select 1 from push_subscriptions p where p.user_id = a.user_id) as has_push
           from message_alerts a
           join conversations c on c.id = a.conversation_id
           join users u on u.id = a.user_id
@@ -163,21 +202,12 @@ export async function runAlertSweep(deps: AlertSweepDeps): Promise<AlertSweepRes
           order by a.due_at, a.user_id, a.conversation_id
           limit 50 for update of a skip locked`,
       );
-      for (const alert of due) await sendAlert(tx, deps, alert, now, result, texts);
+      for (const alert of due) await sendAlert(tx, deps, alert, now, result, { texts, pushes });
       return due.length;
     });
     if (batch < 50) break;
   }
-  // Texts leave after their rows are gone, so a failed text is never retried into a second one.
-  for (const text of texts) {
-    try {
-      await deps.sms.send(text);
-      result.texted += 1;
-    } catch (error) {
-      deps.log(`message alert text failed: ${(error as Error).message}`);
-    }
-  }
-  return result;
+  return { result, texts, pushes };
 }
 
 async function sendAlert(
@@ -186,7 +216,7 @@ async function sendAlert(
   alert: DueAlert,
   now: Date,
   result: AlertSweepResult,
-  texts: SmsMessage[],
+  { texts, pushes }: { texts: SmsMessage[]; pushes: PendingPush[] },
 ): Promise<void> {
   const wait = minutesUntilQuietEnds(minuteOfDay(now, deps.timeZone), alert.quiet_from, alert.quiet_until);
   if (wait > 0) {
@@ -218,6 +248,14 @@ async function sendAlert(
   }
   if (alert.notify_sms && alert.sms)
     texts.push({ to: alert.sms, body: messageAlertText(recipient, unread.length, link) });
+  if (alert.has_push)
+    pushes.push({
+      userId: alert.user_id,
+      payload: messageAlertPush(recipient, unread, alert.conversation_id),
+      // A day: a phone off overnight still hears in the morning; older news is on the page anyway.
+      ttlSeconds: 24 * 60 * 60,
+      urgency: 'normal',
+    });
 }
 
 /** The other side's messages `userId` (on `side`) has not read in `conversationId`, oldest first. */

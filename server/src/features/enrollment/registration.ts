@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Registration } from '../../ports.ts';
+import type { PushNotifier, Registration } from '../../ports.ts';
 import { fulfillFreePayment } from './fulfill-checkout.ts';
 
 export type { Registration };
@@ -21,9 +21,10 @@ export function createRegistration(args: {
   clock: Clock;
   testCheckout: TestCheckoutProvider;
   stripe: PaymentProvider | undefined;
+  push: PushNotifier;
   log: (message: string) => void;
 }): Registration {
-  const { config, database, clock, testCheckout, stripe, log } = args;
+  const { config, database, clock, testCheckout, stripe, push, log } = args;
   const registration: Registration = {
     db: database.db,
     database,
@@ -35,6 +36,7 @@ export function createRegistration(args: {
     provider: stripe ?? testCheckout,
     providers: { test: testCheckout, ...(stripe ? { stripe } : {}) },
     testCheckout,
+    push,
     log,
     fulfillFree: async (paymentId) => {
       await fulfillFreePayment(registration, paymentId);

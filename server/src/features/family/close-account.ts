@@ -6,7 +6,7 @@
  *
  * Erased: the children (allergies, places, waitlist places, drop-offs and pickups), the contacts and their
  * pickup passes and photos, the family's contact and tutoring forms and the center's notes on them, the
- * emails the center sent them, their sign-in links and counters, and the values the audit trail recorded
+ * emails the center sent them, their sign-in links and counters, their devices for notifications, and the values the audit trail recorded
  * about them (blanked under the `lc.audit_redaction` exception of migration 0016). Kept: the account row as a
  * nameless tombstone ("Former family", `closed-<id>@accounts.invalid`, no password) so each payment keeps
  * its payer, and the payments' amounts, line items, statuses and refunds with their free text removed.
@@ -201,6 +201,8 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}`);
   // The calendar subscription address stops working with the account (issue 24).
   await tx.execute(sql`delete from calendar_feeds where user_id = ${userId}`);
+  // The devices that got web push notifications (decision 034): a closed account hears nothing more.
+  await tx.execute(sql`delete from push_subscriptions where user_id = ${userId}`);
   // What they sent the center and what it sent them.
   await tx.execute(sql`delete from inbox_entries where contact_submission_id in
     (select id from contact_submissions where lower(email) = lower(${email}))

@@ -13,7 +13,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { type RestrictionMatch, raiseCustodyAlert, restrictedFor } from '../family/custody.ts';
 import { visibleSessions } from '../team/access.ts';
 import { parseDaySchedule } from './day-schedule.ts';
-import { notifyFamilies, sendTexts } from './door-notify.ts';
+import { notifyFamilies, sendDoorNotices } from './door-notify.ts';
 import { clockTime, dayBounds, eventKey, lastEventsToday, stateOf, weekday } from './door-today.ts';
 
 /**
@@ -129,7 +129,7 @@ export async function recordByStaff(
         adultName,
         staffUserId: user.id,
       });
-      const texts = await notifyFamilies(
+      const notices = await notifyFamilies(
         ctx,
         tx,
         [
@@ -145,7 +145,7 @@ export async function recordByStaff(
         adultName ?? `${user.firstName} ${user.lastName} (staff)`,
       );
       return {
-        texts,
+        notices,
         result: {
           studentId: input.studentId,
           classSessionId: input.classSessionId,
@@ -157,7 +157,7 @@ export async function recordByStaff(
       };
     }),
   );
-  sendTexts(ctx, result.texts);
+  sendDoorNotices(ctx, result.notices);
   ctx.work.runNow();
   return result.result;
 }

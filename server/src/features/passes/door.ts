@@ -26,7 +26,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { type RestrictionMatch, raiseCustodyAlert, restrictedFor } from '../family/custody.ts';
-import { notifyFamilies, type Recorded, sendTexts, type Text } from './door-notify.ts';
+import { type DoorNotices, notifyFamilies, type Recorded, sendDoorNotices } from './door-notify.ts';
 import { type KioskCaller, loggingRefusals, logRefusal, workingPass } from './door-refusals.ts';
 import {
   childrenToday,
@@ -105,7 +105,7 @@ type PinRefusal = { pinLocked: Date; passportId: string } | { wrongPin: number; 
 type Outcome =
   | PinRefusal
   | { doNotRelease: RestrictionMatch; adultName: string; passportId: string }
-  | { results: DoorResult[]; texts: Text[]; refused: DoorResult[]; passportId: string };
+  | { results: DoorResult[]; notices: DoorNotices; refused: DoorResult[]; passportId: string };
 
 /**
  * `POST /api/kiosk/check-in` and `/check-out`: record the event for each wanted child the pass may bring or
@@ -190,9 +190,14 @@ export async function doorAction(
           at: now.toISOString(),
         });
       }
-      const texts = await notifyFamilies(ctx, tx, recorded, kind, adultName);
+      const notices = await notifyFamilies(ctx, tx, recorded, kind, adultName);
       await tx.update(kiosks).set({ lastSeenAt: now }).where(eq(kiosks.id, kiosk.id));
-      return { results, texts, refused: results.filter((r) => r.outcome === 'refused'), passportId: pass.id };
+      return {
+        results,
+        notices,
+        refused: results.filter((r) => r.outcome === 'refused'),
+        passportId: pass.id,
+      };
     });
     return replyToKiosk(ctx, kiosk, kind, outcome, now);
   });
@@ -357,7 +362,7 @@ async function recordEvent(
 
 /**
  * After the commit, the kiosk's answer: a PIN refusal is logged and thrown (429 while paused, 403 with the
- * tries left); otherwise the children refused are logged, the texts sent, and one result per wanted child
+ * tries left); otherwise the children refused are logged, the texts and pushes sent, and one result per wanted child
  * answered.
  */
 async function replyToKiosk(
@@ -416,7 +421,7 @@ async function replyToKiosk(
       studentIds: outcome.refused.map((r) => r.studentId),
     });
   }
-  sendTexts(ctx, outcome.texts);
+  sendDoorNotices(ctx, outcome.notices);
   ctx.work.runNow();
   return outcome.results;
 }

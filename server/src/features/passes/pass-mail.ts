@@ -12,6 +12,7 @@
  */
 import { routes } from '@lc/contract';
 import type { MailMessage } from '../../adapters/mail.ts';
+import type { PushPayload } from '../../adapters/push.ts';
 import { CENTER, calendarDateIn, clockTimeIn, mailT, namesIn } from '../../i18n/family-mail.ts';
 import { familyMail } from '../family/family-mail.ts';
 
@@ -102,4 +103,32 @@ export function doorEventText(args: {
     adult: args.adultName,
     at: clockTimeIn(args.at, args.timeZone, args.language),
   });
+}
+
+/**
+ * The web push of a drop-off or pickup (decision 034): "Maya was dropped off" / "Maya was dropped off at
+ * 8:32 AM by Grandma Rosa.", opening the family's attendance; the child's next door event replaces it.
+ */
+export function doorEventPush(args: {
+  studentId: string;
+  childName: string;
+  kind: 'CheckIn' | 'CheckOut';
+  adultName: string;
+  at: Date;
+  timeZone: string;
+  language?: string;
+}): PushPayload {
+  const t = mailT(args.language);
+  const values = {
+    child: args.childName,
+    adult: args.adultName,
+    at: clockTimeIn(args.at, args.timeZone, args.language),
+  };
+  const checkIn = args.kind === 'CheckIn';
+  return {
+    title: t(checkIn ? 'push.checkIn' : 'push.checkOut', values),
+    body: t(checkIn ? 'push.checkInBody' : 'push.checkOutBody', values),
+    url: routes.attendance,
+    tag: `door-${args.studentId}`,
+  };
 }

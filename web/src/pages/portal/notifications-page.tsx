@@ -7,6 +7,7 @@ import { conversationQueries } from '../../api/queries/conversations.ts';
 import { NotificationSettingsForm } from '../../features/conversations/notification-settings-form.tsx';
 import { DailySummarySwitch } from '../../features/day-feed/daily-summary-switch.tsx';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { ThisDeviceSection } from '../../features/push/this-device-section.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -41,6 +42,7 @@ export default function NotificationsPage() {
         />
       ) : null}
       <DailySummarySwitch />
+      <ThisDeviceSection />
     </Stack>
   );
 }

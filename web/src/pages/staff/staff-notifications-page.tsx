@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { conversationQueries } from '../../api/queries/conversations';
 import { NotificationSettingsForm } from '../../features/conversations/notification-settings-form';
+import { ThisDeviceSection } from '../../features/push/this-device-section';
 import classes from '../../features/staff/staff.module.css';
 import { usePageTitle } from '../../layout/use-page-title';
 
@@ -36,6 +37,7 @@ export default function StaffNotificationsPage() {
           noNumber={t('conversations.settings.noNumberStaff')}
         />
       ) : null}
+      <ThisDeviceSection />
     </Stack>
   );
 }
