@@ -2,8 +2,11 @@
 import {
   type Account,
   authApi,
+  endpointPath,
   type Language,
   type LoginInput,
+  PushDeviceListSchema,
+  pushApi,
   type RegisterInput,
   type ResetPasswordInput,
   type ResetRequestInput,
@@ -64,6 +67,7 @@ export async function logOut(): Promise<void> {
   const token = getToken();
   clearToken();
   if (!token) return;
+  await forgetThisDevicePush(token);
   try {
     await fetch(authApi.logout.path, {
       method: 'POST',
@@ -73,6 +77,38 @@ export async function logOut(): Promise<void> {
     });
   } catch {
     // Offline: nothing more this browser can do; the session ends when its token expires.
+  }
+}
+
+/**
+ * This browser's push subscription leaves with the person signing out (decision 034): the server forgets the
+ * device (`DELETE /api/Push/Subscriptions/{id}` of the one with this browser's endpoint) and the browser
+ * unsubscribes, so a shared tablet or phone shows nobody's notifications after sign-out. Signing in again and
+ * turning notifications on subscribes afresh. Never rejects: offline, the server's copy stays until a push to
+ * it fails.
+ */
+async function forgetThisDevicePush(token: string): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    if (!subscription) return;
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await fetch(pushApi.devices.path, { headers, credentials: 'same-origin' });
+    if (list.ok) {
+      const { devices } = PushDeviceListSchema.parse(await list.json());
+      const mine = devices.find((d) => d.endpoint === subscription.endpoint);
+      if (mine)
+        await fetch(endpointPath(pushApi.removeDevice, { id: mine.id }), {
+          method: 'DELETE',
+          headers,
+          credentials: 'same-origin',
+          keepalive: true,
+        });
+    }
+    await subscription.unsubscribe();
+  } catch {
+    // No worker, no network, or the browser refused: nothing more this page can do.
   }
 }
 
