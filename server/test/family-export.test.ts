@@ -72,6 +72,20 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
     lindqvist = await a.family('Lindqvist', 1);
     await setUp(rivera, 'Rosalind', 'Peanuts');
     await setUp(lindqvist, 'Gunnhild', 'Sesame');
+    // A conversation with the center (issue 25) and a phone that gets notifications.
+    for (const [family, body] of [
+      [rivera, 'Ava loved the garden today!'],
+      [lindqvist, 'Gunnhild picks up on Friday.'],
+    ] as const)
+      expect((await call(family.token, 'POST', '/api/Messages', { body })).statusCode).toBe(201);
+    const device = await call(rivera.token, 'POST', '/api/Push/Subscriptions', {
+      endpoint: 'https://push.example/rivera-phone',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    });
+    expect(device.statusCode, device.body).toBeLessThan(300);
     await t.flush();
   });
   afterAll(() => t?.close());
@@ -96,6 +110,8 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
         'enrollments.csv',
         'family.json',
         'messages.csv',
+        'conversation.csv',
+        'devices.csv',
         'payments.csv',
         'waitlist.csv',
       ].sort(),
@@ -123,6 +139,13 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
     expect(data.messages.length).toBeGreaterThan(0);
     expect(data.messages.some((m: { subject: string }) => /Acorn Room/.test(m.subject))).toBe(true);
 
+    expect(data.conversation).toEqual([
+      expect.objectContaining({ from: 'Rivera Family', side: 'Family', text: 'Ava loved the garden today!' }),
+    ]);
+    expect(data.devices).toEqual([expect.objectContaining({ person: 'Rivera Family' })]);
+    // A device's push address and keys are not the family's to take away (decision 034).
+    expect(JSON.stringify(data.devices)).not.toContain('push.example');
+
     const children = parse(strFromU8(files['children.csv']!));
     expect(children[0]).toEqual([
       'firstName',
@@ -147,7 +170,7 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
     const everything = Object.values(files)
       .map((f) => strFromU8(f))
       .join('\n');
-    for (const other of ['Lindqvist', 'Gunnhild', 'Sesame', lindqvist.email])
+    for (const other of ['Lindqvist', 'Gunnhild', 'Sesame', lindqvist.email, 'picks up on Friday'])
       expect(everything).not.toContain(other);
     // No password hash, no pass credential or PIN hash (Argon2 hashes start with $argon2).
     expect(everything).not.toContain('$argon2');

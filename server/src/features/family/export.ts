@@ -1,10 +1,12 @@
 /**
  * "Download our data" (issue 13, "The family's own data"): everything the center holds about the signed-in
  * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
- * contacts, enrollments, waitlist places, payments, attendance, messages) for a spreadsheet. Reached only
+ * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, the
+ * devices that get notifications) for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
  * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
- * credentials, codes and PINs, payment provider ids, and the links and codes in the emails (decision 017).
+ * credentials, codes and PINs, payment provider ids, the links and codes in the emails (decision 017), and a
+ * device's push address and keys (decision 034).
  * Every export is in the audit trail (`family.export`).
  * Money is integer cents; instants are ISO date-times; calendar dates "YYYY-MM-DD".
  */
@@ -138,7 +140,37 @@ export async function familyData(ctx: AppContext, userId: string) {
         text: redactSecrets(text as string, secrets as string[] | null),
       }))
     : [];
-  return { parents, children, allergies, contacts, enrollments, waitlist, payments, attendance, messages };
+  // The family's conversation with the center (decision 032), as it reads now: a deleted message without
+  // its words, each file by name.
+  const conversation = await rows(
+    ctx,
+    sql`select m.created, coalesce(u.first_name || ' ' || u.last_name, '') as "from", m.side,
+        m.body as text, m.edited_at as "edited", m.deleted_at as "deleted",
+        (select coalesce(string_agg(x.file_name, ', ' order by x.created), '') from message_attachments x
+          where x.message_id = m.id) as files
+      from conversation_messages m join conversations c on c.id = m.conversation_id
+      left join users u on u.id = m.author_id
+      where c.family_user_id in ${family} order by m.created, m.id`,
+  );
+  const devices = await rows(
+    ctx,
+    sql`select (select u.first_name || ' ' || u.last_name from users u where u.id = p.user_id) as "person",
+        p.browser, p.system, p.created, p.last_success_at as "lastNotified"
+      from push_subscriptions p where p.user_id in ${family} order by p.created`,
+  );
+  return {
+    parents,
+    children,
+    allergies,
+    contacts,
+    enrollments,
+    waitlist,
+    payments,
+    attendance,
+    messages,
+    conversation,
+    devices,
+  };
 }
 
 /** The CSV files of the export: file name → columns. */
@@ -183,6 +215,8 @@ const CSV_FILES: Record<string, string[]> = {
   ],
   'attendance.csv': ['timestamp', 'child', 'session', 'event', 'adult', 'method'],
   'messages.csv': ['created', 'sentAt', 'subject', 'text'],
+  'conversation.csv': ['created', 'from', 'side', 'text', 'edited', 'deleted', 'files'],
+  'devices.csv': ['person', 'browser', 'system', 'created', 'lastNotified'],
 };
 
 /**
