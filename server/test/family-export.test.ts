@@ -86,6 +86,10 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
       },
     });
     expect(device.statusCode, device.body).toBeLessThan(300);
+    const consent = await call(rivera.token, 'PUT', `/api/Student/${rivera.childIds[0]}/PhotoConsent`, {
+      consent: 'Granted',
+    });
+    expect(consent.statusCode, consent.body).toBe(200);
     await t.flush();
   });
   afterAll(() => t?.close());
@@ -111,6 +115,9 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
         'family.json',
         'messages.csv',
         'conversation.csv',
+        'photo-consent.csv',
+        'child-notes.csv',
+        'care.csv',
         'devices.csv',
         'payments.csv',
         'waitlist.csv',
@@ -143,6 +150,21 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
       expect.objectContaining({ from: 'Rivera Family', side: 'Family', text: 'Ava loved the garden today!' }),
     ]);
     expect(data.devices).toEqual([expect.objectContaining({ person: 'Rivera Family' })]);
+    expect(data.photoConsent).toEqual([
+      expect.objectContaining({ child: 'Ava', choice: 'Shared with other families' }),
+    ]);
+    expect(data.childNotes).toEqual([]);
+    expect(parse(strFromU8(files['care.csv']!))[0]).toEqual([
+      'day',
+      'child',
+      'session',
+      'breakfast',
+      'snack',
+      'lunch',
+      'restFromMinute',
+      'restToMinute',
+      'note',
+    ]);
     // A device's push address and keys are not the family's to take away (decision 034).
     expect(JSON.stringify(data.devices)).not.toContain('push.example');
 

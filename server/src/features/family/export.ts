@@ -1,8 +1,9 @@
 /**
  * "Download our data" (issue 13, "The family's own data"): everything the center holds about the signed-in
  * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
- * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, the
- * devices that get notifications) for a spreadsheet. Reached only
+ * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, each
+ * child's photo release, the teachers' notes about the child, meals and rest, the devices that get
+ * notifications) for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
  * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
  * credentials, codes and PINs, payment provider ids, the links and codes in the emails (decision 017), and a
@@ -152,6 +153,30 @@ export async function familyData(ctx: AppContext, userId: string) {
       left join users u on u.id = m.author_id
       where c.family_user_id in ${family} order by m.created, m.id`,
   );
+  // The day's records about each child (decision 033): the photo release, the teachers' notes about the child,
+  // meals and rest. Class notes and photos are the class's, not the family's record.
+  const photoConsent = await rows(
+    ctx,
+    sql`select s.first_name as "child", case when pc.granted then 'Shared with other families'
+        else 'Not shared with other families' end as "choice", pc.decided_at as "decided"
+      from photo_consents pc join students s on s.id = pc.student_id
+      where pc.student_id in ${mine} order by s.first_name`,
+  );
+  const childNotes = await rows(
+    ctx,
+    sql`select p.day, s.first_name as "child", cs.name as "session", p.body as text, p.created
+      from day_posts p join day_post_children pc on pc.post_id = p.id
+      join students s on s.id = pc.student_id join class_sessions cs on cs.id = p.class_session_id
+      where p.kind = 'ChildNote' and p.deleted_at is null and pc.student_id in ${mine}
+      order by p.day, p.created`,
+  );
+  const care = await rows(
+    ctx,
+    sql`select d.day, s.first_name as "child", cs.name as "session", d.breakfast, d.snack, d.lunch,
+        d.rest_from as "restFromMinute", d.rest_to as "restToMinute", d.note
+      from daily_care d join students s on s.id = d.student_id join class_sessions cs on cs.id = d.class_session_id
+      where d.student_id in ${mine} order by d.day, s.first_name`,
+  );
   const devices = await rows(
     ctx,
     sql`select (select u.first_name || ' ' || u.last_name from users u where u.id = p.user_id) as "person",
@@ -169,6 +194,9 @@ export async function familyData(ctx: AppContext, userId: string) {
     attendance,
     messages,
     conversation,
+    photoConsent,
+    childNotes,
+    care,
     devices,
   };
 }
@@ -216,6 +244,19 @@ const CSV_FILES: Record<string, string[]> = {
   'attendance.csv': ['timestamp', 'child', 'session', 'event', 'adult', 'method'],
   'messages.csv': ['created', 'sentAt', 'subject', 'text'],
   'conversation.csv': ['created', 'from', 'side', 'text', 'edited', 'deleted', 'files'],
+  'photo-consent.csv': ['child', 'choice', 'decided'],
+  'child-notes.csv': ['day', 'child', 'session', 'text', 'created'],
+  'care.csv': [
+    'day',
+    'child',
+    'session',
+    'breakfast',
+    'snack',
+    'lunch',
+    'restFromMinute',
+    'restToMinute',
+    'note',
+  ],
   'devices.csv': ['person', 'browser', 'system', 'created', 'lastNotified'],
 };
 
@@ -240,7 +281,9 @@ export async function familyExport(
     'family.json': strToU8(`${JSON.stringify(document, null, 2)}\n`),
   };
   for (const [name, columns] of Object.entries(CSV_FILES)) {
-    const key = name.replace('.csv', '') as keyof typeof data;
+    const key = name
+      .replace('.csv', '')
+      .replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof data;
     files[name] = strToU8(csvOf(columns, data[key]));
   }
   await recordAudit(
