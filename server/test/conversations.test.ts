@@ -438,6 +438,25 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
     expect((await conversationOf(chenPartner)).id).toBeNull();
     expect((await conversationOf(chen)).id).toBe(before.id);
   });
+
+  it('a family that closes its account takes its conversation and files with it', async () => {
+    const closing = await a.family('Vance', 1);
+    const written = await send(
+      closing,
+      'Please close our account after the holidays, thank you for everything.',
+    );
+    const threads = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from conversation_messages where id = ${written.id}`,
+        )
+      )[0]!.n;
+    expect(await threads()).toBe(1);
+    const closed = await as(closing.token, 'POST', '/api/Family/Close', { password: 'a good long password' });
+    expect(closed.statusCode, closed.body).toBeLessThan(300);
+    expect(await threads()).toBe(0);
+  });
 });
 
 describe('the demo’s conversations', () => {

@@ -6,8 +6,9 @@
  *
  * Erased: the children (allergies, places, waitlist places, drop-offs and pickups), the contacts and their
  * pickup passes and photos, the family's contact and tutoring forms and the center's notes on them, the
- * emails the center sent them, their sign-in links and counters, their devices for notifications, and the values the audit trail recorded
- * about them (blanked under the `lc.audit_redaction` exception of migration 0016). Kept: the account row as a
+ * emails the center sent them, their conversation with the center and its files (unless a co-parent keeps the
+ * family), their sign-in links and counters, their devices for notifications, and the values the audit trail
+ * recorded about them (blanked under the `lc.audit_redaction` exception of migration 0016). Kept: the account row as a
  * nameless tombstone ("Former family", `closed-<id>@accounts.invalid`, no password) so each payment keeps
  * its payer, and the payments' amounts, line items, statuses and refunds with their free text removed.
  */
@@ -203,6 +204,20 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   await tx.execute(sql`delete from calendar_feeds where user_id = ${userId}`);
   // The devices that got web push notifications (decision 034): a closed account hears nothing more.
   await tx.execute(sql`delete from push_subscriptions where user_id = ${userId}`);
+  // Their conversation with the center (decision 032): still named by this account only when no other parent
+  // shares the family (leaving passed it to one who stays), so it goes with its messages, reads and files; the
+  // files leave the storage after commit. In a shared family the conversation stays, their words with it.
+  const files = await queryRows<{ storage_key: string }>(
+    tx,
+    sql`select x.storage_key from message_attachments x
+      join conversation_messages m on m.id = x.message_id
+      join conversations c on c.id = m.conversation_id where c.family_user_id = ${userId}
+      union all select storage_key from message_attachments where uploader_id = ${userId} and message_id is null`,
+  );
+  await tx.execute(sql`delete from conversations where family_user_id = ${userId}`);
+  await tx.execute(sql`delete from message_attachments where uploader_id = ${userId} and message_id is null`);
+  await tx.execute(sql`delete from conversation_reads where user_id = ${userId}`);
+  await tx.execute(sql`delete from message_alerts where user_id = ${userId}`);
   // What they sent the center and what it sent them.
   await tx.execute(sql`delete from inbox_entries where contact_submission_id in
     (select id from contact_submissions where lower(email) = lower(${email}))
@@ -246,5 +261,8 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
     },
     now,
   );
-  return passes.map((p) => p.image_url).filter((key): key is string => Boolean(key));
+  return [
+    ...passes.map((p) => p.image_url).filter((key): key is string => Boolean(key)),
+    ...files.map((f) => f.storage_key),
+  ];
 }
