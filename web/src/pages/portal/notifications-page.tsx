@@ -1,5 +1,5 @@
 import { routes } from '@lc/contract';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,7 +41,12 @@ export default function NotificationsPage() {
           noNumber={t('conversations.settings.noNumberFamily')}
         />
       ) : null}
-      <DailySummarySwitch />
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="daily-summary-heading">
+        <Title order={2} size="h3" id="daily-summary-heading" mb="sm">
+          {t('conversations.settings.dailyHeading')}
+        </Title>
+        <DailySummarySwitch />
+      </Card>
       <ThisDeviceSection />
     </Stack>
   );
