@@ -72,10 +72,19 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
   }, theme);
 }
 
-/** Wait two animation frames: a colour scheme or width just changed, and the page has repainted after them. */
+/**
+ * Wait two animation frames: a colour scheme or width just changed, and the page has repainted after them. A
+ * browser that stops painting a page for a while (seen once on a loaded 2-core CI machine: the frames never
+ * came and the test hung for its whole timeout) is waited for half a second instead; axe reads the styles,
+ * which the change has already applied.
+ */
 async function settle(page: Page) {
   await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 500);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
   );
 }
 
