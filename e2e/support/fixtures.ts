@@ -75,14 +75,14 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
 /**
  * Wait two animation frames: a colour scheme or width just changed, and the page has repainted after them. A
  * browser that stops painting a page for a while (seen once on a loaded 2-core CI machine: the frames never
- * came and the test hung for its whole timeout) is waited for half a second instead; axe reads the styles,
- * which the change has already applied.
+ * came and the test hung for its whole timeout) is waited for five seconds at most; axe reads the styles,
+ * which the change has already applied by then.
  */
 async function settle(page: Page) {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        setTimeout(resolve, 500);
+        setTimeout(resolve, 5_000);
         requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
       }),
   );
