@@ -31,6 +31,7 @@ import {
   staffConversation,
   staffReach,
 } from './access.ts';
+import { minuteOfDay } from './alerts.ts';
 import type { AttachmentLinks } from './attachment-links.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -252,16 +253,7 @@ export function centerHoursAt(
   timeZone: string,
   hours: { from: string; until: string },
 ): FamilyConversation['centerHours'] {
-  const [h, m] = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(now)
-    .split(':')
-    .map(Number);
-  const minute = (h ?? 0) * 60 + (m ?? 0);
+  const minute = minuteOfDay(now, timeZone);
   // Open from `from` until `until`: closed is the "quiet" span from `until` to `from`.
   return { from: hours.from, until: hours.until, closedNow: inQuietHours(minute, hours.until, hours.from) };
 }

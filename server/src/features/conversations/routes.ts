@@ -12,7 +12,7 @@ import { ATTACHMENT_KINDS, ATTACHMENT_MAX_BYTES, conversationsApi } from '@lc/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage, isStorageKey } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import { currentUser } from '../../http/authenticate.ts';
+import { type AuthUser, currentUser } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { disposition, readUpload } from '../resources/routes.ts';
@@ -38,6 +38,7 @@ import {
   editMessage,
   markRead,
   openFamilyConversation,
+  type Reach,
   sendFamilyMessage,
   sendStaffMessage,
   updateConversation,
@@ -58,6 +59,11 @@ export const conversationRoutes =
     const deps: WriteDeps = { db: ctx.db, timeZone: ctx.config.timeZone, storage };
     const now = () => ctx.clock.now();
     const view = async (readerId: string) => ({ readerId, now: now(), links: await attachmentLinks(ctx) });
+    /** The author's edit (either side), answered as the message now reads. */
+    const editAndRead = async (user: AuthUser, reach: Reach, messageId: string, body: string) => {
+      const { conversationId } = await editMessage(deps, user, reach, messageId, body, now());
+      return (await readMessage(ctx.db, conversationId, messageId, await view(user.id)))!;
+    };
     const familyDeps = { db: ctx.db, timeZone: ctx.config.timeZone, centerHours: ctx.config.messageHours };
 
     serve(
@@ -130,18 +136,8 @@ export const conversationRoutes =
         summary: 'Change one’s own message',
         description: 'Within 15 minutes of sending; audited with what it said before.',
       },
-      async (request) => {
-        const user = currentUser(request);
-        const { conversationId } = await editMessage(
-          deps,
-          user,
-          { kind: 'family' },
-          request.params.messageId,
-          request.body.body,
-          now(),
-        );
-        return (await readMessage(ctx.db, conversationId, request.params.messageId, await view(user.id)))!;
-      },
+      async (request) =>
+        editAndRead(currentUser(request), { kind: 'family' }, request.params.messageId, request.body.body),
     );
 
     serve(
@@ -373,16 +369,8 @@ export const conversationRoutes =
       },
       async (request) => {
         const user = currentUser(request);
-        const reader = await staffReader(ctx.db, user);
-        const { conversationId } = await editMessage(
-          deps,
-          user,
-          { kind: 'staff', reader },
-          request.params.messageId,
-          request.body.body,
-          now(),
-        );
-        return (await readMessage(ctx.db, conversationId, request.params.messageId, await view(user.id)))!;
+        const reach: Reach = { kind: 'staff', reader: await staffReader(ctx.db, user) };
+        return editAndRead(user, reach, request.params.messageId, request.body.body);
       },
     );
 
