@@ -191,6 +191,24 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
     expect((await as(teacher.token, 'GET', '/api/staff/inbox')).statusCode).toBe(403);
   });
 
+  it('staff open a family’s conversation within their reach; a parent, someone signed out or an outsider cannot', async () => {
+    const path = `/api/staff/families/${okafor.userId}/conversation`;
+    const opened = await as(director.token, 'POST', path);
+    expect(opened.statusCode, opened.body).toBe(200);
+    // Okafor's child is in the Maple Room: its teacher opens the same conversation, the Acorn teacher gets 404.
+    expect((await as(otherTeacher.token, 'POST', path)).json().id).toBe(opened.json().id);
+    expect((await as(teacher.token, 'POST', path)).statusCode).toBe(404);
+    expect((await as(okafor.token, 'POST', path)).statusCode).toBe(403);
+    expect((await as(null, 'POST', path)).statusCode).toBe(401);
+    expect((await as(director.token, 'POST', '/api/staff/families/not-an-id/conversation')).statusCode).toBe(
+      404,
+    );
+    expect((await as(okafor.token, 'GET', '/api/staff/conversations/summary')).statusCode).toBe(403);
+    // Opened without a message, it is not yet in anyone's list.
+    const list = await as(director.token, 'GET', '/api/staff/conversations');
+    expect(list.json().items.map((i: { id: string }) => i.id)).not.toContain(opened.json().id);
+  });
+
   it('a teacher taken off the session loses the conversation at once, and gets it back when assigned again', async () => {
     const { id } = await conversationOf(chen);
     await t.database.db.delete(sessionStaff).where(eq(sessionStaff.userId, teacher.userId));
