@@ -64,10 +64,13 @@ describe.each(dbKinds)('family mails in the family’s language on %s', (kind) =
     const late = await family('Lopez', 1, 'es');
     const quick = await family('Kim', 1, 'en');
     const latePayment = (await mailing.a.enroll(late, room)).json();
+    // The enrollment's background round (its mail) runs on the clock it was made at: moved after, it would
+    // sweep the late family's lapsed hold before the test pays it (as in enrollment.test.ts).
+    await mailing.t.ctx.work.idle();
     clock.advanceMinutes(31);
     const quickPayment = (await mailing.a.enroll(quick, room)).json();
-    await mailing.a.press(latePayment.checkoutId, 'pay');
-    await mailing.a.press(quickPayment.checkoutId, 'pay');
+    expect((await mailing.a.press(latePayment.checkoutId, 'pay')).statusCode).toBeLessThan(400);
+    expect((await mailing.a.press(quickPayment.checkoutId, 'pay')).statusCode).toBeLessThan(400);
     const mail = await queued(late.email, 'Le estamos reembolsando su pago de Wren Room');
     expect(mail.text).toContain(
       'le reembolsamos $550.00 a su tarjeta; normalmente aparece en un plazo de 5 a 10',
