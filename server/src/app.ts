@@ -56,6 +56,7 @@ import { staffFamilyRoutes } from './features/family/staff-families-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { staffInboxRoutes } from './features/inbox/routes.ts';
 import { sweepTours } from './features/inbox/tour-sweep.ts';
+import { inspectionRoutes } from './features/inspection/routes.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
 import { createPhotoStore, createPhotoSweep } from './features/passes/photos.ts';
 import { passRoutes } from './features/passes/routes.ts';
@@ -345,6 +346,7 @@ export async function buildApp(
   await app.register(staffSessionRoutes(ctx));
   await app.register(staffMoneyRoutes(ctx));
   await app.register(staffReportRoutes(ctx));
+  await app.register(inspectionRoutes(ctx));
   await app.register(staffOfficeRoutes(ctx));
   await app.register(staffSetupRoutes(ctx));
   await app.register(staffAuditRoutes(ctx));

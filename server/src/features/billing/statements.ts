@@ -9,13 +9,10 @@
  */
 import { dateTimeFormat, formatPolicyDate, type StatementEntry, statementMonth } from '@lc/contract';
 import { sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { type DbOrTx, queryRows, uuidList } from '../../db/client.ts';
 import { mailLocale, mailT, moneyIn, namesIn } from '../../i18n/family-mail.ts';
+import { type CenterFacts, type Column, letterhead, newDocument, row } from '../../lib/pdf.ts';
 import { familyAccount } from './ledger.ts';
-
-/** What statements print of the center (config `center`). */
-export type CenterFacts = { name: string; address: string; ein: string | undefined };
 
 type Options = {
   timeZone: string;
@@ -51,53 +48,6 @@ const lastDayOf = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
-
-/** A letter-size document collected into one Buffer. */
-function newDocument(title: string) {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, done };
-}
-
-/** The center's name and address at the top of every statement. */
-function letterhead(doc: PDFKit.PDFDocument, center: CenterFacts) {
-  doc.font('Helvetica-Bold').fontSize(16).text(center.name);
-  doc.font('Helvetica').fontSize(10).fillColor('#333333').text(center.address).fillColor('#000000');
-  doc.moveDown(1.2);
-}
-
-type Column = { width: number; align?: 'left' | 'right' };
-
-/** One table row at the cursor; a new page first when it would not fit. Answers nothing; moves the cursor. */
-function row(doc: PDFKit.PDFDocument, columns: Column[], cells: string[], bold = false) {
-  const left = doc.page.margins.left;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-  const height = Math.max(
-    ...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 })),
-  );
-  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  const y = doc.y;
-  let x = left;
-  cells.forEach((cell, i) => {
-    const column = columns[i]!;
-    doc.text(cell, x, y, { width: column.width - 6, align: column.align ?? 'left' });
-    x += column.width;
-  });
-  doc.x = left;
-  doc.y = y + height + 4;
-  doc
-    .moveTo(left, doc.y - 2)
-    .lineTo(left + columns.reduce((sum, c) => sum + c.width, 0), doc.y - 2)
-    .strokeColor('#cccccc')
-    .lineWidth(0.5)
-    .stroke()
-    .strokeColor('#000000');
-}
 
 /** The words of an entry on the statement: its kind, how it was paid, its reference. */
 function describe(entry: StatementEntry, t: ReturnType<typeof mailT>): string {

@@ -1,0 +1,140 @@
+/**
+ * The inspector's PDF (issue 26, decision 039): the same records as the page (`inspection.ts`), on US Letter
+ * landscape so every column of a day's attendance fits, in the reader's language (`inspectionPdf.*` of the
+ * server's message files), times in the center's time zone. Read back as text in the tests (`unpdf`).
+ */
+import type { Inspection } from '@lc/contract';
+import { calendarDateIn, clockTimeIn, dayAndTimeIn, longDateIn, mailT } from '../../i18n/family-mail.ts';
+import { type CenterFacts, type Column, letterhead, newDocument, row } from '../../lib/pdf.ts';
+
+type Options = { timeZone: string; language: string; center: Pick<CenterFacts, 'name' | 'address'> };
+
+/** A section's heading, on a new page when fewer than `space` points are left. */
+function heading(doc: PDFKit.PDFDocument, text: string, space = 80) {
+  if (doc.y + space > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).text(text, doc.page.margins.left);
+  doc.moveDown(0.3);
+}
+
+/** A plain line in the body's size. */
+function line(doc: PDFKit.PDFDocument, text: string) {
+  doc.font('Helvetica').fontSize(10).text(text, doc.page.margins.left);
+}
+
+/** The inspection as a PDF Buffer. */
+export function inspectionPdf(inspection: Inspection, options: Options): Promise<Buffer> {
+  const { timeZone, language, center } = options;
+  const t = mailT(language);
+  const time = (at: string | null) => (at === null ? '' : clockTimeIn(new Date(at), timeZone, language));
+  const { session } = inspection;
+  const { doc, done } = newDocument(t('inspectionPdf.title', { session: session.name }), 'landscape');
+
+  letterhead(doc, center);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(t('inspectionPdf.title', { session: session.name }));
+  line(
+    doc,
+    t('inspectionPdf.range', {
+      from: longDateIn(inspection.from, language),
+      to: longDateIn(inspection.to, language),
+    }),
+  );
+  if (session.programName) line(doc, t('inspectionPdf.program', { program: session.programName }));
+  line(
+    doc,
+    t('inspectionPdf.schedule', {
+      schedule: session.daySchedule,
+      start: longDateIn(session.sessionStartDate, language),
+      end: longDateIn(session.sessionEndDate, language),
+    }),
+  );
+  line(
+    doc,
+    session.teachers.length > 0
+      ? t('inspectionPdf.teachers', { teachers: session.teachers.join(', ') })
+      : t('inspectionPdf.noTeachers'),
+  );
+  doc
+    .fontSize(9)
+    .fillColor('#333333')
+    .text(
+      t('inspectionPdf.prepared', { at: dayAndTimeIn(new Date(inspection.generatedAt), timeZone, language) }),
+    )
+    .fillColor('#000000');
+
+  const names = new Map(inspection.children.map((c) => [c.studentId, `${c.firstName} ${c.lastName}`]));
+
+  heading(doc, t('inspectionPdf.childrenHeading', { count: inspection.children.length }));
+  if (inspection.children.length === 0) line(doc, t('inspectionPdf.noChildren'));
+  else {
+    const columns: Column[] = [{ width: 190 }, { width: 130 }, { width: 200 }, { width: 164 }];
+    row(
+      doc,
+      columns,
+      [
+        t('inspectionPdf.child'),
+        t('inspectionPdf.dateOfBirth'),
+        t('inspectionPdf.allergies'),
+        t('inspectionPdf.place'),
+      ],
+      true,
+    );
+    for (const child of inspection.children) {
+      row(doc, columns, [
+        `${child.firstName} ${child.lastName}`,
+        longDateIn(child.dateOfBirth, language),
+        child.allergies.length > 0 ? child.allergies.join(', ') : t('inspectionPdf.none'),
+        child.withdrawnAt === null
+          ? t('inspectionPdf.enrolled')
+          : t('inspectionPdf.withdrawn', {
+              date: calendarDateIn(new Date(child.withdrawnAt), timeZone, language),
+            }),
+      ]);
+    }
+  }
+
+  heading(doc, t('inspectionPdf.attendanceHeading'));
+  if (inspection.days.length === 0) line(doc, t('inspectionPdf.noDays'));
+  const columns: Column[] = [{ width: 190 }, { width: 90 }, { width: 160 }, { width: 90 }, { width: 154 }];
+  for (const day of inspection.days) {
+    heading(doc, longDateIn(day.day, language), 60);
+    if (day.closure?.kind === 'Closed') {
+      line(doc, t('inspectionPdf.closed', { reason: day.closure.reason }));
+      continue;
+    }
+    if (day.closure)
+      line(
+        doc,
+        t('inspectionPdf.earlyDismissal', { time: day.closure.dismissAt ?? '', reason: day.closure.reason }),
+      );
+    if (day.attendance.length === 0) {
+      line(doc, t('inspectionPdf.nobody'));
+      continue;
+    }
+    row(
+      doc,
+      columns,
+      [
+        t('inspectionPdf.child'),
+        t('inspectionPdf.arrived'),
+        t('inspectionPdf.broughtBy'),
+        t('inspectionPdf.left'),
+        t('inspectionPdf.pickedUpBy'),
+      ],
+      true,
+    );
+    for (const a of day.attendance) {
+      row(doc, columns, [
+        names.get(a.studentId) ?? t('inspectionPdf.formerChild'),
+        time(a.arrivedAt),
+        a.broughtBy ?? '',
+        a.leftAt === null ? t('inspectionPdf.notPickedUp') : time(a.leftAt),
+        a.pickedUpBy ?? '',
+      ]);
+    }
+  }
+  doc.end();
+  return done;
+}

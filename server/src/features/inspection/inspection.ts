@@ -1,0 +1,195 @@
+/**
+ * An inspector's visit (issue 26, decision 039): one session over a range of the center's days, read from the
+ * records the center keeps: the session and its teachers, its children (enrolled, or withdrawn during or after
+ * the range) with their allergies, and each day it meets with the closure that day and who brought and took
+ * each child. The director's only (`requireAdmin`: 403 for a teacher, whose room it may be, because it also
+ * holds the staff's records); an unknown session answers 404. Days are the center's calendar days, times ISO
+ * instants; the range is `inspectionRange` (contract/src/staff-inspection.ts).
+ */
+import { closureOn, type Inspection, type InspectionQuery, inspectionRange } from '@lc/contract';
+import { addDays } from '@lc/contract/zoned-time';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { AuthUser } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import { parseDaySchedule } from '../passes/day-schedule.ts';
+import { dayBounds, weekday } from '../passes/door-today.ts';
+import { requireAdmin } from '../team/access.ts';
+import { closuresBetween, isoDate } from '../workspace/calendar.ts';
+
+type SessionRow = {
+  id: number;
+  name: string;
+  program_name: string | null;
+  session_start_date: string | Date;
+  session_end_date: string | Date;
+  day_schedule: string;
+  teachers: string[] | string | null;
+};
+
+type ChildRow = {
+  student_id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | Date;
+  withdrawn_at: Date | string | null;
+  allergies: string[] | string | null;
+};
+
+type EventRow = {
+  student_id: string;
+  day: string | Date;
+  kind: 'CheckIn' | 'CheckOut';
+  timestamp: Date | string;
+  adult_name: string | null;
+};
+
+/** A JSON column as its value, whether the driver parsed it (pg) or not (PGlite gives text for json_agg). */
+const jsonList = (value: string[] | string | null): string[] =>
+  value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
+
+const instant = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The days of `from`–`to` (inclusive) the session meets: its schedule's weekdays (`parseDaySchedule`: every
+ * weekday when the text names none), within its first and last day.
+ */
+export function meetingDays(
+  schedule: string,
+  sessionStart: string,
+  sessionEnd: string,
+  from: string,
+  to: string,
+): string[] {
+  const { days } = parseDaySchedule(schedule);
+  const first = from > sessionStart ? from : sessionStart;
+  const last = to < sessionEnd ? to : sessionEnd;
+  const meets: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    if (days.has(weekday(day))) meets.push(day);
+  }
+  return meets;
+}
+
+/** The session's facts for the heading, or null when it does not exist. */
+async function sessionFacts(db: DbOrTx, classSessionId: number): Promise<SessionRow | null> {
+  const [row] = await queryRows<SessionRow>(
+    db,
+    sql`select cs.id, cs.name, sec.name as program_name, cs.session_start_date, cs.session_end_date,
+        cs.day_schedule,
+        (select json_agg(u.first_name || ' ' || u.last_name order by u.first_name, u.last_name)
+          from session_staff ss join users u on u.id = ss.user_id
+          where ss.class_session_id = cs.id) as teachers
+      from class_sessions cs left join class_sections sec on sec.id = cs.class_section_id
+      where cs.id = ${classSessionId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The session's records over the query's range for the director. Errors: 403 `sessions.team.directorOnly`
+ * for anyone else, 404 for a session that does not exist.
+ */
+export async function inspection(
+  ctx: AppContext,
+  user: AuthUser,
+  classSessionId: number,
+  query: InspectionQuery,
+): Promise<Inspection> {
+  requireAdmin(user);
+  const { db, clock } = ctx;
+  const timeZone = clock.timeZone;
+  const session = await sessionFacts(db, classSessionId);
+  if (!session) throw notFound('session');
+  const { from, to } = inspectionRange(query, clock.today());
+  const rangeStart = dayBounds(from, timeZone).start.toISOString();
+  const rangeEnd = dayBounds(to, timeZone).end.toISOString();
+
+  const children = await queryRows<ChildRow>(
+    db,
+    sql`select s.id as student_id, s.first_name, s.last_name, s.date_of_birth, e.withdrawn_at,
+        (select json_agg(a.name order by a.name) from allergies a where a.student_id = s.id) as allergies
+      from class_session_enrollments e join students s on s.id = e.student_id
+      where e.class_session_id = ${classSessionId}
+        and (e.status = 'Enrolled' or (e.status = 'Withdrawn' and e.withdrawn_at >= ${rangeStart}))
+      order by s.last_name, s.first_name, s.id`,
+  );
+
+  const startDate = isoDate(session.session_start_date);
+  const endDate = isoDate(session.session_end_date);
+  const days = meetingDays(session.day_schedule, startDate, endDate, from, to);
+  const closures = await closuresBetween(db, from, to);
+  const events = await queryRows<EventRow>(
+    db,
+    sql`select student_id, day, kind, timestamp, adult_name from attendance
+      where class_session_id = ${classSessionId}
+        and timestamp >= ${rangeStart} and timestamp < ${rangeEnd}
+      order by timestamp, id`,
+  );
+  const byDay = new Map<string, Map<string, Inspection['days'][number]['attendance'][number]>>();
+  for (const event of events) {
+    const day = isoDate(event.day);
+    const children = byDay.get(day) ?? new Map();
+    byDay.set(day, children);
+    let child = children.get(event.student_id);
+    if (event.kind === 'CheckIn') {
+      if (!child) {
+        child = {
+          studentId: event.student_id,
+          arrivedAt: null,
+          broughtBy: null,
+          leftAt: null,
+          pickedUpBy: null,
+        };
+        children.set(event.student_id, child);
+      }
+      if (child.arrivedAt === null) {
+        child.arrivedAt = instant(event.timestamp);
+        child.broughtBy = event.adult_name;
+      }
+    } else if (child) {
+      child.leftAt = instant(event.timestamp);
+      child.pickedUpBy = event.adult_name;
+    }
+  }
+
+  // Children who arrived at the same minute read in the roster's order (last name, first name).
+  const order = new Map(children.map((c, index) => [c.student_id, index]));
+  return {
+    session: {
+      classSessionId: session.id,
+      name: session.name,
+      programName: session.program_name,
+      sessionStartDate: startDate,
+      sessionEndDate: endDate,
+      daySchedule: session.day_schedule,
+      teachers: jsonList(session.teachers),
+    },
+    from,
+    to,
+    generatedAt: clock.now().toISOString(),
+    children: children.map((c) => ({
+      studentId: c.student_id,
+      firstName: c.first_name,
+      lastName: c.last_name,
+      dateOfBirth: isoDate(c.date_of_birth),
+      allergies: jsonList(c.allergies),
+      withdrawnAt: c.withdrawn_at === null ? null : instant(c.withdrawn_at),
+    })),
+    days: days.map((day) => {
+      const closure = closureOn(closures, day, classSessionId);
+      return {
+        day,
+        closure: closure
+          ? { kind: closure.kind, dismissAt: closure.dismissAt, reason: closure.reason }
+          : null,
+        attendance: [...(byDay.get(day)?.values() ?? [])].sort(
+          (a, b) =>
+            (a.arrivedAt ?? '').localeCompare(b.arrivedAt ?? '') ||
+            (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0),
+        ),
+      };
+    }),
+  };
+}

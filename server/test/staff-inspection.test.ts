@@ -1,0 +1,197 @@
+/**
+ * An inspector's visit (issue 26, decision 039) at the Acorn and Maple Rooms (support/passes-staff-app.ts): only
+ * the director reads a session's records or their PDF, and reading changes nothing; the page's records are the
+ * door's: each day the session meets in the range, a closed day said as closed, who brought each child and
+ * when, who took them and when; the PDF says the same in the reader's language; a bad range is told by its
+ * field and an unknown session is 404. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import type { Inspection } from '@lc/contract';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { closures } from '../src/db/schema.ts';
+import { dbKinds } from './helpers.ts';
+import { EVERYONE, passesStaffApp, statusFor } from './support/passes-staff-app.ts';
+
+const textOf = async (pdf: Buffer | string) =>
+  (await extractText(new Uint8Array(Buffer.from(pdf as Buffer)), { mergePages: true })).text.replace(
+    /\s+/g,
+    ' ',
+  );
+
+describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
+  const desk = passesStaffApp(kind);
+  const { as, counts, record, token } = desk;
+  const url = (classSessionId: number, query = 'from=2026-11-16&to=2026-11-22') =>
+    `/api/staff/inspection/${classSessionId}?${query}`;
+  const pdfUrl = (classSessionId: number, query = 'from=2026-11-16&to=2026-11-22') =>
+    `/api/staff/inspection/${classSessionId}/pdf?${query}`;
+  const pdf = (language: string) =>
+    desk.t.app.inject({
+      method: 'GET',
+      url: pdfUrl(desk.acorn),
+      headers: { 'accept-language': language, authorization: `Bearer ${desk.admin.token}` },
+    });
+
+  it('answers the director only, for the page and the PDF, and changes nothing (role × route)', async () => {
+    desk.clock.set('2026-11-20T16:05:00Z');
+    const before = await counts();
+    for (const path of [url(desk.acorn), pdfUrl(desk.acorn)]) {
+      for (const who of EVERYONE) {
+        const res = await as(token(who), 'GET', path);
+        // The assigned teacher's own room is still refused: the records hold the staff's and every child's.
+        expect(res.statusCode, `${who} ${path}`).toBe(
+          statusFor(who, 200, { 'teacher assigned': 403, 'teacher not assigned': 403 }),
+        );
+        if (res.statusCode !== 200) expect(res.body, who).not.toMatch(/Rivera|Acorn/);
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('lists the days the room meets with who brought and took each child, and a closed day as closed', async () => {
+    await desk.t.database.db.insert(closures).values({
+      startsOn: '2026-11-17',
+      endsOn: '2026-11-17',
+      classSessionId: null,
+      kind: 'Closed',
+      reason: 'Teacher training day',
+    });
+    desk.clock.set('2026-11-20T16:31:00Z'); // 8:31 am: Rosa brings both children
+    for (const studentId of [desk.ava, desk.ben]) {
+      const res = await record(desk.teacher.token, {
+        studentId,
+        classSessionId: desk.acorn,
+        kind: 'CheckIn',
+        trusteeId: desk.rosa,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    desk.clock.set('2026-11-20T20:32:00Z'); // 12:32 pm: Rosa takes Ava home; Ben stays
+    await desk.t.ctx.work.idle();
+    expect(
+      (
+        await record(desk.teacher.token, {
+          studentId: desk.ava,
+          classSessionId: desk.acorn,
+          kind: 'CheckOut',
+          trusteeId: desk.rosa,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const res = await as(desk.admin.token, 'GET', url(desk.acorn));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const records = res.json() as Inspection;
+    expect(records.session).toMatchObject({
+      classSessionId: desk.acorn,
+      name: 'Acorn Room',
+      daySchedule: 'Monday to Friday, 8:30 am – 12:30 pm',
+      teachers: ['Teacher Family'],
+    });
+    expect(records.children.map((c) => [c.firstName, c.allergies, c.withdrawnAt])).toEqual([
+      ['Ava', ['Peanuts'], null],
+      ['Ben', [], null],
+    ]);
+    // Monday to Friday of the week; Saturday and Sunday are not meeting days.
+    expect(records.days.map((d) => d.day)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
+    const day = (d: string) => records.days.find((x) => x.day === d)!;
+    expect(day('2026-11-17').closure).toEqual({ kind: 'Closed', dismissAt: null, reason: 'Teacher training day' });
+    expect(day('2026-11-16')).toEqual({ day: '2026-11-16', closure: null, attendance: [] });
+    expect(day('2026-11-19').attendance).toEqual([
+      {
+        studentId: desk.ava,
+        arrivedAt: '2026-11-19T16:40:00.000Z',
+        broughtBy: 'Rivera Family',
+        leftAt: null,
+        pickedUpBy: null,
+      },
+    ]);
+    expect(day('2026-11-20').attendance).toEqual([
+      {
+        studentId: desk.ava,
+        arrivedAt: '2026-11-20T16:31:00.000Z',
+        broughtBy: 'Rosa Contact',
+        leftAt: '2026-11-20T20:32:00.000Z',
+        pickedUpBy: 'Rosa Contact',
+      },
+      {
+        studentId: desk.ben,
+        arrivedAt: '2026-11-20T16:31:00.000Z',
+        broughtBy: 'Rosa Contact',
+        leftAt: null,
+        pickedUpBy: null,
+      },
+    ]);
+    // The Maple Room's child is on the Maple Room's records only.
+    expect(JSON.stringify(records)).not.toContain('Lindqvist');
+  });
+
+  it('writes the same records in the PDF, in English and in Spanish', async () => {
+    const english = await pdf('en');
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toBe('application/pdf');
+    expect(english.headers['content-disposition']).toBe(
+      'attachment; filename="inspection-acorn-room-2026-11-16-to-2026-11-22.pdf"',
+    );
+    const text = await textOf(english.rawPayload);
+    for (const fact of [
+      'Licensing records: Acorn Room',
+      'From Monday, November 16, 2026 to Sunday, November 22, 2026',
+      'Teachers: Teacher Family',
+      '2 children',
+      'Ava Rivera',
+      'Peanuts',
+      'The center was closed: Teacher training day.',
+      'Friday, November 20, 2026',
+      '8:31 AM Rosa Contact 12:32 PM Rosa Contact',
+      'Ben Rivera 8:31 AM Rosa Contact Not checked out',
+      'Monday, November 16, 2026 No child was checked in.',
+    ])
+      expect(text).toContain(fact);
+    expect(text).not.toContain('Lindqvist');
+
+    const spanish = await textOf((await pdf('es')).rawPayload);
+    for (const fact of [
+      'Registros de licencia: Acorn Room',
+      'El centro estuvo cerrado: Teacher training day.',
+      'viernes, 20 de noviembre de 2026',
+      'Sin registro de salida',
+    ])
+      expect(spanish).toContain(fact);
+  });
+
+  it('tells a bad range by its field, and answers 404 for a session that does not exist', async () => {
+    const backwards = await as(desk.admin.token, 'GET', url(desk.acorn, 'from=2026-11-20&to=2026-11-16'));
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({ to: 'The last day must be on or after the first day.' });
+    const long = await as(desk.admin.token, 'GET', url(desk.acorn, 'from=2026-01-01&to=2026-11-16'));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.to).toBe('An inspection covers at most 92 days; choose a shorter range.');
+    for (const id of ['999999', 'abc']) {
+      const res = await as(desk.admin.token, 'GET', `/api/staff/inspection/${id}`);
+      expect(res.statusCode, id).toBe(id === 'abc' ? 400 : 404);
+    }
+  });
+
+  it('covers the last seven days to today when the range is left out', async () => {
+    desk.clock.set('2026-11-20T22:00:00Z');
+    const res = await as(desk.admin.token, 'GET', `/api/staff/inspection/${desk.acorn}`);
+    expect(res.statusCode).toBe(200);
+    const records = res.json() as Inspection;
+    expect([records.from, records.to]).toEqual(['2026-11-14', '2026-11-20']);
+    expect(records.days.map((d) => d.day)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
+  });
+});
