@@ -102,7 +102,11 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       '2026-11-20',
     ]);
     const day = (d: string) => records.days.find((x) => x.day === d)!;
-    expect(day('2026-11-17').closure).toEqual({ kind: 'Closed', dismissAt: null, reason: 'Teacher training day' });
+    expect(day('2026-11-17').closure).toEqual({
+      kind: 'Closed',
+      dismissAt: null,
+      reason: 'Teacher training day',
+    });
     expect(day('2026-11-16')).toEqual({ day: '2026-11-16', closure: null, attendance: [] });
     expect(day('2026-11-19').attendance).toEqual([
       {
