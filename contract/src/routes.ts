@@ -47,6 +47,8 @@ export const routes = {
   staffBalances: '/staff/balances',
   /** The director's reports with charts (issue 24): the report, range and session in the query. */
   staffReports: '/staff/reports',
+  /** An inspector's visit (issue 26): a session's licensing records; the session and days in the query. */
+  staffInspection: '/staff/inspection',
   /** Setting up terms (Admin): a new session, a session's form, programs and policies. */
   staffNewSession: '/staff/sessions/new',
   staffEditSession: (id: number | string) => `/staff/sessions/${id}/edit`,

@@ -65,6 +65,7 @@ const StaffInboxItemPage = lazyPage(() => import('./pages/staff/staff-inbox-item
 const StaffPaymentsPage = lazyPage(() => import('./pages/staff/staff-payments-page'));
 const StaffBalancesPage = lazyPage(() => import('./pages/staff/staff-balances-page'));
 const StaffReportsPage = lazyPage(() => import('./pages/staff/staff-reports-page'));
+const StaffInspectionPage = lazyPage(() => import('./pages/staff/staff-inspection-page'));
 const StaffFamiliesPage = lazyPage(() => import('./pages/staff/staff-families-page'));
 const StaffFamilyPage = lazyPage(() => import('./pages/staff/staff-family-page'));
 const StaffChildPage = lazyPage(() => import('./pages/staff/staff-child-page'));
@@ -215,6 +216,7 @@ export const appRoutes: RouteObject[] = [
                   { path: routes.staffPayments, element: <StaffPaymentsPage /> },
                   { path: routes.staffBalances, element: <StaffBalancesPage /> },
                   { path: routes.staffReports, element: <StaffReportsPage /> },
+                  { path: routes.staffInspection, element: <StaffInspectionPage /> },
                   { path: routes.staffFamilies, element: <StaffFamiliesPage /> },
                   { path: path.staffFamily, element: <StaffFamilyPage /> },
                   { path: path.staffChild, element: <StaffChildPage /> },

@@ -164,6 +164,9 @@ export const staffKeys = {
   programs: () => [...staffKeys.all, 'programs'] as const,
   policies: () => [...staffKeys.all, 'policies'] as const,
   report: (kind: string, query: unknown) => [...staffKeys.all, 'report', kind, query] as const,
+  /** An inspector's records of a session over a range of days (issue 26). */
+  inspection: (classSessionId: number, query: unknown) =>
+    [...staffKeys.all, 'inspection', classSessionId, query] as const,
   audit: (query: unknown) => [...staffKeys.all, 'audit', query] as const,
   families: (query: unknown) => [...staffKeys.all, 'families', query] as const,
   family: (userId: Id) => [...staffKeys.all, 'family', userId] as const,

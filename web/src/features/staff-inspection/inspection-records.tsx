@@ -1,0 +1,185 @@
+/**
+ * An inspector's records on the page (issue 26, decision 039): the session's facts, its children with their
+ * allergies, and each day it meets with the day's closure and who brought and took each child, when (the
+ * center's time zone). Every table has a caption; a closed day and an empty day say so in words.
+ */
+import type { Inspection } from '@lc/contract';
+import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { formatWhen } from '../staff/staff-format';
+import { formatClock } from '../staff-attendance/attendance-parts';
+
+/** "Friday, November 20, 2026" for an ISO calendar day. */
+export const longDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The session: program, schedule and dates, teachers, and when these records were put together. */
+export function SessionFacts({ inspection }: { inspection: Inspection }) {
+  const { session } = inspection;
+  return (
+    <Stack gap={4}>
+      <Title order={2} size="h3">
+        {session.name}
+      </Title>
+      {session.programName ? <Text>Program: {session.programName}</Text> : null}
+      <Text>
+        Meets {session.daySchedule}, {shortDay(session.sessionStartDate)} to{' '}
+        {shortDay(session.sessionEndDate)}
+      </Text>
+      <Text>
+        {session.teachers.length > 0
+          ? `Teachers: ${session.teachers.join(', ')}`
+          : 'No teacher is assigned to this session.'}
+      </Text>
+      <Text size="sm" c="dimmed">
+        Records from {longDay(inspection.from)} to {longDay(inspection.to)}, as of{' '}
+        {formatWhen(inspection.generatedAt)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The session's children: date of birth, allergies, and whether they are still enrolled. */
+export function ChildrenTable({ inspection }: { inspection: Inspection }) {
+  const { children } = inspection;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="inspection-children">
+      <Title order={2} size="h4" id="inspection-children">
+        Children ({children.length})
+      </Title>
+      {children.length === 0 ? (
+        <Text>No child was enrolled in this session during these days.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Caption>The session’s children during these days</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Child</Table.Th>
+                <Table.Th scope="col">Date of birth</Table.Th>
+                <Table.Th scope="col">Allergies</Table.Th>
+                <Table.Th scope="col">Place</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {children.map((child) => (
+                <Table.Tr key={child.studentId}>
+                  <Table.Th scope="row" fw={500}>
+                    {child.firstName} {child.lastName}
+                  </Table.Th>
+                  <Table.Td>{shortDay(child.dateOfBirth)}</Table.Td>
+                  <Table.Td>
+                    {child.allergies.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        None on file
+                      </Text>
+                    ) : (
+                      <Group gap={4}>
+                        {child.allergies.map((allergy) => (
+                          <Badge key={allergy} color="red" variant="light">
+                            {allergy}
+                          </Badge>
+                        ))}
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {child.withdrawnAt === null ? 'Enrolled' : `Withdrawn ${formatWhen(child.withdrawnAt)}`}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** Each day the session meets: its closure, and who brought and took each child who came. */
+export function AttendanceDays({ inspection }: { inspection: Inspection }) {
+  const names = new Map(inspection.children.map((c) => [c.studentId, `${c.firstName} ${c.lastName}`]));
+  return (
+    <Stack gap="md" component="section" aria-labelledby="inspection-attendance">
+      <Title order={2} size="h4" id="inspection-attendance">
+        Attendance
+      </Title>
+      {inspection.days.length === 0 ? (
+        <Text>The session does not meet on any of these days. Choose other days.</Text>
+      ) : null}
+      {inspection.days.map((day) => {
+        const heading = `inspection-day-${day.day}`;
+        return (
+          <Stack key={day.day} gap={6} component="section" aria-labelledby={heading}>
+            <Title order={3} size="h5" id={heading}>
+              {longDay(day.day)}
+            </Title>
+            {day.closure?.kind === 'Closed' ? (
+              <Alert color="gray" variant="light" title="The center was closed">
+                {day.closure.reason}
+              </Alert>
+            ) : null}
+            {day.closure?.kind === 'EarlyDismissal' ? (
+              <Alert color="yellow" variant="light" title={`Early dismissal at ${day.closure.dismissAt}`}>
+                {day.closure.reason}
+              </Alert>
+            ) : null}
+            {day.closure?.kind !== 'Closed' && day.attendance.length === 0 ? (
+              <Text c="dimmed">No child was checked in.</Text>
+            ) : null}
+            {day.attendance.length > 0 ? (
+              <Table.ScrollContainer minWidth={620}>
+                <Table striped>
+                  <Table.Caption>Drop-offs and pickups, {longDay(day.day)}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Child</Table.Th>
+                      <Table.Th scope="col">Arrived</Table.Th>
+                      <Table.Th scope="col">Brought by</Table.Th>
+                      <Table.Th scope="col">Left</Table.Th>
+                      <Table.Th scope="col">Picked up by</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {day.attendance.map((a) => (
+                      <Table.Tr key={a.studentId}>
+                        <Table.Th scope="row" fw={500}>
+                          {names.get(a.studentId) ?? 'A child no longer enrolled'}
+                        </Table.Th>
+                        <Table.Td>{a.arrivedAt ? formatClock(a.arrivedAt) : ''}</Table.Td>
+                        <Table.Td>{a.broughtBy ?? ''}</Table.Td>
+                        <Table.Td>
+                          {a.leftAt ? (
+                            formatClock(a.leftAt)
+                          ) : (
+                            <Badge color="orange" variant="light">
+                              Not checked out
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{a.pickedUpBy ?? ''}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : null}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
