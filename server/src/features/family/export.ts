@@ -17,9 +17,9 @@ import type { AppContext } from '../../app-context.ts';
 import { queryRows, uuidList } from '../../db/client.ts';
 import { redactSecrets } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
+import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { familyChildIds, familyIncident } from '../incidents/access.ts';
 import { familyIncidentList, familyIncidentView } from '../incidents/incident-reads.ts';
-import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { familyMemberIds } from './members.ts';
 
 type Row = Record<string, unknown>;
@@ -211,11 +211,20 @@ export async function familyData(ctx: AppContext, userId: string) {
  */
 async function incidentCopies(ctx: AppContext, userId: string): Promise<Row[]> {
   const childIds = await familyChildIds(ctx.db, userId);
-  const [me] = await queryRows<{ language: string }>(ctx.db, sql`select language from users where id = ${userId}`);
+  const [me] = await queryRows<{ language: string }>(
+    ctx.db,
+    sql`select language from users where id = ${userId}`,
+  );
   const out: Row[] = [];
   for (const row of await familyIncidentList(ctx.db, childIds)) {
     const { incident, ownChildIds } = await familyIncident(ctx.db, userId, row.id);
-    const copy = await familyIncidentView(ctx.db, incident, ownChildIds, me?.language ?? 'en', ctx.clock.timeZone);
+    const copy = await familyIncidentView(
+      ctx.db,
+      incident,
+      ownChildIds,
+      me?.language ?? 'en',
+      ctx.clock.timeZone,
+    );
     out.push({
       occurredAt: copy.occurredAt,
       session: copy.sessionName,

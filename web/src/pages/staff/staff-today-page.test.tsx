@@ -66,6 +66,7 @@ const director: StaffToday = {
     newest: [{ to: 'bounced@families.example', subject: 'Receipt', created: '2026-11-20T18:00:00.000Z' }],
   },
   custodyAlerts: [],
+  incidents: { awaitingAcknowledgement: 0, awaitingReview: 0 },
 };
 
 describe('the staff home', () => {
