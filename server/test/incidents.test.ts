@@ -299,6 +299,18 @@ describe.each(dbKinds)('incident reports on %s', (kind) => {
     expect(kept!.ip).toBeTruthy();
     expect(kept!.copy_text).toBe(copy.copyText);
     expect(kept!.copy_sha256).toBe(createHash('sha256').update(copy.copyText).digest('hex'));
+    // Each family's list says whether that family signed: the Okafors have signed nothing.
+    const okaforList = (await as(okafor.token, 'GET', '/api/Incidents')).json().incidents as Array<{
+      id: string;
+      acknowledged: boolean;
+    }>;
+    expect(okaforList.map((i) => i.acknowledged)).toEqual([false, false]);
+    const chenList = (await as(chen.token, 'GET', '/api/Incidents')).json().incidents as Array<{
+      id: string;
+      acknowledged: boolean;
+    }>;
+    expect(chenList.find((i) => i.id === made.id)?.acknowledged).toBe(true);
+    expect(chenList.filter((i) => i.id !== made.id).map((i) => i.acknowledged)).toEqual([false]);
     // The staff see Ava's family signed, Ben's not yet; the teacher can no longer correct it.
     const staff = (await as(teacher.token, 'GET', `/api/staff/incidents/${made.id}`)).json() as Staff;
     expect(staff.children.map((c) => c.acknowledgement?.signerName ?? null)).toEqual([

@@ -85,5 +85,5 @@ export async function familyIncident(
 export function visibleIncidents(user: AuthUser) {
   if (user.role === 'Admin') return sql`true`;
   return sql`exists (select 1 from session_staff ss
-    where ss.class_session_id = ${incidents.classSessionId} and ss.user_id = ${user.id})`;
+    where ss.class_session_id = "incidents"."class_session_id" and ss.user_id = ${user.id})`;
 }

@@ -51,8 +51,8 @@ async function parentsOf(tx: DbOrTx, studentIds: readonly string[]): Promise<Par
       firstName: users.firstName,
       email: users.emailAddress,
       language: users.language,
-      child: sql<string>`(select s.first_name from students s where s.id = ${userStudents.studentId})`,
-      hasPush: sql<boolean>`exists (select 1 from push_subscriptions p where p.user_id = ${users.id})`,
+      child: sql<string>`(select s.first_name from students s where s.id = "user_students"."student_id")`,
+      hasPush: sql<boolean>`exists (select 1 from push_subscriptions p where p.user_id = "users"."id")`,
     })
     .from(userStudents)
     .innerJoin(users, sql`${users.id} = ${userStudents.userId}`)

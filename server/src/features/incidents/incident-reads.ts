@@ -159,9 +159,13 @@ export async function staffIncidentView(
   };
 }
 
-/** Children of a report still waiting for their family's signature (a closed family's child never waits). */
+/**
+ * Children of a report still waiting for their family's signature (a closed family's child never waits).
+ * Correlated sub-selects name the outer table in full: Drizzle writes a column of a one-table select unqualified,
+ * which inside a sub-select would bind to the inner table's column of the same name.
+ */
 const waitingCount = sql<number>`(select count(*)::int from incident_children ic
-  where ic.incident_id = ${incidents.id} and ic.student_id is not null
+  where ic.incident_id = "incidents"."id" and ic.student_id is not null
     and not exists (select 1 from incident_acknowledgements ia
       where ia.incident_id = ic.incident_id and ia.student_id = ic.student_id))`;
 
@@ -193,7 +197,7 @@ export async function staffIncidentList(
       reviewedAt: incidents.reviewedAt,
       waiting: waitingCount,
       names: sql<string[]>`(select coalesce(array_agg(ic.child_name order by ic.position), '{}')
-        from incident_children ic where ic.incident_id = ${incidents.id})`,
+        from incident_children ic where ic.incident_id = "incidents"."id")`,
     })
     .from(incidents)
     .innerJoin(classSessions, eq(classSessions.id, incidents.classSessionId))
@@ -308,12 +312,13 @@ export async function familyIncidentList(
     .select({
       incidentId: incidentChildren.incidentId,
       studentId: incidentChildren.studentId,
-      firstName: sql<string>`split_part(${incidentChildren.childName}, ' ', 1)`,
+      firstName: sql<string>`split_part("incident_children"."child_name", ' ', 1)`,
       current: sql<
         string | null
-      >`(select s.first_name from students s where s.id = ${incidentChildren.studentId})`,
+      >`(select s.first_name from students s where s.id = "incident_children"."student_id")`,
       signed: sql<boolean>`exists (select 1 from incident_acknowledgements ia
-        where ia.incident_id = ${incidentChildren.incidentId} and ia.student_id = ${incidentChildren.studentId})`,
+        where ia.incident_id = "incident_children"."incident_id"
+          and ia.student_id = "incident_children"."student_id")`,
     })
     .from(incidentChildren)
     .where(inArray(incidentChildren.studentId, [...childIds]))

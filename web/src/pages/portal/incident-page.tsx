@@ -125,7 +125,9 @@ function IncidentCopy({ incident }: { incident: FamilyIncident }) {
           <Text fw={700} size="sm">
             {t('incidents.family.kind')}
           </Text>
-          <Badge variant="light">{t(`incidents.kinds.${incident.kind}`)}</Badge>
+          <Badge color="gray.7" variant="filled" tt="none">
+            {t(`incidents.kinds.${incident.kind}`)}
+          </Badge>
         </div>
         {row(t('incidents.family.whatHappened'), incident.whatHappened)}
         {row(t('incidents.family.firstAid'), incident.firstAid || t('incidents.family.noFirstAid'))}

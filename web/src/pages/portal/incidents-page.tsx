@@ -46,11 +46,11 @@ export default function IncidentsPage() {
                 </div>
                 <Group gap="xs">
                   {incident.urgent ? (
-                    <Badge color="red" variant="light">
+                    <Badge color="red.8" variant="filled" tt="none">
                       {t('incidents.urgent')}
                     </Badge>
                   ) : null}
-                  <Badge color={incident.acknowledged ? 'green' : 'orange'} variant="light">
+                  <Badge color={incident.acknowledged ? 'oak.8' : 'honey.9'} variant="filled" tt="none">
                     {incident.acknowledged ? t('incidents.family.signed') : t('incidents.family.toSign')}
                   </Badge>
                 </Group>

@@ -141,11 +141,16 @@ export default function StaffIncidentPage() {
               <Group gap="xs" wrap="wrap">
                 <Text fw={700}>{child.name}</Text>
                 {child.parentCalled ? (
-                  <Badge variant="light" size="sm">
+                  <Badge color="gray.7" variant="filled" tt="none" size="sm">
                     {t('incidents.staff.calledParent')}
                   </Badge>
                 ) : null}
-                <Badge color={child.acknowledgement ? 'green' : 'orange'} variant="light" size="sm">
+                <Badge
+                  color={child.acknowledgement ? 'oak.8' : 'honey.9'}
+                  variant="filled"
+                  tt="none"
+                  size="sm"
+                >
                   {child.acknowledgement ? t('incidents.family.signed') : t('incidents.staff.notSigned')}
                 </Badge>
               </Group>
@@ -198,7 +203,7 @@ export default function StaffIncidentPage() {
           {data.followUps.map((note) => (
             <Card key={note.id} withBorder padding="sm" radius="md">
               <Group gap="xs" mb={4}>
-                <Badge color={note.shared ? 'blue' : 'gray'} variant="light" size="sm">
+                <Badge color={note.shared ? 'oak.8' : 'gray.7'} variant="filled" tt="none" size="sm">
                   {note.shared ? t('incidents.staff.sharedBadge') : t('incidents.staff.internalBadge')}
                 </Badge>
                 <Text size="sm" c="dimmed">

@@ -142,7 +142,7 @@ export default function StaffIncidentsPage() {
                       <Group gap={4}>
                         <Text size="sm">{t(`incidents.kinds.${row.kind}`)}</Text>
                         {row.urgent ? (
-                          <Badge color="red" variant="light" size="sm">
+                          <Badge color="red.8" variant="filled" tt="none" size="sm">
                             {t('incidents.urgent')}
                           </Badge>
                         ) : null}
@@ -159,7 +159,7 @@ export default function StaffIncidentsPage() {
                             ? t('incidents.staff.waiting', { count: row.awaitingAcknowledgement })
                             : t('incidents.staff.allSigned')}
                         </Badge>
-                        <Badge color={row.reviewed ? 'green' : 'gray'} variant="light" size="sm">
+                        <Badge color={row.reviewed ? 'oak.8' : 'gray.7'} variant="filled" tt="none" size="sm">
                           {row.reviewed ? t('incidents.staff.reviewed') : t('incidents.staff.notReviewed')}
                         </Badge>
                       </Group>
