@@ -151,8 +151,9 @@ export default function StaffIncidentsPage() {
                     <Table.Td>
                       <Group gap={4}>
                         <Badge
-                          color={row.awaitingAcknowledgement > 0 ? 'orange' : 'green'}
-                          variant="light"
+                          color={row.awaitingAcknowledgement > 0 ? 'honey.9' : 'oak.8'}
+                          variant="filled"
+                          tt="none"
                           size="sm"
                         >
                           {row.awaitingAcknowledgement > 0
