@@ -472,4 +472,74 @@ describe.each(dbKinds)('incident reports on %s', (kind) => {
         );
     }
   });
+
+  it('both parents signing at once: one signature, the other told the family already signed (row lock and unique key)', async () => {
+    const made = await create(
+      teacher,
+      report({ occurredAt: '2026-11-20T10:25', children: [{ studentId: ava }] }),
+    );
+    const copy = await copyOf(chen, made.id);
+    const sign = (f: Family, name: string) =>
+      as(f.token, 'POST', `/api/Incidents/${made.id}/Acknowledge`, {
+        signedName: name,
+        consent: true,
+        copySha256: copy.copySha256,
+      });
+    const answers = await Promise.all([sign(chen, 'Chen Family'), sign(chenPartner, 'Partner Family')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from incident_acknowledgements where incident_id = ${made.id}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('closing an account removes the family’s signatures; the center keeps the report and the child’s name', async () => {
+    const leeChild = lee.childIds[0]!;
+    const noSession = await create(
+      otherTeacher,
+      report({
+        classSessionId: undefined,
+        occurredAt: '2026-11-20T10:26',
+        children: [{ studentId: leeChild }],
+      }),
+      400,
+    );
+    expect(JSON.stringify(noSession)).toContain('classSessionId');
+    const [maple] = await queryRows<{ class_session_id: number }>(
+      t.database.db,
+      sql`select class_session_id from class_session_enrollments where student_id = ${leeChild}`,
+    );
+    const reported = await create(
+      otherTeacher,
+      report({
+        classSessionId: maple!.class_session_id,
+        occurredAt: '2026-11-20T10:26',
+        children: [{ studentId: leeChild }],
+      }),
+    );
+    const copy = await copyOf(lee, reported.id);
+    const signed = await as(lee.token, 'POST', `/api/Incidents/${reported.id}/Acknowledge`, {
+      signedName: 'Lee Family',
+      consent: true,
+      copySha256: copy.copySha256,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    // The session is over for Lee's child, so the family may close its account.
+    await t.database.db.execute(
+      sql`update class_session_enrollments set status = 'Withdrawn' where student_id = ${leeChild}`,
+    );
+    const closed = await as(lee.token, 'POST', '/api/Family/Close', { password: 'a good long password' });
+    expect(closed.statusCode, closed.body).toBe(204);
+    const kept = (await as(director.token, 'GET', `/api/staff/incidents/${reported.id}`)).json() as Staff;
+    expect(kept.whatHappened).toBe(report().whatHappened);
+    expect(kept.children).toEqual([
+      expect.objectContaining({ studentId: null, name: 'Ava Lee', acknowledgement: null }),
+    ]);
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from incident_acknowledgements where incident_id = ${reported.id}`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
 });
