@@ -91,6 +91,7 @@ test('Lucia’s mother is told on her dashboard, reads a copy naming only Lucia,
   const notice = page.getByRole('region', { name: 'An incident report needs your signature' });
   await expect(notice).toContainText('Lucia');
   await expect(notice).not.toContainText('Dawit');
+  await expectNoAxeViolationsInEveryTheme(page, 'the dashboard with the incident notice');
   await notice.getByRole('link', { name: 'Read and sign' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Incident report');
   await expect(page.getByText('About Lucia')).toBeVisible();
@@ -109,6 +110,7 @@ test('Lucia’s mother is told on her dashboard, reads a copy naming only Lucia,
     .fill('Thank you for calling. Should we watch for anything tonight?');
   await page.getByRole('button', { name: 'Sign the report' }).click();
   await expect(page.getByText(/Signed by Marisol Quintero on/)).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'the signed incident report');
   await openPage(page, '/dashboard/incidents', 'Incident reports');
   await expect(page.getByText('Signed', { exact: true })).toBeVisible();
   await expectNoAxeViolationsInEveryTheme(page, 'the family’s incident reports');
