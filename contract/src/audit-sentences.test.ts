@@ -56,6 +56,24 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
     before: { body: 'Snack', classSessionId: 1, day: '2026-11-20' },
     entityType: 'DayPost',
   },
+  'incident.report': {
+    after: { classSessionId: 1, day: '2026-11-20', kind: 'Injury', studentIds: ['a'] },
+    entityType: 'Incident',
+  },
+  'incident.correct': {
+    before: { classSessionId: 1, day: '2026-11-20', place: 'Playground' },
+    after: { classSessionId: 1, day: '2026-11-20', place: 'Garden' },
+    entityType: 'Incident',
+  },
+  'incident.acknowledge': {
+    after: { classSessionId: 1, day: '2026-11-20', studentId: 'a', comment: '' },
+    entityType: 'Incident',
+  },
+  'incident.review': { after: { classSessionId: 1, day: '2026-11-20' }, entityType: 'Incident' },
+  'incident.follow_up': {
+    after: { classSessionId: 1, day: '2026-11-20', shared: false },
+    entityType: 'Incident',
+  },
   'conversation.update': {
     before: { status: 'New' },
     after: { status: 'Closed' },
@@ -127,6 +145,24 @@ describe('the audit trail in sentences (issue 24)', () => {
     );
     expect(auditSentenceText(sentenceOf('student.correct'), 'es', TZ)).toBe(
       'Maya Director corrigió los datos de Lily Chen: «Birth date from the birth certificate».',
+    );
+  });
+
+  it('says who signed an incident report and whether a follow-up was shared (decision 037)', () => {
+    expect(auditSentenceText(sentenceOf('incident.acknowledge'), 'en', TZ)).toBe(
+      'Maya Director signed the incident report of Nov 20 about Lily Chen.',
+    );
+    const shared = auditSentence(
+      {
+        action: 'incident.follow_up',
+        entityType: 'Incident',
+        before: null,
+        after: { classSessionId: 1, day: '2026-11-20', shared: true },
+      },
+      names,
+    );
+    expect(auditSentenceText(shared, 'es', TZ)).toBe(
+      'Maya Director agregó una nota de seguimiento al informe de incidente del 20 nov en Owl Room y la compartió con las familias.',
     );
   });
 

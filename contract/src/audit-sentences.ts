@@ -280,6 +280,18 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
       const day = text(a.day) ?? text(b.day);
       return say(row.action, { session, day: day ? { days: [day, day] } : '—' });
     }
+    case 'incident.report':
+    case 'incident.correct':
+    case 'incident.review':
+    case 'incident.acknowledge':
+    case 'incident.follow_up': {
+      const day = text(a.day) ?? text(b.day);
+      const when: AuditParam = day ? { days: [day, day] } : '—';
+      if (row.action === 'incident.acknowledge') return say(row.action, { child, day: when });
+      if (row.action === 'incident.follow_up' && a.shared === true)
+        return say('incident.follow_up.shared', { session, day: when });
+      return say(row.action, { session, day: when });
+    }
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });
   }

@@ -54,6 +54,10 @@ export const routes = {
   staffEditSession: (id: number | string) => `/staff/sessions/${id}/edit`,
   /** The teacher's day of a session (issue 25): the class, notes and photos, meals and rest, on a phone. */
   staffSessionDay: (id: number | string) => `/staff/sessions/${id}/day`,
+  /** Incident reports (issue 26): the list (filters in the query), a new report (`?session=`), one report. */
+  staffIncidents: '/staff/incidents',
+  staffIncidentNew: '/staff/incidents/new',
+  staffIncident: (id: string) => `/staff/incidents/${id}`,
   staffPrograms: '/staff/programs',
   /** The audit trail (the director). */
   staffAudit: '/staff/audit',
@@ -87,6 +91,9 @@ export const routes = {
   messages: '/dashboard/messages',
   /** A child's day: notes, photos, meals and rest, check-in and check-out (issue 25). */
   childFeed: (studentId: string) => `/dashboard/children/${studentId}/feed`,
+  /** The family's incident reports (issue 26): the list, and one report to read and sign. */
+  incidents: '/dashboard/incidents',
+  incident: (id: string) => `/dashboard/incidents/${id}`,
   /** How a parent hears about new messages, and their quiet hours. */
   notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',

@@ -78,6 +78,11 @@ export const AUDIT_KINDS = {
     'student.correct',
     'student.restriction.add',
     'student.restriction.remove',
+    'incident.report',
+    'incident.correct',
+    'incident.acknowledge',
+    'incident.review',
+    'incident.follow_up',
   ],
   pickup: [
     'trustee.create',

@@ -127,5 +127,10 @@ export const StaffTodaySchema = z.object({
    * only (null for a teacher).
    */
   custodyAlerts: z.array(CustodyAlertSchema).nullable(),
+  /**
+   * Incident reports in the sessions the caller sees (decision 037): those still waiting for a family's
+   * signature, and those the director has not reviewed yet.
+   */
+  incidents: z.object({ awaitingAcknowledgement: count, awaitingReview: count }),
 });
 export type StaffToday = z.infer<typeof StaffTodaySchema>;

@@ -56,6 +56,7 @@ import { staffFamilyRoutes } from './features/family/staff-families-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { staffInboxRoutes } from './features/inbox/routes.ts';
 import { sweepTours } from './features/inbox/tour-sweep.ts';
+import { incidentRoutes } from './features/incidents/routes.ts';
 import { inspectionRoutes } from './features/inspection/routes.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
 import { createPhotoStore, createPhotoSweep } from './features/passes/photos.ts';
@@ -354,6 +355,7 @@ export async function buildApp(
   await app.register(staffInboxRoutes(ctx));
   await app.register(conversationRoutes(ctx));
   await app.register(dayFeedRoutes(ctx));
+  await app.register(incidentRoutes(ctx));
   await app.register(pushRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));

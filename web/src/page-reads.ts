@@ -20,6 +20,7 @@ const family = () => import('./api/queries/family');
 const familySharing = () => import('./api/queries/family-sharing');
 const passes = () => import('./api/queries/passes');
 const dayFeed = () => import('./api/queries/day-feed');
+const incidents = () => import('./api/queries/incidents');
 
 /** Starts a page's queries once the query options `load` brings have arrived. */
 type Reads<M> = (queries: M, address: PageAddress, query: StartQuery) => void;
@@ -90,6 +91,11 @@ export const pageReads = {
   /** A child's day (issue 25): the newest week of days, or those before `before`. */
   childFeed: signedIn(dayFeed, ({ dayFeedQueries }, { params, url }, query) =>
     query(dayFeedQueries.childFeed(params.studentId ?? '', url.searchParams.get('before') ?? undefined)),
+  ),
+  /** The family's incident reports (issue 26), and one report to read and sign. */
+  incidents: signedIn(incidents, ({ incidentQueries }, _, query) => query(incidentQueries.familyList())),
+  incident: signedIn(incidents, ({ incidentQueries }, { params }, query) =>
+    query(incidentQueries.family(params.incidentId ?? '')),
   ),
   family: signedIn(familySharing, ({ familySharingQueries }, _, query) =>
     query(familySharingQueries.family()),

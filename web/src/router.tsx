@@ -85,6 +85,12 @@ const StaffNotificationsPage = lazyPage(() => import('./pages/staff/staff-notifi
 // The day's notes and photos (issue 25).
 const ChildFeedPage = lazyPage(() => import('./pages/portal/child-feed-page'));
 const StaffSessionDayPage = lazyPage(() => import('./pages/staff/staff-session-day-page'));
+// Incident reports (issue 26).
+const IncidentsPage = lazyPage(() => import('./pages/portal/incidents-page'));
+const IncidentPage = lazyPage(() => import('./pages/portal/incident-page'));
+const StaffIncidentsPage = lazyPage(() => import('./pages/staff/staff-incidents-page'));
+const StaffIncidentNewPage = lazyPage(() => import('./pages/staff/staff-incident-new-page'));
+const StaffIncidentPage = lazyPage(() => import('./pages/staff/staff-incident-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
 const path = {
@@ -100,6 +106,8 @@ const path = {
   editStudent: routes.editStudent(':studentId'),
   childFeed: routes.childFeed(':studentId'),
   staffSessionDay: routes.staffSessionDay(':classSessionId'),
+  incident: routes.incident(':incidentId'),
+  staffIncident: routes.staffIncident(':id'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
   joinFamily: `${routes.family}/join/:token`,
@@ -164,6 +172,8 @@ const portalPages: RouteObject[] = [
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
   { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
   { path: routes.notifications, element: <NotificationsPage />, handle: { prefetch: reads.notifications } },
+  { path: routes.incidents, element: <IncidentsPage />, handle: { prefetch: reads.incidents } },
+  { path: path.incident, element: <IncidentPage />, handle: { prefetch: reads.incident } },
 ];
 /** Protected session pages (spec §2) in the site layout: choosing children to enroll or wait-list. */
 const protectedSessionPages: RouteObject[] = [
@@ -202,6 +212,9 @@ export const appRoutes: RouteObject[] = [
                   { path: path.staffSession, element: <StaffRosterPage /> },
                   { path: path.staffEditSession, element: <StaffSessionFormPage /> },
                   { path: path.staffSessionDay, element: <StaffSessionDayPage /> },
+                  { path: routes.staffIncidents, element: <StaffIncidentsPage /> },
+                  { path: routes.staffIncidentNew, element: <StaffIncidentNewPage /> },
+                  { path: path.staffIncident, element: <StaffIncidentPage /> },
                   { path: routes.staffPrograms, element: <StaffProgramsPage /> },
                   { path: routes.staffAudit, element: <StaffAuditPage /> },
                   { path: routes.staffTeam, element: <StaffTeamPage /> },

@@ -61,6 +61,8 @@ export const statuses = {
   dayPost: ['ClassNote', 'ChildNote', 'Photo'],
   /** How much of a meal a child ate (contract MEAL_AMOUNTS). */
   mealAmount: ['All', 'Some', 'None'],
+  /** What kind of incident a report is (issue 26; contract INCIDENT_KINDS). */
+  incidentKind: ['Injury', 'Illness', 'Behaviour', 'Other'],
 } as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -1601,4 +1603,115 @@ export const pushSubscriptions = pgTable(
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Incident reports (issue 26, part 3; decision 037)
+
+/**
+ * An incident report: when (an instant, and its center calendar `day`), where, what kind, what happened, the
+ * first aid and the witnesses, written by a teacher of the session or the director. The center keeps it for
+ * licensing even when a family closes its account (decision 037): nothing about it cascades from a family.
+ * `corrected_at` is the reporter's last correction (audited); `reviewed_at` the director's review, after which
+ * nobody changes it.
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'restrict' }),
+    occurredAt: instant('occurred_at').notNull(),
+    day: date('day').notNull(),
+    place: text('place').notNull(),
+    kind: text('kind').notNull(),
+    whatHappened: text('what_happened').notNull(),
+    firstAid: text('first_aid').notNull().default(''),
+    witnesses: text('witnesses').notNull().default(''),
+    /** A head injury or a 911 call. */
+    urgent: boolean('urgent').notNull().default(false),
+    reportedBy: uuid('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+    correctedAt: instant('corrected_at'),
+    reviewedAt: instant('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('incidents_session_day_idx').on(t.classSessionId, t.day),
+    index('incidents_day_idx').on(t.day),
+    check('incidents_kind_check', inList('kind', statuses.incidentKind)),
+  ],
+);
+
+/**
+ * A child involved in an incident, with the note about them and whether a parent was called. `child_name` is
+ * the name as reported, kept with the report; `student_id` becomes null when the family closes its account.
+ */
+export const incidentChildren = pgTable(
+  'incident_children',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    childName: text('child_name').notNull(),
+    note: text('note').notNull().default(''),
+    parentCalled: boolean('parent_called').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('incident_children_incident_student_key').on(t.incidentId, t.studentId),
+    index('incident_children_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * A parent's signature on their family's copy, one per involved child (either parent signs for the family):
+ * the name typed, the comment, the address and browser it came from, the exact copy text and its SHA-256.
+ * Removed when the family closes its account (the report stays).
+ */
+export const incidentAcknowledgements = pgTable(
+  'incident_acknowledgements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signedName: text('signed_name').notNull(),
+    comment: text('comment').notNull().default(''),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    language: text('language').notNull(),
+    copyText: text('copy_text').notNull(),
+    copySha256: text('copy_sha256').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('incident_acknowledgements_incident_student_key').on(t.incidentId, t.studentId),
+    index('incident_acknowledgements_signer_idx').on(t.signerId),
+  ],
+);
+
+/** A follow-up note of the director's on an incident; `shared` ones were sent to the families involved. */
+export const incidentFollowUps = pgTable(
+  'incident_follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    created: createdAt(),
+  },
+  (t) => [index('incident_follow_ups_incident_idx').on(t.incidentId)],
 );

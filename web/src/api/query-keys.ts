@@ -224,3 +224,13 @@ export const dayFeedKeys = {
   photoConsent: (studentId: string) => [...dayFeedKeys.childFeeds(studentId), 'consent'] as const,
   dailySummary: () => [...dayFeedKeys.all, 'daily-summary'] as const,
 };
+
+/** Incident reports (issue 26): the family's list and copies, the staff's list and reports. */
+export const incidentKeys = {
+  all: ['incidents'] as const,
+  familyList: () => [...incidentKeys.all, 'family'] as const,
+  family: (incidentId: string) => [...incidentKeys.all, 'family', incidentId] as const,
+  staffAll: () => [...incidentKeys.all, 'staff'] as const,
+  staffList: (query: unknown) => [...incidentKeys.staffAll(), 'list', query] as const,
+  staff: (incidentId: string) => [...incidentKeys.staffAll(), 'one', incidentId] as const,
+};

@@ -34,6 +34,7 @@ import { type DemoFiles, insertDemoDayFeed } from './demo-day-feed.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
+import { insertDemoIncidents } from './demo-incidents.ts';
 import { insertDemoMessages } from './demo-messages.ts';
 import { insertDemoTours } from './demo-tours.ts';
 
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
     await insertDemoCalendar(tx, today);
     await insertDemoHistory(tx, today);
     await insertDemoDayFeed(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
+    await insertDemoIncidents(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });

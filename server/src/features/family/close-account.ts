@@ -8,7 +8,8 @@
  * pickup passes and photos, the family's contact and tutoring forms and the center's notes on them, the
  * emails the center sent them, their conversation with the center and its files (unless a co-parent keeps the
  * family), their sign-in links and counters, their devices for notifications, and the values the audit trail
- * recorded about them (blanked under the `lc.audit_redaction` exception of migration 0016). Kept: the account row as a
+ * recorded about them (blanked under the `lc.audit_redaction` exception of migration 0016), and their signatures on
+ * incident reports (decision 037). Kept: the incident reports themselves (licensing), the children's names on them; the account row as a
  * nameless tombstone ("Former family", `closed-<id>@accounts.invalid`, no password) so each payment keeps
  * its payer, and the payments' amounts, line items, statuses and refunds with their free text removed.
  */
@@ -202,6 +203,9 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   await tx.execute(sql`delete from user_trustees where user_id = ${userId}`);
   // The calendar subscription address stops working with the account (issue 24).
   await tx.execute(sql`delete from calendar_feeds where user_id = ${userId}`);
+  // The family's signatures on incident reports (decision 037): those about its children go with them; a
+  // parent's own signatures too. The reports stay with the center, as licensing requires.
+  await tx.execute(sql`delete from incident_acknowledgements where signer_id = ${userId}`);
   // The devices that got web push notifications (decision 034): a closed account hears nothing more.
   await tx.execute(sql`delete from push_subscriptions where user_id = ${userId}`);
   // Their conversation with the center (decision 032): still named by this account only when no other parent

@@ -3,7 +3,7 @@
  * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
  * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, each
  * child's photo release, the teachers' notes about the child, meals and rest, the devices that get
- * notifications) for a spreadsheet. Reached only
+ * notifications, the family's copies of incident reports with their signatures) for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
  * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
  * credentials, codes and PINs, payment provider ids, the links and codes in the emails (decision 017), and a
@@ -18,6 +18,8 @@ import { queryRows, uuidList } from '../../db/client.ts';
 import { redactSecrets } from '../../jobs/mail-outbox.ts';
 import { recordAudit } from '../audit/record.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
+import { familyChildIds, familyIncident } from '../incidents/access.ts';
+import { familyIncidentList, familyIncidentView } from '../incidents/incident-reads.ts';
 import { familyMemberIds } from './members.ts';
 
 type Row = Record<string, unknown>;
@@ -183,6 +185,7 @@ export async function familyData(ctx: AppContext, userId: string) {
         p.browser, p.system, p.created, p.last_success_at as "lastNotified"
       from push_subscriptions p where p.user_id in ${family} order by p.created`,
   );
+  const incidents = await incidentCopies(ctx, userId);
   return {
     parents,
     children,
@@ -198,7 +201,41 @@ export async function familyData(ctx: AppContext, userId: string) {
     childNotes,
     care,
     devices,
+    incidents,
   };
+}
+
+/**
+ * The family's copies of incident reports about their children (decision 037), as the portal shows them in
+ * the parent's language, with the family's signature: only their own children are named.
+ */
+async function incidentCopies(ctx: AppContext, userId: string): Promise<Row[]> {
+  const childIds = await familyChildIds(ctx.db, userId);
+  const [me] = await queryRows<{ language: string }>(
+    ctx.db,
+    sql`select language from users where id = ${userId}`,
+  );
+  const out: Row[] = [];
+  for (const row of await familyIncidentList(ctx.db, childIds)) {
+    const { incident, ownChildIds } = await familyIncident(ctx.db, userId, row.id);
+    const copy = await familyIncidentView(
+      ctx.db,
+      incident,
+      ownChildIds,
+      me?.language ?? 'en',
+      ctx.clock.timeZone,
+    );
+    out.push({
+      occurredAt: copy.occurredAt,
+      session: copy.sessionName,
+      children: copy.children.map((c) => c.firstName).join(', '),
+      copy: copy.copyText,
+      signedBy: copy.acknowledgement?.signerName ?? '',
+      signedAt: copy.acknowledgement?.at ?? '',
+      comment: copy.acknowledgement?.comment ?? '',
+    });
+  }
+  return out;
 }
 
 /** The CSV files of the export: file name → columns. */
@@ -258,6 +295,7 @@ const CSV_FILES: Record<string, string[]> = {
     'note',
   ],
   'devices.csv': ['person', 'browser', 'system', 'created', 'lastNotified'],
+  'incidents.csv': ['occurredAt', 'session', 'children', 'copy', 'signedBy', 'signedAt', 'comment'],
 };
 
 /**

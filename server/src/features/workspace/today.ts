@@ -12,6 +12,8 @@
  * - The director's only: failed automatic payments and what is past due on the family account (billing), and
  *   mail the outbox gave up on in the last seven days, and custody alerts of the last seven days (issue 24:
  *   a pickup the door refused, a parent listing a restricted person; family/custody.ts). A teacher never gets money (`money`, `mailFailed` null).
+ * - Incident reports waiting for a family's signature and for the director's review, in the sessions the
+ *   caller sees (incidents/incident-reads.ts `incidentCounts`; decision 037).
  * Dates are the center's calendar (`ctx.clock.today()`); amounts are cents.
  */
 import type { StaffToday, TodaySession } from '@lc/contract';
@@ -26,6 +28,7 @@ import { overdueSummary } from '../billing/aging.ts';
 import { failedPayments } from '../billing/autopay-methods.ts';
 import { recentCustodyAlerts } from '../family/custody.ts';
 import { listInbox } from '../inbox/inbox-items.ts';
+import { incidentCounts } from '../incidents/incident-reads.ts';
 import { todaysBoard } from '../passes/attendance-reports.ts';
 import { dayBounds } from '../passes/door-today.ts';
 import { mayReadInbox, visibleSessions } from '../team/access.ts';
@@ -189,17 +192,27 @@ async function failedMail(ctx: AppContext): Promise<StaffToday['mailFailed']> {
 export async function staffToday(ctx: AppContext, user: AuthUser): Promise<StaffToday> {
   const today = ctx.clock.today();
   const director = user.role === 'Admin';
-  const [sessions, closures, inbox, registrationsOpening, scheduled, money, mailFailed, custodyAlerts] =
-    await Promise.all([
-      sessionsToday(ctx, user),
-      listClosures(ctx.db, user, today, { from: today, to: today }).then((list) => list.items),
-      inboxToday(ctx, user),
-      openingThisWeek(ctx, user, today),
-      scheduledAnnouncements(ctx, user),
-      director ? moneyToday(ctx, today) : null,
-      director ? failedMail(ctx) : null,
-      director ? recentCustodyAlerts(ctx) : null,
-    ]);
+  const [
+    sessions,
+    closures,
+    inbox,
+    registrationsOpening,
+    scheduled,
+    money,
+    mailFailed,
+    custodyAlerts,
+    incidents,
+  ] = await Promise.all([
+    sessionsToday(ctx, user),
+    listClosures(ctx.db, user, today, { from: today, to: today }).then((list) => list.items),
+    inboxToday(ctx, user),
+    openingThisWeek(ctx, user, today),
+    scheduledAnnouncements(ctx, user),
+    director ? moneyToday(ctx, today) : null,
+    director ? failedMail(ctx) : null,
+    director ? recentCustodyAlerts(ctx) : null,
+    incidentCounts(ctx.db, user),
+  ]);
   return {
     date: today,
     at: ctx.clock.now().toISOString(),
@@ -211,5 +224,6 @@ export async function staffToday(ctx: AppContext, user: AuthUser): Promise<Staff
     money,
     mailFailed,
     custodyAlerts,
+    incidents,
   };
 }

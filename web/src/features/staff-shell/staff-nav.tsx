@@ -24,6 +24,7 @@ export const STAFF_NAV: NavGroup[] = [
     items: [
       { label: 'Today', to: routes.staff, end: true },
       { label: 'Attendance', to: routes.staffAttendance },
+      { label: 'Incidents', to: routes.staffIncidents },
       { label: 'Calendar', to: routes.staffCalendar },
     ],
   },

@@ -203,6 +203,16 @@ export function attentionLines(today: StaffToday): Attention[] {
       text: `${plural(late, 'child is', 'children are')} waiting to be picked up late`,
       urgent: true,
     });
+  // Incident reports (issue 26, decision 037): waiting for a family's signature, and for the director.
+  if (today.incidents.awaitingAcknowledgement > 0 || today.incidents.awaitingReview > 0)
+    lines.push({
+      key: 'incidents',
+      to:
+        today.incidents.awaitingAcknowledgement > 0
+          ? `${routes.staffIncidents}?filter=awaitingAcknowledgement`
+          : `${routes.staffIncidents}?filter=awaitingReview`,
+      text: `Incidents awaiting acknowledgement: ${today.incidents.awaitingAcknowledgement} · awaiting review: ${today.incidents.awaitingReview}`,
+    });
   if (today.inbox && today.inbox.newCount > 0)
     lines.push({
       key: 'inbox',

@@ -26,6 +26,7 @@ import { useCopy } from '../../content/use-copy';
 import { SignInsSection } from '../../features/account/sign-ins-section';
 import { FamilyDataSection } from '../../features/family/family-data-section';
 import { LoadFailed, Loading } from '../../features/family/load-states';
+import { IncidentNotice } from '../../features/incidents/incident-notice';
 import {
   RecentAnnouncementsSection,
   UpcomingSessionsSection,
@@ -72,6 +73,7 @@ export default function DashboardPage() {
           {dashboardCopy.intro}
         </Text>
       </div>
+      <IncidentNotice />
       {family.status === 'pending' ? <Loading label={t('portal.dashboard.loadingFamily')} /> : null}
       {family.status === 'error' ? (
         <LoadFailed message={t('portal.dashboard.familyFailed')} retry={() => family.refetch()} />

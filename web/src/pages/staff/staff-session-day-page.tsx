@@ -58,6 +58,15 @@ export default function StaffSessionDayPage() {
         <Text mt={4} maw="65ch">
           {t('feed.staff.intro')}
         </Text>
+        <Button
+          component={Link}
+          to={`${routes.staffIncidentNew}?session=${classSessionId}`}
+          variant="light"
+          color="orange"
+          mt="sm"
+        >
+          {t('incidents.staff.newButton')}
+        </Button>
       </div>
 
       <section aria-labelledby="class-heading">

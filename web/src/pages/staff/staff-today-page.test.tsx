@@ -66,6 +66,7 @@ const director: StaffToday = {
     newest: [{ to: 'bounced@families.example', subject: 'Receipt', created: '2026-11-20T18:00:00.000Z' }],
   },
   custodyAlerts: [],
+  incidents: { awaitingAcknowledgement: 0, awaitingReview: 0 },
 };
 
 describe('the staff home', () => {
@@ -119,6 +120,25 @@ describe('the staff home', () => {
     expect(opening).toHaveTextContent('Spring Explorers: returning families from Tue, Nov 24, 8:00 AM');
     const scheduled = screen.getByRole('region', { name: 'Scheduled announcements' });
     expect(scheduled).toHaveTextContent('Pajama day on Friday to Acorn Room, Thu, Nov 26, 7:00 AM');
+  });
+
+  it('says how many incident reports wait for a family’s signature and for the review, linking to the list', async () => {
+    const withIncidents: StaffToday = {
+      ...director,
+      sessions: [{ ...acorn, late: [], allergies: [] }],
+      inbox: null,
+      money: null,
+      mailFailed: null,
+      incidents: { awaitingAcknowledgement: 2, awaitingReview: 3 },
+    };
+    serveApi(fetchMock, { 'GET /api/staff/today': () => jsonReply(200, withIncidents) });
+    renderPage(<StaffTodayPage />, { path: '/staff' });
+    const attention = await screen.findByRole('region', { name: 'Needs you now' });
+    expect(
+      within(attention).getByRole('link', {
+        name: 'Incidents awaiting acknowledgement: 2 · awaiting review: 3',
+      }),
+    ).toHaveAttribute('href', '/staff/incidents?filter=awaitingAcknowledgement');
   });
 
   it('a teacher’s home has no money, mail or inbox lines, and says when nothing waits', async () => {
