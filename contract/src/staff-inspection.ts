@@ -2,12 +2,13 @@
  * An inspector's visit (issue 26, "An inspector's visit"): one page and one PDF per session and range of the
  * center's days, with what a licensing inspector asks to see. This part holds the session, its children and
  * the attendance of each day it meets: who brought each child and when, who took them and when, closed days
- * said as such. Times are ISO instants, shown in the center's time zone; days are ISO calendar days. The
+ * said as such; the incident reports with the families' signatures. Times are ISO instants, shown in the center's time zone; days are ISO calendar days. The
  * director's only (decision 039): it names every child of the room and the staff's records.
  */
 import { z } from 'zod';
 import { fieldMessage } from './field-message.ts';
 import { IsoDateSchema } from './fields.ts';
+import { INCIDENT_KINDS } from './incidents.ts';
 import { addDays, daysBetween } from './zoned-time.ts';
 
 /** The longest range one inspection covers: a quarter, so the PDF stays a document a person reads. */
@@ -88,6 +89,26 @@ export const InspectionDaySchema = z.object({
 });
 export type InspectionDay = z.infer<typeof InspectionDaySchema>;
 
+/**
+ * An incident report of the range (decision 037) as the center keeps it: every child named as reported, each
+ * with the family's signature on its copy (the name typed and when) or null while unsigned.
+ */
+export const InspectionIncidentSchema = z.object({
+  id: z.string(),
+  occurredAt: z.string(),
+  place: z.string(),
+  kind: z.enum(INCIDENT_KINDS),
+  whatHappened: z.string(),
+  firstAid: z.string(),
+  witnesses: z.string(),
+  urgent: z.boolean(),
+  reviewed: z.boolean(),
+  children: z.array(
+    z.object({ name: z.string(), signedBy: z.string().nullable(), signedAt: z.string().nullable() }),
+  ),
+});
+export type InspectionIncident = z.infer<typeof InspectionIncidentSchema>;
+
 export const InspectionSchema = z.object({
   session: z.object({
     classSessionId: z.number().int(),
@@ -105,6 +126,8 @@ export const InspectionSchema = z.object({
   children: z.array(InspectionChildSchema),
   /** The days in the range the session meets (its weekdays, within its dates), first day first. */
   days: z.array(InspectionDaySchema),
+  /** The session's incident reports in the range, in the order they happened. */
+  incidents: z.array(InspectionIncidentSchema),
 });
 export type Inspection = z.infer<typeof InspectionSchema>;
 

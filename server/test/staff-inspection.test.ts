@@ -137,6 +137,54 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
     expect(JSON.stringify(records)).not.toContain('Lindqvist');
   });
 
+  it('holds the room’s incident reports with each family’s signature, and not another room’s', async () => {
+    const report = (classSessionId: number, studentId: string, place: string, who = desk.teacher.token) =>
+      as(who, 'POST', '/api/staff/incidents', {
+        classSessionId,
+        occurredAt: '2026-11-20T10:15',
+        place,
+        kind: 'Injury',
+        whatHappened: 'Slipped on the wet step coming in from the garden and scraped a knee.',
+        firstAid: 'Washed and bandaged the knee; an ice pack for ten minutes.',
+        witnesses: 'Ms. Teacher',
+        children: [{ studentId }],
+      });
+    const acornReport = await report(desk.acorn, desk.ava, 'Garden steps');
+    expect(acornReport.statusCode, acornReport.body).toBe(201);
+    const mapleReport = await report(
+      desk.maple,
+      desk.lindqvist.childIds[0]!,
+      'Maple reading nook',
+      desk.otherTeacher.token,
+    );
+    expect(mapleReport.statusCode, mapleReport.body).toBe(201);
+    const id = acornReport.json().id as string;
+    const copy = (await as(desk.rivera.token, 'GET', `/api/Incidents/${id}`)).json();
+    const signed = await as(desk.rivera.token, 'POST', `/api/Incidents/${id}/Acknowledge`, {
+      signedName: 'Rivera Family',
+      consent: true,
+      copySha256: copy.copySha256,
+    });
+    expect(signed.statusCode, signed.body).toBeLessThan(300);
+
+    const records = (await as(desk.admin.token, 'GET', url(desk.acorn))).json() as Inspection;
+    expect(records.incidents).toEqual([
+      {
+        id,
+        occurredAt: '2026-11-20T18:15:00.000Z',
+        place: 'Garden steps',
+        kind: 'Injury',
+        whatHappened: 'Slipped on the wet step coming in from the garden and scraped a knee.',
+        firstAid: 'Washed and bandaged the knee; an ice pack for ten minutes.',
+        witnesses: 'Ms. Teacher',
+        urgent: false,
+        reviewed: false,
+        children: [{ name: 'Ava Rivera', signedBy: 'Rivera Family', signedAt: expect.any(String) }],
+      },
+    ]);
+    expect(JSON.stringify(records)).not.toContain('Maple reading nook');
+  });
+
   it('writes the same records in the PDF, in English and in Spanish', async () => {
     const english = await pdf('en');
     expect(english.statusCode).toBe(200);
@@ -157,9 +205,15 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       '8:31 AM Rosa Contact 12:32 PM Rosa Contact',
       'Ben Rivera 8:31 AM Rosa Contact Not checked out',
       'Monday, November 16, 2026 No child was checked in.',
+      'Incident reports',
+      'Friday, November 20 at 10:15 AM: Injury, Garden steps',
+      'First aid: Washed and bandaged the knee',
+      'Ava Rivera: the family signed their copy (Rivera Family,',
+      'Not reviewed by the director yet.',
     ])
       expect(text).toContain(fact);
     expect(text).not.toContain('Lindqvist');
+    expect(text).not.toContain('Maple reading nook');
 
     const spanish = await textOf((await pdf('es')).rawPayload);
     for (const fact of [
@@ -167,6 +221,8 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       'El centro estuvo cerrado: Teacher training day.',
       'viernes, 20 de noviembre de 2026',
       'Sin registro de salida',
+      'Informes de incidentes',
+      'Lesión, Garden steps',
     ])
       expect(spanish).toContain(fact);
   });

@@ -254,6 +254,8 @@ export type SessionIncident = {
   witnesses: string;
   urgent: boolean;
   childNames: string[];
+  /** Each child as reported, with the family's signature on its copy (the name typed, when), if any. */
+  children: { name: string; signedBy: string | null; signedAt: string | null }[];
   reviewed: boolean;
 };
 
@@ -278,8 +280,20 @@ export async function sessionIncidents(
     rows.length === 0
       ? []
       : await db
-          .select({ incidentId: incidentChildren.incidentId, name: incidentChildren.childName })
+          .select({
+            incidentId: incidentChildren.incidentId,
+            name: incidentChildren.childName,
+            signedBy: incidentAcknowledgements.signedName,
+            signedAt: incidentAcknowledgements.at,
+          })
           .from(incidentChildren)
+          .leftJoin(
+            incidentAcknowledgements,
+            and(
+              eq(incidentAcknowledgements.incidentId, incidentChildren.incidentId),
+              eq(incidentAcknowledgements.studentId, incidentChildren.studentId),
+            ),
+          )
           .where(
             inArray(
               incidentChildren.incidentId,
@@ -298,6 +312,9 @@ export async function sessionIncidents(
     witnesses: r.witnesses,
     urgent: r.urgent,
     childNames: children.filter((c) => c.incidentId === r.id).map((c) => c.name),
+    children: children
+      .filter((c) => c.incidentId === r.id)
+      .map((c) => ({ name: c.name, signedBy: c.signedBy, signedAt: c.signedAt?.toISOString() ?? null })),
     reviewed: r.reviewedAt !== null,
   }));
 }

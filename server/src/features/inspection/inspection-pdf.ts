@@ -135,6 +135,36 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
       ]);
     }
   }
+  heading(doc, t('inspectionPdf.incidentsHeading'));
+  if (inspection.incidents.length === 0) line(doc, t('inspectionPdf.noIncidents'));
+  for (const incident of inspection.incidents) {
+    heading(
+      doc,
+      t('inspectionPdf.incidentTitle', {
+        at: dayAndTimeIn(new Date(incident.occurredAt), timeZone, language),
+        kind: t(`inspectionPdf.incidentKind.${incident.kind}`),
+        place: incident.place,
+      }),
+      90,
+    );
+    if (incident.urgent) line(doc, t('inspectionPdf.urgent'));
+    line(doc, t('inspectionPdf.whatHappened', { text: incident.whatHappened }));
+    if (incident.firstAid) line(doc, t('inspectionPdf.firstAid', { text: incident.firstAid }));
+    if (incident.witnesses) line(doc, t('inspectionPdf.witnesses', { text: incident.witnesses }));
+    for (const child of incident.children) {
+      line(
+        doc,
+        child.signedBy && child.signedAt
+          ? t('inspectionPdf.childSigned', {
+              child: child.name,
+              signer: child.signedBy,
+              at: dayAndTimeIn(new Date(child.signedAt), timeZone, language),
+            })
+          : t('inspectionPdf.childUnsigned', { child: child.name }),
+      );
+    }
+    line(doc, incident.reviewed ? t('inspectionPdf.reviewed') : t('inspectionPdf.notReviewed'));
+  }
   doc.end();
   return done;
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { sessionIncidents } from '../incidents/incident-reads.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds, weekday } from '../passes/door-today.ts';
 import { requireAdmin } from '../team/access.ts';
@@ -154,6 +155,7 @@ export async function inspection(
     }
   }
 
+  const incidents = await sessionIncidents(db, classSessionId, from, to);
   // Children who arrived at the same minute read in the roster's order (last name, first name).
   const order = new Map(children.map((c, index) => [c.student_id, index]));
   return {
@@ -191,5 +193,6 @@ export async function inspection(
         ),
       };
     }),
+    incidents: incidents.map(({ day: _day, childNames: _names, ...incident }) => incident),
   };
 }

@@ -3,8 +3,10 @@
  * allergies, and each day it meets with the day's closure and who brought and took each child, when (the
  * center's time zone). Every table has a caption; a closed day and an empty day say so in words.
  */
-import type { Inspection } from '@lc/contract';
-import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { type Inspection, routes } from '@lc/contract';
+import { Alert, Anchor, Badge, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatWhen } from '../staff/staff-format';
 import { formatClock } from '../staff-attendance/attendance-parts';
 
@@ -180,6 +182,60 @@ export function AttendanceDays({ inspection }: { inspection: Inspection }) {
           </Stack>
         );
       })}
+    </Stack>
+  );
+}
+
+/** The session's incident reports of the range: what happened, the children and each family's signature. */
+export function IncidentReports({ inspection }: { inspection: Inspection }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="inspection-incidents">
+      <Title order={2} size="h4" id="inspection-incidents">
+        Incident reports ({inspection.incidents.length})
+      </Title>
+      {inspection.incidents.length === 0 ? (
+        <Text>No incident was reported in this session during these days.</Text>
+      ) : null}
+      {inspection.incidents.map((incident) => (
+        <Paper
+          key={incident.id}
+          withBorder
+          p="md"
+          component="article"
+          aria-labelledby={`incident-${incident.id}`}
+        >
+          <Stack gap={6}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={3} size="h5" id={`incident-${incident.id}`}>
+                <Anchor component={Link} to={routes.staffIncident(incident.id)}>
+                  {formatWhen(incident.occurredAt)}: {t(`incidents.kinds.${incident.kind}`)}, {incident.place}
+                </Anchor>
+              </Title>
+              {incident.urgent ? (
+                <Badge color="red.8" variant="filled" tt="none">
+                  {t('incidents.urgent')}
+                </Badge>
+              ) : null}
+              <Badge color={incident.reviewed ? 'oak.8' : 'gray.7'} variant="filled" tt="none">
+                {incident.reviewed ? 'Reviewed' : 'Not reviewed yet'}
+              </Badge>
+            </Group>
+            <Text>{incident.whatHappened}</Text>
+            {incident.firstAid ? <Text size="sm">First aid: {incident.firstAid}</Text> : null}
+            {incident.witnesses ? <Text size="sm">Witnesses: {incident.witnesses}</Text> : null}
+            <List size="sm" spacing={2}>
+              {incident.children.map((child) => (
+                <List.Item key={child.name}>
+                  {child.signedBy && child.signedAt
+                    ? `${child.name}: the family signed their copy (${child.signedBy}, ${formatWhen(child.signedAt)})`
+                    : `${child.name}: the family has not signed their copy yet`}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Paper>
+      ))}
     </Stack>
   );
 }

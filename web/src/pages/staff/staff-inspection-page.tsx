@@ -13,6 +13,7 @@ import { useUrlQuery } from '../../features/staff/use-url-query';
 import {
   AttendanceDays,
   ChildrenTable,
+  IncidentReports,
   SessionFacts,
 } from '../../features/staff-inspection/inspection-records';
 import { ReportRange } from '../../features/staff-reports/report-range';
@@ -127,6 +128,7 @@ export default function StaffInspectionPage() {
           <SessionFacts inspection={records.data} />
           <ChildrenTable inspection={records.data} />
           <AttendanceDays inspection={records.data} />
+          <IncidentReports inspection={records.data} />
         </>
       ) : null}
     </Stack>
