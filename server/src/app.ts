@@ -46,6 +46,7 @@ import { conversationRoutes } from './features/conversations/routes.ts';
 import { sweepDailySummaries } from './features/day-feed/daily-summary.ts';
 import { dayPhotoLinks, sweepExpiredPhotos, sweepUnpostedPhotos } from './features/day-feed/day-photos.ts';
 import { dayFeedRoutes } from './features/day-feed/routes.ts';
+import { signedFormsRoutes } from './features/signed-forms/routes.ts';
 import { staffOfficeRoutes } from './features/enrollment/office-routes.ts';
 import { createRegistration } from './features/enrollment/registration.ts';
 import { enrollmentRoutes } from './features/enrollment/routes.ts';
@@ -352,6 +353,7 @@ export async function buildApp(
   await app.register(staffInboxRoutes(ctx));
   await app.register(conversationRoutes(ctx));
   await app.register(dayFeedRoutes(ctx));
+  await app.register(signedFormsRoutes(ctx));
   await app.register(pushRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));
