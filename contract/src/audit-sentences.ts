@@ -280,6 +280,21 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
       const day = text(a.day) ?? text(b.day);
       return say(row.action, { session, day: day ? { days: [day, day] } : '—' });
     }
+    case 'form.create':
+    case 'form.update':
+    case 'form.archive':
+      return say(row.action, { form: text(a.title) ?? { t: 'record.Form' } });
+    case 'form.publish':
+      return say(row.action, {
+        form: text(a.title) ?? { t: 'record.Form' },
+        version: Number(a.version) || 1,
+      });
+    case 'form.sign':
+      return say(row.action, {
+        form: text(a.title) ?? { t: 'record.Form' },
+        version: Number(a.version) || 1,
+        child: names.child === undefined ? { t: 'forms.family' } : named(names.child, 'child'),
+      });
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });
   }

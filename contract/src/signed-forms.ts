@@ -85,7 +85,7 @@ export type FormField = FormFieldInput & { key: string };
 
 /** What the director writes: the draft of a form's next version. Document text is HTML (sanitised). */
 export const FormInputSchema = z.object({
-  programId: z.number().int().positive(),
+  programId: z.number().int().min(1),
   kind: z.enum(FORM_KINDS),
   scope: z.enum(FORM_SCOPES),
   requirement: z.enum(FORM_REQUIREMENTS),
@@ -205,7 +205,7 @@ export const FormAnswerSchema = z.union([z.string().max(FORM_LONG_ANSWER_MAX), z
 /** What the parent sends to sign. `version` is the version they read: a newer one answers 409. */
 export const SignFormInputSchema = z.object({
   studentId: z.string().optional(),
-  version: z.number().int().positive(),
+  version: z.number().int().min(1),
   answers: z.record(z.string(), FormAnswerSchema),
   consent: z.literal(true, { error: fieldMessage('fields.forms.consentRequired') }),
   signerName: text(SIGNER_NAME_MAX),

@@ -87,8 +87,8 @@ export async function signaturesFor(
     sql`select id, form_id, version, student_id, signer_user_id, signed_at from form_signatures
       where form_id in ${uuidList(formIds)}
         and (student_id in ${uuidList(studentIds)}
-          or (student_id is null and signer_user_id in ${uuidList(signerIds.length ? signerIds : [studentIds[0]!])}))
-      order by signed_at desc, id`,
+          or (student_id is null and signer_user_id in ${uuidList(signerIds)}))
+      order by version desc, signed_at desc, id`,
   );
   return { signatures, parentsOf };
 }
