@@ -11,9 +11,10 @@
  * Every export is in the audit trail (`family.export`).
  * Money is integer cents; instants are ISO date-times; calendar dates "YYYY-MM-DD".
  */
+
+import { buffer } from 'node:stream/consumers';
 import { type SQL, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import { buffer } from 'node:stream/consumers';
 import { createStorage, isStorageKey } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows, uuidList } from '../../db/client.ts';
