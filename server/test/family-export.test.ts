@@ -119,6 +119,7 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
         'child-notes.csv',
         'care.csv',
         'devices.csv',
+        'signed-forms.csv',
         'payments.csv',
         'waitlist.csv',
       ].sort(),
