@@ -400,6 +400,55 @@ describe.each(dbKinds)('signed forms on %s', (kind) => {
     expect((await as(null, 'GET', url)).statusCode).toBe(401);
   });
 
+  it('role × route: every staff forms route for anonymous, a parent, the teacher, another room’s teacher and the director; refusals change nothing', async () => {
+    const body = agreement(program, { titleEn: 'Matrix form', titleEs: 'Formulario de prueba' });
+    const routes: Array<[string, string, object | undefined, number[]]> = [
+      // [method, url, body, statuses for anonymous, parent, teacher, other teacher, director]
+      ['GET', '/api/staff/forms', undefined, [401, 403, 403, 403, 200]],
+      ['POST', '/api/staff/forms', body, [401, 403, 403, 403, 201]],
+      ['GET', `/api/staff/forms/${formId}`, undefined, [401, 403, 403, 403, 200]],
+      ['PUT', `/api/staff/forms/${formId}`, agreement(program), [401, 403, 403, 403, 200]],
+      ['POST', `/api/staff/forms/${formId}/publish`, undefined, [401, 403, 403, 403, 200]],
+      ['GET', `/api/staff/sessions/${acorn}/forms`, undefined, [401, 403, 200, 404, 200]],
+      ['GET', `/api/staff/form-signatures/${first.id}`, undefined, [401, 403, 200, 404, 200]],
+      ['GET', `/api/staff/form-signatures/${first.id}/verify`, undefined, [401, 403, 200, 404, 200]],
+    ];
+    const counts = async () =>
+      (
+        await queryRows<{ f: number; v: number; a: number }>(
+          t.database.db,
+          sql`select (select count(*)::int from forms) as f, (select count(*)::int from form_versions) as v,
+            (select count(*)::int from audit_events where action like 'form.%') as a`,
+        )
+      )[0]!;
+    for (const [method, url, payload, statuses] of routes) {
+      const who = [null, chen.token, teacher.token, otherTeacher.token, director.token];
+      for (let i = 0; i < who.length; i++) {
+        const before = await counts();
+        const res = await as(who[i]!, method, url, payload);
+        expect(res.statusCode, `${method} ${url} as #${i}: ${res.body}`).toBe(statuses[i]);
+        if (res.statusCode >= 400) {
+          expect(await counts()).toEqual(before);
+          expect(res.body).not.toContain('Enrollment agreement');
+        }
+      }
+    }
+    // Archive last: then the form takes no more writes.
+    const archive = `/api/staff/forms/${formId}/archive`;
+    for (const [token, status] of [
+      [null, 401],
+      [chen.token, 403],
+      [teacher.token, 403],
+    ] as const)
+      expect((await as(token, 'POST', archive)).statusCode).toBe(status);
+    const matrix = (await ok(director.token, 'GET', '/api/staff/forms')).find(
+      (f: { title: string }) => f.title === 'Matrix form',
+    );
+    expect((await as(director.token, 'POST', `/api/staff/forms/${matrix.id}/archive`)).statusCode).toBe(200);
+    expect((await as(director.token, 'POST', `/api/staff/forms/${matrix.id}/archive`)).statusCode).toBe(409);
+    expect((await as(director.token, 'PUT', `/api/staff/forms/${matrix.id}`, body)).statusCode).toBe(409);
+  });
+
   it('a photo release needs a yes/no question; signing it sets the child’s photo consent the day feed reads', async () => {
     const ava = chen.childIds[0]!;
     const base = agreement(program, {
