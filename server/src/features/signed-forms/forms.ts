@@ -25,7 +25,7 @@ export const formNotFound = () => new HttpError(404, 'forms.notFound');
 /** The draft as saved: sanitised text, every field keyed (kept keys stay; new fields get a random one). */
 export function normalizeDraft(input: FormInput): FormContent {
   const fields: FormField[] = input.fields.map((f) => ({
-    key: f.key ?? randomBytes(6).toString('hex'),
+    key: f.key ?? `f${randomBytes(6).toString('hex')}`,
     type: f.type,
     labelEn: f.labelEn,
     labelEs: f.labelEs,

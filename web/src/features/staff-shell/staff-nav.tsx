@@ -57,6 +57,7 @@ export const STAFF_NAV: NavGroup[] = [
     director: true,
     items: [
       { label: 'Team', to: routes.staffTeam },
+      { label: 'Forms', to: routes.staffForms },
       { label: 'Audit trail', to: routes.staffAudit },
     ],
   },
