@@ -225,7 +225,7 @@ export function checkAnswers(
         errors[name] = 'forms.answerInvalid';
     } else {
       const max = f.type === 'ShortText' ? FORM_SHORT_ANSWER_MAX : FORM_LONG_ANSWER_MAX;
-      if (value.length > max) errors[name] = `forms.answerTooLong|${JSON.stringify({ max })}`;
+      if (value.length > max) errors[name] = `fields.common.tooLong|${JSON.stringify({ max })}`;
     }
     out[f.key] = value;
   }
@@ -302,7 +302,7 @@ export async function signForm(
     const name = `${account.first_name} ${account.last_name}`;
     throw new HttpError(400, 'forms.nameMismatch', {
       params: { name },
-      fields: { signerName: `forms.nameMismatch|${JSON.stringify({ name })}` },
+      fields: { signerName: 'forms.nameMismatch' },
     });
   }
   const pdf = await signedFormPdf({

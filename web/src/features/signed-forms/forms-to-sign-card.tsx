@@ -9,9 +9,9 @@ import { LoadFailed, Loading } from '../family/load-states';
 /** The badge of a form's standing, in the reader's language. */
 export function FormStatusBadge({ status }: { status: FormToSign['status'] }) {
   const { t } = useTranslation();
-  const color = status === 'Signed' ? 'green' : status === 'NeedsResign' ? 'orange' : 'blue';
+  const color = status === 'Signed' ? 'oak.8' : status === 'NeedsResign' ? 'honey.9' : 'blue.8';
   return (
-    <Badge color={color} variant="light" style={{ textTransform: 'none' }}>
+    <Badge color={color} variant="filled" style={{ textTransform: 'none' }}>
       {t(`portal.forms.status.${status}`)}
     </Badge>
   );

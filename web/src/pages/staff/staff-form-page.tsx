@@ -65,7 +65,7 @@ export default function StaffFormPage() {
         <Title order={1}>{data ? data.title : 'Write a form'}</Title>
         {data ? (
           <Group gap="xs" mt="xs">
-            <Badge variant="light" style={{ textTransform: 'none' }}>
+            <Badge variant="filled" color="blue.8" style={{ textTransform: 'none' }}>
               {FORM_STATUS_LABELS[data.status]}
               {data.currentVersion ? ` · version ${data.currentVersion}` : ''}
             </Badge>

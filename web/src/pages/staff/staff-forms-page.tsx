@@ -66,15 +66,15 @@ export default function StaffFormsPage() {
                   <Table.Td>
                     <Group gap={6}>
                       <Badge
-                        variant="light"
-                        color={form.status === 'Published' ? 'green' : 'gray'}
+                        variant="filled"
+                        color={form.status === 'Published' ? 'oak.8' : 'gray.7'}
                         style={{ textTransform: 'none' }}
                       >
                         {FORM_STATUS_LABELS[form.status]}
                         {form.currentVersion ? ` · v${form.currentVersion}` : ''}
                       </Badge>
                       {form.hasDraft && form.currentVersion ? (
-                        <Badge variant="light" color="orange" style={{ textTransform: 'none' }}>
+                        <Badge variant="filled" color="honey.9" style={{ textTransform: 'none' }}>
                           Draft of v{form.currentVersion + 1}
                         </Badge>
                       ) : null}

@@ -69,9 +69,13 @@ export default function StaffSessionFormsPage() {
                     <Table.Td key={f.formId}>
                       <Stack gap={4} align="flex-start">
                         <Badge
-                          variant="light"
+                          variant="filled"
                           color={
-                            f.status === 'Signed' ? 'green' : f.status === 'NeedsResign' ? 'orange' : 'gray'
+                            f.status === 'Signed'
+                              ? 'oak.8'
+                              : f.status === 'NeedsResign'
+                                ? 'honey.9'
+                                : 'gray.7'
                           }
                           style={{ textTransform: 'none' }}
                         >
@@ -83,7 +87,7 @@ export default function StaffSessionFormsPage() {
                             <Anchor href={f.pdfUrl} target="_blank" rel="noopener" size="sm">
                               Signed copy of {child.firstName}’s form (PDF)
                             </Anchor>
-                            <Button size="compact-xs" variant="subtle" onClick={() => check(f.signatureId!)}>
+                            <Button size="compact-xs" variant="default" onClick={() => check(f.signatureId!)}>
                               Check the fingerprint
                             </Button>
                             {f.signatureId in checked ? (
