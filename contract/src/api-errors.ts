@@ -25,6 +25,8 @@ import feedEn from './locales/api-errors/feed.en.json' with { type: 'json' };
 import feedEs from './locales/api-errors/feed.es.json' with { type: 'json' };
 import fieldsEn from './locales/api-errors/fields.en.json' with { type: 'json' };
 import fieldsEs from './locales/api-errors/fields.es.json' with { type: 'json' };
+import formsEn from './locales/api-errors/forms.en.json' with { type: 'json' };
+import formsEs from './locales/api-errors/forms.es.json' with { type: 'json' };
 import incidentsEn from './locales/api-errors/incidents.en.json' with { type: 'json' };
 import incidentsEs from './locales/api-errors/incidents.es.json' with { type: 'json' };
 import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
@@ -49,6 +51,7 @@ const en = {
   feed: feedEn,
   fields: fieldsEn,
   incidents: incidentsEn,
+  forms: formsEn,
   messages: messagesEn,
   passes: passesEn,
   sessions: sessionsEn,
@@ -62,6 +65,7 @@ const es = {
   feed: feedEs,
   fields: fieldsEs,
   incidents: incidentsEs,
+  forms: formsEs,
   messages: messagesEs,
   passes: passesEs,
   sessions: sessionsEs,

@@ -73,6 +73,20 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
   'incident.follow_up': {
     after: { classSessionId: 1, day: '2026-11-20', shared: false },
     entityType: 'Incident',
+  'form.create': {
+    after: { title: 'Enrollment agreement', kind: 'EnrollmentAgreement' },
+    entityType: 'Form',
+  },
+  'form.update': {
+    before: { title: 'Enrollment agreement' },
+    after: { title: 'Enrollment agreement' },
+    entityType: 'Form',
+  },
+  'form.publish': { after: { title: 'Enrollment agreement', version: 2 }, entityType: 'Form' },
+  'form.archive': { after: { title: 'Field trip permission' }, entityType: 'Form' },
+  'form.sign': {
+    after: { title: 'Photo release', version: 1, studentId: 'c1', sha256: 'ab' },
+    entityType: 'FormSignature',
   },
   'conversation.update': {
     before: { status: 'New' },

@@ -292,6 +292,21 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
         return say('incident.follow_up.shared', { session, day: when });
       return say(row.action, { session, day: when });
     }
+    case 'form.create':
+    case 'form.update':
+    case 'form.archive':
+      return say(row.action, { form: text(a.title) ?? { t: 'record.Form' } });
+    case 'form.publish':
+      return say(row.action, {
+        form: text(a.title) ?? { t: 'record.Form' },
+        version: Number(a.version) || 1,
+      });
+    case 'form.sign':
+      return say(row.action, {
+        form: text(a.title) ?? { t: 'record.Form' },
+        version: Number(a.version) || 1,
+        child: names.child === undefined ? { t: 'forms.family' } : named(names.child, 'child'),
+      });
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });
   }

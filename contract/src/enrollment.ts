@@ -178,6 +178,11 @@ export const SessionStudentSchema = StudentSummarySchema.extend({
    * server always sends it; absent reads as false.
    */
   holdsSiblingPlace: z.boolean().optional(),
+  /**
+   * The session's program's forms still to sign for the child (issue 26; decision 036): a `blocking` one keeps
+   * the child from enrolling until its current version is signed; the others are asked beside the enrollment.
+   */
+  formsToSign: z.array(z.object({ formId: z.string(), title: z.string(), blocking: z.boolean() })).optional(),
 });
 export type SessionStudent = z.infer<typeof SessionStudentSchema>;
 

@@ -59,6 +59,12 @@ export const routes = {
   staffIncidentNew: '/staff/incidents/new',
   staffIncident: (id: string) => `/staff/incidents/${id}`,
   staffPrograms: '/staff/programs',
+  /** Forms families sign (issue 26, the director): the list, a new form, one form to edit and publish. */
+  staffForms: '/staff/forms',
+  staffNewForm: '/staff/forms/new',
+  staffForm: (id: string) => `/staff/forms/${id}`,
+  /** Who in a session has signed its program's forms. */
+  staffSessionForms: (id: number | string) => `/staff/sessions/${id}/forms`,
   /** The audit trail (the director). */
   staffAudit: '/staff/audit',
   /** The inbox: contact, tour and tutoring waitlist submissions; one item with its thread. */
@@ -87,6 +93,9 @@ export const routes = {
   /** The link in a co-parent invitation (protected: login or register first, then accept). */
   joinFamily: (token: string) => `/dashboard/family/join/${encodeURIComponent(token)}`,
   dashboard: '/dashboard',
+  /** A form to read and sign (issue 26): for one child (`child`) or for the family. */
+  familyForm: (formId: string, studentId?: string | null) =>
+    `/dashboard/forms/${formId}${studentId ? `?child=${encodeURIComponent(studentId)}` : ''}`,
   /** The family's conversation with the center (issue 25). */
   messages: '/dashboard/messages',
   /** A child's day: notes, photos, meals and rest, check-in and check-out (issue 25). */

@@ -127,6 +127,7 @@ export const AUDIT_KINDS = {
     'day_post.edit',
     'day_post.delete',
   ],
+  forms: ['form.create', 'form.update', 'form.publish', 'form.archive', 'form.sign'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

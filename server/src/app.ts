@@ -68,6 +68,7 @@ import { createPushNotifier } from './features/push/deliver.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { staffReportRoutes } from './features/reports/routes.ts';
 import { staffResourceRoutes } from './features/resources/routes.ts';
+import { signedFormsRoutes } from './features/signed-forms/routes.ts';
 import { staffRoutes } from './features/team/routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
 import { staffWorkspaceRoutes } from './features/workspace/routes.ts';
@@ -356,6 +357,7 @@ export async function buildApp(
   await app.register(conversationRoutes(ctx));
   await app.register(dayFeedRoutes(ctx));
   await app.register(incidentRoutes(ctx));
+  await app.register(signedFormsRoutes(ctx));
   await app.register(pushRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));

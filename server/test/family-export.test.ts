@@ -120,6 +120,7 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
         'care.csv',
         'devices.csv',
         'incidents.csv',
+        'signed-forms.csv',
         'payments.csv',
         'waitlist.csv',
       ].sort(),

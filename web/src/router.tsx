@@ -84,6 +84,10 @@ const StaffConversationPage = lazyPage(() => import('./pages/staff/staff-convers
 const StaffNotificationsPage = lazyPage(() => import('./pages/staff/staff-notifications-page'));
 // The day's notes and photos (issue 25).
 const ChildFeedPage = lazyPage(() => import('./pages/portal/child-feed-page'));
+const FormSignPage = lazyPage(() => import('./pages/portal/form-sign-page'));
+const StaffFormsPage = lazyPage(() => import('./pages/staff/staff-forms-page'));
+const StaffFormPage = lazyPage(() => import('./pages/staff/staff-form-page'));
+const StaffSessionFormsPage = lazyPage(() => import('./pages/staff/staff-session-forms-page'));
 const StaffSessionDayPage = lazyPage(() => import('./pages/staff/staff-session-day-page'));
 // Incident reports (issue 26).
 const IncidentsPage = lazyPage(() => import('./pages/portal/incidents-page'));
@@ -105,6 +109,9 @@ const path = {
   emergencyContact: routes.emergencyContact(':trusteeId'),
   editStudent: routes.editStudent(':studentId'),
   childFeed: routes.childFeed(':studentId'),
+  familyForm: routes.familyForm(':formId'),
+  staffForm: routes.staffForm(':formId'),
+  staffSessionForms: routes.staffSessionForms(':classSessionId'),
   staffSessionDay: routes.staffSessionDay(':classSessionId'),
   incident: routes.incident(':incidentId'),
   staffIncident: routes.staffIncident(':id'),
@@ -168,6 +175,7 @@ const portalPages: RouteObject[] = [
   { path: path.mySession, element: <MySessionPage />, handle: { prefetch: reads.mySession } },
   { path: routes.attendance, element: <AttendancePage />, handle: { prefetch: reads.attendance } },
   { path: path.childFeed, element: <ChildFeedPage />, handle: { prefetch: reads.childFeed } },
+  { path: path.familyForm, element: <FormSignPage /> },
   { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
   { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
@@ -216,6 +224,10 @@ export const appRoutes: RouteObject[] = [
                   { path: routes.staffIncidentNew, element: <StaffIncidentNewPage /> },
                   { path: path.staffIncident, element: <StaffIncidentPage /> },
                   { path: routes.staffPrograms, element: <StaffProgramsPage /> },
+                  { path: routes.staffForms, element: <StaffFormsPage /> },
+                  { path: routes.staffNewForm, element: <StaffFormPage /> },
+                  { path: path.staffForm, element: <StaffFormPage /> },
+                  { path: path.staffSessionForms, element: <StaffSessionFormsPage /> },
                   { path: routes.staffAudit, element: <StaffAuditPage /> },
                   { path: routes.staffTeam, element: <StaffTeamPage /> },
                   { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },

@@ -1715,3 +1715,81 @@ export const incidentFollowUps = pgTable(
   },
   (t) => [index('incident_follow_ups_incident_idx').on(t.incidentId)],
 );
+// Forms families sign (issue 26, part 2; decision 036)
+
+/**
+ * A form of a program (contract `signed-forms.ts`): its `draft` (contract `FormInput` with keyed fields) is the
+ * next version being written; `current_version` the newest published one (null before the first publish);
+ * `has_draft` true while the draft differs from it. Archived forms are asked for no more.
+ */
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classSectionId: integer('class_section_id')
+      .notNull()
+      .references(() => classSections.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    draft: jsonb('draft').notNull(),
+    currentVersion: integer('current_version'),
+    hasDraft: boolean('has_draft').notNull().default(true),
+    archivedAt: instant('archived_at'),
+    created: createdAt(),
+    updated: instant('updated').notNull().defaultNow(),
+  },
+  (t) => [index('forms_class_section_idx').on(t.classSectionId)],
+);
+
+/** A published version of a form: immutable (a trigger refuses UPDATE), its whole content as published. */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: jsonb('content').notNull(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: instant('published_at').notNull(),
+  },
+  (t) => [uniqueIndex('form_versions_form_version_key').on(t.formId, t.version)],
+);
+
+/**
+ * A parent's electronic signature of one version (lib/e-signature.ts): the exact canonical document signed
+ * (text and answers, serialized deterministically) and its SHA-256, the signer (account and typed name), when,
+ * from which address and browser, and the consent disclosure's version. `student_id` is null for a family form.
+ * Immutable: a trigger refuses UPDATE; rows go only with the family's account (closure) or the child.
+ */
+export const formSignatures = pgTable(
+  'form_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    formVersionId: uuid('form_version_id')
+      .notNull()
+      .references(() => formVersions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'cascade' }),
+    signerUserId: uuid('signer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signerName: text('signer_name').notNull(),
+    signedAt: instant('signed_at').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    consentVersion: text('consent_version').notNull(),
+    language: text('language').notNull(),
+    document: text('document').notNull(),
+    sha256: text('sha256').notNull(),
+    pdfKey: text('pdf_key').notNull(),
+  },
+  (t) => [
+    index('form_signatures_form_student_idx').on(t.formId, t.studentId),
+    index('form_signatures_signer_idx').on(t.signerUserId),
+    index('form_signatures_student_idx').on(t.studentId),
+  ],
+);

@@ -16,6 +16,8 @@ const spanish = flattenMessages(messages.es);
 const SAME_IN_BOTH: ReadonlySet<string> = new Set([
   // "Video" is the word in US and Latin American Spanish too.
   'portal.resources.type.Video',
+  // "No" is the word in Spanish too.
+  'portal.forms.no',
 ]);
 
 describe('the message files', () => {

@@ -125,7 +125,58 @@ function ageRangeText(t: MailT, language: Language, min: number | null, max: num
   return null;
 }
 
-export type Verdict = { canEnroll: boolean; canJoinWaitlist: boolean; eligibility: string };
+export type Verdict = {
+  canEnroll: boolean;
+  canJoinWaitlist: boolean;
+  eligibility: string;
+  /** The program's forms still to sign for the child (issue 26; decision 036), when any. */
+  formsToSign?: { formId: string; title: string; blocking: boolean }[];
+};
+
+/** A form of the session's program the child still needs signed (signed-forms `enrollmentFormGate`). */
+export type MissingFormFact = { formId: string; title: string; requirement: string };
+
+/**
+ * The verdict with the program's forms applied (issue 26; decision 036): a child who could enroll but lacks a
+ * `Blocking` form's current signature may not, with a sentence naming the forms; a `Warning` form only adds a
+ * sentence. A child already holding a seat (`PendingPayment`) or enrolled is not stopped: the gate is for new
+ * enrollments. The forms are listed either way, for the page's links.
+ */
+export function withFormGate(
+  verdict: Verdict,
+  child: Pick<ChildFacts, 'firstName' | 'enrollmentStatus'>,
+  missing: readonly MissingFormFact[],
+  language: Language = 'en',
+): Verdict {
+  if (missing.length === 0 || child.enrollmentStatus === 'Enrolled') return verdict;
+  const t = mailT(language);
+  const formsToSign = missing.map((m) => ({
+    formId: m.formId,
+    title: m.title,
+    blocking: m.requirement === 'Blocking',
+  }));
+  const blocking = formsToSign.filter((f) => f.blocking);
+  const list = (items: { title: string }[]) =>
+    new Intl.ListFormat(mailLocale(language), { type: 'conjunction' }).format(items.map((i) => i.title));
+  if (verdict.canEnroll && blocking.length > 0 && child.enrollmentStatus !== 'PendingPayment')
+    return {
+      ...verdict,
+      canEnroll: false,
+      eligibility: t('eligibility.formsBlocking', {
+        count: blocking.length,
+        name: child.firstName,
+        forms: list(blocking),
+      }),
+      formsToSign,
+    };
+  return {
+    ...verdict,
+    eligibility: verdict.canEnroll
+      ? `${verdict.eligibility} ${t('eligibility.formsWarning', { name: child.firstName, forms: list(formsToSign) })}`
+      : verdict.eligibility,
+    formsToSign,
+  };
+}
 
 /**
  * The sentence refusing a child whose age on the session's first day is outside its limits (issue 10:

@@ -17,12 +17,15 @@ import type { Language } from '@lc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { enrollmentFormGate } from '../signed-forms/standing.ts';
 import {
   type ChildFacts,
   type ChildFactsRow,
   childVerdict,
   type SessionFacts,
   toChildFacts,
+  type Verdict,
+  withFormGate,
 } from './child-verdict.ts';
 import { waitlistPositionSql } from './records.ts';
 
@@ -37,6 +40,7 @@ export {
   toChildFacts,
   toSessionStudent,
   type Verdict,
+  withFormGate,
 } from './child-verdict.ts';
 
 /**
@@ -171,9 +175,36 @@ export async function judgeFamily(
     loadChildFacts(db, userId, session.id, now, onlyStudentIds),
     isReturningFamily(db, userId, session.sessionStartDate, today, timeZone),
   ]);
-  const judged = children.map((child) => ({
-    child,
-    verdict: childVerdict(session, child, returning, now, today, timeZone, language),
-  }));
+  const judged = await gateOnForms(
+    db,
+    session.id,
+    children.map((child) => ({
+      child,
+      verdict: childVerdict(session, child, returning, now, today, timeZone, language),
+    })),
+    language,
+  );
   return { now, today, returning, judged };
+}
+
+/**
+ * `judged` with the program's forms applied to each verdict (issue 26; decision 036, `withFormGate`): the
+ * page's eligibility and the reservation (inside its transaction) read the same gate.
+ */
+export async function gateOnForms<J extends { child: ChildFacts; verdict: Verdict }>(
+  db: DbOrTx,
+  classSessionId: number,
+  judged: J[],
+  language: Language = 'en',
+): Promise<J[]> {
+  const missing = await enrollmentFormGate(
+    db,
+    classSessionId,
+    judged.map((j) => j.child.id),
+    language,
+  );
+  return judged.map((j) => ({
+    ...j,
+    verdict: withFormGate(j.verdict, j.child, missing.get(j.child.id) ?? [], language),
+  }));
 }

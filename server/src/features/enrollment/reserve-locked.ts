@@ -30,7 +30,7 @@ import type { Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { lockClassSession } from '../class-sessions/session-lock.ts';
-import { type ChildFacts, childVerdict, loadSiblingPlaces } from './eligibility.ts';
+import { type ChildFacts, childVerdict, gateOnForms, loadSiblingPlaces } from './eligibility.ts';
 import { restoreRunningOffers } from './release.ts';
 import { observeSeats } from './seat-gate.ts';
 import { type FamilyStanding, type LockedSession, readFamilyStanding } from './seats.ts';
@@ -144,7 +144,12 @@ export async function reserveLocked(
         seen.valid = false; // seats moved in this transaction: publish nothing
       }
       const session = standing.session;
-      const judged = judge(deps, standing, now, at.today, user.language);
+      const judged = await gateOnForms(
+        tx,
+        classSessionId,
+        judge(deps, standing, now, at.today, user.language),
+        user.language,
+      );
       const existing = judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')
         ? await openPaymentFor(tx, classSessionId, studentIds, now)
         : null;

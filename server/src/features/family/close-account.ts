@@ -6,7 +6,7 @@
  *
  * Erased: the children (allergies, places, waitlist places, drop-offs and pickups), the contacts and their
  * pickup passes and photos, the family's contact and tutoring forms and the center's notes on them, the
- * emails the center sent them, their conversation with the center and its files (unless a co-parent keeps the
+ * emails the center sent them, the forms signed for the children and their signed PDFs (decision 036), their conversation with the center and its files (unless a co-parent keeps the
  * family), their sign-in links and counters, their devices for notifications, and the values the audit trail
  * recorded about them (blanked under the `lc.audit_redaction` exception of migration 0016), and their signatures on
  * incident reports (decision 037). Kept: the incident reports themselves (licensing), the children's names on them; the account row as a
@@ -190,6 +190,15 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
       or after::text ilike any (${mentioned})`);
   await tx.execute(sql`select set_config('lc.audit_redaction', 'off', true)`);
 
+  // Forms signed for the children, and the family's forms when no co-parent keeps the family (decision 036):
+  // the rows go now, their PDFs after commit.
+  const signed = await queryRows<{ id: string; pdf_key: string }>(
+    tx,
+    sql`select id, pdf_key from form_signatures where student_id in ${uuidList(childIds)}
+      or (student_id is null and signer_user_id = ${userId} and not exists (select 1 from user_students a
+        join user_students b on b.student_id = a.student_id and b.user_id <> ${userId} where a.user_id = ${userId}))`,
+  );
+  await tx.execute(sql`delete from form_signatures where id in ${uuidList(signed.map((f) => f.id))}`);
   // Children and everything hanging from them.
   await tx.execute(sql`delete from class_session_enrollments where student_id in ${uuidList(childIds)}`);
   await tx.execute(
@@ -268,5 +277,6 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   return [
     ...passes.map((p) => p.image_url).filter((key): key is string => Boolean(key)),
     ...files.map((f) => f.storage_key),
+    ...signed.map((f) => f.pdf_key),
   ];
 }

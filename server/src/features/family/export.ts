@@ -3,7 +3,8 @@
  * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
  * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, each
  * child's photo release, the teachers' notes about the child, meals and rest, the devices that get
- * notifications, the family's copies of incident reports with their signatures) for a spreadsheet. Reached only
+ * notifications, the family's copies of incident reports with their signatures, the forms the family signed,
+ * with each signed PDF beside) for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
  * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
  * credentials, codes and PINs, payment provider ids, the links and codes in the emails (decision 017), and a
@@ -11,8 +12,10 @@
  * Every export is in the audit trail (`family.export`).
  * Money is integer cents; instants are ISO date-times; calendar dates "YYYY-MM-DD".
  */
+import { buffer } from 'node:stream/consumers';
 import { type SQL, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
+import { createStorage, isStorageKey } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows, uuidList } from '../../db/client.ts';
 import { redactSecrets } from '../../jobs/mail-outbox.ts';
@@ -179,6 +182,17 @@ export async function familyData(ctx: AppContext, userId: string) {
       from daily_care d join students s on s.id = d.student_id join class_sessions cs on cs.id = d.class_session_id
       where d.student_id in ${mine} order by d.day, s.first_name`,
   );
+  // Forms the family signed (decision 036): the exact document signed and its SHA-256, the signature record.
+  const signedForms = await rows(
+    ctx,
+    sql`select fs.id, v.content->>'titleEn' as "form", fs.version, s.first_name as "child", fs.signer_name as "signer",
+        fs.signed_at as "signedAt", fs.ip_address as "ipAddress", fs.user_agent as "userAgent",
+        fs.consent_version as "consentVersion", fs.sha256, fs.document
+      from form_signatures fs join form_versions v on v.id = fs.form_version_id
+      left join students s on s.id = fs.student_id
+      where fs.student_id in ${mine} or (fs.student_id is null and fs.signer_user_id in ${family})
+      order by fs.signed_at, fs.id`,
+  );
   const devices = await rows(
     ctx,
     sql`select (select u.first_name || ' ' || u.last_name from users u where u.id = p.user_id) as "person",
@@ -202,6 +216,7 @@ export async function familyData(ctx: AppContext, userId: string) {
     care,
     devices,
     incidents,
+    signedForms,
   };
 }
 
@@ -296,6 +311,18 @@ const CSV_FILES: Record<string, string[]> = {
   ],
   'devices.csv': ['person', 'browser', 'system', 'created', 'lastNotified'],
   'incidents.csv': ['occurredAt', 'session', 'children', 'copy', 'signedBy', 'signedAt', 'comment'],
+  'signed-forms.csv': [
+    'id',
+    'form',
+    'version',
+    'child',
+    'signer',
+    'signedAt',
+    'ipAddress',
+    'userAgent',
+    'consentVersion',
+    'sha256',
+  ],
 };
 
 /**
@@ -323,6 +350,16 @@ export async function familyExport(
       .replace('.csv', '')
       .replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof data;
     files[name] = strToU8(csvOf(columns, data[key]));
+  }
+  // Each signed form's PDF, as it was mailed (decision 036).
+  const storage = createStorage(ctx.config);
+  for (const form of data.signedForms) {
+    const [row] = await queryRows<{ pdf_key: string }>(
+      ctx.db,
+      sql`select pdf_key from form_signatures where id = ${String(form.id)}`,
+    );
+    const file = row && isStorageKey(row.pdf_key) ? await storage.get(row.pdf_key) : null;
+    if (file) files[`signed-forms/${String(form.id)}.pdf`] = new Uint8Array(await buffer(file.stream));
   }
   await recordAudit(
     ctx.db,

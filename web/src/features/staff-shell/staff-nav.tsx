@@ -59,6 +59,7 @@ export const STAFF_NAV: NavGroup[] = [
     items: [
       { label: 'Team', to: routes.staffTeam },
       { label: 'Licensing records', to: routes.staffInspection },
+      { label: 'Forms', to: routes.staffForms },
       { label: 'Audit trail', to: routes.staffAudit },
     ],
   },

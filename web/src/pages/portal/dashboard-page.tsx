@@ -33,6 +33,7 @@ import {
   WaitlistSection,
 } from '../../features/portal-sessions/dashboard-sections';
 import { ACTIVE_ENROLLMENT } from '../../features/portal-sessions/format';
+import { FormsToSignCard } from '../../features/signed-forms/forms-to-sign-card';
 import { usePageTitle } from '../../layout/use-page-title';
 import { getToken, readClaims } from '../../lib/auth-token';
 
@@ -79,6 +80,7 @@ export default function DashboardPage() {
         <LoadFailed message={t('portal.dashboard.familyFailed')} retry={() => family.refetch()} />
       ) : null}
       {family.status === 'success' ? <NextSteps family={family.data} hasEnrollment={hasEnrollment} /> : null}
+      <FormsToSignCard />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <UpcomingSessionsSection state={enrollments} />

@@ -19,6 +19,7 @@ import {
   useSessionFamily,
 } from '../../features/enrollment/use-session-family.ts';
 import { LoadFailed, Loading } from '../../features/family/load-states.tsx';
+import { EnrollFormsNote } from '../../features/signed-forms/enroll-forms-note.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /**
@@ -65,6 +66,7 @@ function EnrollBody({ family }: { family: SessionFamily }) {
   return (
     <>
       {students.length > 0 && eligibility ? <EligibilityNote sentence={eligibility} /> : null}
+      <EnrollFormsNote students={students} />
       {students.length === 0 ? <NoChildrenPanel action="enroll" /> : null}
       {students.length > 0 && canEnroll ? <EnrollForm session={session} students={students} /> : null}
       {students.length > 0 && !canEnroll ? <NobodyCanEnroll session={session} students={students} /> : null}

@@ -115,6 +115,15 @@ export default function StaffRosterPage() {
       >
         The day: notes, photos, meals
       </Button>
+      <Button
+        component={Link}
+        to={routes.staffSessionForms(session.id)}
+        variant="light"
+        w="fit-content"
+        className={classes.noPrint}
+      >
+        Signed forms
+      </Button>
 
       {isDirector ? (
         <section aria-labelledby="teachers-heading" className={classes.noPrint}>
