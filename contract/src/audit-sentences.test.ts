@@ -73,6 +73,7 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
   'incident.follow_up': {
     after: { classSessionId: 1, day: '2026-11-20', shared: false },
     entityType: 'Incident',
+  },
   'form.create': {
     after: { title: 'Enrollment agreement', kind: 'EnrollmentAgreement' },
     entityType: 'Form',
