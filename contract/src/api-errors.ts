@@ -25,6 +25,8 @@ import feedEn from './locales/api-errors/feed.en.json' with { type: 'json' };
 import feedEs from './locales/api-errors/feed.es.json' with { type: 'json' };
 import fieldsEn from './locales/api-errors/fields.en.json' with { type: 'json' };
 import fieldsEs from './locales/api-errors/fields.es.json' with { type: 'json' };
+import healthEn from './locales/api-errors/health.en.json' with { type: 'json' };
+import healthEs from './locales/api-errors/health.es.json' with { type: 'json' };
 import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
 import messagesEs from './locales/api-errors/messages.es.json' with { type: 'json' };
 import passesEn from './locales/api-errors/passes.en.json' with { type: 'json' };
@@ -46,6 +48,7 @@ const en = {
   family: familyEn,
   feed: feedEn,
   fields: fieldsEn,
+  health: healthEn,
   messages: messagesEn,
   passes: passesEn,
   sessions: sessionsEn,
@@ -58,6 +61,7 @@ const es = {
   family: familyEs,
   feed: feedEs,
   fields: fieldsEs,
+  health: healthEs,
   messages: messagesEs,
   passes: passesEs,
   sessions: sessionsEs,

@@ -56,6 +56,18 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
     before: { body: 'Snack', classSessionId: 1, day: '2026-11-20' },
     entityType: 'DayPost',
   },
+  'health.profile.update': { after: { dietaryNeeds: 'No pork' }, entityType: 'Student' },
+  'health.physical.update': { after: { physicalOn: '2026-01-14' }, entityType: 'Student' },
+  'health.dose.add': { after: { vaccine: 'Varicella', givenOn: '2021-03-02' }, entityType: 'Student' },
+  'health.dose.remove': { before: { vaccine: 'MMR', givenOn: '2021-03-02' }, entityType: 'Student' },
+  'health.document.add': { after: { kind: 'ImmunizationCertificate' }, entityType: 'Student' },
+  'health.document.remove': { before: { kind: 'DoctorNote' }, entityType: 'Student' },
+  'health.check': { after: { record: 'Immunizations' }, entityType: 'Student' },
+  'health.uncheck': { before: { record: 'Physical' }, entityType: 'Student' },
+  'program.health_requirements': {
+    after: { program: 'Morning Program', requirements: [] },
+    entityType: 'ClassSection',
+  },
   'conversation.update': {
     before: { status: 'New' },
     after: { status: 'Closed' },

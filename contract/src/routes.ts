@@ -53,6 +53,11 @@ export const routes = {
   /** The teacher's day of a session (issue 25): the class, notes and photos, meals and rest, on a phone. */
   staffSessionDay: (id: number | string) => `/staff/sessions/${id}/day`,
   staffPrograms: '/staff/programs',
+  /** Health records (issue 26): a session's compliance list (the session in the query), a child's record. */
+  staffHealth: '/staff/health',
+  staffChildHealth: (studentId: string) => `/staff/children/${studentId}/health`,
+  /** What each program requires of the children's health records (the director). */
+  staffHealthRequirements: '/staff/health/requirements',
   /** The audit trail (the director). */
   staffAudit: '/staff/audit',
   /** The inbox: contact, tour and tutoring waitlist submissions; one item with its thread. */
@@ -85,6 +90,8 @@ export const routes = {
   messages: '/dashboard/messages',
   /** A child's day: notes, photos, meals and rest, check-in and check-out (issue 25). */
   childFeed: (studentId: string) => `/dashboard/children/${studentId}/feed`,
+  /** A child's health record (issue 26): immunizations, physician, insurance, diet, medications, documents. */
+  childHealth: (studentId: string) => `/dashboard/children/${studentId}/health`,
   /** How a parent hears about new messages, and their quiet hours. */
   notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',

@@ -122,6 +122,17 @@ export const AUDIT_KINDS = {
     'day_post.edit',
     'day_post.delete',
   ],
+  health: [
+    'health.profile.update',
+    'health.physical.update',
+    'health.dose.add',
+    'health.dose.remove',
+    'health.document.add',
+    'health.document.remove',
+    'health.check',
+    'health.uncheck',
+    'program.health_requirements',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

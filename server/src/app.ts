@@ -36,6 +36,7 @@ import { sweepAutopay } from './features/billing/autopay.ts';
 import { postLateFees } from './features/billing/late-fees.ts';
 import { staffMoneyRoutes } from './features/billing/money-routes.ts';
 import { REFUND_RESUME_LOCK, resumePendingRefunds } from './features/billing/refunds.ts';
+import { childHealthRoutes } from './features/child-health/routes.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { staffSetupRoutes } from './features/class-sessions/setup-routes.ts';
 import { staffSessionRoutes } from './features/class-sessions/staff-session-routes.ts';
@@ -352,6 +353,7 @@ export async function buildApp(
   await app.register(staffInboxRoutes(ctx));
   await app.register(conversationRoutes(ctx));
   await app.register(dayFeedRoutes(ctx));
+  await app.register(childHealthRoutes(ctx));
   await app.register(pushRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));

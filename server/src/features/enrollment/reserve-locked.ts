@@ -29,6 +29,7 @@ import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { applyHealthGate } from '../child-health/enrollment-gate.ts';
 import { lockClassSession } from '../class-sessions/session-lock.ts';
 import { type ChildFacts, childVerdict, loadSiblingPlaces } from './eligibility.ts';
 import { restoreRunningOffers } from './release.ts';
@@ -144,7 +145,14 @@ export async function reserveLocked(
         seen.valid = false; // seats moved in this transaction: publish nothing
       }
       const session = standing.session;
-      const judged = judge(deps, standing, now, at.today, user.language);
+      // A program's health requirements that block (issue 26, decision 035) refuse a child like the rules do.
+      const judged = await applyHealthGate(
+        tx,
+        session,
+        judge(deps, standing, now, at.today, user.language),
+        at.today,
+        user.language,
+      );
       const existing = judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')
         ? await openPaymentFor(tx, classSessionId, studentIds, now)
         : null;
