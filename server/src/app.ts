@@ -36,6 +36,7 @@ import { sweepAutopay } from './features/billing/autopay.ts';
 import { postLateFees } from './features/billing/late-fees.ts';
 import { staffMoneyRoutes } from './features/billing/money-routes.ts';
 import { REFUND_RESUME_LOCK, resumePendingRefunds } from './features/billing/refunds.ts';
+import { sweepHealthReminders } from './features/child-health/reminders.ts';
 import { childHealthRoutes } from './features/child-health/routes.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { staffSetupRoutes } from './features/class-sessions/setup-routes.ts';
@@ -218,6 +219,11 @@ export async function buildApp(
             push,
             log: (msg) => app.log.warn(msg),
           }),
+      },
+      // Reminders before a physical exam or a health document runs out (issue 26, decision 035); before mail.
+      {
+        name: 'send health reminders',
+        run: () => sweepHealthReminders({ database, clock, appUrl: config.appUrl, push }),
       },
       // The day's summary for parents who chose it (issue 25, decision 033), after the day ends; before mail.
       {

@@ -7,9 +7,12 @@
  * requirement refuses a new enrollment with the missing items, a warning lets it through).
  */
 import { eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../src/adapters/storage.ts';
 import { queryRows } from '../src/db/client.ts';
-import { classSections, sessionStaff } from '../src/db/schema.ts';
+import { classSections, sessionStaff, users } from '../src/db/schema.ts';
+import { runHealthReminders } from '../src/features/child-health/reminders.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { api, type Family, type MovableClock, movableClock } from './support/registration.ts';
 
@@ -421,13 +424,85 @@ describe.each(dbKinds)('health records on %s', (kind) => {
       ['Physical', 'Missing'],
     ]);
     expect((await as(null, 'GET', '/api/Health/Summary')).statusCode).toBe(401);
-    // Ava's physical runs out on 2027-01-05: expiring 30 days before.
-    clock.set('2026-12-10T18:00:00Z');
-    for (const f of [chen]) await a.signIn(f);
-    const chenSummary = (await as(chen.token, 'GET', '/api/Health/Summary')).json() as {
+  });
+
+  it('the family’s data export holds the record and the files; closing the account deletes both', async () => {
+    const lone = await a.family('Nguyen', 1);
+    const child = lone.childIds[0]!;
+    await as(lone.token, 'POST', `${healthOf(child)}/Immunizations`, {
+      vaccine: 'Polio',
+      givenOn: '2022-06-01',
+    });
+    await as(lone.token, 'PUT', `${healthOf(child)}/Profile`, {
+      physicianName: 'Dr. Alma Ortiz',
+      physicianPhone: '',
+      insuranceCarrier: 'Kaiser Permanente',
+      insuranceMemberId: 'K-55201',
+      dietaryNeeds: 'Dairy-free',
+      medications: [],
+    });
+    const doc = (await upload(lone, child, PDF, { kind: 'CourtOrder' })).json() as {
+      id: string;
+      url: string;
+    };
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/Family/Export',
+      headers: { authorization: `Bearer ${lone.token}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    expect(strFromU8(files['immunizations.csv']!)).toContain('Polio');
+    expect(strFromU8(files['health.csv']!)).toContain('Dr. Alma Ortiz');
+    expect(strFromU8(files['health-documents.csv']!)).toContain('CourtOrder');
+    expect(Buffer.from(files[`health-documents/${doc.id}-shots.pdf`]!).equals(PDF)).toBe(true);
+    // Another family's export holds none of it.
+    const otherRes = await t.app.inject({
+      method: 'GET',
+      url: '/api/Family/Export',
+      headers: { authorization: `Bearer ${okafor.token}` },
+    });
+    expect(otherRes.statusCode, otherRes.body.slice(0, 200)).toBe(200);
+    const other = unzipSync(new Uint8Array(otherRes.rawPayload));
+    expect(strFromU8(other['health.csv']!)).not.toContain('Dr. Alma Ortiz');
+    expect(Object.keys(other).some((k) => k.includes(doc.id))).toBe(false);
+
+    const [{ storage_key }] = (await queryRows<{ storage_key: string }>(
+      t.database.db,
+      sql`select storage_key from health_documents where id = ${doc.id}`,
+    )) as [{ storage_key: string }];
+    const closed = await as(lone.token, 'POST', '/api/Family/Close', { password: 'a good long password' });
+    expect(closed.statusCode, closed.body).toBeLessThan(300);
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from health_documents where id = ${doc.id})
+        + (select count(*)::int from immunization_doses where student_id = ${child})
+        + (select count(*)::int from health_profiles where student_id = ${child}) as n`,
+    );
+    expect(left[0]!.n).toBe(0);
+    expect(await createStorage(t.ctx.config).get(storage_key)).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: doc.url })).statusCode).toBe(404);
+  });
+
+  it('reminders: 30 and 7 days before a physical runs out, to both parents in their language, once each', async () => {
+    await t.database.db.update(users).set({ language: 'es' }).where(eq(users.id, chenPartner.userId));
+    const remindersTo = async (email: string) =>
+      (await t.mails()).filter((m) => m.to === email && /runs out|vence/.test(m.subject));
+    // Ava's physical (January 5, 2026) counts 12 months: until January 5, 2027. Nothing before December 6.
+    await t.ctx.work.idle();
+    clock.set('2026-12-05T18:00:00Z');
+    await t.flush();
+    expect(await remindersTo(chen.email)).toHaveLength(0);
+    await t.ctx.work.idle();
+    clock.set('2026-12-06T18:00:00Z');
+    await t.flush();
+    await t.flush();
+    // The dashboard says it is expiring (30 days before).
+    await a.signIn(chen);
+    const summary = (await as(chen.token, 'GET', '/api/Health/Summary')).json() as {
       children: Array<{ items: Item[] }>;
     };
-    expect(chenSummary.children[0]!.items).toEqual([
+    expect(summary.children[0]!.items).toEqual([
       {
         requirement: 'Physical',
         mode: 'Warns',
@@ -436,7 +511,34 @@ describe.each(dbKinds)('health records on %s', (kind) => {
         missingDoses: [],
       },
     ]);
+    const first = await remindersTo(chen.email);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toBe('Ava’s physical exam runs out on Tuesday, January 5, 2027');
+    expect(first[0]!.text).toContain('runs out in 30 days');
+    expect(first[0]!.text).toContain(`/dashboard/children/${ava}/health`);
+    const es = await remindersTo(chenPartner.email);
+    expect(es).toHaveLength(1);
+    expect(es[0]!.subject).toMatch(/^El examen físico de Ava vence el martes, 5 de enero de 2027/);
+    // Two processes' rounds at once still send each reminder once.
+    const deps = {
+      database: t.database,
+      clock,
+      appUrl: 'http://localhost',
+      push: { deliver: async () => ({ devices: 0, sent: 0, removed: 0, failed: 0 }) },
+    };
+    const both = await Promise.all([runHealthReminders(deps), runHealthReminders(deps)]);
+    expect(both.map((r) => r.reminded)).toEqual([0, 0]);
+    clock.set('2026-12-29T18:00:00Z');
+    const racing = await Promise.all([runHealthReminders(deps), runHealthReminders(deps)]);
+    expect(racing[0]!.reminded + racing[1]!.reminded).toBe(1);
+    await t.flush();
+    const second = await remindersTo(chen.email);
+    expect(second).toHaveLength(2);
+    expect(second[1]!.text).toContain('runs out in 7 days');
+    clock.set('2027-01-04T18:00:00Z');
+    await t.flush();
+    expect(await remindersTo(chen.email)).toHaveLength(2);
     clock.set(MORNING);
-    await a.signIn(chen);
+    for (const f of [chen, chenPartner, okafor, lee, teacher, otherTeacher, director]) await a.signIn(f);
   });
 });

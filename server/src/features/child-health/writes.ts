@@ -35,9 +35,7 @@ const audit = (
   tx: DbOrTx,
   actorId: string,
   child: HealthChild,
-  action: string,
-  before: unknown,
-  after: unknown,
+  { action, before, after }: { action: string; before: unknown; after: unknown },
   now: Date,
 ) =>
   recordAudit(
@@ -110,13 +108,15 @@ export async function saveProfile(
       tx,
       actorId,
       child,
-      'health.profile.update',
-      facts(before),
       {
-        physicianName: input.physicianName,
-        insuranceCarrier: input.insuranceCarrier,
-        dietaryNeeds: input.dietaryNeeds,
-        medications: input.medications,
+        action: 'health.profile.update',
+        before: facts(before),
+        after: {
+          physicianName: input.physicianName,
+          insuranceCarrier: input.insuranceCarrier,
+          dietaryNeeds: input.dietaryNeeds,
+          medications: input.medications,
+        },
       },
       now,
     );
@@ -151,9 +151,11 @@ export async function savePhysical(
       tx,
       actorId,
       child,
-      'health.physical.update',
-      { physicalOn: before?.physicalOn ?? null },
-      { physicalOn: examOn },
+      {
+        action: 'health.physical.update',
+        before: { physicalOn: before?.physicalOn ?? null },
+        after: { physicalOn: examOn },
+      },
       now,
     );
   });
@@ -182,9 +184,7 @@ export async function addDose(
       tx,
       actorId,
       child,
-      'health.dose.add',
-      null,
-      { vaccine: input.vaccine, givenOn: input.givenOn },
+      { action: 'health.dose.add', before: null, after: { vaccine: input.vaccine, givenOn: input.givenOn } },
       now,
     );
   });
@@ -204,9 +204,7 @@ export async function removeDose(db: DbOrTx, actorId: string, child: HealthChild
       tx,
       actorId,
       child,
-      'health.dose.remove',
-      { vaccine: gone.vaccine, givenOn: gone.givenOn },
-      null,
+      { action: 'health.dose.remove', before: { vaccine: gone.vaccine, givenOn: gone.givenOn }, after: null },
       now,
     );
   });
@@ -248,9 +246,11 @@ export async function storeDocument(
         tx,
         actorId,
         child,
-        'health.document.add',
-        null,
-        { kind, fileName: upload.fileName, expiresOn },
+        {
+          action: 'health.document.add',
+          before: null,
+          after: { kind, fileName: upload.fileName, expiresOn },
+        },
         now,
       );
       return row!.id;
@@ -280,9 +280,7 @@ export async function removeDocument(
       tx,
       actorId,
       child,
-      'health.document.remove',
-      { kind: gone.kind, fileName: gone.fileName },
-      null,
+      { action: 'health.document.remove', before: { kind: gone.kind, fileName: gone.fileName }, after: null },
       now,
     );
     return gone.storageKey;
@@ -327,9 +325,11 @@ export async function setCheck(
       tx,
       actorId,
       child,
-      input.checked ? 'health.check' : 'health.uncheck',
-      input.checked ? null : part,
-      input.checked ? part : null,
+      {
+        action: input.checked ? 'health.check' : 'health.uncheck',
+        before: input.checked ? null : part,
+        after: input.checked ? part : null,
+      },
       now,
     );
   });

@@ -189,7 +189,12 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
       or after::text ilike any (${mentioned})`);
   await tx.execute(sql`select set_config('lc.audit_redaction', 'off', true)`);
 
-  // Children and everything hanging from them.
+  // Children and everything hanging from them (their health records go with them by cascade; the health
+  // documents' files leave the storage after commit, decision 035).
+  const healthFiles = await queryRows<{ storage_key: string }>(
+    tx,
+    sql`select storage_key from health_documents where student_id in ${uuidList(childIds)}`,
+  );
   await tx.execute(sql`delete from class_session_enrollments where student_id in ${uuidList(childIds)}`);
   await tx.execute(
     sql`delete from waitlist_submissions where student_id in ${uuidList(childIds)} or user_id = ${userId}`,
@@ -264,5 +269,6 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   return [
     ...passes.map((p) => p.image_url).filter((key): key is string => Boolean(key)),
     ...files.map((f) => f.storage_key),
+    ...healthFiles.map((f) => f.storage_key),
   ];
 }
