@@ -193,14 +193,7 @@ export function judgeRequirements(
       const status = byExpiry(until, today);
       return { ...base(req), status, expiresOn: status === 'Missing' ? null : until };
     }
-    const need = requiredDoses(monthsOld(facts.dateOfBirth, today));
-    const missingDoses: MissingDose[] = [];
-    for (const vaccine of VACCINES) {
-      const wanted = need[vaccine];
-      if (!wanted) continue;
-      const have = facts.doses.filter((d) => d.vaccine === vaccine && d.givenOn <= today).length;
-      if (have < wanted) missingDoses.push({ vaccine, have, need: wanted });
-    }
+    const missingDoses = scheduleGaps(facts, today);
     if (missingDoses.length === 0) return { ...base(req), status: 'Complete', expiresOn: null, missingDoses };
     const certificates = facts.documents.filter((d) => d.kind === 'ImmunizationCertificate');
     if (certificates.some((d) => d.expiresOn === null))
@@ -213,6 +206,17 @@ export function judgeRequirements(
     return status === 'Missing'
       ? { ...base(req), status, expiresOn: null, missingDoses }
       : { ...base(req), status, expiresOn: latest ?? null, missingDoses: [] };
+  });
+}
+
+/** The vaccines short of {@link requiredDoses} for the child's age on `today`, in the schedule's order. */
+export function scheduleGaps(facts: HealthFacts, today: string): MissingDose[] {
+  const need = requiredDoses(monthsOld(facts.dateOfBirth, today));
+  return VACCINES.flatMap((vaccine) => {
+    const wanted = need[vaccine];
+    if (!wanted) return [];
+    const have = facts.doses.filter((d) => d.vaccine === vaccine && d.givenOn <= today).length;
+    return have < wanted ? [{ vaccine, have, need: wanted }] : [];
   });
 }
 
@@ -343,6 +347,8 @@ export const ChildHealthSchema = z.object({
   compliance: z.array(ComplianceItemSchema),
   /** The programs those requirements come from. */
   programs: z.array(z.string()),
+  /** Doses still short of the schedule for the child's age today ({@link requiredDoses}), whatever the programs. */
+  scheduleGaps: z.array(MissingDoseSchema),
 });
 export type ChildHealth = z.infer<typeof ChildHealthSchema>;
 

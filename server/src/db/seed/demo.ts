@@ -32,6 +32,7 @@ import { insertDemoCustody } from './demo-custody.ts';
 import { addDays } from './demo-dates.ts';
 import { type DemoFiles, insertDemoDayFeed } from './demo-day-feed.ts';
 import { insertDemoDoor } from './demo-door.ts';
+import { insertDemoHealth } from './demo-health.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
 import { insertDemoMessages } from './demo-messages.ts';
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
     await insertDemoCalendar(tx, today);
     await insertDemoHistory(tx, today);
     await insertDemoDayFeed(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
+    await insertDemoHealth(tx, today, DEMO_PARENT.emailAddress);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });

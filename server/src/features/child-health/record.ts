@@ -12,6 +12,7 @@ import {
   type HealthFacts,
   type HealthRecord,
   judgeRequirements,
+  scheduleGaps,
   type Vaccine,
 } from '@lc/contract';
 import { sql } from 'drizzle-orm';
@@ -184,5 +185,6 @@ export async function loadChildHealth(
     },
     compliance: judgeRequirements(facts.get(child.id)!, mine.requirements, view.today),
     programs: mine.programs,
+    scheduleGaps: scheduleGaps(facts.get(child.id)!, view.today),
   };
 }
