@@ -16,7 +16,7 @@ export function itemPhrase(item: ComplianceItem, months: number | null, language
   if (item.status === 'Expiring' && item.expiresOn)
     return t('health.certificateExpiring', { date: longDateIn(item.expiresOn, language) });
   const doses = item.missingDoses.map((d) =>
-    t('health.dose', { vaccine: t(`health.vaccine.${d.vaccine}`), have: d.have, need: d.need }),
+    t('health.dose', { vaccine: t(`health.vaccine.${d.vaccine}`), have: d.have, count: d.need }),
   );
   return t('health.immunizationsMissing', { doses: doses.join(language === 'es' ? '; ' : '; ') });
 }
