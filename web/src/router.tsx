@@ -83,6 +83,10 @@ const StaffConversationPage = lazyPage(() => import('./pages/staff/staff-convers
 const StaffNotificationsPage = lazyPage(() => import('./pages/staff/staff-notifications-page'));
 // The day's notes and photos (issue 25).
 const ChildFeedPage = lazyPage(() => import('./pages/portal/child-feed-page'));
+const ChildHealthPage = lazyPage(() => import('./pages/portal/child-health-page'));
+const StaffHealthPage = lazyPage(() => import('./pages/staff/staff-health-page'));
+const StaffChildHealthPage = lazyPage(() => import('./pages/staff/staff-child-health-page'));
+const StaffHealthRequirementsPage = lazyPage(() => import('./pages/staff/staff-health-requirements-page'));
 const StaffSessionDayPage = lazyPage(() => import('./pages/staff/staff-session-day-page'));
 
 /** Route patterns (react-router syntax) built from the contract's route table. */
@@ -98,6 +102,8 @@ const path = {
   emergencyContact: routes.emergencyContact(':trusteeId'),
   editStudent: routes.editStudent(':studentId'),
   childFeed: routes.childFeed(':studentId'),
+  childHealth: routes.childHealth(':studentId'),
+  staffChildHealth: routes.staffChildHealth(':studentId'),
   staffSessionDay: routes.staffSessionDay(':classSessionId'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
   passwordResetToken: `${routes.passwordReset}/:token`,
@@ -159,6 +165,7 @@ const portalPages: RouteObject[] = [
   { path: path.mySession, element: <MySessionPage />, handle: { prefetch: reads.mySession } },
   { path: routes.attendance, element: <AttendancePage />, handle: { prefetch: reads.attendance } },
   { path: path.childFeed, element: <ChildFeedPage />, handle: { prefetch: reads.childFeed } },
+  { path: path.childHealth, element: <ChildHealthPage />, handle: { prefetch: reads.childHealth } },
   { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
   { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
@@ -202,6 +209,9 @@ export const appRoutes: RouteObject[] = [
                   { path: path.staffEditSession, element: <StaffSessionFormPage /> },
                   { path: path.staffSessionDay, element: <StaffSessionDayPage /> },
                   { path: routes.staffPrograms, element: <StaffProgramsPage /> },
+                  { path: routes.staffHealth, element: <StaffHealthPage /> },
+                  { path: routes.staffHealthRequirements, element: <StaffHealthRequirementsPage /> },
+                  { path: path.staffChildHealth, element: <StaffChildHealthPage /> },
                   { path: routes.staffAudit, element: <StaffAuditPage /> },
                   { path: routes.staffTeam, element: <StaffTeamPage /> },
                   { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },

@@ -221,3 +221,14 @@ export const dayFeedKeys = {
   photoConsent: (studentId: string) => [...dayFeedKeys.childFeeds(studentId), 'consent'] as const,
   dailySummary: () => [...dayFeedKeys.all, 'daily-summary'] as const,
 };
+
+/** A child's health record (issue 26): the family's record, the summary card, the staff's list and record. */
+export const healthKeys = {
+  all: ['health'] as const,
+  child: (studentId: string) => [...healthKeys.all, 'child', studentId] as const,
+  summary: () => [...healthKeys.all, 'summary'] as const,
+  staffChild: (studentId: string) => [...healthKeys.all, 'staff-child', studentId] as const,
+  session: (classSessionId: number, incomplete: boolean) =>
+    [...healthKeys.all, 'session', classSessionId, incomplete] as const,
+  requirements: () => [...healthKeys.all, 'requirements'] as const,
+};

@@ -10,7 +10,9 @@
  * - `locales/conversations.{en,es}.json`: messages between families and the center, notification settings and
  *   the staff's conversation pages (issue 25), under `conversations.`;
  * - `locales/feed.{en,es}.json`: the day's notes and photos, photo consent and the daily summary (issue 25),
- *   for families and the teacher's day screen, under `feed.`.
+ *   for families and the teacher's day screen, under `feed.`;
+ * - `locales/health.{en,es}.json`: a child's health record, its documents and what programs require (issue 26),
+ *   under `health.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -31,6 +33,8 @@ import enFamily from './locales/family.en.json';
 import esFamily from './locales/family.es.json';
 import enFeed from './locales/feed.en.json';
 import esFeed from './locales/feed.es.json';
+import enHealth from './locales/health.en.json';
+import esHealth from './locales/health.es.json';
 import enPortal from './locales/portal.en.json';
 import esPortal from './locales/portal.es.json';
 
@@ -47,6 +51,7 @@ export const messages = {
     enroll: enEnroll,
     conversations: enConversations,
     feed: enFeed,
+    health: enHealth,
   },
   es: {
     ...es,
@@ -55,6 +60,7 @@ export const messages = {
     enroll: esEnroll,
     conversations: esConversations,
     feed: esFeed,
+    health: esHealth,
   },
 } as const;
 
