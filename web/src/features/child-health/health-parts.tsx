@@ -15,12 +15,12 @@ export const healthDay = (iso: string) => formatDay(iso, { withYear: true, local
 /** One requirement with its status badge and what is short. */
 export function ComplianceLine({ item }: { item: ComplianceItem }) {
   const { t } = useTranslation();
-  const color = item.status === 'Complete' ? 'green' : item.status === 'Expiring' ? 'yellow' : 'red';
+  const color = item.status === 'Complete' ? 'oak.8' : item.status === 'Expiring' ? 'honey.9' : 'red.8';
   return (
     <Stack gap={2}>
       <Group gap="xs" wrap="wrap">
         <Text fw={600}>{t(`health.requirement.${item.requirement}`)}</Text>
-        <Badge color={color} variant="light">
+        <Badge color={color} variant="filled" radius="sm" tt="none">
           {t(`health.status.${item.status}`, { date: item.expiresOn ? healthDay(item.expiresOn) : '' })}
         </Badge>
         {item.status !== 'Complete' ? (
@@ -57,7 +57,7 @@ export function CheckLine({ check }: { check: HealthCheck }) {
     );
   const date = healthDay(check.checkedAt.slice(0, 10));
   return (
-    <Text size="sm" c="teal.8">
+    <Text size="sm" fw={600}>
       {check.checkedBy
         ? t('health.page.checked', { person: check.checkedBy, date })
         : t('health.page.checkedBySomeone', { date })}

@@ -69,11 +69,11 @@ function CheckControl({
   return (
     <Group gap="sm">
       {check ? (
-        <Badge color="teal" variant="light">
+        <Badge color="teal.9" variant="filled" radius="sm" tt="none">
           Checked by {check.checkedBy ?? 'a former staff member'} on {day(check.checkedAt)}
         </Badge>
       ) : (
-        <Badge color="gray" variant="light">
+        <Badge color="gray.7" variant="filled" radius="sm" tt="none">
           Not checked
         </Badge>
       )}
@@ -140,8 +140,10 @@ export default function StaffChildHealthPage() {
           <Group key={item.requirement} gap="sm">
             <Text fw={600}>{item.requirement === 'Physical' ? 'Physical exam' : 'Immunizations'}</Text>
             <Badge
-              color={item.status === 'Complete' ? 'green' : item.status === 'Expiring' ? 'yellow' : 'red'}
-              variant="light"
+              color={item.status === 'Complete' ? 'oak.8' : item.status === 'Expiring' ? 'honey.9' : 'red.8'}
+              variant="filled"
+              radius="sm"
+              tt="none"
             >
               {item.status === 'Expiring' ? `Runs out ${day(item.expiresOn ?? '')}` : item.status}
             </Badge>

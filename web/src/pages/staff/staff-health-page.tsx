@@ -38,7 +38,7 @@ const VACCINE: Record<string, string> = {
 /** One requirement's cell: its status, the day it runs out, the doses short. */
 function ItemCell({ item }: { item: ComplianceItem | undefined }) {
   if (!item) return <Text c="dimmed">Not required</Text>;
-  const color = item.status === 'Complete' ? 'green' : item.status === 'Expiring' ? 'yellow' : 'red';
+  const color = item.status === 'Complete' ? 'oak.8' : item.status === 'Expiring' ? 'honey.9' : 'red.8';
   const label =
     item.status === 'Complete'
       ? 'Complete'
@@ -47,7 +47,7 @@ function ItemCell({ item }: { item: ComplianceItem | undefined }) {
         : 'Missing';
   return (
     <Stack gap={2}>
-      <Badge color={color} variant="light" w="fit-content">
+      <Badge color={color} variant="filled" radius="sm" tt="none" w="fit-content">
         {label}
       </Badge>
       {item.missingDoses.length > 0 ? (
