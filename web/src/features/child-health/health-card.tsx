@@ -4,7 +4,7 @@
  * family with everything in order is not asked to look.
  */
 import { routes } from '@lc/contract';
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
