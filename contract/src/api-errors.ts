@@ -27,6 +27,8 @@ import fieldsEn from './locales/api-errors/fields.en.json' with { type: 'json' }
 import fieldsEs from './locales/api-errors/fields.es.json' with { type: 'json' };
 import formsEn from './locales/api-errors/forms.en.json' with { type: 'json' };
 import formsEs from './locales/api-errors/forms.es.json' with { type: 'json' };
+import healthEn from './locales/api-errors/health.en.json' with { type: 'json' };
+import healthEs from './locales/api-errors/health.es.json' with { type: 'json' };
 import incidentsEn from './locales/api-errors/incidents.en.json' with { type: 'json' };
 import incidentsEs from './locales/api-errors/incidents.es.json' with { type: 'json' };
 import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
@@ -52,6 +54,7 @@ const en = {
   fields: fieldsEn,
   incidents: incidentsEn,
   forms: formsEn,
+  health: healthEn,
   messages: messagesEn,
   passes: passesEn,
   sessions: sessionsEn,
@@ -66,6 +69,7 @@ const es = {
   fields: fieldsEs,
   incidents: incidentsEs,
   forms: formsEs,
+  health: healthEs,
   messages: messagesEs,
   passes: passesEs,
   sessions: sessionsEs,

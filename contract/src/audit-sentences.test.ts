@@ -89,6 +89,18 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
     after: { title: 'Photo release', version: 1, studentId: 'c1', sha256: 'ab' },
     entityType: 'FormSignature',
   },
+  'health.profile.update': { after: { dietaryNeeds: 'No pork' }, entityType: 'Student' },
+  'health.physical.update': { after: { physicalOn: '2026-01-14' }, entityType: 'Student' },
+  'health.dose.add': { after: { vaccine: 'Varicella', givenOn: '2021-03-02' }, entityType: 'Student' },
+  'health.dose.remove': { before: { vaccine: 'MMR', givenOn: '2021-03-02' }, entityType: 'Student' },
+  'health.document.add': { after: { kind: 'ImmunizationCertificate' }, entityType: 'Student' },
+  'health.document.remove': { before: { kind: 'DoctorNote' }, entityType: 'Student' },
+  'health.check': { after: { record: 'Immunizations' }, entityType: 'Student' },
+  'health.uncheck': { before: { record: 'Physical' }, entityType: 'Student' },
+  'program.health_requirements': {
+    after: { program: 'Morning Program', requirements: [] },
+    entityType: 'ClassSection',
+  },
   'conversation.update': {
     before: { status: 'New' },
     after: { status: 'Closed' },

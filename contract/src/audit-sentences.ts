@@ -307,6 +307,26 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
         version: Number(a.version) || 1,
         child: names.child === undefined ? { t: 'forms.family' } : named(names.child, 'child'),
       });
+    case 'health.profile.update':
+    case 'health.physical.update':
+    case 'health.document.remove':
+      return say(row.action, { child });
+    case 'health.dose.add':
+    case 'health.dose.remove':
+      return say(row.action, {
+        vaccine: { t: `vaccine.${text(a.vaccine) ?? text(b.vaccine) ?? 'DTaP'}` },
+        child,
+      });
+    case 'health.document.add':
+      return say(row.action, { document: { t: `document.${text(a.kind) ?? 'Other'}` }, child });
+    case 'health.check':
+    case 'health.uncheck':
+      return say(row.action, {
+        part: { t: `healthPart.${text(a.record) ?? text(b.record) ?? 'Profile'}` },
+        child,
+      });
+    case 'program.health_requirements':
+      return say(row.action, { program: text(a.program) ?? '—' });
     default:
       return say('generic', { record: { t: `record.${row.entityType}` } });
   }

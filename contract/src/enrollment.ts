@@ -8,6 +8,7 @@
  * timestamps (UTC); session dates are ISO calendar dates ("2026-01-12").
  */
 import { z } from 'zod';
+import { ComplianceItemSchema } from './child-health.ts';
 import type { REGISTRATION_STATES } from './class-session.ts';
 import { fieldMessage } from './field-message.ts';
 import { PlanScheduleSchema } from './payment-plan.ts';
@@ -183,6 +184,14 @@ export const SessionStudentSchema = StudentSummarySchema.extend({
    * the child from enrolling until its current version is signed; the others are asked beside the enrollment.
    */
   formsToSign: z.array(z.object({ formId: z.string(), title: z.string(), blocking: z.boolean() })).optional(),
+  /**
+   * What the session's program requires of the child's health records and they still lack (issue 26,
+   * decision 035): `blocking` items refuse a new enrollment, `warnings` let it go ahead. Absent when nothing
+   * is missing (or the child already holds a place).
+   */
+  health: z
+    .object({ blocking: z.array(ComplianceItemSchema), warnings: z.array(ComplianceItemSchema) })
+    .optional(),
 });
 export type SessionStudent = z.infer<typeof SessionStudentSchema>;
 

@@ -3,6 +3,7 @@ import './messages.ts';
 
 export * from './announcements.ts';
 export * from './api/auth.ts';
+export * from './api/child-health.ts';
 export * from './api/class-sessions.ts';
 export * from './api/conversations.ts';
 export * from './api/day-feed.ts';
@@ -22,6 +23,7 @@ export * from './autopay.ts';
 export * from './billing-split.ts';
 export * from './calendar.ts';
 export * from './checkout-lines.ts';
+export * from './child-health.ts';
 export * from './class-session.ts';
 export * from './class-session-input.ts';
 export * from './contact.ts';

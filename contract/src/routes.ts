@@ -65,6 +65,11 @@ export const routes = {
   staffForm: (id: string) => `/staff/forms/${id}`,
   /** Who in a session has signed its program's forms. */
   staffSessionForms: (id: number | string) => `/staff/sessions/${id}/forms`,
+  /** Health records (issue 26): a session's compliance list (the session in the query), a child's record. */
+  staffHealth: '/staff/health',
+  staffChildHealth: (studentId: string) => `/staff/children/${studentId}/health`,
+  /** What each program requires of the children's health records (the director). */
+  staffHealthRequirements: '/staff/health/requirements',
   /** The audit trail (the director). */
   staffAudit: '/staff/audit',
   /** The inbox: contact, tour and tutoring waitlist submissions; one item with its thread. */
@@ -103,6 +108,8 @@ export const routes = {
   /** The family's incident reports (issue 26): the list, and one report to read and sign. */
   incidents: '/dashboard/incidents',
   incident: (id: string) => `/dashboard/incidents/${id}`,
+  /** A child's health record (issue 26): immunizations, physician, insurance, diet, medications, documents. */
+  childHealth: (studentId: string) => `/dashboard/children/${studentId}/health`,
   /** How a parent hears about new messages, and their quiet hours. */
   notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',

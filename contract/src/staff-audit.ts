@@ -128,6 +128,17 @@ export const AUDIT_KINDS = {
     'day_post.delete',
   ],
   forms: ['form.create', 'form.update', 'form.publish', 'form.archive', 'form.sign'],
+  health: [
+    'health.profile.update',
+    'health.physical.update',
+    'health.dose.add',
+    'health.dose.remove',
+    'health.document.add',
+    'health.document.remove',
+    'health.check',
+    'health.uncheck',
+    'program.health_requirements',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

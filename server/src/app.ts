@@ -36,6 +36,8 @@ import { sweepAutopay } from './features/billing/autopay.ts';
 import { postLateFees } from './features/billing/late-fees.ts';
 import { staffMoneyRoutes } from './features/billing/money-routes.ts';
 import { REFUND_RESUME_LOCK, resumePendingRefunds } from './features/billing/refunds.ts';
+import { sweepHealthReminders } from './features/child-health/reminders.ts';
+import { childHealthRoutes } from './features/child-health/routes.ts';
 import { classSessionRoutes } from './features/class-sessions/routes.ts';
 import { staffSetupRoutes } from './features/class-sessions/setup-routes.ts';
 import { staffSessionRoutes } from './features/class-sessions/staff-session-routes.ts';
@@ -221,6 +223,11 @@ export async function buildApp(
             log: (msg) => app.log.warn(msg),
           }),
       },
+      // Reminders before a physical exam or a health document runs out (issue 26, decision 035); before mail.
+      {
+        name: 'send health reminders',
+        run: () => sweepHealthReminders({ database, clock, appUrl: config.appUrl, push }),
+      },
       // The day's summary for parents who chose it (issue 25, decision 033), after the day ends; before mail.
       {
         name: 'send daily summaries',
@@ -358,6 +365,7 @@ export async function buildApp(
   await app.register(dayFeedRoutes(ctx));
   await app.register(incidentRoutes(ctx));
   await app.register(signedFormsRoutes(ctx));
+  await app.register(childHealthRoutes(ctx));
   await app.register(pushRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));

@@ -21,6 +21,7 @@ const familySharing = () => import('./api/queries/family-sharing');
 const passes = () => import('./api/queries/passes');
 const dayFeed = () => import('./api/queries/day-feed');
 const incidents = () => import('./api/queries/incidents');
+const health = () => import('./api/queries/child-health');
 
 /** Starts a page's queries once the query options `load` brings have arrived. */
 type Reads<M> = (queries: M, address: PageAddress, query: StartQuery) => void;
@@ -89,6 +90,10 @@ export const pageReads = {
     },
   ),
   /** A child's day (issue 25): the newest week of days, or those before `before`. */
+  /** A child's health record (issue 26). */
+  childHealth: signedIn(health, ({ healthQueries }, { params }, query) =>
+    query(healthQueries.child(params.studentId ?? '')),
+  ),
   childFeed: signedIn(dayFeed, ({ dayFeedQueries }, { params, url }, query) =>
     query(dayFeedQueries.childFeed(params.studentId ?? '', url.searchParams.get('before') ?? undefined)),
   ),

@@ -88,6 +88,10 @@ const FormSignPage = lazyPage(() => import('./pages/portal/form-sign-page'));
 const StaffFormsPage = lazyPage(() => import('./pages/staff/staff-forms-page'));
 const StaffFormPage = lazyPage(() => import('./pages/staff/staff-form-page'));
 const StaffSessionFormsPage = lazyPage(() => import('./pages/staff/staff-session-forms-page'));
+const ChildHealthPage = lazyPage(() => import('./pages/portal/child-health-page'));
+const StaffHealthPage = lazyPage(() => import('./pages/staff/staff-health-page'));
+const StaffChildHealthPage = lazyPage(() => import('./pages/staff/staff-child-health-page'));
+const StaffHealthRequirementsPage = lazyPage(() => import('./pages/staff/staff-health-requirements-page'));
 const StaffSessionDayPage = lazyPage(() => import('./pages/staff/staff-session-day-page'));
 // Incident reports (issue 26).
 const IncidentsPage = lazyPage(() => import('./pages/portal/incidents-page'));
@@ -112,6 +116,8 @@ const path = {
   familyForm: routes.familyForm(':formId'),
   staffForm: routes.staffForm(':formId'),
   staffSessionForms: routes.staffSessionForms(':classSessionId'),
+  childHealth: routes.childHealth(':studentId'),
+  staffChildHealth: routes.staffChildHealth(':studentId'),
   staffSessionDay: routes.staffSessionDay(':classSessionId'),
   incident: routes.incident(':incidentId'),
   staffIncident: routes.staffIncident(':id'),
@@ -176,6 +182,7 @@ const portalPages: RouteObject[] = [
   { path: routes.attendance, element: <AttendancePage />, handle: { prefetch: reads.attendance } },
   { path: path.childFeed, element: <ChildFeedPage />, handle: { prefetch: reads.childFeed } },
   { path: path.familyForm, element: <FormSignPage /> },
+  { path: path.childHealth, element: <ChildHealthPage />, handle: { prefetch: reads.childHealth } },
   { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
   { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
@@ -228,6 +235,9 @@ export const appRoutes: RouteObject[] = [
                   { path: routes.staffNewForm, element: <StaffFormPage /> },
                   { path: path.staffForm, element: <StaffFormPage /> },
                   { path: path.staffSessionForms, element: <StaffSessionFormsPage /> },
+                  { path: routes.staffHealth, element: <StaffHealthPage /> },
+                  { path: routes.staffHealthRequirements, element: <StaffHealthRequirementsPage /> },
+                  { path: path.staffChildHealth, element: <StaffChildHealthPage /> },
                   { path: routes.staffAudit, element: <StaffAuditPage /> },
                   { path: routes.staffTeam, element: <StaffTeamPage /> },
                   { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },

@@ -1793,3 +1793,151 @@ export const formSignatures = pgTable(
     index('form_signatures_student_idx').on(t.studentId),
   ],
 );
+
+// A child's health record (issue 26 part 1, decision 035)
+
+/** The health record's vocabularies (contract `child-health.ts`). */
+export const healthStatuses = {
+  vaccine: [
+    'DTaP',
+    'Polio',
+    'MMR',
+    'Varicella',
+    'HepatitisB',
+    'Hib',
+    'PCV',
+    'HepatitisA',
+    'Influenza',
+    'Covid19',
+    'Tdap',
+  ],
+  documentKind: ['ImmunizationCertificate', 'PhysicalExamForm', 'DoctorNote', 'CourtOrder', 'Other'],
+  record: ['Immunizations', 'Profile', 'Physical'],
+  requirement: ['Immunizations', 'Physical'],
+  mode: ['Blocks', 'Warns'],
+} as const;
+
+/** One immunization dose a family recorded: the vaccine and the day it was given. */
+export const immunizationDoses = pgTable(
+  'immunization_doses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    vaccine: text('vaccine').notNull(),
+    givenOn: date('given_on').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('immunization_doses_student_idx').on(t.studentId),
+    check('immunization_doses_vaccine_check', inList('vaccine', healthStatuses.vaccine)),
+  ],
+);
+
+/**
+ * A child's health profile: physician, insurance, dietary needs, medications (free text, one per line), and
+ * the day of the last physical exam. No row: nothing filled in yet.
+ */
+export const healthProfiles = pgTable('health_profiles', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  physicianName: text('physician_name').notNull().default(''),
+  physicianPhone: text('physician_phone'),
+  insuranceCarrier: text('insurance_carrier').notNull().default(''),
+  insuranceMemberId: text('insurance_member_id').notNull().default(''),
+  dietaryNeeds: text('dietary_needs').notNull().default(''),
+  medications: jsonb('medications').$type<string[]>().notNull().default([]),
+  physicalOn: date('physical_on'),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updated: instant('updated').notNull().defaultNow(),
+});
+
+/**
+ * A health document (a certificate, an exam form, a doctor's note, a court order), stored in the file storage
+ * under `health/` and opened only through signed links. `expires_on`: when it stops counting (null: never).
+ * `checked_by`/`checked_at`: a staff member's check.
+ */
+export const healthDocuments = pgTable(
+  'health_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    expiresOn: date('expires_on'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedBy: uuid('checked_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedAt: instant('checked_at'),
+    created: createdAt(),
+  },
+  (t) => [
+    index('health_documents_student_idx').on(t.studentId),
+    index('health_documents_expires_idx').on(t.expiresOn),
+    check('health_documents_kind_check', inList('kind', healthStatuses.documentKind)),
+  ],
+);
+
+/** A staff member's check of one part of a child's record; a parent's change to that part deletes it. */
+export const healthChecks = pgTable(
+  'health_checks',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    record: text('record').notNull(),
+    checkedBy: uuid('checked_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedAt: instant('checked_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.record] }),
+    check('health_checks_record_check', inList('record', healthStatuses.record)),
+  ],
+);
+
+/**
+ * What a program (class section) requires of its children's health records, and whether a missing one blocks
+ * a new enrollment or warns. `months`: how long a physical counts (null for immunizations).
+ */
+export const programHealthRequirements = pgTable(
+  'program_health_requirements',
+  {
+    classSectionId: integer('class_section_id')
+      .notNull()
+      .references(() => classSections.id, { onDelete: 'cascade' }),
+    requirement: text('requirement').notNull(),
+    mode: text('mode').notNull(),
+    months: integer('months'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classSectionId, t.requirement] }),
+    check('program_health_requirements_requirement_check', inList('requirement', healthStatuses.requirement)),
+    check('program_health_requirements_mode_check', inList('mode', healthStatuses.mode)),
+    check('program_health_requirements_months_check', sql`months is null or months between 1 and 36`),
+  ],
+);
+
+/**
+ * A reminder claimed for one thing that runs out (`item`: 'physical' or 'document:<id>') on `expires_on`, at
+ * one threshold (days before): inserted in the transaction that queues the mail, so each is sent once.
+ */
+export const healthReminderSends = pgTable(
+  'health_reminder_sends',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    expiresOn: date('expires_on').notNull(),
+    daysBefore: integer('days_before').notNull(),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.item, t.expiresOn, t.daysBefore] })],
+);

@@ -234,3 +234,14 @@ export const incidentKeys = {
   staffList: (query: unknown) => [...incidentKeys.staffAll(), 'list', query] as const,
   staff: (incidentId: string) => [...incidentKeys.staffAll(), 'one', incidentId] as const,
 };
+
+/** A child's health record (issue 26): the family's record, the summary card, the staff's list and record. */
+export const healthKeys = {
+  all: ['health'] as const,
+  child: (studentId: string) => [...healthKeys.all, 'child', studentId] as const,
+  summary: () => [...healthKeys.all, 'summary'] as const,
+  staffChild: (studentId: string) => [...healthKeys.all, 'staff-child', studentId] as const,
+  session: (classSessionId: number, incomplete: boolean) =>
+    [...healthKeys.all, 'session', classSessionId, incomplete] as const,
+  requirements: () => [...healthKeys.all, 'requirements'] as const,
+};

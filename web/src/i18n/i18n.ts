@@ -13,6 +13,8 @@
  *   for families and the teacher's day screen, under `feed.`;
  * - `locales/incidents.{en,es}.json`: incident reports (issue 26), the family's copy and signature and the
  *   staff's report, list and review, under `incidents.`.
+ * - `locales/health.{en,es}.json`: a child's health record, its documents and what programs require (issue 26),
+ *   under `health.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -33,6 +35,8 @@ import enFamily from './locales/family.en.json';
 import esFamily from './locales/family.es.json';
 import enFeed from './locales/feed.en.json';
 import esFeed from './locales/feed.es.json';
+import enHealth from './locales/health.en.json';
+import esHealth from './locales/health.es.json';
 import enIncidents from './locales/incidents.en.json';
 import esIncidents from './locales/incidents.es.json';
 import enPortal from './locales/portal.en.json';
@@ -52,6 +56,7 @@ export const messages = {
     conversations: enConversations,
     feed: enFeed,
     incidents: enIncidents,
+    health: enHealth,
   },
   es: {
     ...es,
@@ -61,6 +66,7 @@ export const messages = {
     conversations: esConversations,
     feed: esFeed,
     incidents: esIncidents,
+    health: esHealth,
   },
 } as const;
 

@@ -33,6 +33,7 @@ import { addDays } from './demo-dates.ts';
 import { type DemoFiles, insertDemoDayFeed } from './demo-day-feed.ts';
 import { insertDemoDoor } from './demo-door.ts';
 import { insertDemoForms } from './demo-forms.ts';
+import { insertDemoHealth } from './demo-health.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
 import { insertDemoIncidents } from './demo-incidents.ts';
@@ -101,6 +102,7 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
     await insertDemoDayFeed(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
     await insertDemoIncidents(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoForms(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
+    await insertDemoHealth(tx, today, DEMO_PARENT.emailAddress);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });

@@ -29,6 +29,7 @@ import type { PaymentProvider } from '../../adapters/payments/types.ts';
 import type { Tx } from '../../db/client.ts';
 import { classSessionEnrollments, payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { applyHealthGate } from '../child-health/enrollment-gate.ts';
 import { lockClassSession } from '../class-sessions/session-lock.ts';
 import { type ChildFacts, childVerdict, gateOnForms, loadSiblingPlaces } from './eligibility.ts';
 import { restoreRunningOffers } from './release.ts';
@@ -144,10 +145,18 @@ export async function reserveLocked(
         seen.valid = false; // seats moved in this transaction: publish nothing
       }
       const session = standing.session;
-      const judged = await gateOnForms(
+      // A program's blocking forms (decision 036) and health requirements (decision 035) refuse a child like
+      // the rules do.
+      const judged = await applyHealthGate(
         tx,
-        classSessionId,
-        judge(deps, standing, now, at.today, user.language),
+        session,
+        await gateOnForms(
+          tx,
+          classSessionId,
+          judge(deps, standing, now, at.today, user.language),
+          user.language,
+        ),
+        at.today,
         user.language,
       );
       const existing = judged.some((j) => j.child.enrollmentStatus === 'PendingPayment')

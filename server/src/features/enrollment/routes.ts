@@ -28,6 +28,7 @@ import { familyAccount } from '../billing/ledger.ts';
 import { startBalancePayment } from '../billing/pay-balance.ts';
 import { answerSplit, proposeSplit, sharesBillsWith, splitView } from '../billing/split.ts';
 import { monthlyStatementPdf, statementIndex, yearEndStatementPdf } from '../billing/statements.ts';
+import { applyHealthGate } from '../child-health/enrollment-gate.ts';
 import { familyMemberIds } from '../family/members.ts';
 import { familySentence, judgeFamily, loadSiblingPlaces, toSessionStudent } from './eligibility.ts';
 import { fulfillCheckout } from './fulfill-checkout.ts';
@@ -71,7 +72,7 @@ export const enrollmentRoutes =
       const now = ctx.clock.now();
       const session = await readSession(ctx.db, sessionIdOf(rawSessionId), now, ctx.clock.today(now));
       if (!session) throw notFound('session');
-      const { judged } = await judgeFamily(
+      const { judged: byRules } = await judgeFamily(
         ctx.db,
         ctx.clock,
         ctx.config.timeZone,
@@ -80,6 +81,8 @@ export const enrollmentRoutes =
         undefined,
         language,
       );
+      // A program's health requirements (issue 26, decision 035): what blocks or warns, in the same sentence.
+      const judged = await applyHealthGate(ctx.db, session, byRules, ctx.clock.today(now), language);
       return { session, judged, now };
     };
 
@@ -177,7 +180,10 @@ export const enrollmentRoutes =
           requestLanguage(request.headers),
         );
         const holders = await loadSiblingPlaces(ctx.db, userId, session.row, now, ctx.clock.today(now));
-        return judged.map(({ child, verdict }) => toSessionStudent(child, verdict, holders.has(child.id)));
+        return judged.map(({ child, verdict, health }) => ({
+          ...toSessionStudent(child, verdict, holders.has(child.id)),
+          ...(health ? { health } : {}),
+        }));
       },
     );
 

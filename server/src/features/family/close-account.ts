@@ -200,6 +200,12 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
   );
   await tx.execute(sql`delete from form_signatures where id in ${uuidList(signed.map((f) => f.id))}`);
   // Children and everything hanging from them.
+  // Children and everything hanging from them (their health records go with them by cascade; the health
+  // documents' files leave the storage after commit, decision 035).
+  const healthFiles = await queryRows<{ storage_key: string }>(
+    tx,
+    sql`select storage_key from health_documents where student_id in ${uuidList(childIds)}`,
+  );
   await tx.execute(sql`delete from class_session_enrollments where student_id in ${uuidList(childIds)}`);
   await tx.execute(
     sql`delete from waitlist_submissions where student_id in ${uuidList(childIds)} or user_id = ${userId}`,
@@ -278,5 +284,6 @@ async function erase(tx: Tx, userId: string, email: string, now: Date): Promise<
     ...passes.map((p) => p.image_url).filter((key): key is string => Boolean(key)),
     ...files.map((f) => f.storage_key),
     ...signed.map((f) => f.pdf_key),
+    ...healthFiles.map((f) => f.storage_key),
   ];
 }

@@ -3,8 +3,9 @@
  * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
  * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, each
  * child's photo release, the teachers' notes about the child, meals and rest, the devices that get
- * notifications, the family's copies of incident reports with their signatures, the forms the family signed,
- * with each signed PDF beside) for a spreadsheet. Reached only
+ * notifications, the family's copies of incident reports with their signatures, the forms the family signed
+ * with each signed PDF beside, each child's health record, immunizations and health documents with the files)
+ * for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
  * address), so nothing of another family can be in it. Secrets are left out: the password hash, pass
  * credentials, codes and PINs, payment provider ids, the links and codes in the emails (decision 017), and a
@@ -193,6 +194,30 @@ export async function familyData(ctx: AppContext, userId: string) {
       where fs.student_id in ${mine} or (fs.student_id is null and fs.signer_user_id in ${family})
       order by fs.signed_at, fs.id`,
   );
+  // Each child's health record (issue 26, decision 035): the profile, doses and documents (their files are
+  // in the ZIP beside, under health-documents/).
+  const health = await rows(
+    ctx,
+    sql`select s.first_name as "child", h.physician_name as "physicianName", h.physician_phone as "physicianPhone",
+        h.insurance_carrier as "insuranceCarrier", h.insurance_member_id as "insuranceMemberId",
+        h.dietary_needs as "dietaryNeeds", h.medications, h.physical_on::text as "physicalExam", h.updated
+      from health_profiles h join students s on s.id = h.student_id
+      where h.student_id in ${mine} order by s.first_name`,
+  );
+  const immunizations = await rows(
+    ctx,
+    sql`select s.first_name as "child", d.vaccine, d.given_on::text as "givenOn", d.created
+      from immunization_doses d join students s on s.id = d.student_id
+      where d.student_id in ${mine} order by s.first_name, d.vaccine, d.given_on`,
+  );
+  const healthDocuments = await rows(
+    ctx,
+    sql`select s.first_name as "child", d.kind, d.file_name as "fileName", d.content_type as "contentType",
+        d.bytes, d.expires_on::text as "expiresOn", d.created, d.checked_at as "checked",
+        'health-documents/' || d.id || '-' || d.file_name as "file"
+      from health_documents d join students s on s.id = d.student_id
+      where d.student_id in ${mine} order by s.first_name, d.created`,
+  );
   const devices = await rows(
     ctx,
     sql`select (select u.first_name || ' ' || u.last_name from users u where u.id = p.user_id) as "person",
@@ -214,6 +239,9 @@ export async function familyData(ctx: AppContext, userId: string) {
     photoConsent,
     childNotes,
     care,
+    health,
+    immunizations,
+    healthDocuments,
     devices,
     incidents,
     signedForms,
@@ -309,6 +337,19 @@ const CSV_FILES: Record<string, string[]> = {
     'restToMinute',
     'note',
   ],
+  'health.csv': [
+    'child',
+    'physicianName',
+    'physicianPhone',
+    'insuranceCarrier',
+    'insuranceMemberId',
+    'dietaryNeeds',
+    'medications',
+    'physicalExam',
+    'updated',
+  ],
+  'immunizations.csv': ['child', 'vaccine', 'givenOn', 'created'],
+  'health-documents.csv': ['child', 'kind', 'fileName', 'expiresOn', 'created', 'checked', 'file'],
   'devices.csv': ['person', 'browser', 'system', 'created', 'lastNotified'],
   'incidents.csv': ['occurredAt', 'session', 'children', 'copy', 'signedBy', 'signedAt', 'comment'],
   'signed-forms.csv': [
@@ -360,6 +401,17 @@ export async function familyExport(
     );
     const file = row && isStorageKey(row.pdf_key) ? await storage.get(row.pdf_key) : null;
     if (file) files[`signed-forms/${String(form.id)}.pdf`] = new Uint8Array(await buffer(file.stream));
+  }
+  // The health documents themselves (decision 035), read from the file storage.
+  const stored = await queryRows<{ id: string; file_name: string; storage_key: string }>(
+    ctx.db,
+    sql`select d.id, d.file_name, d.storage_key from health_documents d
+      where d.student_id in (select us.student_id from user_students us where us.user_id = ${userId})`,
+  );
+  for (const doc of stored) {
+    const file = await storage.get(doc.storage_key);
+    if (file)
+      files[`health-documents/${doc.id}-${doc.file_name}`] = new Uint8Array(await buffer(file.stream));
   }
   await recordAudit(
     ctx.db,

@@ -1,8 +1,9 @@
-import type { SessionStudent } from '@lc/contract';
-import { Checkbox, Paper, Stack } from '@mantine/core';
+import { routes, type SessionStudent } from '@lc/contract';
+import { Anchor, Checkbox, Paper, Stack } from '@mantine/core';
 import { type ReactNode, type Ref, useId } from 'react';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type FormOf, useFieldError } from '../forms/fields.tsx';
 import { type FormError, FormErrorAlert } from './form-error-alert.tsx';
 
@@ -33,6 +34,7 @@ export function ChildPicker(props: ChildPickerProps) {
   const { students, canChoose, value, onChange, onBlur, inputRef, error, children } = props;
   const firstChoosable = students.find(canChoose)?.id;
   const idPrefix = useId();
+  const { t } = useTranslation();
   return (
     <Checkbox.Group
       label={props.label}
@@ -50,7 +52,16 @@ export function ChildPicker(props: ChildPickerProps) {
           const disabled = !canChoose(student);
           const holdsSeat =
             student.enrollmentStatus === 'PendingPayment' || student.waitlistStatus === 'Offered';
-          const sentence = disabled || holdsSeat ? student.eligibility : null;
+          // A health record the program needs (issue 26): the sentence says what, the link goes to fix it.
+          const health = student.health ? (
+            <>
+              {' '}
+              <Anchor component={Link} to={routes.childHealth(student.id)} underline="always" size="sm">
+                {t('health.enroll.fix', { name: student.firstName })}
+              </Anchor>
+            </>
+          ) : null;
+          const sentence = disabled || holdsSeat || health ? student.eligibility : null;
           // Mantine does not tie a checkbox's description to it; the id and aria-describedby do.
           const descriptionId = `${idPrefix}-${student.id}`;
           return (
@@ -58,7 +69,14 @@ export function ChildPicker(props: ChildPickerProps) {
               key={student.id}
               value={student.id}
               label={student.fullName}
-              description={sentence ? <span id={descriptionId}>{sentence}</span> : undefined}
+              description={
+                sentence ? (
+                  <span id={descriptionId}>
+                    {sentence}
+                    {health}
+                  </span>
+                ) : undefined
+              }
               aria-describedby={sentence ? descriptionId : undefined}
               disabled={disabled}
               ref={student.id === firstChoosable ? inputRef : undefined}

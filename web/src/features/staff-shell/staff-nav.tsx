@@ -42,6 +42,7 @@ export const STAFF_NAV: NavGroup[] = [
     items: [
       { label: 'Sessions', to: routes.staffSessions },
       { label: 'Programs', to: routes.staffPrograms },
+      { label: 'Health records', to: routes.staffHealth, end: true },
     ],
   },
   {

@@ -24,6 +24,7 @@ import type { DashboardSectionKey } from '../../content/copy';
 import { site } from '../../content/site';
 import { useCopy } from '../../content/use-copy';
 import { SignInsSection } from '../../features/account/sign-ins-section';
+import { HealthRecordsCard } from '../../features/child-health/health-card.tsx';
 import { FamilyDataSection } from '../../features/family/family-data-section';
 import { LoadFailed, Loading } from '../../features/family/load-states';
 import { IncidentNotice } from '../../features/incidents/incident-notice';
@@ -89,6 +90,7 @@ export default function DashboardPage() {
           <WaitlistSection state={waitlist} />
         </Grid.Col>
       </Grid>
+      <HealthRecordsCard />
       <RecentAnnouncementsSection state={announcements} />
       {family.status === 'success' ? <FamilyCards family={family.data} /> : null}
       <section aria-labelledby="portal-sections">

@@ -121,6 +121,10 @@ function StudentCard({ student }: { student: Student }) {
           <Button component={Link} to={routes.childFeed(student.id)} variant="default" size="xs">
             {t('feed.child.seeDay', { name: student.firstName })}
           </Button>
+          <Button component={Link} to={routes.childHealth(student.id)} variant="default" size="xs">
+            {t('health.childLink')}
+            <VisuallyHidden>{` ${forChild}`}</VisuallyHidden>
+          </Button>
           <Button component={Link} to={routes.newAllergy(student.id)} variant="light" size="xs">
             {t('family.students.addAllergy')}
             <VisuallyHidden>{` ${forChild}`}</VisuallyHidden>

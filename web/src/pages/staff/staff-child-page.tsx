@@ -139,6 +139,12 @@ export default function StaffChildPage() {
         </Anchor>
       </PageSection>
 
+      <PageSection id="health-heading" title="Health record">
+        <Anchor component={Link} to={routes.staffChildHealth(studentId ?? '')}>
+          {child.firstName}’s immunizations, physical exam, doctor, diet, medications and documents
+        </Anchor>
+      </PageSection>
+
       <PageSection id="changes-heading" title="Who changed what">
         <ChangesTable changes={changes} isDirector={isDirector} />
         {isDirector ? (
