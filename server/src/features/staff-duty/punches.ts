@@ -20,7 +20,7 @@ import { clockTimeIn } from '../../i18n/family-mail.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
-import { breachPushes, recordRatioChanges, sendBreachPushes } from './ratio.ts';
+import { breachPushes, lockRooms, recordRatioChanges, sendBreachPushes } from './ratio.ts';
 
 type PunchRow = {
   id: string;
@@ -133,8 +133,7 @@ export async function clock(
     const touched = [input.classSessionId, ...(before ? [before.classSessionId] : [])];
     // Lock first (sessions in id order, then the person), then read again: a second tablet's punch for
     // the same person waits here and sees the first one's.
-    for (const id of [...new Set(touched)].sort((a, b) => a - b))
-      await tx.execute(sql`select id from class_sessions where id = ${id} for update`);
+    await lockRooms(tx, touched);
     await tx.execute(sql`select id from users where id = ${who.userId} for update`);
     const open = await openPunch(tx, who.userId, today);
     let punchId: string;

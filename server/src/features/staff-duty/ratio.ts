@@ -5,7 +5,7 @@
  * without a program). The arithmetic is contract `requiredAdults` / `ratioState`.
  *
  * Every change of either count calls {@link recordRatioChanges} in its own transaction: it takes the session's
- * row lock (class-sessions/session-lock.ts, decision 006's lock order: sessions in id order), counts, and
+ * row lock ({@link lockRooms}; decision 006's lock order: sessions in id order), counts, and
  * appends a `ratio_points` row when the numbers moved. Two tablets checking children in at once queue on the
  * lock, so the second counts the first's child and the breach is decided once. A point that puts the room
  * over is the breach: the director is alerted once for it (a push to each director's devices, and Today's
@@ -30,7 +30,6 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { clockTimeIn, mailT } from '../../i18n/family-mail.ts';
 import type { PendingPush } from '../../ports.ts';
-import { lockClassSession } from '../class-sessions/session-lock.ts';
 import { visibleSessions } from '../team/access.ts';
 
 type CountRow = {
@@ -87,6 +86,20 @@ export async function ratiosOf(tx: DbOrTx, sessionIds: number[], day: string): P
   });
 }
 
+/**
+ * Lock the rows of sessions `sessionIds` (ascending ids) for the ratio until the transaction ends; answers
+ * the ids in that order. `FOR NO KEY UPDATE`, not `FOR UPDATE`: the door has already inserted its attendance
+ * row, whose foreign key holds a `KEY SHARE` lock on the session, and two drop-offs each holding one and
+ * asking for `FOR UPDATE` deadlock. `NO KEY UPDATE` still queues every ratio writer of the room behind the
+ * other (and behind the seat writers' `FOR UPDATE`, class-sessions/session-lock.ts).
+ */
+export async function lockRooms(tx: DbOrTx, sessionIds: number[]): Promise<number[]> {
+  const ids = [...new Set(sessionIds)].sort((a, b) => a - b);
+  for (const id of ids)
+    await tx.execute(sql`select id from class_sessions where id = ${id} for no key update`);
+  return ids;
+}
+
 /** A session's ratio after a change, and whether this change started a breach. */
 export type RatioChange = { ratio: RatioNow; breach: boolean };
 
@@ -101,8 +114,7 @@ export async function recordRatioChanges(
   at: Date,
   day: string,
 ): Promise<RatioChange[]> {
-  const ids = [...new Set(sessionIds)].sort((a, b) => a - b);
-  for (const id of ids) await lockClassSession(tx, id);
+  const ids = await lockRooms(tx, sessionIds);
   const ratios = await ratiosOf(tx, ids, day);
   const changes: RatioChange[] = [];
   for (const ratio of ratios) {
