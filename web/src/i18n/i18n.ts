@@ -10,7 +10,9 @@
  * - `locales/conversations.{en,es}.json`: messages between families and the center, notification settings and
  *   the staff's conversation pages (issue 25), under `conversations.`;
  * - `locales/feed.{en,es}.json`: the day's notes and photos, photo consent and the daily summary (issue 25),
- *   for families and the teacher's day screen, under `feed.`.
+ *   for families and the teacher's day screen, under `feed.`;
+ * - `locales/duty.{en,es}.json`: staff on duty (issue 26): the rooms' ratios, the door tablet's staff clock,
+ *   My time and timesheets, under `duty.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -23,6 +25,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enConversations from './locales/conversations.en.json';
 import esConversations from './locales/conversations.es.json';
+import enDuty from './locales/duty.en.json';
+import esDuty from './locales/duty.es.json';
 import en from './locales/en.json';
 import enEnroll from './locales/enroll.en.json';
 import esEnroll from './locales/enroll.es.json';
@@ -46,6 +50,7 @@ export const messages = {
     family: enFamily,
     enroll: enEnroll,
     conversations: enConversations,
+    duty: enDuty,
     feed: enFeed,
   },
   es: {
@@ -54,6 +59,7 @@ export const messages = {
     family: esFamily,
     enroll: esEnroll,
     conversations: esConversations,
+    duty: esDuty,
     feed: esFeed,
   },
 } as const;
