@@ -43,14 +43,14 @@ export function clockFromPhone(classSessionId: number, action: ClockAction): Pro
   return callApi(dutyApi.clock, { body: { classSessionId, action } });
 }
 
-/** GET the week holding `week` (any day of it). */
-export function getTimesheet(week: string, signal?: AbortSignal): Promise<Timesheet> {
-  return callApi(dutyApi.timesheets, { query: { week }, signal });
+/** GET the week holding `week` (any day of it; none: this week on the center's calendar). */
+export function getTimesheet(week: string | undefined, signal?: AbortSignal): Promise<Timesheet> {
+  return callApi(dutyApi.timesheets, { query: week ? { week } : {}, signal });
 }
 
 /** GET the same week as the payroll CSV. */
-export function downloadTimesheetCsv(week: string) {
-  return callApi(dutyApi.timesheetsCsv, { query: { week } });
+export function downloadTimesheetCsv(week: string | undefined) {
+  return callApi(dutyApi.timesheetsCsv, { query: week ? { week } : {} });
 }
 
 /** GET the certifications expiring next (the director). */

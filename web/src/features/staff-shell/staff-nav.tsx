@@ -25,6 +25,8 @@ export const STAFF_NAV: NavGroup[] = [
       { label: 'Today', to: routes.staff, end: true },
       { label: 'Attendance', to: routes.staffAttendance },
       { label: 'Calendar', to: routes.staffCalendar },
+      { label: 'My time', to: routes.staffMyTime },
+      { label: 'Timesheets', to: routes.staffTimesheets },
     ],
   },
   {
