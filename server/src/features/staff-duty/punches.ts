@@ -81,7 +81,8 @@ function meets(daySchedule: string, day: string): boolean {
 }
 
 /**
- * The sessions `userId` may clock in to today (running and meeting today), their own first, each with
+ * The sessions `userId` may clock in to today (running and meeting today, shown in the catalog or not, as the
+ * attendance board counts them), their own first, each with
  * whether the director allows the phone for it. `role` Staff with `assignedOnly` lists only their own.
  */
 export async function dutySessionsToday(db: DbOrTx, userId: string, today: string, assignedOnly: boolean) {
@@ -97,7 +98,7 @@ export async function dutySessionsToday(db: DbOrTx, userId: string, today: strin
         exists (select 1 from session_staff ss where ss.class_session_id = cs.id and ss.user_id = ${userId}) as assigned,
         exists (select 1 from duty_phone_sessions dp where dp.class_session_id = cs.id) as phone
       from class_sessions cs
-      where cs.is_active and cs.session_start_date <= ${today} and cs.session_end_date >= ${today}
+      where cs.session_start_date <= ${today} and cs.session_end_date >= ${today}
       order by cs.name, cs.id`,
   );
   return rows

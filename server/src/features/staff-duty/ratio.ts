@@ -193,7 +193,7 @@ async function sessionsMeetingToday(ctx: AppContext, user: AuthUser, today: stri
   return queryRows<{ id: number; day_schedule: string }>(
     ctx.db,
     sql`select id, day_schedule from class_sessions
-      where is_active and session_start_date <= ${today} and session_end_date >= ${today}
+      where session_start_date <= ${today} and session_end_date >= ${today}
         and ${visibleSessions(user)} order by name, id`,
   );
 }

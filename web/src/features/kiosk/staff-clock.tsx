@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { kioskDutyClock, kioskDutyIdentify, kioskDutyStaff } from '../../api/staff-duty';
 import { CENTER_TIME_ZONE } from '../class-sessions/format';
+import { failedWith, failureMessage } from '../forms/feedback';
 import { NativeSelectField, PasswordField } from '../forms/fields';
 import { FormFailure, useSubmit } from '../forms/use-submit';
 import { type HeadingRef, readableTitle } from './kiosk-parts';
@@ -49,6 +50,17 @@ export function StaffClock({
   const identify = useSubmit(who, {
     action: ({ userId, pin }) => kioskDutyIdentify(token, { userId: userId || null, pin }),
     fields: ['pin'],
+    // A wrong PIN (403) or too many (429) is said by the PIN field, emptied, with the focus.
+    intercept: (error) => {
+      if (!failedWith(error, 403, 429)) return false;
+      who.setValue('pin', '');
+      who.setError(
+        'pin',
+        { type: 'server', message: failureMessage(error, t('duty.kiosk.pin')) },
+        { shouldFocus: true },
+      );
+      return true;
+    },
     onSuccess: (found, values) => setPerson({ found, pin: values.pin, userId: found.userId }),
   });
 

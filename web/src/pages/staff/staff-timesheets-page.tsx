@@ -1,6 +1,6 @@
 import { hoursText, weekStart } from '@lc/contract';
 import { addDays } from '@lc/contract/zoned-time';
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -85,8 +85,14 @@ export default function StaffTimesheetsPage() {
       ) : null}
       {data && data.people.length === 0 ? <Text>{t('duty.timesheets.none')}</Text> : null}
       {data && data.people.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped withTableBorder>
+        // A phone scrolls the week sideways; the region takes the focus so a keyboard can scroll it too.
+        <Box
+          component="section"
+          aria-label={t('duty.timesheets.caption', { from })}
+          tabIndex={0}
+          style={{ overflowX: 'auto' }}
+        >
+          <Table striped withTableBorder miw={720}>
             <Table.Caption>{t('duty.timesheets.caption', { from })}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -131,7 +137,7 @@ export default function StaffTimesheetsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       ) : null}
     </Stack>
   );
