@@ -1,7 +1,9 @@
 /**
- * Demo content for staff on duty (issue 26, decision 038): Sam Whitaker (the demo teacher) also teaches the
- * bridge session the door demo runs on ("Late Fall Bridge Weeks", Morning Program, 1:12) and clocks in with
- * PIN 2468 (hashed like a password); a week of their punches at the door tablet, one missed clock-in the
+ * Demo content for staff on duty (issue 26, decision 038): Sam Whitaker (the demo teacher) covers the morning
+ * room the door demo runs on ("Late Fall Bridge Weeks", Morning Program, 1:12) without being assigned to it (the
+ * tablet lets anyone on the staff clock in to a room meeting today; assigning them would widen whose messages
+ * the demo teacher reads) and clocks in with PIN 2468 (hashed like a password); a week of their punches at the
+ * door tablet, one missed clock-in the
  * director added and one missed clock-out she corrected (the original kept), each with its reason and audit
  * row; today's clock-in at 8:12 and the morning's drop-offs of the other children, with the room's ratio
  * history; and both staff members' certifications, the director's CPR expiring within two weeks.
@@ -17,7 +19,6 @@ import {
   classSessionEnrollments,
   classSessions,
   ratioPoints,
-  sessionStaff,
   staffCertifications,
   staffPins,
   staffPunches,
@@ -52,7 +53,6 @@ export async function insertDemoDuty(
     .where(eq(users.emailAddress, directorEmail));
   const [teacher] = await tx.select({ id: users.id }).from(users).where(eq(users.emailAddress, teacherEmail));
   if (!bridge || !director || !teacher) return;
-  await tx.insert(sessionStaff).values({ classSessionId: bridge.id, userId: teacher.id });
   await tx.insert(staffPins).values({ userId: teacher.id, pinHash: await hashPassword(DEMO_TEACHER_PIN) });
 
   // The past week at the door tablet, Monday to Friday, 8:05–8:15 in and 12:40–12:50 out.
