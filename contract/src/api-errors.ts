@@ -17,6 +17,8 @@ import billingEn from './locales/api-errors/billing.en.json' with { type: 'json'
 import billingEs from './locales/api-errors/billing.es.json' with { type: 'json' };
 import commonEn from './locales/api-errors/common.en.json' with { type: 'json' };
 import commonEs from './locales/api-errors/common.es.json' with { type: 'json' };
+import dutyEn from './locales/api-errors/duty.en.json' with { type: 'json' };
+import dutyEs from './locales/api-errors/duty.es.json' with { type: 'json' };
 import enrollmentEn from './locales/api-errors/enrollment.en.json' with { type: 'json' };
 import enrollmentEs from './locales/api-errors/enrollment.es.json' with { type: 'json' };
 import familyEn from './locales/api-errors/family.en.json' with { type: 'json' };
@@ -48,6 +50,7 @@ const en = {
   ...commonEn,
   auth: authEn,
   billing: billingEn,
+  duty: dutyEn,
   enrollment: enrollmentEn,
   family: familyEn,
   feed: feedEn,
@@ -63,6 +66,7 @@ const es = {
   ...commonEs,
   auth: authEs,
   billing: billingEs,
+  duty: dutyEs,
   enrollment: enrollmentEs,
   family: familyEs,
   feed: feedEs,

@@ -101,6 +101,38 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
     after: { program: 'Morning Program', requirements: [] },
     entityType: 'ClassSection',
   },
+  'duty.phone.set': {
+    before: { phoneClockIn: false },
+    after: { phoneClockIn: true },
+    entityType: 'ClassSession',
+  },
+  'duty.punch.add': {
+    after: {
+      classSessionId: 1,
+      inAt: '2026-11-30T16:00:00.000Z',
+      outAt: '2026-11-30T20:30:00.000Z',
+      reason: 'Forgot to clock in at the door',
+    },
+    entityType: 'User',
+  },
+  'duty.punch.fix': {
+    before: { classSessionId: 1, inAt: '2026-11-30T16:00:00.000Z', outAt: null },
+    after: {
+      classSessionId: 1,
+      inAt: '2026-11-30T16:00:00.000Z',
+      outAt: '2026-11-30T20:30:00.000Z',
+      reason: 'Left at 12:30 without clocking out',
+    },
+    entityType: 'User',
+  },
+  'duty.certification.add': {
+    after: { kind: 'Cpr', issuedOn: '2025-01-10', expiresOn: '2027-01-10' },
+    entityType: 'User',
+  },
+  'duty.certification.remove': {
+    before: { kind: 'TbTest', issuedOn: '2024-01-10', expiresOn: '2026-01-10' },
+    entityType: 'User',
+  },
   'conversation.update': {
     before: { status: 'New' },
     after: { status: 'Closed' },

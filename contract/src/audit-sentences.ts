@@ -155,6 +155,33 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
         sender: named(names.sender, 'sender'),
         at: text(a.startsAt) ? { at: String(a.startsAt) } : '—',
       });
+    case 'duty.pin.set':
+    case 'duty.pin.change':
+      return say(row.action);
+    case 'duty.phone.set':
+      return say(a.phoneClockIn ? 'duty.phone.on' : 'duty.phone.off', { session });
+    case 'duty.punch.add':
+    case 'duty.punch.fix': {
+      const from: AuditParam = text(a.inAt) ? { at: String(a.inAt) } : '—';
+      const person = named(names.person, 'person');
+      const reason = text(a.reason) ?? '—';
+      return text(a.outAt)
+        ? say(row.action, { person, session, from, to: { at: String(a.outAt) }, reason })
+        : say(`${row.action}.open`, { person, session, from, reason });
+    }
+    case 'duty.certification.add':
+    case 'duty.certification.remove': {
+      const c = row.action === 'duty.certification.add' ? a : b;
+      const certification: AuditParam = { t: `certification.${text(c.kind) ?? 'Cpr'}` };
+      const person = named(names.person, 'person');
+      return text(c.expiresOn)
+        ? say(row.action, {
+            person,
+            certification,
+            days: { days: [String(c.expiresOn), String(c.expiresOn)] },
+          })
+        : say(`${row.action}.noExpiry`, { person, certification });
+    }
     case 'staff.invite':
     case 'staff.add':
       return say(row.action, { person: named(names.person, 'person'), role: role(a.role) });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema } from './fields.ts';
+import { RatioNowSchema } from './staff-duty.ts';
 
 /** What the door says about a pass: it works, or why it does not. */
 export const PASS_STATUSES = ['Active', 'Revoked', 'Expired', 'Paused'] as const;
@@ -169,7 +170,15 @@ export const DoorResultSchema = z.object({
   at: z.string().nullable(),
 });
 export type DoorResult = z.infer<typeof DoorResultSchema>;
-export const DoorResultsSchema = z.object({ results: z.array(DoorResultSchema) });
+export const DoorResultsSchema = z.object({
+  results: z.array(DoorResultSchema),
+  /**
+   * Rooms a drop-off just left over their licensing ratio (issue 26): the child is in all the same, the tablet
+   * warns the person there, and the director is alerted once per breach. Absent when none.
+   */
+  ratioWarnings: z.array(RatioNowSchema).optional(),
+});
+export type DoorResults = z.infer<typeof DoorResultsSchema>;
 
 /** A door tablet (kiosk) as staff see it. */
 export const KioskSchema = z.object({

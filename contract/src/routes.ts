@@ -37,6 +37,10 @@ export const routes = {
   staffCalendar: '/staff/calendar',
   staffSession: (id: number | string) => `/staff/sessions/${id}`,
   staffTeam: '/staff/team',
+  /** A staff member's own time (issue 26): the clock-in PIN, the phone clock, today's punches. */
+  staffMyTime: '/staff/my-time',
+  /** Timesheets by week (issue 26): a teacher's own, the director's for everyone, with the payroll CSV. */
+  staffTimesheets: '/staff/timesheets',
   /** Announcements: the list (status and session in the query), compose, and one to edit or cancel. */
   staffAnnouncements: '/staff/announcements',
   staffAnnouncementNew: '/staff/announcements/new',

@@ -72,6 +72,15 @@ export const AUDIT_KINDS = {
   ],
   calendar: ['closure.add', 'closure.remove', 'tour.publish', 'tour.remove'],
   staff: ['staff.invite', 'staff.add', 'staff.role', 'staff.remove', 'staff.inbox'],
+  duty: [
+    'duty.pin.set',
+    'duty.pin.change',
+    'duty.phone.set',
+    'duty.punch.add',
+    'duty.punch.fix',
+    'duty.certification.add',
+    'duty.certification.remove',
+  ],
   children: [
     'student.allergy.add',
     'student.allergy.remove',

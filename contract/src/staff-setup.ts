@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { POLICY_TYPES } from './class-session.ts';
 import { fieldMessage } from './field-message.ts';
 import { calendarDateSchema } from './fields.ts';
+import { DEFAULT_CHILDREN_PER_ADULT } from './staff-duty.ts';
 
 /** `POST /api/staff/sessions/{id}/duplicate`: the copy's name and first day; every other date moves with it. */
 export const SessionDuplicateInputSchema = z.object({
@@ -29,6 +30,8 @@ export const ProgramRowSchema = z.object({
   isActive: z.boolean(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  /** The licensing ratio: children per adult on duty (issue 26). */
+  childrenPerAdult: z.number().int(),
   sessionCount: z.number().int(),
 });
 export type ProgramRow = z.infer<typeof ProgramRowSchema>;
@@ -55,6 +58,13 @@ export const ProgramInputSchema = z
     isActive: z.boolean().default(true),
     startDate: optionalDate(fieldMessage('fields.setup.useDate20260908')),
     endDate: optionalDate(fieldMessage('fields.setup.useDate20270611')),
+    /** The licensing ratio, children per adult (issue 26); a new program starts at 1:12. */
+    childrenPerAdult: z
+      .number({ error: fieldMessage('fields.duty.ratioRange') })
+      .int(fieldMessage('fields.duty.ratioRange'))
+      .min(1, fieldMessage('fields.duty.ratioRange'))
+      .max(40, fieldMessage('fields.duty.ratioRange'))
+      .default(DEFAULT_CHILDREN_PER_ADULT),
   })
   .superRefine((p, ctx) => {
     if (p.startDate && p.endDate && p.endDate < p.startDate)

@@ -71,6 +71,8 @@ import { pushRoutes } from './features/push/routes.ts';
 import { staffReportRoutes } from './features/reports/routes.ts';
 import { staffResourceRoutes } from './features/resources/routes.ts';
 import { signedFormsRoutes } from './features/signed-forms/routes.ts';
+import { sweepCertificationReminders } from './features/staff-duty/certifications.ts';
+import { dutyRoutes } from './features/staff-duty/routes.ts';
 import { staffRoutes } from './features/team/routes.ts';
 import { testCheckoutRoutes } from './features/test-checkout/routes.ts';
 import { staffWorkspaceRoutes } from './features/workspace/routes.ts';
@@ -234,6 +236,11 @@ export async function buildApp(
         run: () =>
           sweepDailySummaries({ database, clock, appUrl: config.appUrl, links: () => dayPhotoLinks(ctx) }),
       },
+      // Certification reminders 30 and 7 days before expiry (issue 26, decision 038), once each; before mail.
+      {
+        name: 'remind expiring certifications',
+        run: () => sweepCertificationReminders({ database, clock, appUrl: config.appUrl }),
+      },
       { name: 'deliver mail', run: () => deliverDueMail(database.db, mailer, log) },
       { name: 'prune login counters', run: () => pruneThrottle(database.db, clock.now()) },
       { name: 'prune expired links', run: () => pruneTokens(database.db, clock.now()) },
@@ -367,6 +374,7 @@ export async function buildApp(
   await app.register(signedFormsRoutes(ctx));
   await app.register(childHealthRoutes(ctx));
   await app.register(pushRoutes(ctx));
+  await app.register(dutyRoutes(ctx));
   await app.register(staffResourceRoutes(ctx));
   await app.register(passRoutes(ctx));
   await app.register(applePassRoutes(ctx));

@@ -55,6 +55,8 @@ const StaffSessionsPage = lazyPage(() => import('./pages/staff/staff-sessions-pa
 const StaffCalendarPage = lazyPage(() => import('./pages/staff/staff-calendar-page'));
 const StaffRosterPage = lazyPage(() => import('./pages/staff/staff-roster-page'));
 const StaffTeamPage = lazyPage(() => import('./pages/staff/staff-team-page'));
+const StaffMyTimePage = lazyPage(() => import('./pages/staff/staff-my-time-page'));
+const StaffTimesheetsPage = lazyPage(() => import('./pages/staff/staff-timesheets-page'));
 const StaffSessionFormPage = lazyPage(() => import('./pages/staff/staff-session-form-page'));
 const StaffProgramsPage = lazyPage(() => import('./pages/staff/staff-programs-page'));
 const StaffAuditPage = lazyPage(() => import('./pages/staff/staff-audit-page'));
@@ -240,6 +242,8 @@ export const appRoutes: RouteObject[] = [
                   { path: path.staffChildHealth, element: <StaffChildHealthPage /> },
                   { path: routes.staffAudit, element: <StaffAuditPage /> },
                   { path: routes.staffTeam, element: <StaffTeamPage /> },
+                  { path: routes.staffMyTime, element: <StaffMyTimePage /> },
+                  { path: routes.staffTimesheets, element: <StaffTimesheetsPage /> },
                   { path: routes.staffAnnouncements, element: <StaffAnnouncementsPage /> },
                   { path: routes.staffAnnouncementNew, element: <StaffAnnouncementPage /> },
                   { path: path.staffAnnouncement, element: <StaffAnnouncementPage /> },

@@ -63,6 +63,19 @@ export const statuses = {
   mealAmount: ['All', 'Some', 'None'],
   /** What kind of incident a report is (issue 26; contract INCIDENT_KINDS). */
   incidentKind: ['Injury', 'Illness', 'Behaviour', 'Other'],
+  /** How a staff member's time on duty was recorded (issue 26; contract PUNCH_SOURCES). */
+  punchSource: ['Tablet', 'Phone', 'Correction'],
+  /** A room's children against its adults (contract RATIO_STATES). */
+  ratioState: ['ok', 'atLimit', 'over'],
+  /** A staff member's certification (contract CERTIFICATION_KINDS). */
+  certification: [
+    'Cpr',
+    'PediatricFirstAid',
+    'BackgroundCheck',
+    'TbTest',
+    'MandatedReporter',
+    'TrainingHours',
+  ],
 } as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -158,13 +171,22 @@ export const userSessions = pgTable(
 // ---------------------------------------------------------------------------------------------------
 // Catalog: sections, sessions, policies, resources, announcements
 
-export const classSections = pgTable('class_sections', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  isActive: boolean('is_active').notNull().default(true),
-  name: text('name').notNull(),
-  startDate: date('start_date'),
-  endDate: date('end_date'),
-});
+export const classSections = pgTable(
+  'class_sections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    isActive: boolean('is_active').notNull().default(true),
+    name: text('name').notNull(),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    /**
+     * The program's licensing ratio (issue 26, decision 038): children per adult on duty in one of its rooms.
+     * A session with no program counts with contract DEFAULT_CHILDREN_PER_ADULT.
+     */
+    childrenPerAdult: integer('children_per_adult').notNull().default(12),
+  },
+  () => [check('class_sections_ratio_check', sql`children_per_adult between 1 and 40`)],
+);
 
 export const policies = pgTable(
   'policies',
@@ -1940,4 +1962,139 @@ export const healthReminderSends = pgTable(
     created: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.item, t.expiresOn, t.daysBefore] })],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Staff on duty, ratios and certifications (issue 26, decision 038)
+
+/**
+ * A staff member's clock-in PIN for the door tablet: only its argon2id hash (like passwords, decision 016).
+ * Wrong tries are counted in `auth_throttle` per tablet and per person (features/staff-duty/pins.ts).
+ */
+export const staffPins = pgTable('staff_pins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  setAt: instant('set_at').notNull().defaultNow(),
+});
+
+/**
+ * One stretch on duty in one session's room: clocked in at `in_at`, out at `out_at` (null while on duty).
+ * A director's correction never edits a punch: it stamps the original `superseded_at` and inserts the
+ * corrected one (`source` Correction, `replaces_id`, `reason`), so the original is kept. `day` is the center's
+ * calendar day of `in_at`. One open punch per person and day (partial unique index).
+ */
+export const staffPunches = pgTable(
+  'staff_punches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    inAt: instant('in_at').notNull(),
+    outAt: instant('out_at'),
+    source: text('source').notNull(),
+    kioskId: uuid('kiosk_id').references(() => kiosks.id, { onDelete: 'set null' }),
+    /** The director's reason, on a correction. */
+    reason: text('reason'),
+    /** The punch this one corrects (kept, with `superseded_at` set). */
+    replacesId: uuid('replaces_id'),
+    supersededAt: instant('superseded_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('staff_punches_session_day_idx').on(t.classSessionId, t.day),
+    index('staff_punches_user_day_idx').on(t.userId, t.day),
+    uniqueIndex('staff_punches_one_open_key')
+      .on(t.userId, t.day)
+      .where(sql`out_at is null and superseded_at is null`),
+    check('staff_punches_source_check', inList('source', statuses.punchSource)),
+    check('staff_punches_times_check', sql`out_at is null or out_at >= in_at`),
+  ],
+);
+
+/** Sessions whose staff may clock in and out from the staff app on a phone (the director's setting). */
+export const dutyPhoneSessions = pgTable('duty_phone_sessions', {
+  classSessionId: integer('class_session_id')
+    .primaryKey()
+    .references(() => classSessions.id, { onDelete: 'cascade' }),
+  created: createdAt(),
+});
+
+/**
+ * A room's ratio at a moment (issue 26): written whenever its children present or adults on duty change, in
+ * the transaction of that change, under the session's row lock. `breach` marks the point that put the room
+ * over (the director is alerted once per breach). Read by the inspector's history (staff-duty/ratio.ts).
+ */
+export const ratioPoints = pgTable(
+  'ratio_points',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    at: instant('at').notNull(),
+    children: integer('children').notNull(),
+    adults: integer('adults').notNull(),
+    required: integer('required').notNull(),
+    childrenPerAdult: integer('children_per_adult').notNull(),
+    state: text('state').notNull(),
+    breach: boolean('breach').notNull().default(false),
+  },
+  (t) => [
+    index('ratio_points_session_day_idx').on(t.classSessionId, t.day, t.id),
+    index('ratio_points_breach_idx').on(t.day).where(sql`breach`),
+    check('ratio_points_state_check', inList('state', statuses.ratioState)),
+  ],
+);
+
+/**
+ * A staff member's certification (issue 26): kind, issued and expiry days (ISO; no expiry for training hours
+ * that do not lapse) and the hours of a training.
+ */
+export const staffCertifications = pgTable(
+  'staff_certifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Training hours (kind TrainingHours), else null. */
+    hours: integer('hours'),
+    issuedOn: date('issued_on').notNull(),
+    expiresOn: date('expires_on'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: createdAt(),
+  },
+  (t) => [
+    index('staff_certifications_user_idx').on(t.userId),
+    index('staff_certifications_expiry_idx').on(t.expiresOn),
+    check('staff_certifications_kind_check', inList('kind', statuses.certification)),
+    check('staff_certifications_dates_check', sql`expires_on is null or expires_on >= issued_on`),
+    check(
+      'staff_certifications_hours_check',
+      sql`(kind = 'TrainingHours') = (hours is not null) and (hours is null or hours between 1 and 1000)`,
+    ),
+  ],
+);
+
+/** A reminder mailed for a certification `lead_days` (30 or 7) before it expires: once each (primary key). */
+export const certificationReminders = pgTable(
+  'certification_reminders',
+  {
+    certificationId: uuid('certification_id')
+      .notNull()
+      .references(() => staffCertifications.id, { onDelete: 'cascade' }),
+    leadDays: integer('lead_days').notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.certificationId, t.leadDays] })],
 );

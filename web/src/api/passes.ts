@@ -7,6 +7,7 @@ import {
   type AttendanceRecord,
   type Board,
   type DoorResult,
+  type DoorResults,
   type DoorScan,
   type Kiosk,
   type PassCard,
@@ -78,7 +79,7 @@ type Chosen = { studentId: string; classSessionId: number };
 export function kioskCheckIn(
   token: string,
   body: { code: string; method: 'Pass' | 'Code'; children: Chosen[] },
-): Promise<{ results: DoorResult[] }> {
+): Promise<DoorResults> {
   return callKiosk(passesApi.kioskCheckIn, token, { body });
 }
 

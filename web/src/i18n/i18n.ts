@@ -15,6 +15,8 @@
  *   staff's report, list and review, under `incidents.`.
  * - `locales/health.{en,es}.json`: a child's health record, its documents and what programs require (issue 26),
  *   under `health.`.
+ * - `locales/duty.{en,es}.json`: staff on duty (issue 26): the rooms' ratios, the door tablet's staff clock,
+ *   My time and timesheets, under `duty.`.
  * Their keys are type-checked (`i18next.d.ts`) and `locales.test.ts` fails when a key is missing in either
  * language or a Spanish message was left in English. Plurals use i18next's `count` (Intl.PluralRules).
  *
@@ -27,6 +29,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enConversations from './locales/conversations.en.json';
 import esConversations from './locales/conversations.es.json';
+import enDuty from './locales/duty.en.json';
+import esDuty from './locales/duty.es.json';
 import en from './locales/en.json';
 import enEnroll from './locales/enroll.en.json';
 import esEnroll from './locales/enroll.es.json';
@@ -54,6 +58,7 @@ export const messages = {
     family: enFamily,
     enroll: enEnroll,
     conversations: enConversations,
+    duty: enDuty,
     feed: enFeed,
     incidents: enIncidents,
     health: enHealth,
@@ -64,6 +69,7 @@ export const messages = {
     family: esFamily,
     enroll: esEnroll,
     conversations: esConversations,
+    duty: esDuty,
     feed: esFeed,
     incidents: esIncidents,
     health: esHealth,

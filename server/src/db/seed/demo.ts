@@ -32,6 +32,7 @@ import { insertDemoCustody } from './demo-custody.ts';
 import { addDays } from './demo-dates.ts';
 import { type DemoFiles, insertDemoDayFeed } from './demo-day-feed.ts';
 import { insertDemoDoor } from './demo-door.ts';
+import { insertDemoDuty } from './demo-duty.ts';
 import { insertDemoForms } from './demo-forms.ts';
 import { insertDemoHealth } from './demo-health.ts';
 import { insertDemoHistory } from './demo-history.ts';
@@ -89,6 +90,13 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
     await insertDemoInbox(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoTours(tx, today, DEMO_DIRECTOR.emailAddress);
     await insertDemoDoor(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
+    await insertDemoDuty(
+      tx,
+      today,
+      DEMO_DIRECTOR.emailAddress,
+      DEMO_TEACHER.emailAddress,
+      DEMO_PARENT.emailAddress,
+    );
     await insertDemoCustody(tx, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);
     await insertDemoMessages(tx, today, {

@@ -134,6 +134,7 @@ export async function saveProgram(
     isActive: input.isActive,
     startDate: input.startDate,
     endDate: input.endDate,
+    childrenPerAdult: input.childrenPerAdult,
   };
   const savedId = await db.transaction(async (tx) => {
     const [clash] = await tx

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type RestrictionMatch, raiseCustodyAlert, restrictedFor } from '../family/custody.ts';
+import { breachPushes, recordRatioChanges, sendBreachPushes } from '../staff-duty/ratio.ts';
 import { visibleSessions } from '../team/access.ts';
 import { parseDaySchedule } from './day-schedule.ts';
 import { notifyFamilies, sendDoorNotices } from './door-notify.ts';
@@ -144,8 +145,11 @@ export async function recordByStaff(
         input.kind,
         adultName ?? `${user.firstName} ${user.lastName} (staff)`,
       );
+      // The room's ratio under its lock (issue 26): over the ratio, the director is alerted once per breach.
+      const changes = await recordRatioChanges(tx, [input.classSessionId], now, today);
       return {
         notices,
+        ratioPushes: await breachPushes(ctx, tx, changes, now),
         result: {
           studentId: input.studentId,
           classSessionId: input.classSessionId,
@@ -158,6 +162,7 @@ export async function recordByStaff(
     }),
   );
   sendDoorNotices(ctx, result.notices);
+  sendBreachPushes(ctx, result.ratioPushes);
   ctx.work.runNow();
   return result.result;
 }

@@ -14,18 +14,22 @@
  * once (or a kiosk and a teacher's roster) record one event. Refusals are answered in plain words and kept in
  * the audit trail (`door.refused`, door-refusals.ts). A pickup by an adult the child may not be released to
  * (family/custody.ts, issue 24) is refused before the second factor, by name, and the office alerted. Parents are emailed (or texted when they chose texts)
- * after each event, each in their own language (door-notify.ts). A hand entry by staff is door-staff.ts.
+ * after each event, each in their own language (door-notify.ts). A hand entry by staff is door-staff.ts. Each
+ * event records its room's ratio (staff-duty/ratio.ts, issue 26): a drop-off over the ratio is let in, the tablet
+ * warned (`ratioWarnings`) and the director alerted once per breach.
  */
-import type { AttendanceKind, DoorChild, DoorResult, DoorScan } from '@lc/contract';
+import type { AttendanceKind, DoorChild, DoorResult, DoorResults, DoorScan, RatioNow } from '@lc/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { attendance, digitalPassports, kiosks } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { PendingPush } from '../../ports.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { json } from '../class-sessions/staff-sessions.ts';
 import { type RestrictionMatch, raiseCustodyAlert, restrictedFor } from '../family/custody.ts';
+import { breachPushes, recordRatioChanges, sendBreachPushes } from '../staff-duty/ratio.ts';
 import { type DoorNotices, notifyFamilies, type Recorded, sendDoorNotices } from './door-notify.ts';
 import { type KioskCaller, loggingRefusals, logRefusal, workingPass } from './door-refusals.ts';
 import {
@@ -105,7 +109,15 @@ type PinRefusal = { pinLocked: Date; passportId: string } | { wrongPin: number; 
 type Outcome =
   | PinRefusal
   | { doNotRelease: RestrictionMatch; adultName: string; passportId: string }
-  | { results: DoorResult[]; notices: DoorNotices; refused: DoorResult[]; passportId: string };
+  | {
+      results: DoorResult[];
+      notices: DoorNotices;
+      refused: DoorResult[];
+      passportId: string;
+      /** Rooms over their ratio after a drop-off, and the director's pushes for breaches it started. */
+      over: RatioNow[];
+      ratioPushes: PendingPush[];
+    };
 
 /**
  * `POST /api/kiosk/check-in` and `/check-out`: record the event for each wanted child the pass may bring or
@@ -119,7 +131,7 @@ export async function doorAction(
   kiosk: KioskCaller,
   input: DoorInput,
   kind: AttendanceKind,
-): Promise<DoorResult[]> {
+): Promise<DoorResults> {
   const now = ctx.clock.now();
   const today = ctx.clock.today();
   const timeZone = ctx.clock.timeZone;
@@ -192,11 +204,20 @@ export async function doorAction(
       }
       const notices = await notifyFamilies(ctx, tx, recorded, kind, adultName);
       await tx.update(kiosks).set({ lastSeenAt: now }).where(eq(kiosks.id, kiosk.id));
+      // The rooms' ratios under their locks (issue 26): a drop-off over the ratio is let in all the same.
+      const changes = await recordRatioChanges(
+        tx,
+        recorded.map((r) => r.classSessionId),
+        now,
+        today,
+      );
       return {
         results,
         notices,
         refused: results.filter((r) => r.outcome === 'refused'),
         passportId: pass.id,
+        over: kind === 'CheckIn' ? changes.filter((c) => c.ratio.state === 'over').map((c) => c.ratio) : [],
+        ratioPushes: await breachPushes(ctx, tx, changes, now),
       };
     });
     return replyToKiosk(ctx, kiosk, kind, outcome, now);
@@ -371,7 +392,7 @@ async function replyToKiosk(
   kind: AttendanceKind,
   outcome: Outcome,
   now: Date,
-): Promise<DoorResult[]> {
+): Promise<DoorResults> {
   if ('doNotRelease' in outcome) {
     const match = outcome.doNotRelease;
     await logRefusal(ctx, {
@@ -422,6 +443,9 @@ async function replyToKiosk(
     });
   }
   sendDoorNotices(ctx, outcome.notices);
+  sendBreachPushes(ctx, outcome.ratioPushes);
   ctx.work.runNow();
-  return outcome.results;
+  return outcome.over.length > 0
+    ? { results: outcome.results, ratioWarnings: outcome.over }
+    : { results: outcome.results };
 }

@@ -90,7 +90,7 @@ export const passRoutes =
         tags: doorTags,
         summary: 'Drop-off: check the chosen children in',
       },
-      async (request) => ({ results: await doorAction(ctx, currentKiosk(request), request.body, 'CheckIn') }),
+      async (request) => doorAction(ctx, currentKiosk(request), request.body, 'CheckIn'),
     );
 
     serve(
@@ -103,9 +103,7 @@ export const passRoutes =
         description:
           '403 for a wrong PIN (with the tries left), 429 while wrong PINs have paused pickups with the pass.',
       },
-      async (request) => ({
-        results: await doorAction(ctx, currentKiosk(request), request.body, 'CheckOut'),
-      }),
+      async (request) => doorAction(ctx, currentKiosk(request), request.body, 'CheckOut'),
     );
 
     await app.register(staffDoorRoutes(ctx));

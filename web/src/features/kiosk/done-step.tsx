@@ -1,6 +1,7 @@
-import type { DoorResult } from '@lc/contract';
+import type { DoorResult, RatioNow } from '@lc/contract';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type HeadingRef, key, readableTitle } from './kiosk-parts';
 
 /** "All set": what was recorded for each child (or why not); any tap or key press goes back to scanning. */
@@ -8,13 +9,17 @@ export function DoneStep({
   headingRef,
   results,
   kind,
+  ratioWarnings = [],
   onDone,
 }: {
   headingRef: HeadingRef;
   results: DoorResult[];
   kind: 'CheckIn' | 'CheckOut';
+  /** Rooms this drop-off left over their ratio (issue 26): the child is in; the person here is warned. */
+  ratioWarnings?: RatioNow[];
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const done = results.filter((r) => r.outcome !== 'refused');
   // Any tap or key press goes back to scanning at once (the timer in KioskMode does it after DONE_AFTER_MS).
   useEffect(() => {
@@ -53,6 +58,21 @@ export function DoneStep({
             </Alert>
           ),
         )}
+        {ratioWarnings.map((r) => (
+          <Alert
+            styles={readableTitle}
+            key={`ratio-${r.classSessionId}`}
+            color="orange"
+            variant="light"
+            title={t('duty.kiosk.overWarning', { room: r.name })}
+          >
+            {t('duty.kiosk.overBody', {
+              children: t('duty.ratio.children', { count: r.children }),
+              adults: t('duty.ratio.adults', { count: r.adults }),
+              needed: t('duty.ratio.needed', { count: r.required }),
+            })}
+          </Alert>
+        ))}
       </Stack>
       <Text role="status" aria-live="polite">
         Back to scanning in a few seconds. Tap anywhere or press any key to continue now.

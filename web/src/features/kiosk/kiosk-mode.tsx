@@ -1,4 +1,7 @@
-/** The door screen in kiosk mode: the header, the visit's current step and the way out of kiosk mode. */
+/**
+ * The door screen in kiosk mode: the header, the visit's current step (or the staff clock, issue 26) and the
+ * way out of kiosk mode.
+ */
 
 import { Box, Button, Container, Group, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -10,6 +13,7 @@ import { KIOSK_TOKEN_KEY, key, messageOf } from './kiosk-parts';
 import { LeaveKioskDialog } from './leave-kiosk-dialog';
 import { PinStep } from './pin-step';
 import { ScanStep } from './scan-step';
+import { StaffClock } from './staff-clock';
 import { useKioskVisit } from './use-kiosk-visit';
 
 /** The door screen. */
@@ -44,7 +48,11 @@ export function KioskMode({
                 setCameraProblem(reason);
               }}
               onCode={lookUp}
+              onStaffClock={() => setVisit({ step: 'staff' })}
             />
+          ) : null}
+          {visit.step === 'staff' ? (
+            <StaffClock token={kiosk.token} headingRef={headingRef} onDone={reset} />
           ) : null}
           {visit.step === 'adult' ? (
             <AdultStep
@@ -55,12 +63,18 @@ export function KioskMode({
               onDropOff={async (chosen) => {
                 setProblem(null);
                 try {
-                  const { results } = await kioskCheckIn(kiosk.token, {
+                  const { results, ratioWarnings } = await kioskCheckIn(kiosk.token, {
                     code: visit.code,
                     method: visit.method,
                     children: visit.scan.children.filter((c) => chosen.includes(key(c))),
                   });
-                  setVisit({ step: 'done', results, kind: 'CheckIn', holderName: visit.scan.holderName });
+                  setVisit({
+                    step: 'done',
+                    results,
+                    kind: 'CheckIn',
+                    holderName: visit.scan.holderName,
+                    ratioWarnings,
+                  });
                 } catch (error) {
                   setProblem(messageOf(error));
                 }
@@ -90,7 +104,13 @@ export function KioskMode({
             />
           ) : null}
           {visit.step === 'done' ? (
-            <DoneStep headingRef={headingRef} results={visit.results} kind={visit.kind} onDone={reset} />
+            <DoneStep
+              headingRef={headingRef}
+              results={visit.results}
+              kind={visit.kind}
+              ratioWarnings={visit.ratioWarnings ?? []}
+              onDone={reset}
+            />
           ) : null}
         </main>
       </Container>

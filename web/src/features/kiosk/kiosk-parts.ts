@@ -2,7 +2,7 @@
  * What the door kiosk's screens share (issue 11): where the tablet keeps its kiosk token, how long a visit
  * waits, the steps of one visit at the door, and how a failure reads to the family.
  */
-import type { DoorResult, DoorScan } from '@lc/contract';
+import type { DoorResult, DoorScan, RatioNow } from '@lc/contract';
 import { failureMessage } from '../forms/feedback';
 
 /** Where the tablet keeps its kiosk token (beside the staff session's `token`, never both in use). */
@@ -22,13 +22,24 @@ export const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 export const messageOf = (error: unknown) =>
   failureMessage(error, 'Something went wrong. Please try again, or ask a staff member.');
 
-/** One visit at the door: scanning, looking the pass up, the adult and their children, the PIN, all set. */
+/**
+ * One visit at the door: scanning, looking the pass up, the adult and their children, the PIN, all set; or a
+ * staff member clocking in or out (`staff`, issue 26).
+ */
 export type Visit =
   | { step: 'scan' }
   | { step: 'loading' }
   | { step: 'adult'; code: string; method: 'Pass' | 'Code'; scan: DoorScan }
   | { step: 'pin'; code: string; method: 'Pass' | 'Code'; scan: DoorScan; chosen: string[] }
-  | { step: 'done'; results: DoorResult[]; kind: 'CheckIn' | 'CheckOut'; holderName: string };
+  | {
+      step: 'done';
+      results: DoorResult[];
+      kind: 'CheckIn' | 'CheckOut';
+      holderName: string;
+      /** Rooms a drop-off left over their ratio (issue 26): warned on the "All set" screen. */
+      ratioWarnings?: RatioNow[];
+    }
+  | { step: 'staff' };
 
 /** A child's choice key on the door screen: one child in one session. */
 export const key = (c: { studentId: string; classSessionId: number }) => `${c.studentId}:${c.classSessionId}`;

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../forms/fields';
 import { useSubmit } from '../forms/use-submit';
 import { type HeadingRef, readableTitle } from './kiosk-parts';
@@ -19,6 +20,7 @@ export function ScanStep({
   cameraProblem,
   onCameraProblem,
   onCode,
+  onStaffClock,
 }: {
   headingRef: HeadingRef;
   busy: boolean;
@@ -26,7 +28,10 @@ export function ScanStep({
   cameraProblem: string | null;
   onCameraProblem: (reason: string) => void;
   onCode: (code: string, method: 'Pass' | 'Code') => void;
+  /** Opens the staff clock (issue 26). */
+  onStaffClock: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<{ code: string }>({ defaultValues: { code: '' }, reValidateMode: 'onSubmit' });
   const { onSubmit } = useSubmit(form, {
     action: async ({ code }) => onCode(code, 'Code'),
@@ -96,6 +101,11 @@ export function ScanStep({
           </form>
         </Card>
       </SimpleGrid>
+      <Group>
+        <Button variant="default" size="lg" onClick={onStaffClock}>
+          {t('duty.kiosk.open')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

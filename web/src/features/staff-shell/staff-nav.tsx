@@ -26,6 +26,8 @@ export const STAFF_NAV: NavGroup[] = [
       { label: 'Attendance', to: routes.staffAttendance },
       { label: 'Incidents', to: routes.staffIncidents },
       { label: 'Calendar', to: routes.staffCalendar },
+      { label: 'My time', to: routes.staffMyTime },
+      { label: 'Timesheets', to: routes.staffTimesheets },
     ],
   },
   {

@@ -8,6 +8,7 @@ import { AttendanceDialog, type AttendanceTarget } from '../../features/staff-at
 import { AttendanceHistory } from '../../features/staff-attendance/attendance-history';
 import { DoorTablets } from '../../features/staff-attendance/door-tablets';
 import { TodayBoard } from '../../features/staff-attendance/today-board';
+import { RoomRatiosCard } from '../../features/staff-duty/room-ratios';
 import { usePageTitle } from '../../layout/use-page-title';
 
 /** The page's URL: the view (today's board or the history) and the history's filters. */
@@ -18,7 +19,8 @@ const AttendancePageQuerySchema = AttendanceQuerySchema.extend({
 /**
  * /staff/attendance — drop-offs and pickups (issue 11): today's board per session (refreshed every 30 s,
  * late pickups flagged, a hand check-in or check-out from any row), the history filtered in the URL with its
- * CSV, and the door tablets. A teacher sees only the sessions they teach.
+ * CSV, and the door tablets. A teacher sees only the sessions they teach. Above the board, each room's ratio of
+ * children to staff on duty (issue 26).
  */
 export default function StaffAttendancePage() {
   usePageTitle('Staff · Attendance');
@@ -45,7 +47,12 @@ export default function StaffAttendancePage() {
           <Tabs.Tab value="history">History</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="today" pt="md">
-          {view === 'today' ? <TodayBoard onRecord={setRecording} /> : null}
+          {view === 'today' ? (
+            <Stack gap="lg">
+              <RoomRatiosCard />
+              <TodayBoard onRecord={setRecording} />
+            </Stack>
+          ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           {view === 'history' ? <AttendanceHistory filters={filters} update={update} /> : null}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { staffKeys } from '../../api/query-keys';
 import { getStaffToday } from '../../api/staff';
 import { formatClock } from '../../features/staff-attendance/attendance-parts';
+import { ExpiringNextCard, RoomRatiosCard } from '../../features/staff-duty/room-ratios';
 import {
   NeedsAttention,
   OpeningThisWeek,
@@ -12,6 +13,7 @@ import {
   ToursToday,
 } from '../../features/staff-today/today-sections';
 import { usePageTitle } from '../../layout/use-page-title';
+import { currentRole } from '../../lib/auth-token';
 
 /** How often Today reads itself again while open (a tablet at the front desk), in milliseconds. */
 export const TODAY_REFRESH_MS = 60_000;
@@ -27,6 +29,7 @@ const longDay = dateTimeFormat('en-US', {
  * /staff — the staff home (issue 24, "Today"): what needs the signed-in person now, from `GET /api/staff/today`.
  * A teacher's shows their rooms and no money (the API leaves those parts out). It reads itself again every
  * minute and when the window regains focus, and says when it was last updated; usable on a front-desk tablet.
+ * The rooms' ratios (issue 26) read themselves every 30 seconds; the director also sees who expires next.
  */
 export default function StaffTodayPage() {
   usePageTitle('Staff · Today');
@@ -57,8 +60,12 @@ export default function StaffTodayPage() {
       {today.isPending ? <Text role="status">Loading today…</Text> : null}
       {data ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
-          <SessionsToday today={data} />
           <Stack gap="lg">
+            <RoomRatiosCard />
+            <SessionsToday today={data} />
+          </Stack>
+          <Stack gap="lg">
+            {currentRole() === 'Admin' ? <ExpiringNextCard /> : null}
             <NeedsAttention today={data} />
             <ToursToday today={data} />
             <OpeningThisWeek today={data} />
