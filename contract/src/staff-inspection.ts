@@ -2,13 +2,17 @@
  * An inspector's visit (issue 26, "An inspector's visit"): one page and one PDF per session and range of the
  * center's days, with what a licensing inspector asks to see. This part holds the session, its children and
  * the attendance of each day it meets: who brought each child and when, who took them and when, closed days
- * said as such; the incident reports with the families' signatures. Times are ISO instants, shown in the center's time zone; days are ISO calendar days. The
+ * said as such, who was on duty and the ratio through the day; each child's required health records and signed
+ * forms; the incident reports with the families' signatures; the staff's certifications. Times are ISO instants, shown in the center's time zone; days are ISO calendar days. The
  * director's only (decision 039): it names every child of the room and the staff's records.
  */
 import { z } from 'zod';
+import { ComplianceItemSchema } from './child-health.ts';
 import { fieldMessage } from './field-message.ts';
 import { IsoDateSchema } from './fields.ts';
 import { INCIDENT_KINDS } from './incidents.ts';
+import { FORM_REQUIREMENTS, SIGNATURE_STATUSES } from './signed-forms.ts';
+import { CertificationSchema, RatioPointSchema } from './staff-duty.ts';
 import { addDays, daysBetween } from './zoned-time.ts';
 
 /** The longest range one inspection covers: a quarter, so the PDF stays a document a person reads. */
@@ -61,6 +65,20 @@ export const InspectionChildSchema = z.object({
   allergies: z.array(z.string()),
   /** The child's place: enrolled now, or withdrawn on this instant (inside or after the range). */
   withdrawnAt: z.string().nullable(),
+  /**
+   * The health records the program requires, judged on the day the records are read (decision 035): each
+   * item complete, expiring or missing; null for a child no longer enrolled.
+   */
+  health: z.object({ complete: z.boolean(), items: z.array(ComplianceItemSchema) }).nullable(),
+  /** Each of the program's forms (`InspectionSchema.forms`) for this child: signed on which version, or not. */
+  forms: z.array(
+    z.object({
+      formId: z.string(),
+      status: z.enum(SIGNATURE_STATUSES),
+      signedVersion: z.number().int().nullable(),
+      signedAt: z.string().nullable(),
+    }),
+  ),
 });
 export type InspectionChild = z.infer<typeof InspectionChildSchema>;
 
@@ -86,6 +104,10 @@ export const InspectionDaySchema = z.object({
     .nullable(),
   /** Each child who came that day, by first arrival. Children absent that day are not listed. */
   attendance: z.array(InspectionAttendanceSchema),
+  /** Who was on duty in the room (punches in force, corrections applied), in clock-in order; out null: still in. */
+  staff: z.array(z.object({ name: z.string(), inAt: z.string(), outAt: z.string().nullable() })),
+  /** The room's ratio through the day (a point at each drop-off, pickup and clock-in or out; decision 038). */
+  ratio: z.object({ points: z.array(RatioPointSchema), minutesOver: z.number().int() }),
 });
 export type InspectionDay = z.infer<typeof InspectionDaySchema>;
 
@@ -118,7 +140,20 @@ export const InspectionSchema = z.object({
     sessionEndDate: isoDay,
     daySchedule: z.string(),
     teachers: z.array(z.string()),
+    /** The program's licensing ratio: children per adult on duty. */
+    childrenPerAdult: z.number().int(),
   }),
+  /** The program's live forms (decision 036), each at its current version and how it is asked for. */
+  forms: z.array(
+    z.object({
+      formId: z.string(),
+      title: z.string(),
+      version: z.number().int(),
+      requirement: z.enum(FORM_REQUIREMENTS),
+    }),
+  ),
+  /** The session's teachers and whoever was on duty in the range, with their certifications (decision 038). */
+  staff: z.array(z.object({ name: z.string(), certifications: z.array(CertificationSchema) })),
   from: isoDay,
   to: isoDay,
   /** When this was put together (an instant): printed on every page of the PDF. */

@@ -107,7 +107,28 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       dismissAt: null,
       reason: 'Teacher training day',
     });
-    expect(day('2026-11-16')).toEqual({ day: '2026-11-16', closure: null, attendance: [] });
+    expect(day('2026-11-16')).toEqual({
+      day: '2026-11-16',
+      closure: null,
+      attendance: [],
+      staff: [],
+      ratio: { points: [], minutesOver: 0 },
+    });
+    // Friday: nobody clocked in to the room, so each drop-off put it over its ratio until Ava went home and
+    // after (decision 038); 8:31 am to 12:32 pm is 241 minutes.
+    expect(day('2026-11-20').ratio.points.map((p) => [p.children, p.adults, p.required, p.state])).toEqual([
+      [1, 0, 1, 'over'],
+      [2, 0, 1, 'over'],
+      [1, 0, 1, 'over'],
+    ]);
+    expect(day('2026-11-20').ratio.minutesOver).toBe(241);
+    expect(records.session.childrenPerAdult).toBe(12);
+    // No program requirement or form applies to the test's room; its teacher has no certification on file.
+    expect(records.children.map((c) => [c.health, c.forms])).toEqual([
+      [{ complete: true, items: [] }, []],
+      [{ complete: true, items: [] }, []],
+    ]);
+    expect(records.staff).toEqual([{ name: 'Teacher Family', certifications: [] }]);
     expect(day('2026-11-19').attendance).toEqual([
       {
         studentId: desk.ava,
@@ -204,7 +225,12 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       'Friday, November 20, 2026',
       '8:31 AM Rosa Contact 12:32 PM Rosa Contact',
       'Ben Rivera 8:31 AM Rosa Contact Not checked out',
-      'Monday, November 16, 2026 No child was checked in.',
+      'Monday, November 16, 2026 No one clocked in to this room. No ratio was recorded this day. No child was checked in.',
+      'Licensing ratio: 12 children per adult',
+      'Most children at once: 2; over ratio for 241 minutes.',
+      'Over ratio at 8:31 AM: children 2, adults on duty 0, adults needed 1.',
+      'Staff certifications',
+      'Teacher Family No certification on file',
       'Incident reports',
       'Friday, November 20 at 10:15 AM: Injury, Garden steps',
       'First aid: Washed and bandaged the knee',

@@ -21,6 +21,128 @@ function line(doc: PDFKit.PDFDocument, text: string) {
   doc.font('Helvetica').fontSize(10).text(text, doc.page.margins.left);
 }
 
+type T = ReturnType<typeof mailT>;
+type Child = Inspection['children'][number];
+
+/** A child's required health records, one a line: complete, expiring (when) or missing. */
+function healthCell(health: Child['health'], t: T, language: string): string {
+  if (health === null) return '';
+  if (health.items.length === 0) return t('inspectionPdf.nothingRequired');
+  return health.items
+    .map((item) =>
+      t(`inspectionPdf.health.${item.status}`, {
+        record: t(`inspectionPdf.requirement.${item.requirement}`),
+        date: item.expiresOn ? longDateIn(item.expiresOn, language) : '',
+      }),
+    )
+    .join('\n');
+}
+
+/** A child's forms, one a line: signed (when), signed on an older version only, or not signed. */
+function formsCell(
+  forms: Child['forms'],
+  titles: Map<string, Inspection['forms'][number]>,
+  t: T,
+  timeZone: string,
+  language: string,
+): string {
+  if (forms.length === 0) return t('inspectionPdf.noForms');
+  return forms
+    .map((f) => {
+      const form = titles.get(f.formId);
+      const title = form ? `${form.title} (v${form.version})` : '';
+      if (f.status === 'Signed')
+        return t('inspectionPdf.formSigned', {
+          form: title,
+          date: f.signedAt ? calendarDateIn(new Date(f.signedAt), timeZone, language) : '',
+        });
+      if (f.status === 'NeedsResign')
+        return t('inspectionPdf.formOldVersion', { form: title, version: f.signedVersion ?? 0 });
+      return t('inspectionPdf.formUnsigned', { form: title });
+    })
+    .join('\n');
+}
+
+/** A day's staff on duty with their times, the most children at once, minutes over ratio, and each breach. */
+function dutyLines(
+  doc: PDFKit.PDFDocument,
+  day: Inspection['days'][number],
+  t: T,
+  time: (at: string | null) => string,
+) {
+  line(
+    doc,
+    day.staff.length === 0
+      ? t('inspectionPdf.noStaff')
+      : t('inspectionPdf.onDuty', {
+          staff: day.staff
+            .map((p) =>
+              t('inspectionPdf.punch', {
+                name: p.name,
+                in: time(p.inAt),
+                out: p.outAt ? time(p.outAt) : t('inspectionPdf.stillIn'),
+              }),
+            )
+            .join('; '),
+        }),
+  );
+  const most = day.ratio.points.reduce((m, p) => Math.max(m, p.children), 0);
+  line(
+    doc,
+    day.ratio.points.length === 0
+      ? t('inspectionPdf.noRatio')
+      : t('inspectionPdf.ratioDay', { most, count: day.ratio.minutesOver }),
+  );
+  for (const point of day.ratio.points.filter((p) => p.state === 'over'))
+    line(
+      doc,
+      t('inspectionPdf.overAt', {
+        at: time(point.at),
+        children: point.children,
+        adults: point.adults,
+        required: point.required,
+      }),
+    );
+}
+
+/** The staff's certifications: each person with each certification, issued and expiring (or expired). */
+function certificationsSection(doc: PDFKit.PDFDocument, inspection: Inspection, t: T, language: string) {
+  heading(doc, t('inspectionPdf.staffHeading'));
+  if (inspection.staff.length === 0) {
+    line(doc, t('inspectionPdf.noStaffListed'));
+    return;
+  }
+  const columns: Column[] = [{ width: 170 }, { width: 200 }, { width: 150 }, { width: 164 }];
+  row(
+    doc,
+    columns,
+    [
+      t('inspectionPdf.person'),
+      t('inspectionPdf.certification'),
+      t('inspectionPdf.issued'),
+      t('inspectionPdf.expires'),
+    ],
+    true,
+  );
+  for (const person of inspection.staff) {
+    if (person.certifications.length === 0)
+      row(doc, columns, [person.name, t('inspectionPdf.noCertifications'), '', '']);
+    for (const c of person.certifications)
+      row(doc, columns, [
+        person.name,
+        c.hours === null
+          ? t(`inspectionPdf.certKind.${c.kind}`)
+          : t('inspectionPdf.trainingHours', { count: c.hours }),
+        longDateIn(c.issuedOn, language),
+        c.expiresOn === null
+          ? t('inspectionPdf.noExpiry')
+          : (c.daysLeft ?? 0) < 0
+            ? t('inspectionPdf.expired', { date: longDateIn(c.expiresOn, language) })
+            : longDateIn(c.expiresOn, language),
+      ]);
+  }
+}
+
 /** The inspection as a PDF Buffer. */
 export function inspectionPdf(inspection: Inspection, options: Options): Promise<Buffer> {
   const { timeZone, language, center } = options;
@@ -50,6 +172,7 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
       end: longDateIn(session.sessionEndDate, language),
     }),
   );
+  line(doc, t('inspectionPdf.ratio', { children: session.childrenPerAdult }));
   line(
     doc,
     session.teachers.length > 0
@@ -69,7 +192,14 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
   heading(doc, t('inspectionPdf.childrenHeading', { count: inspection.children.length }));
   if (inspection.children.length === 0) line(doc, t('inspectionPdf.noChildren'));
   else {
-    const columns: Column[] = [{ width: 190 }, { width: 130 }, { width: 200 }, { width: 164 }];
+    const columns: Column[] = [
+      { width: 110 },
+      { width: 80 },
+      { width: 90 },
+      { width: 70 },
+      { width: 170 },
+      { width: 164 },
+    ];
     row(
       doc,
       columns,
@@ -81,16 +211,19 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
       ],
       true,
     );
+    const titles = new Map(inspection.forms.map((f) => [f.formId, f]));
     for (const child of inspection.children) {
       row(doc, columns, [
         `${child.firstName} ${child.lastName}`,
-        longDateIn(child.dateOfBirth, language),
+        calendarDateIn(new Date(`${child.dateOfBirth}T12:00:00Z`), 'UTC', language),
         child.allergies.length > 0 ? child.allergies.join(', ') : t('inspectionPdf.none'),
         child.withdrawnAt === null
           ? t('inspectionPdf.enrolled')
           : t('inspectionPdf.withdrawn', {
               date: calendarDateIn(new Date(child.withdrawnAt), timeZone, language),
             }),
+        healthCell(child.health, t, language),
+        formsCell(child.forms, titles, t, timeZone, language),
       ]);
     }
   }
@@ -109,6 +242,7 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
         doc,
         t('inspectionPdf.earlyDismissal', { time: day.closure.dismissAt ?? '', reason: day.closure.reason }),
       );
+    dutyLines(doc, day, t, time);
     if (day.attendance.length === 0) {
       line(doc, t('inspectionPdf.nobody'));
       continue;
@@ -165,6 +299,7 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
     }
     line(doc, incident.reviewed ? t('inspectionPdf.reviewed') : t('inspectionPdf.notReviewed'));
   }
+  certificationsSection(doc, inspection, t, language);
   doc.end();
   return done;
 }

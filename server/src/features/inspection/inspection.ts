@@ -6,16 +6,26 @@
  * holds the staff's records); an unknown session answers 404. Days are the center's calendar days, times ISO
  * instants; the range is `inspectionRange` (contract/src/staff-inspection.ts).
  */
-import { closureOn, type Inspection, type InspectionQuery, inspectionRange } from '@lc/contract';
+import {
+  closureOn,
+  DEFAULT_CHILDREN_PER_ADULT,
+  type Inspection,
+  type InspectionQuery,
+  inspectionRange,
+} from '@lc/contract';
 import { addDays } from '@lc/contract/zoned-time';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { sessionCompliance } from '../child-health/compliance.ts';
 import { sessionIncidents } from '../incidents/incident-reads.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds, weekday } from '../passes/door-today.ts';
+import { sessionSignedForms } from '../signed-forms/standing.ts';
+import { certificationsOfPeople } from '../staff-duty/certifications.ts';
+import { sessionRatioHistory, sessionStaffOnDay } from '../staff-duty/ratio.ts';
 import { requireAdmin } from '../team/access.ts';
 import { closuresBetween, isoDate } from '../workspace/calendar.ts';
 
@@ -23,10 +33,12 @@ type SessionRow = {
   id: number;
   name: string;
   program_name: string | null;
+  children_per_adult: number | null;
   session_start_date: string | Date;
   session_end_date: string | Date;
   day_schedule: string;
   teachers: string[] | string | null;
+  teacher_ids: string[] | string | null;
 };
 
 type ChildRow = {
@@ -77,11 +89,13 @@ export function meetingDays(
 async function sessionFacts(db: DbOrTx, classSessionId: number): Promise<SessionRow | null> {
   const [row] = await queryRows<SessionRow>(
     db,
-    sql`select cs.id, cs.name, sec.name as program_name, cs.session_start_date, cs.session_end_date,
+    sql`select cs.id, cs.name, sec.name as program_name, sec.children_per_adult, cs.session_start_date,
+        cs.session_end_date,
         cs.day_schedule,
         (select json_agg(u.first_name || ' ' || u.last_name order by u.first_name, u.last_name)
           from session_staff ss join users u on u.id = ss.user_id
-          where ss.class_session_id = cs.id) as teachers
+          where ss.class_session_id = cs.id) as teachers,
+        (select json_agg(ss.user_id) from session_staff ss where ss.class_session_id = cs.id) as teacher_ids
       from class_sessions cs left join class_sections sec on sec.id = cs.class_section_id
       where cs.id = ${classSessionId}`,
   );
@@ -156,6 +170,29 @@ export async function inspection(
   }
 
   const incidents = await sessionIncidents(db, classSessionId, from, to);
+  const today = clock.today();
+  const compliance = await sessionCompliance(db, classSessionId, today);
+  const health = new Map(compliance?.children.map((c) => [c.studentId, c]) ?? []);
+  const forms = await sessionSignedForms(db, { id: session.id, name: session.name });
+  const signatures = new Map(forms.children.map((c) => [c.studentId, c.forms]));
+  // Each meeting day's staff on duty and ratio (decision 038): a past day's until its end, today's until now.
+  const now = clock.now();
+  const duty = await Promise.all(
+    days.map(async (day) => ({
+      staff: await sessionStaffOnDay(db, classSessionId, day),
+      ratio: await sessionRatioHistory(db, classSessionId, day, now, dayBounds(day, timeZone).end),
+    })),
+  );
+  const people = new Set(jsonList(session.teacher_ids));
+  for (const d of duty) for (const person of d.staff) people.add(person.userId);
+  const certifications = await certificationsOfPeople(db, [...people], today);
+  const staffNames = new Map<string, string>();
+  for (const d of duty) for (const person of d.staff) staffNames.set(person.userId, person.name);
+  for (const c of certifications) staffNames.set(c.userId, c.name);
+  const teacherNames = jsonList(session.teachers);
+  jsonList(session.teacher_ids).forEach((id, i) => {
+    if (!staffNames.has(id) && teacherNames[i]) staffNames.set(id, teacherNames[i]!);
+  });
   // Children who arrived at the same minute read in the roster's order (last name, first name).
   const order = new Map(children.map((c, index) => [c.student_id, index]));
   return {
@@ -166,8 +203,21 @@ export async function inspection(
       sessionStartDate: startDate,
       sessionEndDate: endDate,
       daySchedule: session.day_schedule,
-      teachers: jsonList(session.teachers),
+      teachers: teacherNames,
+      childrenPerAdult: session.children_per_adult ?? DEFAULT_CHILDREN_PER_ADULT,
     },
+    forms: forms.forms.map((f) => ({
+      formId: f.formId,
+      title: f.title,
+      version: f.version,
+      requirement: f.requirement,
+    })),
+    staff: [...staffNames.entries()]
+      .sort((a, b) => a[1].localeCompare(b[1]))
+      .map(([userId, name]) => ({
+        name,
+        certifications: certifications.filter((c) => c.userId === userId),
+      })),
     from,
     to,
     generatedAt: clock.now().toISOString(),
@@ -178,8 +228,17 @@ export async function inspection(
       dateOfBirth: isoDate(c.date_of_birth),
       allergies: jsonList(c.allergies),
       withdrawnAt: c.withdrawn_at === null ? null : instant(c.withdrawn_at),
+      health: health.has(c.student_id)
+        ? { complete: health.get(c.student_id)!.complete, items: health.get(c.student_id)!.items }
+        : null,
+      forms: (signatures.get(c.student_id) ?? []).map((f) => ({
+        formId: f.formId,
+        status: f.status,
+        signedVersion: f.signedVersion,
+        signedAt: f.signedAt,
+      })),
     })),
-    days: days.map((day) => {
+    days: days.map((day, index) => {
       const closure = closureOn(closures, day, classSessionId);
       return {
         day,
@@ -191,6 +250,8 @@ export async function inspection(
             (a.arrivedAt ?? '').localeCompare(b.arrivedAt ?? '') ||
             (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0),
         ),
+        staff: duty[index]!.staff.map(({ name, inAt, outAt }) => ({ name, inAt, outAt })),
+        ratio: { points: duty[index]!.ratio.points, minutesOver: duty[index]!.ratio.minutesOver },
       };
     }),
     incidents: incidents.map(({ day: _day, childNames: _names, ...incident }) => incident),

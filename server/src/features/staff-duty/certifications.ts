@@ -151,6 +151,22 @@ export async function removeCertification(ctx: AppContext, actor: AuthUser, cert
   });
 }
 
+/**
+ * For the inspector: the certifications of the people `userIds` (a session's teachers and whoever was on duty),
+ * by person then soonest expiry (those that do not expire last). The caller checks who may read them.
+ */
+export async function certificationsOfPeople(db: DbOrTx, userIds: string[], today: string) {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<CertRow>(
+    db,
+    sql`${select} where c.user_id in (${sql.join(
+      userIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by u.first_name, u.last_name, c.expires_on nulls last, c.kind, c.id`,
+  );
+  return rows.map((r) => toCertification(r, today));
+}
+
 /** Who expires next: certifications expired or expiring within EXPIRING_DAYS, soonest first (the director). */
 export async function expiringNext(db: DbOrTx, today: string) {
   const rows = await queryRows<CertRow>(

@@ -41,6 +41,7 @@ export function SessionFacts({ inspection }: { inspection: Inspection }) {
         Meets {session.daySchedule}, {shortDay(session.sessionStartDate)} to{' '}
         {shortDay(session.sessionEndDate)}
       </Text>
+      <Text>Licensing ratio: {session.childrenPerAdult} children per adult</Text>
       <Text>
         {session.teachers.length > 0
           ? `Teachers: ${session.teachers.join(', ')}`
@@ -54,9 +55,102 @@ export function SessionFacts({ inspection }: { inspection: Inspection }) {
   );
 }
 
+const HEALTH_WORDS = { Immunizations: 'Immunizations', Physical: 'Physical exam' } as const;
+
+/** A child's required health records: complete, expiring (when) or missing. */
+function HealthCell({ health }: { health: Inspection['children'][number]['health'] }) {
+  if (health === null) return null;
+  if (health.items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing required
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {health.items.map((item) => (
+        <Text key={item.requirement} size="sm">
+          {HEALTH_WORDS[item.requirement]}:{' '}
+          {item.status === 'Complete'
+            ? 'complete'
+            : item.status === 'Expiring'
+              ? `expires ${item.expiresOn ? shortDay(item.expiresOn) : 'soon'}`
+              : 'missing'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** A child's forms: signed (when), signed on an older version only, or not signed. */
+function FormsCell({
+  forms,
+  titles,
+}: {
+  forms: Inspection['children'][number]['forms'];
+  titles: Map<string, string>;
+}) {
+  if (forms.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No form required
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {forms.map((f) => (
+        <Text key={f.formId} size="sm">
+          {titles.get(f.formId)}:{' '}
+          {f.status === 'Signed'
+            ? `signed ${f.signedAt ? formatWhen(f.signedAt) : ''}`
+            : f.status === 'NeedsResign'
+              ? `signed version ${f.signedVersion} only`
+              : 'not signed'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** Who was on duty, the most children at once and the minutes over ratio, and each moment it went over. */
+function DutyLines({ day }: { day: Inspection['days'][number] }) {
+  const most = day.ratio.points.reduce((m, p) => Math.max(m, p.children), 0);
+  const over = day.ratio.points.filter((p) => p.state === 'over');
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {day.staff.length === 0
+          ? 'No one clocked in to this room.'
+          : `On duty: ${day.staff
+              .map(
+                (p) =>
+                  `${p.name} ${formatClock(p.inAt)} to ${p.outAt ? formatClock(p.outAt) : 'still on duty'}`,
+              )
+              .join('; ')}`}
+      </Text>
+      <Text size="sm">
+        {day.ratio.points.length === 0
+          ? 'No ratio was recorded this day.'
+          : `Most children at once: ${most}; over ratio for ${day.ratio.minutesOver} ${day.ratio.minutesOver === 1 ? 'minute' : 'minutes'}.`}
+      </Text>
+      {over.length > 0 ? (
+        <List size="sm" spacing={2}>
+          {over.map((p) => (
+            <List.Item key={p.at}>
+              Over ratio at {formatClock(p.at)}: children {p.children}, adults on duty {p.adults}, adults
+              needed {p.required}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The session's children: date of birth, allergies, and whether they are still enrolled. */
 export function ChildrenTable({ inspection }: { inspection: Inspection }) {
   const { children } = inspection;
+  const titles = new Map(inspection.forms.map((f) => [f.formId, `${f.title} (v${f.version})`]));
   return (
     <Stack gap="xs" component="section" aria-labelledby="inspection-children">
       <Title order={2} size="h4" id="inspection-children">
@@ -65,7 +159,7 @@ export function ChildrenTable({ inspection }: { inspection: Inspection }) {
       {children.length === 0 ? (
         <Text>No child was enrolled in this session during these days.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped>
             <Table.Caption>The session’s children during these days</Table.Caption>
             <Table.Thead>
@@ -74,6 +168,8 @@ export function ChildrenTable({ inspection }: { inspection: Inspection }) {
                 <Table.Th scope="col">Date of birth</Table.Th>
                 <Table.Th scope="col">Allergies</Table.Th>
                 <Table.Th scope="col">Place</Table.Th>
+                <Table.Th scope="col">Health records</Table.Th>
+                <Table.Th scope="col">Signed forms</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -100,6 +196,12 @@ export function ChildrenTable({ inspection }: { inspection: Inspection }) {
                   </Table.Td>
                   <Table.Td>
                     {child.withdrawnAt === null ? 'Enrolled' : `Withdrawn ${formatWhen(child.withdrawnAt)}`}
+                  </Table.Td>
+                  <Table.Td>
+                    <HealthCell health={child.health} />
+                  </Table.Td>
+                  <Table.Td>
+                    <FormsCell forms={child.forms} titles={titles} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -139,6 +241,7 @@ export function AttendanceDays({ inspection }: { inspection: Inspection }) {
                 {day.closure.reason}
               </Alert>
             ) : null}
+            {day.closure?.kind !== 'Closed' ? <DutyLines day={day} /> : null}
             {day.closure?.kind !== 'Closed' && day.attendance.length === 0 ? (
               <Text c="dimmed">No child was checked in.</Text>
             ) : null}
@@ -236,6 +339,78 @@ export function IncidentReports({ inspection }: { inspection: Inspection }) {
           </Stack>
         </Paper>
       ))}
+    </Stack>
+  );
+}
+
+const CERTIFICATION_WORDS = {
+  Cpr: 'CPR',
+  PediatricFirstAid: 'Pediatric first aid',
+  BackgroundCheck: 'Background check',
+  TbTest: 'TB test',
+  MandatedReporter: 'Mandated reporter training',
+  TrainingHours: 'Training hours',
+} as const;
+
+/** The session's teachers and whoever was on duty, each certification with its dates; expired ones flagged. */
+export function StaffCertifications({ inspection }: { inspection: Inspection }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="inspection-staff">
+      <Title order={2} size="h4" id="inspection-staff">
+        Staff certifications
+      </Title>
+      {inspection.staff.length === 0 ? (
+        <Text>No staff member is assigned to this session or was on duty.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Caption>Certifications of the session’s staff</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Staff member</Table.Th>
+                <Table.Th scope="col">Certification</Table.Th>
+                <Table.Th scope="col">Issued</Table.Th>
+                <Table.Th scope="col">Expires</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {inspection.staff.flatMap((person) =>
+                person.certifications.length === 0
+                  ? [
+                      <Table.Tr key={person.name}>
+                        <Table.Th scope="row" fw={500}>
+                          {person.name}
+                        </Table.Th>
+                        <Table.Td colSpan={3}>No certification on file</Table.Td>
+                      </Table.Tr>,
+                    ]
+                  : person.certifications.map((c) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Th scope="row" fw={500}>
+                          {person.name}
+                        </Table.Th>
+                        <Table.Td>
+                          {c.hours === null ? CERTIFICATION_WORDS[c.kind] : `Training: ${c.hours} hours`}
+                        </Table.Td>
+                        <Table.Td>{shortDay(c.issuedOn)}</Table.Td>
+                        <Table.Td>
+                          {c.expiresOn === null ? (
+                            'Does not expire'
+                          ) : (c.daysLeft ?? 0) < 0 ? (
+                            <Badge color="red.8" variant="filled" tt="none">
+                              Expired {shortDay(c.expiresOn)}
+                            </Badge>
+                          ) : (
+                            shortDay(c.expiresOn)
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    )),
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Stack>
   );
 }

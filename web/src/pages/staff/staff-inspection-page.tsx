@@ -15,6 +15,7 @@ import {
   ChildrenTable,
   IncidentReports,
   SessionFacts,
+  StaffCertifications,
 } from '../../features/staff-inspection/inspection-records';
 import { ReportRange } from '../../features/staff-reports/report-range';
 import { usePageTitle } from '../../layout/use-page-title';
@@ -129,6 +130,7 @@ export default function StaffInspectionPage() {
           <ChildrenTable inspection={records.data} />
           <AttendanceDays inspection={records.data} />
           <IncidentReports inspection={records.data} />
+          <StaffCertifications inspection={records.data} />
         </>
       ) : null}
     </Stack>
