@@ -71,9 +71,13 @@ export default function StaffInspectionPage() {
 
   if (!isDirector)
     return (
-      <Alert mt="lg" color="yellow" variant="light" title="Licensing records are the director’s">
-        They hold every child’s records and the staff’s. Ask your center’s director when an inspector visits.
-      </Alert>
+      <Stack gap="lg" className={classes.page}>
+        <Title order={1}>Licensing records</Title>
+        <Alert color="yellow" variant="light" title="Licensing records are the director’s">
+          They hold every child’s records and the staff’s. Ask your center’s director when an inspector
+          visits.
+        </Alert>
+      </Stack>
     );
 
   return (
