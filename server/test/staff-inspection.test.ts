@@ -248,7 +248,7 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       'viernes, 20 de noviembre de 2026',
       'Sin registro de salida',
       'Informes de incidentes',
-      'Lesión, Garden steps',
+      'Lesión en Garden steps',
     ])
       expect(spanish).toContain(fact);
   });

@@ -61,8 +61,8 @@ export const STAFF_NAV: NavGroup[] = [
     director: true,
     items: [
       { label: 'Team', to: routes.staffTeam },
-      { label: 'Licensing records', to: routes.staffInspection },
       { label: 'Forms', to: routes.staffForms },
+      { label: 'Licensing records', to: routes.staffInspection },
       { label: 'Audit trail', to: routes.staffAudit },
     ],
   },

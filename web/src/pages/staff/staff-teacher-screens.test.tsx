@@ -96,7 +96,15 @@ describe('a teacher’s staff screens', () => {
     expect(requested().filter((r) => r.includes('/api/staff/inbox'))).toEqual([]);
     expect(within(nav).queryByRole('link', { name: /Inbox/ })).toBeNull();
     // A teacher never sees money or the director's pages.
-    for (const name of ['Payments', 'Balances', 'Reports', 'Team', 'Audit trail'])
+    for (const name of [
+      'Payments',
+      'Balances',
+      'Reports',
+      'Team',
+      'Forms',
+      'Licensing records',
+      'Audit trail',
+    ])
       expect(within(nav).queryByRole('link', { name })).toBeNull();
     expect(within(nav).queryByRole('list', { name: 'Money' })).toBeNull();
   });
@@ -125,7 +133,7 @@ describe('a teacher’s staff screens', () => {
       within(center)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Team', 'Audit trail']);
+    ).toEqual(['Team', 'Forms', 'Licensing records', 'Audit trail']);
     expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
   });
 
