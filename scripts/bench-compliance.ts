@@ -5,7 +5,8 @@
  * doses (about 20 each, some short), a health profile with a physical exam on a spread of days, an allergy for
  * one in five, an immunization certificate for one in ten. The real server (`server/src/main.ts`) runs in a
  * child process; autocannon asks at BENCH_CONNECTIONS (default 10) for one session's list, the same filtered to
- * the incomplete children, and the director's largest session, and the ratio to a bare node:http server
+ * the incomplete children, and the director's largest session, and the inspector's page of a session's last
+ * seven days (decision 039; ten days of drop-offs and pickups are seeded); the ratio to a bare node:http server
  * answering the same bytes is printed.
  *
  * Target (issue 26): p95 under 200 ms on PostgreSQL, judged on p97.5 (autocannon has no p95; p97.5 is
@@ -17,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../server/src/db/client.ts';
 import {
   allergies,
+  attendance,
   classSections,
   classSessionEnrollments,
   classSessions,
@@ -166,6 +168,27 @@ async function seed(database: Database, secret: string) {
   await insertAll(profiles, (chunk) => db.insert(healthProfiles).values(chunk));
   await insertAll(kidAllergies, (chunk) => db.insert(allergies).values(chunk));
   await insertAll(documents, (chunk) => db.insert(healthDocuments).values(chunk));
+  // The last ten days at the door: every child dropped off at 8:30 and picked up at 12:15 on each weekday,
+  // so the inspector's page (decision 039) reads a week of attendance for 50 children.
+  const door: (typeof attendance.$inferInsert)[] = [];
+  for (let back = 1; back <= 10; back++) {
+    const date = day(-back);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    kids.forEach((kid, i) => {
+      const classSessionId = sessions[i % SESSIONS]!.id;
+      const base = {
+        studentId: kid.id,
+        classSessionId,
+        day: date,
+        method: 'Staff',
+        adultName: `Parent${i} Family${i}`,
+      };
+      door.push({ ...base, kind: 'CheckIn', timestamp: new Date(`${date}T16:30:00Z`) });
+      door.push({ ...base, kind: 'CheckOut', timestamp: new Date(`${date}T20:15:00Z`) });
+    });
+  }
+  await insertAll(door, (chunk) => db.insert(attendance).values(chunk), 5_000);
   await db.execute(sql`vacuum analyze`);
   const tokens = createSessionTokens(secret, 12);
   return {
@@ -204,6 +227,7 @@ async function main() {
       ['a session’s list (50 children)', `/api/staff/sessions/${center.sessions[0]}/health`],
       ['the same, incomplete only', `/api/staff/sessions/${center.sessions[0]}/health?incomplete=true`],
       ['another session’s list', `/api/staff/sessions/${center.sessions[SESSIONS - 1]}/health`],
+      ['the inspector’s page (7 days)', `/api/staff/inspection/${center.sessions[0]}`],
     ];
     let worst = 0;
     const ms = (value: number) => String(value).padStart(4);
