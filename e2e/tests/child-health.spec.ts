@@ -1,7 +1,7 @@
 /**
  * A child's health record in the browser (issue 26; decision 035). A new family's Rafael is placed in a room
- * of the Morning Program, which requires immunizations (blocking) and a physical within 12 months (a warning,
- * the demo's requirements). His parent opens his Health page, sees both missing, uploads an immunization
+ * of the Morning Program, which asks for immunizations and a physical within 12 months (the demo's
+ * requirements, both warnings). His parent opens his Health page, sees both missing, uploads an immunization
  * certificate (a PDF) valid until next year, and sees the immunizations complete and the document listed with
  * a link that opens it; the teacher's compliance list and his staff record show it. The Health page passes axe
  * in light and dark at 390 and 1280 px, in English and in Spanish; so do the staff's list and record.

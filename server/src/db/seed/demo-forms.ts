@@ -74,7 +74,9 @@ export async function insertDemoForms(
   const agreementV1: FormContent = {
     ...base,
     kind: 'EnrollmentAgreement',
-    requirement: 'Blocking',
+    // Asked beside the enrollment rather than blocking it in the demo: the browser tests enroll new families
+    // in the demo's sessions; blocking is tested on forms of their own.
+    requirement: 'Warning',
     titleEn: 'Enrollment agreement',
     titleEs: 'Acuerdo de inscripción',
     ...agreementBody('8:30 am to 12:30 pm', '8:30 a. m. a 12:30 p. m.'),

@@ -55,12 +55,14 @@ export async function insertDemoHealth(tx: Tx, today: string, demoParentEmail: s
   const requirements = [
     ...(morning
       ? [
-          { classSectionId: morning.id, requirement: 'Immunizations', mode: 'Blocks', months: null },
+          // A warning in the demo: families can still try enrolling in every demo session (the browser tests
+          // enroll new families there); a blocking requirement is shown on the tutoring program.
+          { classSectionId: morning.id, requirement: 'Immunizations', mode: 'Warns', months: null },
           { classSectionId: morning.id, requirement: 'Physical', mode: 'Warns', months: 12 },
         ]
       : []),
     ...(tutoring
-      ? [{ classSectionId: tutoring.id, requirement: 'Immunizations', mode: 'Warns', months: null }]
+      ? [{ classSectionId: tutoring.id, requirement: 'Immunizations', mode: 'Blocks', months: null }]
       : []),
   ];
   if (requirements.length > 0) await tx.insert(programHealthRequirements).values(requirements);
