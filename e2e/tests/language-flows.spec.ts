@@ -67,7 +67,7 @@ test('a Spanish-speaking family enrolls and pays in Spanish, and the confirmatio
   await page.goto(`/sessions/${winter.id}/enroll`);
   await expect(page.getByRole('heading', { level: 1, name: `Inscripción en ${winter.name}` })).toBeVisible();
   // The server's sentence, in the page's language.
-  await expect(page.getByText('Sofía ya se puede inscribir.')).toBeVisible();
+  await expect(page.getByText('Sofía ya se puede inscribir.', { exact: true })).toBeVisible();
 
   // An only child is chosen already. Nothing is sent until every policy is accepted: the first one takes
   // the focus and says, in Spanish, what to do.

@@ -63,19 +63,8 @@ export async function applyHealthGate<T extends Judged>(
           }),
         },
       };
-    const warn = [...gate.blocking, ...gate.warnings];
-    if (!j.verdict.canEnroll || warn.length === 0) return { ...j, health: gate };
-    return {
-      ...j,
-      health: gate,
-      verdict: {
-        ...j.verdict,
-        eligibility: `${j.verdict.eligibility} ${t('health.warned', {
-          name,
-          session: session.name,
-          missing: itemsPhrase(warn, monthsOf, language),
-        })}`,
-      },
-    };
+    // A warning leaves the family's sentence as it is (spec's VerifyEligibility sentence); the enroll page
+    // shows what is missing beside the child with a link to the Health page (`health.warnings`).
+    return { ...j, health: gate };
   });
 }

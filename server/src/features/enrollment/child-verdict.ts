@@ -169,13 +169,9 @@ export function withFormGate(
       }),
       formsToSign,
     };
-  return {
-    ...verdict,
-    eligibility: verdict.canEnroll
-      ? `${verdict.eligibility} ${t('eligibility.formsWarning', { name: child.firstName, forms: list(formsToSign) })}`
-      : verdict.eligibility,
-    formsToSign,
-  };
+  // A form that only warns leaves the family's sentence as it is (spec's VerifyEligibility sentence); the
+  // enroll page lists it beside the child with a link to sign (`formsToSign`).
+  return { ...verdict, formsToSign };
 }
 
 /**

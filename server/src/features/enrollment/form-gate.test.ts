@@ -22,12 +22,11 @@ describe('the forms’ gate on a new enrollment (decision 036)', () => {
     expect(withFormGate(canEnroll, maya, [agreement], 'es').eligibility).toContain('podrá inscribirse');
   });
 
-  it('only adds a sentence for a warning form', () => {
+  it('leaves the family’s sentence as it is for a warning form, and lists the form to sign beside it', () => {
     const verdict = withFormGate(canEnroll, maya, [trip]);
     expect(verdict.canEnroll).toBe(true);
-    expect(verdict.eligibility).toBe(
-      'Maya can enroll now. Please also sign for Maya: Field trip permission.',
-    );
+    expect(verdict.eligibility).toBe('Maya can enroll now.');
+    expect(verdict.formsToSign).toEqual([{ formId: 'f2', title: 'Field trip permission', blocking: false }]);
   });
 
   it('never stops a child already holding a seat or enrolled, nor opens a closed door', () => {

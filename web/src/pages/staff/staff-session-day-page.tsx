@@ -61,8 +61,7 @@ export default function StaffSessionDayPage() {
         <Button
           component={Link}
           to={`${routes.staffIncidentNew}?session=${classSessionId}`}
-          variant="light"
-          color="orange"
+          variant="default"
           mt="sm"
         >
           {t('incidents.staff.newButton')}
