@@ -37,8 +37,8 @@ type SessionRow = {
   session_start_date: string | Date;
   session_end_date: string | Date;
   day_schedule: string;
-  teachers: string[] | string | null;
-  teacher_ids: string[] | string | null;
+  /** The session's teachers by name (json_agg: parsed by pg, text from PGlite). */
+  teachers: { id: string; name: string }[] | string | null;
 };
 
 type ChildRow = {
@@ -59,8 +59,8 @@ type EventRow = {
 };
 
 /** A JSON column as its value, whether the driver parsed it (pg) or not (PGlite gives text for json_agg). */
-const jsonList = (value: string[] | string | null): string[] =>
-  value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
+const jsonList = <T>(value: T[] | string | null): T[] =>
+  value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 
 const instant = (value: Date | string) => new Date(value).toISOString();
 
@@ -92,10 +92,10 @@ async function sessionFacts(db: DbOrTx, classSessionId: number): Promise<Session
     sql`select cs.id, cs.name, sec.name as program_name, sec.children_per_adult, cs.session_start_date,
         cs.session_end_date,
         cs.day_schedule,
-        (select json_agg(u.first_name || ' ' || u.last_name order by u.first_name, u.last_name)
+        (select json_agg(json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name)
+            order by u.first_name, u.last_name)
           from session_staff ss join users u on u.id = ss.user_id
-          where ss.class_session_id = cs.id) as teachers,
-        (select json_agg(ss.user_id) from session_staff ss where ss.class_session_id = cs.id) as teacher_ids
+          where ss.class_session_id = cs.id) as teachers
       from class_sessions cs left join class_sections sec on sec.id = cs.class_section_id
       where cs.id = ${classSessionId}`,
   );
@@ -183,16 +183,12 @@ export async function inspection(
       ratio: await sessionRatioHistory(db, classSessionId, day, now, dayBounds(day, timeZone).end),
     })),
   );
-  const people = new Set(jsonList(session.teacher_ids));
-  for (const d of duty) for (const person of d.staff) people.add(person.userId);
-  const certifications = await certificationsOfPeople(db, [...people], today);
-  const staffNames = new Map<string, string>();
+  // The staff whose certifications an inspector sees: the session's teachers and whoever was on duty.
+  const teachers = jsonList(session.teachers);
+  const staffNames = new Map(teachers.map((t) => [t.id, t.name]));
   for (const d of duty) for (const person of d.staff) staffNames.set(person.userId, person.name);
-  for (const c of certifications) staffNames.set(c.userId, c.name);
-  const teacherNames = jsonList(session.teachers);
-  jsonList(session.teacher_ids).forEach((id, i) => {
-    if (!staffNames.has(id) && teacherNames[i]) staffNames.set(id, teacherNames[i]!);
-  });
+  const certifications = await certificationsOfPeople(db, [...staffNames.keys()], today);
+  const teacherNames = teachers.map((t) => t.name);
   // Children who arrived at the same minute read in the roster's order (last name, first name).
   const order = new Map(children.map((c, index) => [c.student_id, index]));
   return {
