@@ -8,6 +8,7 @@
  * other.
  */
 import type { DutyRatios, RatioHistory, Timesheet } from '@lc/contract';
+import { addDays } from '@lc/contract/zoned-time';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -15,7 +16,7 @@ import { classSessions, staffPins } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/features/auth/passwords.ts';
 import { remindCertifications } from '../src/features/staff-duty/certifications.ts';
 import { PIN_TRIES } from '../src/features/staff-duty/pins.ts';
-import { sessionRatioHistory, sessionStaffOnDay } from '../src/features/staff-duty/ratio.ts';
+import { sessionRatioHistory, sessionStaffOnDays } from '../src/features/staff-duty/ratio.ts';
 import { dbKinds } from './helpers.ts';
 import { EVERYONE, passesStaffApp, statusFor, TODAY } from './support/passes-staff-app.ts';
 
@@ -265,8 +266,9 @@ describe.each(dbKinds)('staff on duty on %s', (kind) => {
       (await as(desk.rivera.token, 'GET', `/api/staff/duty/ratios/${desk.acorn}/history`)).statusCode,
     ).toBe(403);
     // The inspector page's use cases.
-    const staff = await sessionStaffOnDay(desk.t.database.db, desk.acorn, TODAY);
-    expect(staff.map((s) => [s.name, s.inAt, s.outAt])).toEqual([
+    const staffByDay = await sessionStaffOnDays(desk.t.database.db, desk.acorn, addDays(TODAY, -1), TODAY);
+    expect([...staffByDay.keys()]).toEqual([TODAY]);
+    expect(staffByDay.get(TODAY)!.map((s) => [s.name, s.inAt, s.outAt])).toEqual([
       ['Teacher Family', '2026-11-20T16:00:00.000Z', null],
       ['Director Family', '2026-11-20T16:52:00.000Z', null],
     ]);

@@ -392,15 +392,16 @@ export async function familyExport(
       .replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof data;
     files[name] = strToU8(csvOf(columns, data[key]));
   }
-  // Each signed form's PDF, as it was mailed (decision 036).
+  // Each signed form's PDF, as it was mailed (decision 036): their keys in one query, kept out of family.json.
   const storage = createStorage(ctx.config);
-  for (const form of data.signedForms) {
-    const [row] = await queryRows<{ pdf_key: string }>(
-      ctx.db,
-      sql`select pdf_key from form_signatures where id = ${String(form.id)}`,
-    );
-    const file = row && isStorageKey(row.pdf_key) ? await storage.get(row.pdf_key) : null;
-    if (file) files[`signed-forms/${String(form.id)}.pdf`] = new Uint8Array(await buffer(file.stream));
+  const formIds = data.signedForms.map((form) => String(form.id));
+  const pdfKeys = await queryRows<{ id: string; pdf_key: string }>(
+    ctx.db,
+    sql`select id, pdf_key from form_signatures where id in ${uuidList(formIds)}`,
+  );
+  for (const { id, pdf_key } of pdfKeys) {
+    const file = isStorageKey(pdf_key) ? await storage.get(pdf_key) : null;
+    if (file) files[`signed-forms/${id}.pdf`] = new Uint8Array(await buffer(file.stream));
   }
   // The health documents themselves (decision 035), read from the file storage.
   const stored = await queryRows<{ id: string; file_name: string; storage_key: string }>(

@@ -25,7 +25,7 @@ import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds, weekday } from '../passes/door-today.ts';
 import { sessionSignedForms } from '../signed-forms/standing.ts';
 import { certificationsOfPeople } from '../staff-duty/certifications.ts';
-import { sessionRatioHistory, sessionStaffOnDay } from '../staff-duty/ratio.ts';
+import { sessionRatioHistories, sessionStaffOnDays } from '../staff-duty/ratio.ts';
 import { requireAdmin } from '../team/access.ts';
 import { closuresBetween, isoDate } from '../workspace/calendar.ts';
 
@@ -121,27 +121,39 @@ export async function inspection(
   const rangeStart = dayBounds(from, timeZone).start.toISOString();
   const rangeEnd = dayBounds(to, timeZone).end.toISOString();
 
-  const children = await queryRows<ChildRow>(
-    db,
-    sql`select s.id as student_id, s.first_name, s.last_name, s.date_of_birth, e.withdrawn_at,
-        (select json_agg(a.name order by a.name) from allergies a where a.student_id = s.id) as allergies
-      from class_session_enrollments e join students s on s.id = e.student_id
-      where e.class_session_id = ${classSessionId}
-        and (e.status = 'Enrolled' or (e.status = 'Withdrawn' and e.withdrawn_at >= ${rangeStart}))
-      order by s.last_name, s.first_name, s.id`,
-  );
-
   const startDate = isoDate(session.session_start_date);
   const endDate = isoDate(session.session_end_date);
   const days = meetingDays(session.day_schedule, startDate, endDate, from, to);
-  const closures = await closuresBetween(db, from, to);
-  const events = await queryRows<EventRow>(
-    db,
-    sql`select student_id, day, kind, timestamp, adult_name from attendance
-      where class_session_id = ${classSessionId}
-        and timestamp >= ${rangeStart} and timestamp < ${rangeEnd}
-      order by timestamp, id`,
-  );
+  const today = clock.today();
+  // Each meeting day's staff on duty and ratio (decision 038): a past day's until its end, today's until now.
+  const now = clock.now();
+  // The reads are independent: on PostgreSQL they run at once on the pool's connections, one query each for
+  // the whole range (none per day).
+  const [children, closures, events, incidents, compliance, forms, staffByDay, ratioByDay] =
+    await Promise.all([
+      queryRows<ChildRow>(
+        db,
+        sql`select s.id as student_id, s.first_name, s.last_name, s.date_of_birth, e.withdrawn_at,
+            (select json_agg(a.name order by a.name) from allergies a where a.student_id = s.id) as allergies
+          from class_session_enrollments e join students s on s.id = e.student_id
+          where e.class_session_id = ${classSessionId}
+            and (e.status = 'Enrolled' or (e.status = 'Withdrawn' and e.withdrawn_at >= ${rangeStart}))
+          order by s.last_name, s.first_name, s.id`,
+      ),
+      closuresBetween(db, from, to),
+      queryRows<EventRow>(
+        db,
+        sql`select student_id, day, kind, timestamp, adult_name from attendance
+          where class_session_id = ${classSessionId}
+            and timestamp >= ${rangeStart} and timestamp < ${rangeEnd}
+          order by timestamp, id`,
+      ),
+      sessionIncidents(db, classSessionId, from, to),
+      sessionCompliance(db, classSessionId, today),
+      sessionSignedForms(db, { id: session.id, name: session.name }),
+      sessionStaffOnDays(db, classSessionId, from, to),
+      sessionRatioHistories(db, classSessionId, days, now, (day) => dayBounds(day, timeZone).end),
+    ]);
   const byDay = new Map<string, Map<string, Inspection['days'][number]['attendance'][number]>>();
   for (const event of events) {
     const day = isoDate(event.day);
@@ -169,20 +181,9 @@ export async function inspection(
     }
   }
 
-  const incidents = await sessionIncidents(db, classSessionId, from, to);
-  const today = clock.today();
-  const compliance = await sessionCompliance(db, classSessionId, today);
   const health = new Map(compliance?.children.map((c) => [c.studentId, c]) ?? []);
-  const forms = await sessionSignedForms(db, { id: session.id, name: session.name });
   const signatures = new Map(forms.children.map((c) => [c.studentId, c.forms]));
-  // Each meeting day's staff on duty and ratio (decision 038): a past day's until its end, today's until now.
-  const now = clock.now();
-  const duty = await Promise.all(
-    days.map(async (day) => ({
-      staff: await sessionStaffOnDay(db, classSessionId, day),
-      ratio: await sessionRatioHistory(db, classSessionId, day, now, dayBounds(day, timeZone).end),
-    })),
-  );
+  const duty = days.map((day) => ({ staff: staffByDay.get(day) ?? [], ratio: ratioByDay.get(day)! }));
   // The staff whose certifications an inspector sees: the session's teachers and whoever was on duty.
   const teachers = jsonList(session.teachers);
   const staffNames = new Map(teachers.map((t) => [t.id, t.name]));

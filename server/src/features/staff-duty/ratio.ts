@@ -22,7 +22,7 @@ import {
   requiredAdults,
   routes,
 } from '@lc/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { ratioPoints } from '../../db/schema.ts';
@@ -271,9 +271,54 @@ export function minutesOver(points: { at: string; state: RatioState }[], end: Da
 }
 
 /**
- * For the inspector: session `classSessionId`'s ratio through `day` (every point, in order) and the minutes
- * it spent over (until now for today, the day's end for a past day). The caller checks who may read it.
+ * For the inspector: session `classSessionId`'s ratio through each of `days` (ISO dates, the center's days;
+ * every point, in order) and the minutes it spent over (until now for today, the day's end for a past day,
+ * `dayEnd(day)`). One query for the whole range, read from `ratio_points (class_session_id, day)`. The caller
+ * checks who may read it. Returns a map by day; a day without points has none.
  */
+export async function sessionRatioHistories(
+  db: DbOrTx,
+  classSessionId: number,
+  days: readonly string[],
+  now: Date,
+  dayEnd: (day: string) => Date,
+): Promise<Map<string, Omit<RatioHistory, 'name'>>> {
+  const histories = new Map<string, Omit<RatioHistory, 'name'>>();
+  if (days.length === 0) return histories;
+  const rows = await db
+    .select()
+    .from(ratioPoints)
+    .where(
+      and(
+        eq(ratioPoints.classSessionId, classSessionId),
+        gte(ratioPoints.day, days[0]!),
+        lte(ratioPoints.day, days[days.length - 1]!),
+      ),
+    )
+    .orderBy(asc(ratioPoints.day), asc(ratioPoints.at), asc(ratioPoints.id));
+  const pointsByDay = new Map<string, RatioPoint[]>(days.map((day) => [day, []]));
+  for (const r of rows) {
+    pointsByDay.get(r.day)?.push({
+      at: r.at.toISOString(),
+      children: r.children,
+      adults: r.adults,
+      required: r.required,
+      state: r.state as RatioState,
+    });
+  }
+  for (const [day, points] of pointsByDay) {
+    const end = dayEnd(day);
+    histories.set(day, {
+      classSessionId,
+      day,
+      points,
+      minutesOver: minutesOver(points, now < end ? now : end),
+    });
+  }
+  return histories;
+}
+
+/** `sessionRatioHistories` for one day: the room's ratio through `day` and its minutes over. */
 export async function sessionRatioHistory(
   db: DbOrTx,
   classSessionId: number,
@@ -281,45 +326,49 @@ export async function sessionRatioHistory(
   now: Date,
   dayEnd: Date,
 ): Promise<Omit<RatioHistory, 'name'>> {
-  const rows = await db
-    .select()
-    .from(ratioPoints)
-    .where(and(eq(ratioPoints.classSessionId, classSessionId), eq(ratioPoints.day, day)))
-    .orderBy(asc(ratioPoints.at), asc(ratioPoints.id));
-  const points: RatioPoint[] = rows.map((r) => ({
-    at: r.at.toISOString(),
-    children: r.children,
-    adults: r.adults,
-    required: r.required,
-    state: r.state as RatioState,
-  }));
-  const end = now < dayEnd ? now : dayEnd;
-  return { classSessionId, day, points, minutesOver: minutesOver(points, end) };
+  const histories = await sessionRatioHistories(db, classSessionId, [day], now, () => dayEnd);
+  return histories.get(day)!;
 }
 
+/** One person on duty in a room on a day: a punch in force (out null: still on duty). */
+export type StaffOnDuty = { userId: string; name: string; inAt: string; outAt: string | null };
+
 /**
- * For the inspector: who was on duty in session `classSessionId` on `day` (every punch in force, corrections
- * applied), in clock-in order, with in and out instants (out null: still on duty).
+ * For the inspector: who was on duty in session `classSessionId` on each day from `from` to `to` (ISO dates,
+ * inclusive): every punch in force (corrections applied), in clock-in order, by day. One query for the range.
  */
-export async function sessionStaffOnDay(db: DbOrTx, classSessionId: number, day: string) {
+export async function sessionStaffOnDays(
+  db: DbOrTx,
+  classSessionId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, StaffOnDuty[]>> {
   const rows = await queryRows<{
+    day: string;
     user_id: string;
     name: string;
     in_at: Date | string;
     out_at: Date | string | null;
   }>(
     db,
-    sql`select sp.user_id, u.first_name || ' ' || u.last_name as name, sp.in_at, sp.out_at
+    sql`select sp.day::text as day, sp.user_id, u.first_name || ' ' || u.last_name as name, sp.in_at, sp.out_at
       from staff_punches sp join users u on u.id = sp.user_id
-      where sp.class_session_id = ${classSessionId} and sp.day = ${day} and sp.superseded_at is null
-      order by sp.in_at, sp.id`,
+      where sp.class_session_id = ${classSessionId} and sp.day between ${from} and ${to}
+        and sp.superseded_at is null
+      order by sp.day, sp.in_at, sp.id`,
   );
-  return rows.map((r) => ({
-    userId: r.user_id,
-    name: r.name,
-    inAt: new Date(r.in_at).toISOString(),
-    outAt: r.out_at ? new Date(r.out_at).toISOString() : null,
-  }));
+  const byDay = new Map<string, StaffOnDuty[]>();
+  for (const r of rows) {
+    const list = byDay.get(r.day) ?? [];
+    byDay.set(r.day, list);
+    list.push({
+      userId: r.user_id,
+      name: r.name,
+      inAt: new Date(r.in_at).toISOString(),
+      outAt: r.out_at ? new Date(r.out_at).toISOString() : null,
+    });
+  }
+  return byDay;
 }
 
 /** The session's name when `user` sees it, else 404 (another room's id, like an unknown one). */
