@@ -6,9 +6,10 @@
  * field and an unknown session is 404. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import type { Inspection } from '@lc/contract';
+import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { closures } from '../src/db/schema.ts';
+import { classSections, classSessions, closures } from '../src/db/schema.ts';
 import { dbKinds } from './helpers.ts';
 import { EVERYONE, passesStaffApp, statusFor } from './support/passes-staff-app.ts';
 
@@ -279,5 +280,117 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       '2026-11-19',
       '2026-11-20',
     ]);
+  });
+
+  it('holds the staff on duty with their certifications, the forms each child has signed and the health records missing', async () => {
+    desk.clock.set('2026-11-20T22:00:00Z');
+    const { db } = desk.t.database;
+    const [program] = await db
+      .insert(classSections)
+      .values({ name: 'Morning Program' })
+      .returning({ id: classSections.id });
+    await db
+      .update(classSessions)
+      .set({ classSectionId: program!.id })
+      .where(eq(classSessions.id, desk.acorn));
+    const ok = async (who: string, method: string, path: string, body?: object, status = 200) => {
+      const res = await as(who, method, path, body);
+      expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(status);
+      return res.json();
+    };
+    // The program asks for immunizations (nobody has entered any) and a signed enrollment agreement.
+    await ok(desk.admin.token, 'PUT', `/api/staff/programs/${program!.id}/health-requirements`, {
+      requirements: [{ requirement: 'Immunizations', mode: 'Blocks', months: null }],
+    });
+    const form = await ok(
+      desk.admin.token,
+      'POST',
+      '/api/staff/forms',
+      {
+        programId: program!.id,
+        kind: 'EnrollmentAgreement',
+        scope: 'Child',
+        requirement: 'Blocking',
+        titleEn: 'Enrollment agreement',
+        titleEs: 'Acuerdo de inscripción',
+        bodyEn: '<p>Hours are 8:30 to 12:30, Monday to Friday.</p>',
+        bodyEs: '<p>El horario es de 8:30 a 12:30, de lunes a viernes.</p>',
+        fields: [],
+      },
+      201,
+    );
+    await ok(desk.admin.token, 'POST', `/api/staff/forms/${form.id}/publish`);
+    // Ava's parent signs for Ava; Ben's agreement is not signed.
+    await ok(
+      desk.rivera.token,
+      'POST',
+      `/api/Forms/${form.id}/Sign`,
+      {
+        studentId: desk.ava,
+        version: 1,
+        answers: {},
+        consent: true,
+        signerName: 'Rivera Family',
+      },
+      201,
+    );
+    // The teacher's CPR card, and Thursday's shift the director entered for a missed clock-in.
+    await ok(
+      desk.admin.token,
+      'POST',
+      `/api/staff/team/${desk.teacher.userId}/certifications`,
+      { kind: 'Cpr', issuedOn: '2025-06-01', expiresOn: '2027-06-01' },
+      201,
+    );
+    await ok(
+      desk.admin.token,
+      'POST',
+      '/api/staff/duty/punches',
+      {
+        userId: desk.teacher.userId,
+        classSessionId: desk.acorn,
+        inAt: '2026-11-19T16:25:00.000Z',
+        outAt: '2026-11-19T20:35:00.000Z',
+        reason: 'Forgot to clock in at the tablet; on duty all morning.',
+      },
+      201,
+    );
+
+    const records = (await ok(desk.admin.token, 'GET', url(desk.acorn))) as Inspection;
+    expect(records.session.programName).toBe('Morning Program');
+    expect(records.forms).toEqual([
+      { formId: form.id, title: 'Enrollment agreement', version: 1, requirement: 'Blocking' },
+    ]);
+    const child = (studentId: string) => records.children.find((c) => c.studentId === studentId)!;
+    expect(child(desk.ava).forms).toEqual([
+      { formId: form.id, status: 'Signed', signedVersion: 1, signedAt: '2026-11-20T22:00:00.000Z' },
+    ]);
+    expect(child(desk.ben).forms.map((f) => [f.status, f.signedVersion, f.signedAt])).toEqual([
+      ['NeedsSignature', null, null],
+    ]);
+    for (const studentId of [desk.ava, desk.ben]) {
+      expect(child(studentId).health).toMatchObject({
+        complete: false,
+        items: [{ requirement: 'Immunizations', mode: 'Blocks', status: 'Missing' }],
+      });
+    }
+    expect(records.staff).toEqual([
+      {
+        name: 'Teacher Family',
+        certifications: [
+          expect.objectContaining({ kind: 'Cpr', issuedOn: '2025-06-01', expiresOn: '2027-06-01' }),
+        ],
+      },
+    ]);
+    const thursday = records.days.find((d) => d.day === '2026-11-19')!;
+    expect(thursday.staff).toEqual([
+      { name: 'Teacher Family', inAt: '2026-11-19T16:25:00.000Z', outAt: '2026-11-19T20:35:00.000Z' },
+    ]);
+    expect(records.days.find((d) => d.day === '2026-11-18')!.staff).toEqual([]);
+    // The PDF carries the same facts.
+    const text = await textOf((await pdf('en-US')).rawPayload);
+    expect(text).toContain('Enrollment agreement');
+    expect(text).toContain('CPR');
+    expect(text).toMatch(/Teacher Family/);
   });
 });
