@@ -358,6 +358,22 @@ describe.each(dbKinds)('incident reports on %s', (kind) => {
         .sql`select before, after from audit_events where action = 'incident.correct' and entity_id = ${made.id}`,
     );
     expect([audit!.before.place, audit!.after.place]).toEqual(['Playground, by the slide', 'Garden path']);
+    // Ava was listed by mistake: a second correction takes her out. Her family is told, with no link to a
+    // report that is no longer theirs, and their copy is gone; Ben's family hears nothing new.
+    const okaforMails = (await t.mails()).filter((m) => m.to === okafor.email).length;
+    const withoutAva = { ...body, children: [{ studentId: ben }] };
+    const taken = await as(teacher.token, 'PATCH', `/api/staff/incidents/${made.id}`, withoutAva);
+    expect(taken.statusCode, taken.body).toBe(200);
+    await t.flush();
+    const removal = (await t.mails()).filter(
+      (m) => m.to === chen.email && m.subject === 'A correction to an incident report about Ava',
+    );
+    expect(removal).toHaveLength(1);
+    expect(removal[0]!.text).toContain('it does not involve Ava after all');
+    expect(removal[0]!.text).not.toContain(made.id);
+    expect(removal[0]!.text).not.toContain('Ben');
+    expect((await t.mails()).filter((m) => m.to === okafor.email)).toHaveLength(okaforMails);
+    await copyOf(chen, made.id, 404);
     clock.advanceMinutes(31);
     await signIn();
     expect((await as(teacher.token, 'PATCH', `/api/staff/incidents/${made.id}`, body)).statusCode).toBe(403);

@@ -31,7 +31,12 @@ export type NoticeIncident = {
 };
 
 /** What a notice says: the report itself, or a follow-up the director shared (its text). */
-export type Notice = { kind: 'report' } | { kind: 'followUp'; note: string };
+/**
+ * What a family is told: a new report (or a correction that adds their child), the director's shared follow-up,
+ * or a correction that takes their child out of a report they were told about (`removed`: no link, since the
+ * report is no longer theirs to read).
+ */
+export type Notice = { kind: 'report' } | { kind: 'followUp'; note: string } | { kind: 'removed' };
 
 type Parent = {
   userId: string;
@@ -133,6 +138,34 @@ export async function notifyIncidentFamilies(
           },
           ttlSeconds: 24 * 60 * 60,
           urgency: 'high',
+        });
+    } else if (notice.kind === 'removed') {
+      await enqueueMail(
+        tx,
+        familyMail(language, (m) => ({
+          to: parent.email,
+          firstName: parent.firstName,
+          subject: m('incident.removedSubject', { children }),
+          paragraphs: [
+            m('incident.removedBody', {
+              day: longDateIn(incident.day, language),
+              session: incident.sessionName,
+              children,
+            }),
+          ],
+        })),
+      );
+      if (parent.hasPush)
+        pushes.push({
+          userId: parent.userId,
+          payload: {
+            title: t('push.incidentRemoved'),
+            body: t('push.incidentRemovedBody', { children }),
+            url: routes.dashboard,
+            tag: `incident-${incident.id}`,
+          },
+          ttlSeconds: 24 * 60 * 60,
+          urgency: 'normal',
         });
     } else {
       await enqueueMail(

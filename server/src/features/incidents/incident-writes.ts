@@ -198,7 +198,7 @@ export async function reportIncident(
 /**
  * Correct report `id` as its reporter: the whole report again, within the window, before any signature and
  * before the review (409 `incidents.reviewed` after it, 403 `incidents.notCorrectable` otherwise). Parents of a
- * child the correction adds are told.
+ * child the correction adds are told of the report; parents of a child it takes out are told it was a mistake.
  */
 export async function correctIncident(
   ctx: AppContext,
@@ -256,8 +256,12 @@ export async function correctIncident(
     );
     const told = new Set(before.map((c) => c.studentId));
     const added = studentIds.filter((s) => !told.has(s));
-    const corrected = await staffIncident(tx, user, id);
-    const pushes = await notifyIncidentFamilies(ctx, tx, noticeOf(corrected), added, { kind: 'report' });
+    const removed = [...told].filter((s) => !studentIds.includes(s));
+    const corrected = noticeOf(await staffIncident(tx, user, id));
+    const pushes = [
+      ...(await notifyIncidentFamilies(ctx, tx, corrected, added, { kind: 'report' })),
+      ...(await notifyIncidentFamilies(ctx, tx, corrected, removed, { kind: 'removed' })),
+    ];
     return { id, pushes };
   });
 }
