@@ -256,7 +256,8 @@ export async function correctIncident(
     );
     const told = new Set(before.map((c) => c.studentId));
     const added = studentIds.filter((s) => !told.has(s));
-    const removed = [...told].filter((s) => !studentIds.includes(s));
+    // A child whose family closed its account since is no longer on the report's rows (null): nobody to tell.
+    const removed = [...told].filter((s): s is string => s !== null && !studentIds.includes(s));
     const corrected = noticeOf(await staffIncident(tx, user, id));
     const pushes = [
       ...(await notifyIncidentFamilies(ctx, tx, corrected, added, { kind: 'report' })),
