@@ -65,7 +65,7 @@ export function CertificationState({ cert }: { cert: Certification }) {
       </Badge>
     );
   return (
-    <Badge variant="filled" color="green.9" radius="sm" tt="none">
+    <Badge variant="filled" color="gray.7" radius="sm" tt="none">
       Current
     </Badge>
   );
@@ -138,7 +138,7 @@ export function CertificationList({
       ) : null}
       {list.data ? (
         <StaffTable
-          label={canEdit ? `Certifications of ${name}` : 'My certifications'}
+          label={canEdit ? `Certifications of ${name}` : 'My certifications table'}
           rows={list.data.certifications}
           rowId={(c) => c.id}
           columns={columns}

@@ -98,7 +98,7 @@ export function WeekPunches({
         </Button>
       </Group>
       <StaffTable
-        label="Punches this week"
+        label="Punches table"
         rows={punches}
         rowId={(p) => p.id}
         columns={columns}
