@@ -94,6 +94,16 @@ test('the director fixes a missed clock-out with a reason and the timesheet show
   await row.getByText('Original punch').click();
   await expect(row).toContainText('still clocked in');
   await expectNoAxeViolationsInEveryTheme(page, 'timesheets with punches', { noSidewaysScroll: true });
+
+  // Adding a missed punch: the person comes first, and the dialog passes axe.
+  await page.getByRole('button', { name: 'Add a missed punch' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a missed punch' });
+  await add.getByRole('button', { name: 'Add punch' }).click();
+  await expect(add.getByLabel(/^Staff member/)).toBeFocused();
+  await expect(add.getByText('Choose the staff member')).toBeVisible();
+  await expectNoAxeViolationsInEveryTheme(page, 'add a missed punch dialog');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeHidden();
 });
 
 test('the director adds a CPR certification with its PDF and opens it', async ({ page, request }) => {
@@ -129,6 +139,15 @@ test('the director adds a CPR certification with its PDF and opens it', async ({
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect((await file.body()).equals(PDF)).toBe(true);
   await expectNoAxeViolationsInEveryTheme(page, 'team with certifications', { noSidewaysScroll: true });
+
+  // Removing asks first; cancelled here, so the teacher keeps it for the next test.
+  await cpr.getByRole('button', { name: `Remove ${NAME}’s CPR` }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove ${NAME}’s CPR?` });
+  await expect(confirm).toContainText('its certificate will be deleted');
+  await expectNoAxeViolationsInEveryTheme(page, 'remove a certification dialog');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(cpr).toBeVisible();
 });
 
 test('the director sets a program’s licensing ratio', async ({ page, request }) => {
