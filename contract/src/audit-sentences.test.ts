@@ -133,6 +133,11 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
     before: { kind: 'TbTest', issuedOn: '2024-01-10', expiresOn: '2026-01-10' },
     entityType: 'User',
   },
+  'duty.certification.document': {
+    before: { kind: 'Cpr', fileName: null },
+    after: { kind: 'Cpr', fileName: 'CPR card 2026.pdf' },
+    entityType: 'User',
+  },
   'conversation.update': {
     before: { status: 'New' },
     after: { status: 'Closed' },
@@ -204,6 +209,12 @@ describe('the audit trail in sentences (issue 24)', () => {
     );
     expect(auditSentenceText(sentenceOf('student.correct'), 'es', TZ)).toBe(
       'Maya Director corrigió los datos de Lily Chen: «Birth date from the birth certificate».',
+    );
+  });
+
+  it('names the file attached to a certification (decision 041)', () => {
+    expect(auditSentenceText(sentenceOf('duty.certification.document'), 'en', TZ)).toMatch(
+      /^Maya Director attached CPR card 2026\.pdf to .+’s CPR certification\.$/,
     );
   });
 

@@ -182,6 +182,12 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
           })
         : say(`${row.action}.noExpiry`, { person, certification });
     }
+    case 'duty.certification.document':
+      return say(text(b.fileName) ? 'duty.certification.document.replace' : row.action, {
+        person: named(names.person, 'person'),
+        certification: { t: `certification.${text(a.kind) ?? 'Cpr'}` },
+        file: text(a.fileName) ?? '—',
+      });
     case 'staff.invite':
     case 'staff.add':
       return say(row.action, { person: named(names.person, 'person'), role: role(a.role) });

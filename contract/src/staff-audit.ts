@@ -80,6 +80,7 @@ export const AUDIT_KINDS = {
     'duty.punch.fix',
     'duty.certification.add',
     'duty.certification.remove',
+    'duty.certification.document',
   ],
   children: [
     'student.allergy.add',

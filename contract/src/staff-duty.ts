@@ -184,6 +184,12 @@ export const PunchSchema = z.object({
   reason: z.string().nullable(),
   /** The punch this one corrected (kept in the history). */
   replacesId: z.string().nullable(),
+  /** Who recorded a correction (the director's name); null for a punch at the tablet or phone. */
+  correctedBy: z.string().nullish(),
+  /** What the corrected punch said before (its times and source), for the director's disclosure. */
+  original: z
+    .object({ inAt: z.string(), outAt: z.string().nullable(), source: z.enum(PUNCH_SOURCES) })
+    .nullish(),
 });
 export type Punch = z.infer<typeof PunchSchema>;
 
@@ -235,7 +241,7 @@ export const DutyMeSchema = z.object({
 });
 export type DutyMe = z.infer<typeof DutyMeSchema>;
 
-/** `PUT /api/staff/duty/sessions/:classSessionId/phone`. */
+/** `PUT /api/staff/duty/sessions/:classSessionId/phone`, and what `GET` of it answers. */
 export const DutyPhoneInputSchema = z.object({ allowed: z.boolean() });
 export const DutySessionParamsSchema = z.object({ classSessionId: z.coerce.number().int() });
 
@@ -318,6 +324,30 @@ const optionalDay = calendarDateSchema(fieldMessage('fields.duty.useDay'))
   .or(z.literal(''))
   .transform((v) => v || null);
 
+/** A certificate's scan may be a PDF, JPEG or PNG (read from its bytes) of at most this many bytes (10 MB). */
+export const CERTIFICATION_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A certification's document as its readers get it: `url` is a signed link (`download=1` saves it). */
+export const CertificationDocumentSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  url: z.string(),
+});
+export type CertificationDocument = z.infer<typeof CertificationDocumentSchema>;
+
+/**
+ * A certification's state on a day: `expired` (its expiry day has passed), `expiring` (within
+ * {@link CERTIFICATION_EXPIRING_DAYS} days, the first reminder's lead), else `current` (also one that does not
+ * expire). `daysLeft` is {@link CertificationSchema}'s.
+ */
+export const CERTIFICATION_EXPIRING_DAYS = 30;
+export function certificationState(daysLeft: number | null): 'current' | 'expiring' | 'expired' {
+  if (daysLeft === null) return 'current';
+  if (daysLeft < 0) return 'expired';
+  return daysLeft <= CERTIFICATION_EXPIRING_DAYS ? 'expiring' : 'current';
+}
+
 /** `POST /api/staff/team/:userId/certifications`. */
 export const CertificationInputSchema = z
   .object({
@@ -356,6 +386,8 @@ export const CertificationSchema = z.object({
   expiresOn: z.string().nullable(),
   /** Days until it expires (negative: expired), null when it does not expire. */
   daysLeft: z.number().int().nullable(),
+  /** The certificate's scan, opened through a signed link that works for a few hours; null without one. */
+  document: CertificationDocumentSchema.nullish(),
 });
 export type Certification = z.infer<typeof CertificationSchema>;
 export const CertificationListSchema = z.object({ certifications: z.array(CertificationSchema) });

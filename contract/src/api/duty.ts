@@ -4,6 +4,7 @@
  * phone clock, the rooms' ratios and their history, the director's corrections and timesheets, and staff
  * certifications.
  */
+import { AttachmentLinkQuerySchema } from '../conversations.ts';
 import { endpoint } from '../endpoint.ts';
 import {
   CertificationInputSchema,
@@ -94,6 +95,14 @@ export const dutyApi = {
 
   // ------------------------------------------------------------------------------------ the director
 
+  /** Whether clocking in from the phone is allowed for a session (the director). */
+  phone: endpoint({
+    method: 'GET',
+    path: '/api/staff/duty/sessions/:classSessionId/phone',
+    params: DutySessionParamsSchema,
+    status: 200,
+    reply: DutyPhoneInputSchema,
+  }),
   /** Allow or stop clocking in from the phone for a session. */
   setPhone: endpoint({
     method: 'PUT',
@@ -163,6 +172,23 @@ export const dutyApi = {
     params: CertificationParamsSchema,
     status: 204,
     reply: 'empty',
+  }),
+  /** Attach (or replace) a certification's scan: multipart `file`, a PDF, JPEG or PNG (the director). */
+  uploadCertificationDocument: endpoint({
+    method: 'PUT',
+    path: '/api/staff/certifications/:certificationId/document',
+    params: CertificationParamsSchema,
+    status: 200,
+    reply: CertificationSchema,
+  }),
+  /** A certification's scan, through the signed link its reader was given. */
+  certificationDocumentFile: endpoint({
+    method: 'GET',
+    path: '/api/CertificationDocuments/:certificationId',
+    params: CertificationParamsSchema,
+    query: AttachmentLinkQuerySchema,
+    status: 200,
+    reply: 'file',
   }),
   /** Who expires next: every certification expired or expiring in the next 60 days, soonest first (the director). */
   expiring: endpoint({

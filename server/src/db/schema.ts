@@ -2071,6 +2071,11 @@ export const staffCertifications = pgTable(
     hours: integer('hours'),
     issuedOn: date('issued_on').notNull(),
     expiresOn: date('expires_on'),
+    /** The certificate's scan (PDF, JPEG or PNG, checked by its bytes) in the file storage, or null. */
+    documentKey: text('document_key'),
+    documentName: text('document_name'),
+    documentType: text('document_type'),
+    documentBytes: integer('document_bytes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
   },
@@ -2082,6 +2087,11 @@ export const staffCertifications = pgTable(
     check(
       'staff_certifications_hours_check',
       sql`(kind = 'TrainingHours') = (hours is not null) and (hours is null or hours between 1 and 1000)`,
+    ),
+    check(
+      'staff_certifications_document_check',
+      sql`(document_key is null) = (document_name is null) and (document_key is null) = (document_type is null)
+        and (document_key is null) = (document_bytes is null)`,
     ),
   ],
 );

@@ -4,15 +4,19 @@
  */
 import {
   type Certification,
+  type CertificationInput,
   type ClockAction,
   type DutyClockResult,
   type DutyMe,
   type DutyRatios,
   dutyApi,
   type KioskDutyPerson,
+  type Punch,
+  type PunchAdd,
+  type PunchFix,
   type Timesheet,
 } from '@lc/contract';
-import { callApi, callKiosk } from './call.ts';
+import { callApi, callKiosk, uploadApi } from './call.ts';
 
 /** Query keys of the staff-on-duty reads. */
 export const dutyKeys = {
@@ -21,6 +25,8 @@ export const dutyKeys = {
   me: () => [...dutyKeys.all, 'me'] as const,
   timesheet: (week: string) => [...dutyKeys.all, 'timesheet', week] as const,
   expiring: () => [...dutyKeys.all, 'expiring'] as const,
+  certifications: (userId: string) => [...dutyKeys.all, 'certifications', userId] as const,
+  phone: (classSessionId: number) => [...dutyKeys.all, 'phone', classSessionId] as const,
 };
 
 /** GET today's rooms: children present against staff on duty, and today's breaches. */
@@ -77,4 +83,49 @@ export function kioskDutyClock(
   body: { userId?: string | null; pin: string; classSessionId: number; action: ClockAction },
 ): Promise<DutyClockResult> {
   return callKiosk(dutyApi.kioskClock, token, { body });
+}
+
+/** POST a missed punch for a staff member (the director; with a reason). */
+export function addPunch(body: PunchAdd): Promise<Punch> {
+  return callApi(dutyApi.addPunch, { body });
+}
+
+/** PATCH a punch's times (the director; with a reason; the original is kept). */
+export function fixPunch(punchId: string, body: PunchFix): Promise<Punch> {
+  return callApi(dutyApi.fixPunch, { params: { punchId }, body });
+}
+
+/** GET whether a session allows clocking in from the phone (the director). */
+export function getPhoneClock(classSessionId: number, signal?: AbortSignal): Promise<{ allowed: boolean }> {
+  return callApi(dutyApi.phone, { params: { classSessionId }, signal });
+}
+
+/** PUT: allow or stop clocking in from the phone for a session (the director). */
+export function setPhoneClock(classSessionId: number, allowed: boolean): Promise<void> {
+  return callApi(dutyApi.setPhone, { params: { classSessionId }, body: { allowed } }).then(() => undefined);
+}
+
+/** GET a staff member's certifications (the director, or the person themselves). */
+export function getCertifications(
+  userId: string,
+  signal?: AbortSignal,
+): Promise<{ certifications: Certification[] }> {
+  return callApi(dutyApi.certifications, { params: { userId }, signal });
+}
+
+/** POST a certification to a staff member's profile (the director). */
+export function addCertification(userId: string, body: CertificationInput): Promise<Certification> {
+  return callApi(dutyApi.addCertification, { params: { userId }, body });
+}
+
+/** PUT a certificate's scan (a PDF, JPEG or PNG; the director). */
+export function uploadCertificationDocument(certificationId: string, file: File): Promise<Certification> {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadApi(dutyApi.uploadCertificationDocument, form, { params: { certificationId } });
+}
+
+/** DELETE a certification (the director). */
+export function removeCertification(certificationId: string): Promise<void> {
+  return callApi(dutyApi.removeCertification, { params: { certificationId } }).then(() => undefined);
 }

@@ -6,11 +6,15 @@
  * door tablet, one missed clock-in the
  * director added and one missed clock-out she corrected (the original kept), each with its reason and audit
  * row; today's clock-in at 8:12 and the morning's drop-offs of the other children, with the room's ratio
- * history; and both staff members' certifications, the director's CPR expiring within two weeks.
+ * history; and both staff members' certifications, the director's CPR expiring within two weeks, Sam's TB test
+ * within four, and Sam's CPR with its card (a PDF in the file storage, when `files` is given; decision 041).
+ * The room allows clocking in from the phone, so the demo teacher can try it on /staff/my-time.
  */
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_CHILDREN_PER_ADULT, ratioState, requiredAdults } from '@lc/contract';
 import { wallTimeToInstant } from '@lc/contract/zoned-time';
 import { and, eq, ne } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Tx } from '../client.ts';
 import {
@@ -18,6 +22,7 @@ import {
   auditEvents,
   classSessionEnrollments,
   classSessions,
+  dutyPhoneSessions,
   ratioPoints,
   staffCertifications,
   staffPins,
@@ -25,6 +30,7 @@ import {
   students,
   users,
 } from '../schema.ts';
+import type { DemoFiles } from './demo-day-feed.ts';
 
 const DEMO_TIMEZONE = 'America/Los_Angeles';
 /** The demo teacher's clock-in PIN (README, "Running the center"). */
@@ -35,6 +41,24 @@ const addDays = (date: string, days: number) =>
 const at = (day: string, time: string) => new Date(wallTimeToInstant(`${day}T${time}`, DEMO_TIMEZONE)!);
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
+/** A wallet-size CPR card as a one-page PDF: the holder, the course, and the days it was issued and expires. */
+function cprCardPdf(name: string, issuedOn: string, expiresOn: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: [252, 162], margin: 14, info: { Title: `CPR card: ${name}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica-Bold').fontSize(11).text('Pediatric CPR & AED');
+  doc.font('Helvetica').fontSize(8).text('Course completion card').moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(10).text(name).moveDown(0.4);
+  doc.font('Helvetica').fontSize(8).text(`Issued: ${issuedOn}`).text(`Recommended renewal: ${expiresOn}`);
+  doc.moveDown(0.4).text('Instructor: Dana Okafor, Bay Area Safety Training');
+  doc.end();
+  return done;
+}
+
 /** Insert the demo's punches, PIN, ratio history and certifications (after the door's demo). */
 export async function insertDemoDuty(
   tx: Tx,
@@ -42,6 +66,7 @@ export async function insertDemoDuty(
   directorEmail: string,
   teacherEmail: string,
   demoParentEmail: string,
+  files?: DemoFiles,
 ): Promise<void> {
   const [bridge] = await tx
     .select({ id: classSessions.id })
@@ -54,6 +79,8 @@ export async function insertDemoDuty(
   const [teacher] = await tx.select({ id: users.id }).from(users).where(eq(users.emailAddress, teacherEmail));
   if (!bridge || !director || !teacher) return;
   await tx.insert(staffPins).values({ userId: teacher.id, pinHash: await hashPassword(DEMO_TEACHER_PIN) });
+  // The director lets the room's staff clock in from their phone (decision 038's per-session setting).
+  await tx.insert(dutyPhoneSessions).values({ classSessionId: bridge.id });
 
   // The past week at the door tablet, Monday to Friday, 8:05–8:15 in and 12:40–12:50 out.
   const days: string[] = [];
@@ -223,17 +250,30 @@ export async function insertDemoDuty(
     hours,
     createdBy: director.id,
   });
-  await tx
-    .insert(staffCertifications)
-    .values([
-      cert(director.id, 'Cpr', addDays(today, -718), addDays(today, 12)),
-      cert(director.id, 'PediatricFirstAid', addDays(today, -530), addDays(today, 200)),
-      cert(director.id, 'BackgroundCheck', addDays(today, -900), addDays(today, 195)),
-      cert(director.id, 'MandatedReporter', addDays(today, -300), addDays(today, 795)),
-      cert(teacher.id, 'Cpr', addDays(today, -330), addDays(today, 400)),
-      cert(teacher.id, 'PediatricFirstAid', addDays(today, -330), addDays(today, 400)),
-      cert(teacher.id, 'BackgroundCheck', addDays(today, -420), addDays(today, 675)),
-      cert(teacher.id, 'TbTest', addDays(today, -340), addDays(today, 25)),
-      cert(teacher.id, 'TrainingHours', addDays(today, -60), null, 16),
-    ]);
+  // Sam's CPR card, scanned as a PDF (the certification keeps its storage key; it opens through a signed link).
+  const samCpr = { issuedOn: addDays(today, -330), expiresOn: addDays(today, 400) };
+  const cardKey = `certifications/${randomBytes(16).toString('hex')}.pdf`;
+  const card = files ? await cprCardPdf('Sam Whitaker', samCpr.issuedOn, samCpr.expiresOn) : null;
+  if (files && card) await files.put(cardKey, card, 'application/pdf');
+  await tx.insert(staffCertifications).values([
+    cert(director.id, 'Cpr', addDays(today, -718), addDays(today, 12)),
+    cert(director.id, 'PediatricFirstAid', addDays(today, -530), addDays(today, 200)),
+    cert(director.id, 'BackgroundCheck', addDays(today, -900), addDays(today, 195)),
+    cert(director.id, 'MandatedReporter', addDays(today, -300), addDays(today, 795)),
+    {
+      ...cert(teacher.id, 'Cpr', samCpr.issuedOn, samCpr.expiresOn),
+      ...(card
+        ? {
+            documentKey: cardKey,
+            documentName: 'Sam Whitaker CPR card.pdf',
+            documentType: 'application/pdf',
+            documentBytes: card.length,
+          }
+        : {}),
+    },
+    cert(teacher.id, 'PediatricFirstAid', addDays(today, -330), addDays(today, 400)),
+    cert(teacher.id, 'BackgroundCheck', addDays(today, -420), addDays(today, 675)),
+    cert(teacher.id, 'TbTest', addDays(today, -340), addDays(today, 25)),
+    cert(teacher.id, 'TrainingHours', addDays(today, -60), null, 16),
+  ]);
 }

@@ -96,6 +96,7 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
       DEMO_DIRECTOR.emailAddress,
       DEMO_TEACHER.emailAddress,
       DEMO_PARENT.emailAddress,
+      files,
     );
     await insertDemoCustody(tx, DEMO_DIRECTOR.emailAddress);
     await insertDemoCoParent(tx, DEMO_PARENT.emailAddress, demoParentHash);

@@ -6,6 +6,8 @@
  * expiry, once each: a `certification_reminders` row per certification and lead time, claimed with
  * `on conflict do nothing` inside the round's transaction under advisory lock {@link CERTIFICATION_LOCK}.
  */
+
+import { randomBytes } from 'node:crypto';
 import {
   CERTIFICATION_REMINDER_DAYS,
   type Certification,
@@ -15,6 +17,7 @@ import {
 } from '@lc/contract';
 import { addDays, daysBetween } from '@lc/contract/zoned-time';
 import { eq, sql } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type Database, type DbOrTx, queryRows } from '../../db/client.ts';
 import { certificationReminders, staffCertifications } from '../../db/schema.ts';
@@ -24,10 +27,14 @@ import { familyText, longDateIn, mailT } from '../../i18n/family-mail.ts';
 import { enqueueMail } from '../../jobs/mail-outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { LinkSigner } from '../../lib/signed-links.ts';
 import { recordAudit } from '../audit/record.ts';
+import { certificationDocumentLinks } from './certification-links.ts';
 
 /** Advisory lock key of the certification reminders round ("LC" 0008). */
 export const CERTIFICATION_LOCK = 0x4c43_0008;
+/** The storage folder of certificates' scans. */
+export const CERTIFICATION_FILES = 'certifications';
 /** The director's "expiring next" list reaches this many days ahead (expired ones included). */
 export const EXPIRING_DAYS = 60;
 
@@ -39,13 +46,20 @@ type CertRow = {
   hours: number | null;
   issued_on: string;
   expires_on: string | null;
+  document_name?: string | null;
+  document_type?: string | null;
+  document_bytes?: number | null;
 };
 
 const select = sql`select c.id, c.user_id, u.first_name || ' ' || u.last_name as name, c.kind, c.hours,
-    c.issued_on::text as issued_on, c.expires_on::text as expires_on
+    c.issued_on::text as issued_on, c.expires_on::text as expires_on,
+    c.document_name, c.document_type, c.document_bytes
   from staff_certifications c join users u on u.id = c.user_id`;
 
-const toCertification = (r: CertRow, today: string): Certification => ({
+/** How a reader who may see the scans signs their links (the director, or the holder). */
+export type DocumentView = { links: LinkSigner; now: Date };
+
+const toCertification = (r: CertRow, today: string, view?: DocumentView): Certification => ({
   id: r.id,
   userId: r.user_id,
   name: r.name,
@@ -54,6 +68,15 @@ const toCertification = (r: CertRow, today: string): Certification => ({
   issuedOn: r.issued_on,
   expiresOn: r.expires_on,
   daysLeft: r.expires_on ? daysBetween(today, r.expires_on) : null,
+  document:
+    view && r.document_name && r.document_type
+      ? {
+          fileName: r.document_name,
+          contentType: r.document_type,
+          bytes: Number(r.document_bytes ?? 0),
+          url: view.links.sign(r.id, view.now),
+        }
+      : null,
 });
 
 /** 404 unless `userId` is an open staff account. */
@@ -77,8 +100,78 @@ export async function certificationsOf(ctx: AppContext, user: AuthUser, userId: 
     ctx.db,
     sql`${select} where c.user_id = ${userId} order by c.expires_on nulls last, c.kind, c.id`,
   );
-  const today = ctx.clock.today();
-  return { certifications: rows.map((r) => toCertification(r, today)) };
+  const now = ctx.clock.now();
+  const view = { links: await certificationDocumentLinks(ctx), now };
+  const today = ctx.clock.today(now);
+  return { certifications: rows.map((r) => toCertification(r, today, view)) };
+}
+
+/**
+ * The director attaches (or replaces) certification `certificationId`'s scan: `upload` was already read and
+ * checked by its bytes (PDF, JPEG or PNG; `readUpload`). The file goes to the storage first; a failed update
+ * removes it again, and a replaced scan's file is removed after the commit. Audited. 404 unknown.
+ */
+export async function attachCertificationDocument(
+  ctx: AppContext,
+  storage: FileStorage,
+  actor: AuthUser,
+  certificationId: string,
+  upload: { bytes: Buffer; mime: string; ext: string; fileName: string },
+): Promise<Certification> {
+  if (!isUuid(certificationId)) throw notFound('certification');
+  const now = ctx.clock.now();
+  const key = `${CERTIFICATION_FILES}/${randomBytes(16).toString('hex')}.${upload.ext}`;
+  await storage.put(key, upload.bytes, upload.mime);
+  let replaced: string | null = null;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(staffCertifications)
+        .where(eq(staffCertifications.id, certificationId))
+        .for('update');
+      if (!before) throw notFound('certification');
+      replaced = before.documentKey;
+      await tx
+        .update(staffCertifications)
+        .set({
+          documentKey: key,
+          documentName: upload.fileName,
+          documentType: upload.mime,
+          documentBytes: upload.bytes.length,
+        })
+        .where(eq(staffCertifications.id, certificationId));
+      await recordAudit(
+        tx,
+        {
+          actorUserId: actor.id,
+          action: 'duty.certification.document',
+          entityType: 'User',
+          entityId: before.userId,
+          before: { certificationId, kind: before.kind, fileName: before.documentName },
+          after: { certificationId, kind: before.kind, fileName: upload.fileName },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+  if (replaced) await storage.delete(replaced).catch(() => {});
+  const [saved] = await queryRows<CertRow>(ctx.db, sql`${select} where c.id = ${certificationId}`);
+  const view = { links: await certificationDocumentLinks(ctx), now };
+  return toCertification(saved!, ctx.clock.today(now), view);
+}
+
+/** The storage key and file name of certification `certificationId`'s scan, or null (none, or unknown). */
+export async function certificationDocumentFile(db: DbOrTx, certificationId: string) {
+  if (!isUuid(certificationId)) return null;
+  const [row] = await db
+    .select({ key: staffCertifications.documentKey, fileName: staffCertifications.documentName })
+    .from(staffCertifications)
+    .where(eq(staffCertifications.id, certificationId));
+  return row?.key && row.fileName ? { key: row.key, fileName: row.fileName } : null;
 }
 
 /** The director adds a certification to `userId`'s profile (audited). 404 for an unknown staff member. */
@@ -120,11 +213,19 @@ export async function addCertification(
   });
 }
 
-/** The director removes a certification (audited, with what it said). 404 unknown. */
-export async function removeCertification(ctx: AppContext, actor: AuthUser, certificationId: string) {
+/**
+ * The director removes a certification (audited, with what it said), then its scan's file: its links answer
+ * 404 at once. 404 unknown.
+ */
+export async function removeCertification(
+  ctx: AppContext,
+  actor: AuthUser,
+  certificationId: string,
+  storage?: FileStorage,
+) {
   if (!isUuid(certificationId)) throw notFound('certification');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const key = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(staffCertifications)
       .where(eq(staffCertifications.id, certificationId))
@@ -143,12 +244,15 @@ export async function removeCertification(ctx: AppContext, actor: AuthUser, cert
           hours: row.hours,
           issuedOn: row.issuedOn,
           expiresOn: row.expiresOn,
+          fileName: row.documentName,
         },
         after: null,
       },
       now,
     );
+    return row.documentKey;
   });
+  if (key && storage) await storage.delete(key).catch(() => {});
 }
 
 /**

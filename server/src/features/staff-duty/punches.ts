@@ -34,7 +34,13 @@ type PunchRow = {
   source: PunchSource;
   reason: string | null;
   replaces_id: string | null;
+  corrected_by: string | null;
+  original_in_at: Date | string | null;
+  original_out_at: Date | string | null;
+  original_source: PunchSource | null;
 };
+
+const iso = (v: Date | string) => new Date(v).toISOString();
 
 const toPunch = (r: PunchRow): Punch => ({
   id: r.id,
@@ -43,20 +49,36 @@ const toPunch = (r: PunchRow): Punch => ({
   classSessionId: r.class_session_id,
   sessionName: r.session_name,
   day: String(r.day).slice(0, 10),
-  inAt: new Date(r.in_at).toISOString(),
-  outAt: r.out_at ? new Date(r.out_at).toISOString() : null,
+  inAt: iso(r.in_at),
+  outAt: r.out_at ? iso(r.out_at) : null,
   source: r.source,
   reason: r.reason,
   replacesId: r.replaces_id,
+  correctedBy: r.source === 'Correction' ? r.corrected_by : null,
+  original:
+    r.original_in_at && r.original_source
+      ? {
+          inAt: iso(r.original_in_at),
+          outAt: r.original_out_at ? iso(r.original_out_at) : null,
+          source: r.original_source,
+        }
+      : null,
 });
 
-/** Punches in force (not superseded) matching `where`, by clock-in time. */
+/**
+ * Punches in force (not superseded) matching `where`, by clock-in time; a correction with who made it and, when
+ * it replaced a punch, what that punch said.
+ */
 export async function punchesWhere(db: DbOrTx, where: SQL): Promise<Punch[]> {
   const rows = await queryRows<PunchRow>(
     db,
     sql`select sp.id, sp.user_id, u.first_name || ' ' || u.last_name as name, sp.class_session_id,
-        cs.name as session_name, sp.day::text as day, sp.in_at, sp.out_at, sp.source, sp.reason, sp.replaces_id
+        cs.name as session_name, sp.day::text as day, sp.in_at, sp.out_at, sp.source, sp.reason, sp.replaces_id,
+        cb.first_name || ' ' || cb.last_name as corrected_by,
+        op.in_at as original_in_at, op.out_at as original_out_at, op.source as original_source
       from staff_punches sp join users u on u.id = sp.user_id join class_sessions cs on cs.id = sp.class_session_id
+        left join users cb on cb.id = sp.created_by
+        left join staff_punches op on op.id = sp.replaces_id
       where sp.superseded_at is null and ${where}
       order by sp.in_at, sp.id`,
   );
@@ -193,6 +215,17 @@ export async function dutyMe(ctx: AppContext, user: AuthUser, pinSet: boolean) {
     sessions: await dutySessionsToday(ctx.db, user.id, today, user.role === 'Staff'),
     today: await punchesWhere(ctx.db, sql`sp.user_id = ${user.id} and sp.day = ${today}`),
   };
+}
+
+/** Whether clocking in from the phone is allowed for session `classSessionId` (the director). 404 unknown. */
+export async function phoneAllowed(db: DbOrTx, classSessionId: number): Promise<{ allowed: boolean }> {
+  const [row] = await queryRows<{ allowed: boolean }>(
+    db,
+    sql`select exists (select 1 from duty_phone_sessions dp where dp.class_session_id = cs.id) as allowed
+      from class_sessions cs where cs.id = ${classSessionId}`,
+  );
+  if (!row) throw notFound('session');
+  return { allowed: Boolean(row.allowed) };
 }
 
 /** The director allows (or stops) clocking in from the phone for a session; audited. 404 unknown session. */

@@ -4,22 +4,46 @@
  * timesheets and CSV, and certifications. Each route registers from its `dutyApi` row (contract/src/api/duty.ts;
  * http/serve.ts); director-only routes check the role first (team/access.ts `requireAdmin`).
  */
-import { dutyApi } from '@lc/contract';
+import fastifyMultipart from '@fastify/multipart';
+import { CERTIFICATION_DOCUMENT_MAX_BYTES, dutyApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createStorage, isStorageKey } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentKiosk, currentUser } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { HEALTH_FILE_KINDS } from '../child-health/writes.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds } from '../passes/door-today.ts';
+import { disposition, readUpload } from '../resources/routes.ts';
 import { requireAdmin } from '../team/access.ts';
-import { addCertification, certificationsOf, expiringNext, removeCertification } from './certifications.ts';
+import { certificationDocumentLinks } from './certification-links.ts';
+import {
+  addCertification,
+  attachCertificationDocument,
+  certificationDocumentFile,
+  certificationsOf,
+  expiringNext,
+  removeCertification,
+} from './certifications.ts';
 import { hasPin, personByPin, setPin, staffWithPins } from './pins.ts';
-import { addPunch, clock, dutyMe, dutySessionsToday, fixPunch, setPhoneAllowed } from './punches.ts';
+import {
+  addPunch,
+  clock,
+  dutyMe,
+  dutySessionsToday,
+  fixPunch,
+  phoneAllowed,
+  setPhoneAllowed,
+} from './punches.ts';
 import { ratiosToday, sessionRatioHistory, visibleSessionName } from './ratio.ts';
 import { timesheet, timesheetCsv } from './timesheets.ts';
 
 const tags = ['Staff'];
+/** A certificate's scan may be one of these, read from its bytes (as a health document). */
+const CERTIFICATE_KINDS = new Map(HEALTH_FILE_KINDS);
 const csvText = { description: 'Default Response', content: { 'text/csv': { schema: z.string() } } };
 const meets = (daySchedule: string, day: string) =>
   parseDaySchedule(daySchedule).days.has(new Date(`${day}T00:00:00Z`).getUTCDay());
@@ -27,6 +51,10 @@ const meets = (daySchedule: string, day: string) =>
 export const dutyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: CERTIFICATION_DOCUMENT_MAX_BYTES, files: 1, fields: 4, parts: 5 },
+    });
+    const storage = createStorage(ctx.config);
     // A tablet tries PINs at most this often (each try also counts per tablet and person, pins.ts).
     const tabletRate = {
       max: 30,
@@ -170,6 +198,21 @@ export const dutyRoutes =
 
     serve(
       app,
+      dutyApi.phone,
+      {
+        config: { auth: 'staff', errors: [403, 404] },
+        tags,
+        summary: 'Whether clocking in from the phone is allowed for a session (the director)',
+      },
+      async (request, reply) => {
+        requireAdmin(currentUser(request));
+        reply.header('cache-control', 'no-store');
+        return phoneAllowed(ctx.db, request.params.classSessionId);
+      },
+    );
+
+    serve(
+      app,
       dutyApi.setPhone,
       {
         config: { auth: 'staff', errors: [404] },
@@ -262,8 +305,71 @@ export const dutyRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         requireAdmin(user);
-        await removeCertification(ctx, user, request.params.certificationId);
+        await removeCertification(ctx, user, request.params.certificationId, storage);
         return reply.status(204).send();
+      },
+    );
+
+    serve(
+      app,
+      dutyApi.uploadCertificationDocument,
+      {
+        config: { auth: 'staff', errors: [403, 404] },
+        tags,
+        summary: 'Attach a certificate’s scan (multipart `file`; ≤ 10 MB; the director)',
+        description:
+          'PDF, JPEG or PNG, read from the bytes (not the name); replaces an earlier scan. 400 with `fields.file` for another kind or a larger file. Audited.',
+        schema: { consumes: ['multipart/form-data'] },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        requireAdmin(user);
+        const upload = await readUpload(
+          request,
+          CERTIFICATION_DOCUMENT_MAX_BYTES,
+          CERTIFICATE_KINDS,
+          'health.chooseFile',
+        );
+        return attachCertificationDocument(ctx, storage, user, request.params.certificationId, upload);
+      },
+    );
+
+    serve(
+      app,
+      dutyApi.certificationDocumentFile,
+      {
+        config: { auth: 'public' },
+        tags,
+        summary: 'A certificate’s scan, through the signed link a certification list gives',
+        description: 'Works for a few hours; `download=1` saves it. A removed or expired link answers 404.',
+        replyDescription: 'The scan',
+        fileTypes: [...CERTIFICATE_KINDS.keys()],
+      },
+      async (request, reply) => {
+        const { certificationId } = request.params;
+        const { expires, signature, download } = request.query;
+        const links = await certificationDocumentLinks(ctx);
+        if (
+          !isUuid(certificationId) ||
+          !expires ||
+          !signature ||
+          !links.verify(certificationId, Number(expires), signature, ctx.clock.now())
+        )
+          throw notFound('certification');
+        const row = await certificationDocumentFile(ctx.db, certificationId);
+        if (!row || !isStorageKey(row.key)) throw notFound('certification');
+        const file = await storage.get(row.key);
+        if (!file) throw notFound('certification');
+        reply
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.size))
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-disposition',
+            disposition(download === '1' ? 'attachment' : 'inline', row.fileName),
+          )
+          .header('cache-control', 'private, max-age=600, no-transform');
+        return reply.send(file.stream);
       },
     );
 

@@ -22,7 +22,10 @@ export function SectionHead({ id, title, action }: { id: string; title: string; 
   );
 }
 
-/** The programs table's columns (decision 030): the program (and "Inactive"), its dates, how many use it. */
+/**
+ * The programs table's columns (decision 030): the program (and "Inactive"), its dates, its licensing ratio
+ * (issue 26), how many use it.
+ */
 const PROGRAM_COLUMNS: ReadonlyArray<StaffColumn<ProgramRow>> = [
   {
     id: 'program',
@@ -43,6 +46,7 @@ const PROGRAM_COLUMNS: ReadonlyArray<StaffColumn<ProgramRow>> = [
     header: 'Dates',
     cell: (p) => (p.startDate && p.endDate ? formatDateRange(p.startDate, p.endDate) : 'Year-round'),
   },
+  { id: 'ratio', header: 'Ratio', nowrap: true, cell: (p) => `1 adult : ${p.childrenPerAdult} children` },
   { id: 'used', header: 'Used by', cell: (p) => used(p.sessionCount) },
 ];
 

@@ -11,11 +11,14 @@ import { PasswordField } from '../../features/forms/fields';
 import { notifyError } from '../../features/forms/notify';
 import { FormFailure, useSubmit } from '../../features/forms/use-submit';
 import classes from '../../features/staff/staff.module.css';
+import { CertificationList } from '../../features/staff-duty/certifications';
 import { usePageTitle } from '../../layout/use-page-title';
+import { getToken, readClaims } from '../../lib/auth-token';
 
 /**
  * /staff/my-time (issue 26, decision 038): the signed-in staff member's clock-in PIN for the door tablet,
- * clocking in and out from this phone in the rooms where the director allows it, and today's punches.
+ * clocking in and out from this phone in the rooms where the director allows it, today's punches, and their
+ * own certifications (read-only; the director keeps them on the Team page).
  */
 export default function StaffMyTimePage() {
   const { t, i18n } = useTranslation();
@@ -45,6 +48,7 @@ export default function StaffMyTimePage() {
   });
 
   const data = me.data;
+  const self = readClaims(getToken());
   const phoneRooms = data?.sessions.filter((s) => s.phoneAllowed) ?? [];
   return (
     <Stack gap="lg" mt="lg" className={classes.page} maw={760}>
@@ -115,6 +119,15 @@ export default function StaffMyTimePage() {
               {t('duty.myTime.timesheets')}
             </Anchor>
           </Paper>
+
+          {self ? (
+            <Paper component="section" aria-labelledby="my-time-certifications" withBorder radius="md" p="md">
+              <Title order={2} size="h4" id="my-time-certifications" mb="sm">
+                My certifications
+              </Title>
+              <CertificationList userId={self.sub} name="you" canEdit={false} />
+            </Paper>
+          ) : null}
 
           <Paper component="section" aria-labelledby="my-time-pin" withBorder radius="md" p="md">
             <Title order={2} size="h4" id="my-time-pin" mb="sm">

@@ -25,6 +25,7 @@ import { MessageFamiliesDialog, type MessageTarget } from '../../features/staff-
 import { saveCsv } from '../../features/staff-bulk/selected-csv';
 import { SelectionBar } from '../../features/staff-bulk/selection-bar';
 import { useRowSelection } from '../../features/staff-bulk/use-row-selection';
+import { PhoneClockSwitch } from '../../features/staff-duty/phone-clock-switch';
 import { useHiddenRosterColumns } from '../../features/staff-roster/roster-columns';
 import { RosterHeader } from '../../features/staff-roster/roster-header';
 import { RosterTable } from '../../features/staff-roster/roster-table';
@@ -131,6 +132,7 @@ export default function StaffRosterPage() {
             Who teaches this session
           </Title>
           <SessionTeachers key={session.teachers.map((t) => t.id).join()} session={session} />
+          <PhoneClockSwitch classSessionId={session.id} sessionName={session.name} />
         </section>
       ) : null}
 

@@ -1,14 +1,17 @@
-import { hoursText, weekStart } from '@lc/contract';
+import { hoursText, type Punch, weekStart } from '@lc/contract';
 import { addDays } from '@lc/contract/zoned-time';
 import { Alert, Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { downloadTimesheetCsv, dutyKeys, getTimesheet } from '../../api/staff-duty';
 import classes from '../../features/staff/staff.module.css';
 import { useCsvDownload } from '../../features/staff/use-csv-download';
 import { useUrlQuery } from '../../features/staff/use-url-query';
+import { WeekPunches } from '../../features/staff-duty/week-punches';
 import { usePageTitle } from '../../layout/use-page-title';
+import { currentRole } from '../../lib/auth-token';
 
 const QuerySchema = z.object({
   week: z
@@ -20,7 +23,8 @@ const QuerySchema = z.object({
 /**
  * /staff/timesheets (issue 26, decision 038): the week's hours on duty, Monday to Sunday, per person and day,
  * with the total and an open punch flagged; the director's lists everyone who worked, a teacher's their own.
- * The week is in the address; the CSV for payroll is exactly the table.
+ * The week is in the address; the CSV for payroll is exactly the table. The director also sees the week's
+ * punches, corrects one (an open punch is flagged with "Fix") and adds a missed one (decision 041).
  */
 export default function StaffTimesheetsPage() {
   const { t, i18n } = useTranslation();
@@ -51,6 +55,8 @@ export default function StaffTimesheetsPage() {
   });
   const from = week ? long.format(new Date(`${week}T12:00:00Z`)) : '';
   const data = sheet.data;
+  const isDirector = currentRole() === 'Admin';
+  const [fixing, setFixing] = useState<Punch | null>(null);
   return (
     <Stack gap="lg" mt="lg" className={classes.page}>
       <div>
@@ -122,13 +128,25 @@ export default function StaffTimesheetsPage() {
                   </Table.Td>
                   <Table.Td>
                     {p.open ? (
-                      <Badge
-                        color="orange"
-                        variant="light"
-                        styles={{ label: { color: 'var(--mantine-color-text)' } }}
-                      >
-                        {t('duty.timesheets.yes')}
-                      </Badge>
+                      <Group gap="xs" wrap="nowrap">
+                        <Badge
+                          color="orange"
+                          variant="light"
+                          styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                        >
+                          {t('duty.timesheets.yes')}
+                        </Badge>
+                        {isDirector ? (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={`Fix ${p.name}’s open punch`}
+                            onClick={() => setFixing(p.punches.find((x) => !x.outAt) ?? null)}
+                          >
+                            Fix
+                          </Button>
+                        ) : null}
+                      </Group>
                     ) : (
                       t('duty.timesheets.no')
                     )}
@@ -139,6 +157,7 @@ export default function StaffTimesheetsPage() {
           </Table>
         </Box>
       ) : null}
+      {data && isDirector ? <WeekPunches sheet={data} fixing={fixing} onFixing={setFixing} /> : null}
     </Stack>
   );
 }
