@@ -35,7 +35,7 @@ export function TeamTable({ team }: { team: TeamMember[] }) {
         </>
       ),
     },
-    { id: 'email', header: 'Email', cell: (member) => member.emailAddress },
+    { id: 'email', header: 'Email', nowrap: true, cell: (member) => member.emailAddress },
     {
       id: 'role',
       header: 'Role',

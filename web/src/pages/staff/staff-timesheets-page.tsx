@@ -132,7 +132,8 @@ export default function StaffTimesheetsPage() {
                         <Badge
                           color="orange"
                           variant="light"
-                          styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                          style={{ flexShrink: 0 }}
+                          styles={{ label: { color: 'var(--mantine-color-text)', overflow: 'visible' } }}
                         >
                           {t('duty.timesheets.yes')}
                         </Badge>
