@@ -21,6 +21,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { sessionCompliance } from '../child-health/compliance.ts';
 import { sessionIncidents } from '../incidents/incident-reads.ts';
+import { sessionDosesByDay } from '../medication/medication-reads.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds, weekday } from '../passes/door-today.ts';
 import { sessionSignedForms } from '../signed-forms/standing.ts';
@@ -170,6 +171,7 @@ export async function inspection(
   }
 
   const incidents = await sessionIncidents(db, classSessionId, from, to);
+  const medication = await sessionDosesByDay(db, classSessionId, from, to);
   const today = clock.today();
   const compliance = await sessionCompliance(db, classSessionId, today);
   const health = new Map(compliance?.children.map((c) => [c.studentId, c]) ?? []);
@@ -248,6 +250,7 @@ export async function inspection(
         ),
         staff: duty[index]!.staff.map(({ name, inAt, outAt }) => ({ name, inAt, outAt })),
         ratio: { points: duty[index]!.ratio.points, minutesOver: duty[index]!.ratio.minutesOver },
+        medication: medication.get(day) ?? [],
       };
     }),
     incidents: incidents.map(({ day: _day, childNames: _names, ...incident }) => incident),
