@@ -116,8 +116,7 @@ export async function giveDose(
       .where(eq(students.id, input.studentId));
     if (!child) throw notInSession();
     const standing = (await medicationAuthorizations(tx, [child.id])).get(child.id);
-    if (standing?.status !== 'Signed')
-      throw refusalOf(standing?.status ?? 'NeedsSignature', child.firstName);
+    if (standing?.status !== 'Signed') throw refusalOf(standing?.status ?? 'NeedsSignature', child.firstName);
     const auth = standing.authorization;
     const [me] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName })
