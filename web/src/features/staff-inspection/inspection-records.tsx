@@ -7,9 +7,9 @@ import { type Inspection, routes } from '@lc/contract';
 import { Alert, Anchor, Badge, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InspectionDoses } from '../medication/inspection-doses';
 import { formatWhen } from '../staff/staff-format';
 import { formatClock } from '../staff-attendance/attendance-parts';
+import { InspectionDoses } from '../staff-medication/inspection-doses';
 
 /** A table wider than a phone scrolls sideways by keyboard too: its viewport takes focus (axe, WCAG 2.1.1). */
 const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { medicationQueries } from '../../api/queries/medication.ts';
 import { isNotFound, LoadFailed, Loading } from '../../features/family/load-states.tsx';
-import { DoseCard } from '../../features/medication/dose-card.tsx';
-import { GiveDoseForm } from '../../features/medication/give-dose-form.tsx';
+import { DoseCard } from '../../features/staff-medication/dose-card.tsx';
+import { GiveDoseForm } from '../../features/staff-medication/give-dose-form.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);

@@ -16,7 +16,7 @@ import { giveDose } from '../../api/medication.ts';
 import { medicationKeys } from '../../api/query-keys.ts';
 import { NativeSelectField, TextareaField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useSubmit } from '../forms/use-submit.tsx';
-import { signedDay } from './format.ts';
+import { signedDay } from '../medication/format.ts';
 
 const FormSchema = MedicationDoseInputSchema.pick({
   studentId: true,

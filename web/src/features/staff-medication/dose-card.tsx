@@ -16,7 +16,7 @@ import { correctDose, voidDose } from '../../api/medication.ts';
 import { medicationKeys } from '../../api/query-keys.ts';
 import { TextareaField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useSubmit } from '../forms/use-submit.tsx';
-import { doseWhen, signedDay } from './format.ts';
+import { doseWhen, signedDay } from '../medication/format.ts';
 
 type Mode = 'view' | 'correct' | 'void';
 

@@ -6,8 +6,8 @@
  */
 import type { InspectionDose } from '@lc/contract';
 import { Table, Text } from '@mantine/core';
+import { signedDay } from '../medication/format.ts';
 import { formatClock } from '../staff-attendance/attendance-parts';
-import { signedDay } from './format.ts';
 
 /** A table wider than a phone scrolls sideways by keyboard too: its viewport takes focus (axe, WCAG 2.1.1). */
 const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };
