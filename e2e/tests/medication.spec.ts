@@ -123,8 +123,8 @@ test('on a phone the teacher is stopped without an authorization and logs a dose
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The server refuses too, by the child's field.
-  await page.getByLabel('Medicine').fill('Children’s ibuprofen');
-  await page.getByLabel('Dose', { exact: true }).fill('5 ml');
+  await page.getByRole('textbox', { name: 'Medicine', exact: true }).fill('Children’s ibuprofen');
+  await page.getByRole('textbox', { name: 'Dose', exact: true }).fill('5 ml');
   await page.getByRole('button', { name: 'Log the dose and tell the family' }).click();
   await expect(page.getByLabel('Child')).toBeFocused();
   await expect(page.getByLabel('Child')).toHaveAttribute('aria-invalid', 'true');
@@ -135,16 +135,16 @@ test('on a phone the teacher is stopped without an authorization and logs a dose
   await expect(authorized).toContainText('5 ml with lunch');
   await expect(authorized).toContainText('Signed by Sofia Morales');
   // Empty fields: the errors sit by their fields and focus goes to the first.
-  await page.getByLabel('Medicine').fill('');
-  await page.getByLabel('Dose', { exact: true }).fill('');
+  await page.getByRole('textbox', { name: 'Medicine', exact: true }).fill('');
+  await page.getByRole('textbox', { name: 'Dose', exact: true }).fill('');
   await page.getByRole('button', { name: 'Log the dose and tell the family' }).click();
-  await expect(page.getByLabel('Medicine')).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Medicine', exact: true })).toBeFocused();
   await expect(page.getByText('Write the medicine’s name, as on the authorization.')).toBeVisible();
   await expectNoAxeViolationsInEveryTheme(page, 'the give-medicine form with its errors');
   await page.setViewportSize({ width: 390, height: 844 });
 
-  await page.getByLabel('Medicine').fill(MEDICINE);
-  await page.getByLabel('Dose', { exact: true }).fill('5 ml');
+  await page.getByRole('textbox', { name: 'Medicine', exact: true }).fill(MEDICINE);
+  await page.getByRole('textbox', { name: 'Dose', exact: true }).fill('5 ml');
   await page.getByLabel('Note for the family (optional)').fill('Taken with his lunch, no fuss at all.');
   await page.getByRole('button', { name: 'Log the dose and tell the family' }).click();
   await expect(page.getByText('The dose is logged and Mateo’s family has been told.')).toBeVisible();
@@ -155,27 +155,35 @@ test('on a phone the teacher is stopped without an authorization and logs a dose
   await expectNoAxeViolationsInEveryTheme(page, 'the medication log with a dose', { noSidewaysScroll: true });
 });
 
-test('Mateo’s mother reads the dose in the portal, in English and in Spanish', async ({ page, request }) => {
+test('Mateo’s mother reads the dose in the portal, linked from his health record', async ({ page }) => {
   await storeTokenBeforeLoad(page, morales.token);
   await openPage(page, `/dashboard/children/${mateo}/health`);
   await page.getByRole('link', { name: 'Medicine given at the center' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mateo’s medication');
   await expect(page.getByText(`${MEDICINE}, 5 ml`)).toBeVisible();
+  await expect(page.getByText(/Under the authorization Sofia Morales signed on/)).toBeVisible();
   await expectNoAxeViolationsInEveryTheme(page, 'the family’s medication log', { noSidewaysScroll: true });
+});
 
-  const language = await request.put('/api/UserAuthentication/Language', {
-    headers: bearer(morales.token),
-    data: { language: 'es' },
-  });
-  expect(language.status()).toBe(204);
-  await openPage(page, `/dashboard/children/${mateo}/medication`);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Medicinas de Mateo');
-  await expect(page.getByText(`${MEDICINE}, 5 ml`)).toBeVisible();
-  await expect(page.getByText('Nuestra nota: Taken with his lunch, no fuss at all.')).toBeVisible();
-  await expect(page.getByText(/Según la autorización que firmó Sofia Morales/)).toBeVisible();
-  await expectNoAxeViolationsInEveryTheme(page, 'the family’s medication log in Spanish', {
-    noSidewaysScroll: true,
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-MX' });
+
+  test('Mateo’s mother reads the dose in Spanish', async ({ page, request }) => {
+    const language = await request.put('/api/UserAuthentication/Language', {
+      headers: bearer(morales.token),
+      data: { language: 'es' },
+    });
+    expect(language.status()).toBe(204);
+    await storeTokenBeforeLoad(page, morales.token);
+    await page.goto(`/dashboard/children/${mateo}/medication`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Medicinas de Mateo');
+    await expect(page.getByText(`${MEDICINE}, 5 ml`)).toBeVisible();
+    await expect(page.getByText('Nuestra nota: Taken with his lunch, no fuss at all.')).toBeVisible();
+    await expect(page.getByText(/Según la autorización que firmó Sofia Morales/)).toBeVisible();
+    await expectNoAxeViolationsInEveryTheme(page, 'the family’s medication log in Spanish', {
+      noSidewaysScroll: true,
+    });
   });
 });
 
