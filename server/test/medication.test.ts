@@ -308,7 +308,21 @@ describe.each(dbKinds)('the medication log on %s', (kind) => {
     expect(family.doses[0]).toMatchObject({ dose: '1 puff', corrected: true });
     // The director voids it: kept, with the reason.
     const voidUrl = `/api/staff/medication/${corrected.id}/void`;
-    expect((await as(helper.token, 'POST', voidUrl, { reason: 'Wrong child.' })).statusCode).toBe(403);
+    for (const [token, status] of [
+      [null, 401],
+      [chen.token, 403],
+      [otherTeacher.token, 404],
+      [helper.token, 403],
+    ] as const) {
+      const res = await as(token, 'POST', voidUrl, { reason: 'Wrong child.' });
+      expect(res.statusCode).toBe(status);
+      expect(res.body).not.toContain('Albuterol');
+    }
+    const [still] = await queryRows<{ voided_at: Date | null }>(
+      t.database.db,
+      sql`select voided_at from medication_doses where id = ${corrected.id}`,
+    );
+    expect(still!.voided_at).toBeNull();
     const voided = await ok(director.token, 'POST', voidUrl, { reason: 'Logged for the wrong day.' });
     expect(voided.voidReason).toBe('Logged for the wrong day.');
     expect(await count()).toBe(2);
