@@ -16,6 +16,7 @@ import { giveDose } from '../../api/medication.ts';
 import { medicationKeys } from '../../api/query-keys.ts';
 import { NativeSelectField, TextareaField, TextField } from '../forms/fields.tsx';
 import { FormFailure, useSubmit } from '../forms/use-submit.tsx';
+import { wallClockOf } from '../incidents/format.ts';
 import { signedDay } from '../medication/format.ts';
 
 const FormSchema = MedicationDoseInputSchema.pick({
@@ -63,13 +64,13 @@ export function GiveDoseForm({
     invalidate: [medicationKeys.sessionAll(classSessionId)],
     success: () => t('medication.staff.given', { name: child?.firstName ?? '' }),
     onSuccess: (dose) => {
-      // The next dose is a new one: a new key, the same child, the time now.
+      // The next dose is a new one: a new key, the same child, the time now (the center's clock).
       clientKey.current = crypto.randomUUID();
       form.reset({
         studentId: form.getValues('studentId'),
         medication: '',
         dose: '',
-        givenAt: nowWall,
+        givenAt: wallClockOf(new Date()),
         note: '',
       });
       onGiven?.(dose);
