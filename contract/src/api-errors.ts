@@ -33,6 +33,8 @@ import healthEn from './locales/api-errors/health.en.json' with { type: 'json' }
 import healthEs from './locales/api-errors/health.es.json' with { type: 'json' };
 import incidentsEn from './locales/api-errors/incidents.en.json' with { type: 'json' };
 import incidentsEs from './locales/api-errors/incidents.es.json' with { type: 'json' };
+import medicationEn from './locales/api-errors/medication.en.json' with { type: 'json' };
+import medicationEs from './locales/api-errors/medication.es.json' with { type: 'json' };
 import messagesEn from './locales/api-errors/messages.en.json' with { type: 'json' };
 import messagesEs from './locales/api-errors/messages.es.json' with { type: 'json' };
 import passesEn from './locales/api-errors/passes.en.json' with { type: 'json' };
@@ -56,6 +58,7 @@ const en = {
   feed: feedEn,
   fields: fieldsEn,
   incidents: incidentsEn,
+  medication: medicationEn,
   forms: formsEn,
   health: healthEn,
   messages: messagesEn,
@@ -72,6 +75,7 @@ const es = {
   feed: feedEs,
   fields: fieldsEs,
   incidents: incidentsEs,
+  medication: medicationEs,
   forms: formsEs,
   health: healthEs,
   messages: messagesEs,

@@ -74,6 +74,32 @@ const facts: Record<string, { before?: unknown; after?: unknown; entityType?: st
     after: { classSessionId: 1, day: '2026-11-20', shared: false },
     entityType: 'Incident',
   },
+  'medication.give': {
+    after: { classSessionId: 1, studentId: 'a', day: '2026-11-20', medication: 'Albuterol', dose: '2 puffs' },
+    entityType: 'MedicationDose',
+  },
+  'medication.correct': {
+    before: {
+      classSessionId: 1,
+      studentId: 'a',
+      day: '2026-11-20',
+      medication: 'Albuterol',
+      dose: '4 puffs',
+    },
+    after: { classSessionId: 1, studentId: 'a', day: '2026-11-20', medication: 'Albuterol', dose: '2 puffs' },
+    entityType: 'MedicationDose',
+  },
+  'medication.void': {
+    before: {
+      classSessionId: 1,
+      studentId: 'a',
+      day: '2026-11-20',
+      medication: 'Albuterol',
+      dose: '2 puffs',
+    },
+    after: { classSessionId: 1, studentId: 'a', day: '2026-11-20', medication: 'Albuterol', voided: true },
+    entityType: 'MedicationDose',
+  },
   'form.create': {
     after: { title: 'Enrollment agreement', kind: 'EnrollmentAgreement' },
     entityType: 'Form',
@@ -215,6 +241,15 @@ describe('the audit trail in sentences (issue 24)', () => {
   it('names the file attached to a certification (decision 041)', () => {
     expect(auditSentenceText(sentenceOf('duty.certification.document'), 'en', TZ)).toMatch(
       /^Maya Director attached CPR card 2026\.pdf to .+’s CPR certification\.$/,
+    );
+  });
+
+  it('names the medicine and the child of a dose logged, corrected or voided (decision 040)', () => {
+    expect(auditSentenceText(sentenceOf('medication.give'), 'en', TZ)).toBe(
+      'Maya Director logged a dose of Albuterol given to Lily Chen on Nov 20.',
+    );
+    expect(auditSentenceText(sentenceOf('medication.void'), 'es', TZ)).toBe(
+      'Maya Director anuló una dosis de Albuterol registrada para Lily Chen el 20 nov.',
     );
   });
 

@@ -325,6 +325,16 @@ export function auditSentence(row: Row, names: AuditNames): AuditSentence {
         return say('incident.follow_up.shared', { session, day: when });
       return say(row.action, { session, day: when });
     }
+    case 'medication.give':
+    case 'medication.correct':
+    case 'medication.void': {
+      const day = text(a.day) ?? text(b.day);
+      return say(row.action, {
+        child,
+        medication: text(a.medication) ?? text(b.medication) ?? '—',
+        day: day ? { days: [day, day] } : '—',
+      });
+    }
     case 'form.create':
     case 'form.update':
     case 'form.archive':

@@ -58,6 +58,8 @@ export const routes = {
   staffEditSession: (id: number | string) => `/staff/sessions/${id}/edit`,
   /** The teacher's day of a session (issue 25): the class, notes and photos, meals and rest, on a phone. */
   staffSessionDay: (id: number | string) => `/staff/sessions/${id}/day`,
+  /** A session's medication log and the form to log a dose (issue 26; `?child=` picks the child). */
+  staffSessionMedication: (id: number | string) => `/staff/sessions/${id}/medication`,
   /** Incident reports (issue 26): the list (filters in the query), a new report (`?session=`), one report. */
   staffIncidents: '/staff/incidents',
   staffIncidentNew: '/staff/incidents/new',
@@ -114,6 +116,8 @@ export const routes = {
   incident: (id: string) => `/dashboard/incidents/${id}`,
   /** A child's health record (issue 26): immunizations, physician, insurance, diet, medications, documents. */
   childHealth: (studentId: string) => `/dashboard/children/${studentId}/health`,
+  /** A child's medication log (issue 26): each dose the center gave, under the family's signed authorization. */
+  childMedication: (studentId: string) => `/dashboard/children/${studentId}/medication`,
   /** How a parent hears about new messages, and their quiet hours. */
   notifications: '/dashboard/notifications',
   billing: '/dashboard/billing',

@@ -93,6 +93,9 @@ export const AUDIT_KINDS = {
     'incident.acknowledge',
     'incident.review',
     'incident.follow_up',
+    'medication.give',
+    'medication.correct',
+    'medication.void',
   ],
   pickup: [
     'trustee.create',

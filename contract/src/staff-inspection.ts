@@ -3,7 +3,7 @@
  * center's days, with what a licensing inspector asks to see. This part holds the session, its children and
  * the attendance of each day it meets: who brought each child and when, who took them and when, closed days
  * said as such, who was on duty and the ratio through the day; each child's required health records and signed
- * forms; the incident reports with the families' signatures; the staff's certifications. Times are ISO instants, shown in the center's time zone; days are ISO calendar days. The
+ * forms; the incident reports with the families' signatures; the medicine given each day; the staff's certifications. Times are ISO instants, shown in the center's time zone; days are ISO calendar days. The
  * director's only (decision 039): it names every child of the room and the staff's records.
  */
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { ComplianceItemSchema } from './child-health.ts';
 import { fieldMessage } from './field-message.ts';
 import { IsoDateSchema } from './fields.ts';
 import { INCIDENT_KINDS } from './incidents.ts';
+import { InspectionDoseSchema } from './medication.ts';
 import { FORM_REQUIREMENTS, SIGNATURE_STATUSES } from './signed-forms.ts';
 import { CertificationSchema, RatioPointSchema } from './staff-duty.ts';
 import { addDays, daysBetween } from './zoned-time.ts';
@@ -108,6 +109,8 @@ export const InspectionDaySchema = z.object({
   staff: z.array(z.object({ name: z.string(), inAt: z.string(), outAt: z.string().nullable() })),
   /** The room's ratio through the day (a point at each drop-off, pickup and clock-in or out; decision 038). */
   ratio: z.object({ points: z.array(RatioPointSchema), minutesOver: z.number().int() }),
+  /** The medicine given that day (decision 040), in the order given, with the authorization's signer. */
+  medication: z.array(InspectionDoseSchema),
 });
 export type InspectionDay = z.infer<typeof InspectionDaySchema>;
 

@@ -60,6 +60,7 @@ import { staffInboxRoutes } from './features/inbox/routes.ts';
 import { sweepTours } from './features/inbox/tour-sweep.ts';
 import { incidentRoutes } from './features/incidents/routes.ts';
 import { inspectionRoutes } from './features/inspection/routes.ts';
+import { medicationRoutes } from './features/medication/routes.ts';
 import { applePassRoutes } from './features/passes/apple/routes.ts';
 import { createPhotoStore, createPhotoSweep } from './features/passes/photos.ts';
 import { passRoutes } from './features/passes/routes.ts';
@@ -371,6 +372,7 @@ export async function buildApp(
   await app.register(conversationRoutes(ctx));
   await app.register(dayFeedRoutes(ctx));
   await app.register(incidentRoutes(ctx));
+  await app.register(medicationRoutes(ctx));
   await app.register(signedFormsRoutes(ctx));
   await app.register(childHealthRoutes(ctx));
   await app.register(pushRoutes(ctx));

@@ -120,6 +120,7 @@ describe.each(dbKinds)('download our data on %s', (kind) => {
         'care.csv',
         'devices.csv',
         'incidents.csv',
+        'medication.csv',
         'signed-forms.csv',
         'health.csv',
         'immunizations.csv',

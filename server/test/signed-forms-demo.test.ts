@@ -1,7 +1,7 @@
 /**
  * Signed forms (issue 26; decision 036), the demo's side: Jordan Avery signed the enrollment agreement's first
- * version for Maya (version 2 now asks again), a medical authorization and a field trip permission wait, the
- * photo release is signed; the seeded signature's SHA-256 checks out and its PDF opens for the director.
+ * version for Maya (version 2 now asks again) and her medical authorization (the medication log's, decision
+ * 040); a field trip permission waits, the photo release is signed; the seeded signature's SHA-256 checks out and its PDF opens for the director.
  */
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '../src/adapters/storage.ts';
@@ -28,7 +28,7 @@ describe('the demo’s signed forms', () => {
       }>;
       const byTitle = Object.fromEntries(forms.map((f) => [f.title, f]));
       expect(byTitle['Enrollment agreement']).toMatchObject({ childName: 'Maya', status: 'NeedsResign' });
-      expect(byTitle['Medical authorization']?.status).toBe('NeedsSignature');
+      expect(byTitle['Medical authorization']?.status).toBe('Signed');
       expect(byTitle['Photo release']?.status).toBe('Signed');
       expect(byTitle['Field trip permission: Filoli gardens']?.status).toBe('NeedsSignature');
       const director = await login(DEMO_DIRECTOR.emailAddress, DEMO_DIRECTOR.password);

@@ -114,6 +114,7 @@ describe.each(dbKinds)('an inspector’s records on %s', (kind) => {
       attendance: [],
       staff: [],
       ratio: { points: [], minutesOver: 0 },
+      medication: [],
     });
     // Friday: nobody clocked in to the room, so each drop-off put it over its ratio until Ava went home and
     // after (decision 038); 8:31 am to 12:32 pm is 241 minutes.

@@ -22,6 +22,7 @@ const passes = () => import('./api/queries/passes');
 const dayFeed = () => import('./api/queries/day-feed');
 const incidents = () => import('./api/queries/incidents');
 const health = () => import('./api/queries/child-health');
+const medication = () => import('./api/queries/medication');
 
 /** Starts a page's queries once the query options `load` brings have arrived. */
 type Reads<M> = (queries: M, address: PageAddress, query: StartQuery) => void;
@@ -93,6 +94,10 @@ export const pageReads = {
   /** A child's health record (issue 26). */
   childHealth: signedIn(health, ({ healthQueries }, { params }, query) =>
     query(healthQueries.child(params.studentId ?? '')),
+  ),
+  /** A child's medication log (issue 26). */
+  childMedication: signedIn(medication, ({ medicationQueries }, { params }, query) =>
+    query(medicationQueries.family(params.studentId ?? '')),
   ),
   childFeed: signedIn(dayFeed, ({ dayFeedQueries }, { params, url }, query) =>
     query(dayFeedQueries.childFeed(params.studentId ?? '', url.searchParams.get('before') ?? undefined)),

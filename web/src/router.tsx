@@ -91,10 +91,12 @@ const StaffFormsPage = lazyPage(() => import('./pages/staff/staff-forms-page'));
 const StaffFormPage = lazyPage(() => import('./pages/staff/staff-form-page'));
 const StaffSessionFormsPage = lazyPage(() => import('./pages/staff/staff-session-forms-page'));
 const ChildHealthPage = lazyPage(() => import('./pages/portal/child-health-page'));
+const ChildMedicationPage = lazyPage(() => import('./pages/portal/child-medication-page'));
 const StaffHealthPage = lazyPage(() => import('./pages/staff/staff-health-page'));
 const StaffChildHealthPage = lazyPage(() => import('./pages/staff/staff-child-health-page'));
 const StaffHealthRequirementsPage = lazyPage(() => import('./pages/staff/staff-health-requirements-page'));
 const StaffSessionDayPage = lazyPage(() => import('./pages/staff/staff-session-day-page'));
+const StaffSessionMedicationPage = lazyPage(() => import('./pages/staff/staff-session-medication-page'));
 // Incident reports (issue 26).
 const IncidentsPage = lazyPage(() => import('./pages/portal/incidents-page'));
 const IncidentPage = lazyPage(() => import('./pages/portal/incident-page'));
@@ -119,8 +121,10 @@ const path = {
   staffForm: routes.staffForm(':formId'),
   staffSessionForms: routes.staffSessionForms(':classSessionId'),
   childHealth: routes.childHealth(':studentId'),
+  childMedication: routes.childMedication(':studentId'),
   staffChildHealth: routes.staffChildHealth(':studentId'),
   staffSessionDay: routes.staffSessionDay(':classSessionId'),
+  staffSessionMedication: routes.staffSessionMedication(':classSessionId'),
   incident: routes.incident(':incidentId'),
   staffIncident: routes.staffIncident(':id'),
   // routes.passwordResetToken URL-encodes its argument, which would turn ':token' into '%3Atoken'.
@@ -185,6 +189,11 @@ const portalPages: RouteObject[] = [
   { path: path.childFeed, element: <ChildFeedPage />, handle: { prefetch: reads.childFeed } },
   { path: path.familyForm, element: <FormSignPage /> },
   { path: path.childHealth, element: <ChildHealthPage />, handle: { prefetch: reads.childHealth } },
+  {
+    path: path.childMedication,
+    element: <ChildMedicationPage />,
+    handle: { prefetch: reads.childMedication },
+  },
   { path: routes.family, element: <FamilyPage />, handle: { prefetch: reads.family } },
   { path: path.joinFamily, element: <JoinFamilyPage />, handle: { prefetch: reads.joinFamily } },
   { path: routes.messages, element: <MessagesPage />, handle: { prefetch: reads.messages } },
@@ -229,6 +238,7 @@ export const appRoutes: RouteObject[] = [
                   { path: path.staffSession, element: <StaffRosterPage /> },
                   { path: path.staffEditSession, element: <StaffSessionFormPage /> },
                   { path: path.staffSessionDay, element: <StaffSessionDayPage /> },
+                  { path: path.staffSessionMedication, element: <StaffSessionMedicationPage /> },
                   { path: routes.staffIncidents, element: <StaffIncidentsPage /> },
                   { path: routes.staffIncidentNew, element: <StaffIncidentNewPage /> },
                   { path: path.staffIncident, element: <StaffIncidentPage /> },

@@ -1816,6 +1816,56 @@ export const formSignatures = pgTable(
   ],
 );
 
+// Medication given (issue 26, "Incidents and medication"; decision 040)
+
+/**
+ * A dose of medicine given to a child in a session, under the parent's signed MedicalAuthorization
+ * (`form_signature_id`). Append-only: a mistaken entry is never edited or deleted. A correction stamps the
+ * original `superseded_at` and inserts the corrected dose (`replaces_id`, `reason`); a void stamps `voided_at`
+ * with its reason and nothing replaces it. `given_at` is the instant, `day` its center calendar day.
+ * The center keeps the log for licensing when a family closes its account (like incident reports, decision
+ * 037): `student_id` and `form_signature_id` become null, and the names and the authorization's signer and
+ * date stay as recorded. `client_key` is the writer's idempotency key (one dose per key and writer).
+ */
+export const medicationDoses = pgTable(
+  'medication_doses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    childName: text('child_name').notNull(),
+    classSessionId: integer('class_session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'restrict' }),
+    medication: text('medication').notNull(),
+    dose: text('dose').notNull(),
+    givenAt: instant('given_at').notNull(),
+    day: date('day').notNull(),
+    givenBy: uuid('given_by').references(() => users.id, { onDelete: 'set null' }),
+    givenByName: text('given_by_name').notNull(),
+    note: text('note').notNull().default(''),
+    formSignatureId: uuid('form_signature_id').references(() => formSignatures.id, { onDelete: 'set null' }),
+    authorizationTitle: text('authorization_title').notNull(),
+    authorizationVersion: integer('authorization_version').notNull(),
+    authorizedBy: text('authorized_by').notNull(),
+    authorizedAt: instant('authorized_at').notNull(),
+    /** The dose this one corrects (kept, with `superseded_at` set), and why. */
+    replacesId: uuid('replaces_id'),
+    reason: text('reason'),
+    supersededAt: instant('superseded_at'),
+    voidedAt: instant('voided_at'),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+    clientKey: uuid('client_key'),
+    created: createdAt(),
+  },
+  (t) => [
+    index('medication_doses_session_day_idx').on(t.classSessionId, t.day),
+    index('medication_doses_student_idx').on(t.studentId, t.givenAt),
+    uniqueIndex('medication_doses_client_key').on(t.givenBy, t.clientKey),
+    uniqueIndex('medication_doses_replaces_key').on(t.replacesId),
+  ],
+);
+
 // A child's health record (issue 26 part 1, decision 035)
 
 /** The health record's vocabularies (contract `child-health.ts`). */

@@ -235,6 +235,15 @@ export const incidentKeys = {
   staff: (incidentId: string) => [...incidentKeys.staffAll(), 'one', incidentId] as const,
 };
 
+/** The medication log (issue 26): a session's log for the staff, a child's for the family. */
+export const medicationKeys = {
+  all: ['medication'] as const,
+  sessionAll: (classSessionId: number) => [...medicationKeys.all, 'session', classSessionId] as const,
+  session: (classSessionId: number, query: unknown) =>
+    [...medicationKeys.sessionAll(classSessionId), query] as const,
+  family: (studentId: string) => [...medicationKeys.all, 'family', studentId] as const,
+};
+
 /** A child's health record (issue 26): the family's record, the summary card, the staff's list and record. */
 export const healthKeys = {
   all: ['health'] as const,

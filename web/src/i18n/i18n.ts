@@ -43,6 +43,8 @@ import enHealth from './locales/health.en.json';
 import esHealth from './locales/health.es.json';
 import enIncidents from './locales/incidents.en.json';
 import esIncidents from './locales/incidents.es.json';
+import enMedication from './locales/medication.en.json';
+import esMedication from './locales/medication.es.json';
 import enPortal from './locales/portal.en.json';
 import esPortal from './locales/portal.es.json';
 
@@ -61,6 +63,7 @@ export const messages = {
     duty: enDuty,
     feed: enFeed,
     incidents: enIncidents,
+    medication: enMedication,
     health: enHealth,
   },
   es: {
@@ -72,6 +75,7 @@ export const messages = {
     duty: esDuty,
     feed: esFeed,
     incidents: esIncidents,
+    medication: esMedication,
     health: esHealth,
   },
 } as const;

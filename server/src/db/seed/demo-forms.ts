@@ -1,8 +1,8 @@
 /**
  * Demo content for the forms families sign (issue 26, part 2; decision 036), on the Morning Program: the
  * enrollment agreement at version 2 (Jordan Avery signed version 1 for Maya, so Maya's reads "needs your
- * signature again" since version 2 was published two days ago), a medical authorization nobody has signed
- * yet, the photo release Jordan signed for Maya (yes, as her photo consent says) and a field trip permission
+ * signature again" since version 2 was published two days ago), the medical authorization Jordan signed for
+ * Maya (with her asthma inhaler and fever medicine, which the medication log's doses are given under), the photo release Jordan signed for Maya (yes, as her photo consent says) and a field trip permission
  * still unsigned. The signatures are made like the portal makes them (lib/e-signature.ts): the canonical
  * document, its SHA-256 and, when `files` is given, the signed PDF in the file storage.
  */
@@ -287,7 +287,20 @@ export async function insertDemoForms(
     [agreementV2, -2],
   ]);
   await sign(agreement, agreementV1, 1, { 'f-handbook': true, 'f-pickup': '0' }, at(-20, 16));
-  await form([[medical, -40]]);
+  const medicalForm = await form([[medical, -40]]);
+  // Maya's medication authorization (decision 040): the demo's medication log is given under it.
+  await sign(
+    medicalForm,
+    medical,
+    1,
+    {
+      'f-doctor': 'Dr. Priya Raman, Sequoia Pediatrics, (650) 555-0190',
+      'f-insurance': 'Blue Shield PPO, member XKB 448 201 7',
+      'f-conditions':
+        'Mild asthma: albuterol inhaler, 2 puffs when she wheezes or coughs after running, at most every 4 hours. Children’s Tylenol 5 ml for a fever over 101°F, after calling us.',
+    },
+    at(-18, 16),
+  );
   const release = await form([[photo, -40]]);
   await sign(release, photo, 1, { 'f-share': true }, at(-20, 16));
   await form([[trip, -5]]);

@@ -38,6 +38,7 @@ import { insertDemoHealth } from './demo-health.ts';
 import { insertDemoHistory } from './demo-history.ts';
 import { insertDemoInbox } from './demo-inbox.ts';
 import { insertDemoIncidents } from './demo-incidents.ts';
+import { insertDemoMedication } from './demo-medication.ts';
 import { insertDemoMessages } from './demo-messages.ts';
 import { insertDemoTours } from './demo-tours.ts';
 
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
     await insertDemoIncidents(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoForms(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
     await insertDemoHealth(tx, today, DEMO_PARENT.emailAddress);
+    await insertDemoMedication(tx, today, DEMO_PARENT.emailAddress, DEMO_TEACHER.emailAddress);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };
   });

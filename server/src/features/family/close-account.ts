@@ -9,7 +9,9 @@
  * emails the center sent them, the forms signed for the children and their signed PDFs (decision 036), their conversation with the center and its files (unless a co-parent keeps the
  * family), their sign-in links and counters, their devices for notifications, and the values the audit trail
  * recorded about them (blanked under the `lc.audit_redaction` exception of migration 0016), and their signatures on
- * incident reports (decision 037). Kept: the incident reports themselves (licensing), the children's names on them; the account row as a
+ * incident reports (decision 037). Kept: the incident reports themselves (licensing), the children's names on them;
+ * the medication log (decision 040: the child and the signature it was given under become null, the names as
+ * logged stay); the account row as a
  * nameless tombstone ("Former family", `closed-<id>@accounts.invalid`, no password) so each payment keeps
  * its payer, and the payments' amounts, line items, statuses and refunds with their free text removed.
  */

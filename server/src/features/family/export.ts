@@ -3,7 +3,8 @@
  * parent's family in one ZIP file — `family.json` with it all, and a CSV per table (children, allergies,
  * contacts, enrollments, waitlist places, payments, attendance, emails, the conversation with the center, each
  * child's photo release, the teachers' notes about the child, meals and rest, the devices that get
- * notifications, the family's copies of incident reports with their signatures, the forms the family signed
+ * notifications, the family's copies of incident reports with their signatures, each child's medication log
+ * (decision 040), the forms the family signed
  * with each signed PDF beside, each child's health record, immunizations and health documents with the files)
  * for a spreadsheet. Reached only
  * through the caller's own mappings (`user_students`, `user_trustees`, their payments and their email
@@ -24,6 +25,7 @@ import { recordAudit } from '../audit/record.ts';
 import { tableCsv } from '../class-sessions/roster-csv.ts';
 import { familyChildIds, familyIncident } from '../incidents/access.ts';
 import { familyIncidentList, familyIncidentView } from '../incidents/incident-reads.ts';
+import { familyDosesForExport } from '../medication/medication-reads.ts';
 import { familyMemberIds } from './members.ts';
 
 type Row = Record<string, unknown>;
@@ -225,6 +227,21 @@ export async function familyData(ctx: AppContext, userId: string) {
       from push_subscriptions p where p.user_id in ${family} order by p.created`,
   );
   const incidents = await incidentCopies(ctx, userId);
+  // The medicine the center gave the children (decision 040), as the portal shows it.
+  const medication = (await familyDosesForExport(ctx.db, userId)).map((d) => ({
+    child: d.child,
+    givenAt: d.givenAt,
+    session: d.sessionName,
+    medication: d.medication,
+    dose: d.dose,
+    givenBy: d.givenBy,
+    note: d.note,
+    authorizedBy: d.authorizedBy,
+    authorizedAt: d.authorizedAt,
+    corrected: d.corrected,
+    voidedAt: d.voidedAt ?? '',
+    voidReason: d.voidReason ?? '',
+  }));
   return {
     parents,
     children,
@@ -244,6 +261,7 @@ export async function familyData(ctx: AppContext, userId: string) {
     healthDocuments,
     devices,
     incidents,
+    medication,
     signedForms,
   };
 }
@@ -352,6 +370,20 @@ const CSV_FILES: Record<string, string[]> = {
   'health-documents.csv': ['child', 'kind', 'fileName', 'expiresOn', 'created', 'checked', 'file'],
   'devices.csv': ['person', 'browser', 'system', 'created', 'lastNotified'],
   'incidents.csv': ['occurredAt', 'session', 'children', 'copy', 'signedBy', 'signedAt', 'comment'],
+  'medication.csv': [
+    'child',
+    'givenAt',
+    'session',
+    'medication',
+    'dose',
+    'givenBy',
+    'note',
+    'authorizedBy',
+    'authorizedAt',
+    'corrected',
+    'voidedAt',
+    'voidReason',
+  ],
   'signed-forms.csv': [
     'id',
     'form',

@@ -243,6 +243,20 @@ export function inspectionPdf(inspection: Inspection, options: Options): Promise
         t('inspectionPdf.earlyDismissal', { time: day.closure.dismissAt ?? '', reason: day.closure.reason }),
       );
     dutyLines(doc, day, t, time);
+    for (const dose of day.medication)
+      line(
+        doc,
+        t(dose.voidReason === null ? 'inspectionPdf.dose' : 'inspectionPdf.doseVoided', {
+          at: time(dose.givenAt),
+          child: dose.childName,
+          medication: dose.medication,
+          dose: dose.dose,
+          giver: dose.givenBy,
+          signer: dose.authorizedBy,
+          date: calendarDateIn(new Date(dose.authorizedAt), timeZone, language),
+          reason: dose.voidReason ?? '',
+        }),
+      );
     if (day.attendance.length === 0) {
       line(doc, t('inspectionPdf.nobody'));
       continue;

@@ -21,6 +21,7 @@ import type { AuthUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { sessionCompliance } from '../child-health/compliance.ts';
 import { sessionIncidents } from '../incidents/incident-reads.ts';
+import { sessionDosesByDay } from '../medication/medication-reads.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds, weekday } from '../passes/door-today.ts';
 import { sessionSignedForms } from '../signed-forms/standing.ts';
@@ -129,7 +130,7 @@ export async function inspection(
   const now = clock.now();
   // The reads are independent: on PostgreSQL they run at once on the pool's connections, one query each for
   // the whole range (none per day).
-  const [children, closures, events, incidents, compliance, forms, staffByDay, ratioByDay] =
+  const [children, closures, events, incidents, compliance, forms, staffByDay, ratioByDay, medication] =
     await Promise.all([
       queryRows<ChildRow>(
         db,
@@ -153,6 +154,7 @@ export async function inspection(
       sessionSignedForms(db, { id: session.id, name: session.name }),
       sessionStaffOnDays(db, classSessionId, from, to),
       sessionRatioHistories(db, classSessionId, days, now, (day) => dayBounds(day, timeZone).end),
+      sessionDosesByDay(db, classSessionId, from, to),
     ]);
   const byDay = new Map<string, Map<string, Inspection['days'][number]['attendance'][number]>>();
   for (const event of events) {
@@ -249,6 +251,7 @@ export async function inspection(
         ),
         staff: duty[index]!.staff.map(({ name, inAt, outAt }) => ({ name, inAt, outAt })),
         ratio: { points: duty[index]!.ratio.points, minutesOver: duty[index]!.ratio.minutesOver },
+        medication: medication.get(day) ?? [],
       };
     }),
     incidents: incidents.map(({ day: _day, childNames: _names, ...incident }) => incident),

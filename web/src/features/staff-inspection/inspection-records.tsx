@@ -1,7 +1,7 @@
 /**
  * An inspector's records on the page (issue 26, decision 039): the session's facts, its children with their
  * allergies, and each day it meets with the day's closure and who brought and took each child, when (the
- * center's time zone). Every table has a caption; a closed day and an empty day say so in words.
+ * center's time zone) and the medicine given (decision 040). Every table has a caption; a closed day and an empty day say so in words.
  */
 import { type Inspection, routes } from '@lc/contract';
 import { Alert, Anchor, Badge, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatWhen } from '../staff/staff-format';
 import { formatClock } from '../staff-attendance/attendance-parts';
+import { InspectionDoses } from '../staff-medication/inspection-doses';
 
 /** A table wider than a phone scrolls sideways by keyboard too: its viewport takes focus (axe, WCAG 2.1.1). */
 const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };
@@ -285,6 +286,7 @@ export function AttendanceDays({ inspection }: { inspection: Inspection }) {
                 </Table>
               </Table.ScrollContainer>
             ) : null}
+            <InspectionDoses doses={day.medication} dayLabel={longDay(day.day)} />
           </Stack>
         );
       })}

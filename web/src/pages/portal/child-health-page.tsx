@@ -87,6 +87,9 @@ export default function ChildHealthPage() {
         <Text mt={4} maw="65ch">
           {t('health.page.intro', { name })}
         </Text>
+        <Anchor component={Link} to={routes.childMedication(studentId)} mt="xs" display="inline-block">
+          {t('medication.family.link')}
+        </Anchor>
       </div>
 
       <Section id="health-needs" title={t('health.page.needsHeading')}>

@@ -58,14 +58,18 @@ export default function StaffSessionDayPage() {
         <Text mt={4} maw="65ch">
           {t('feed.staff.intro')}
         </Text>
-        <Button
-          component={Link}
-          to={`${routes.staffIncidentNew}?session=${classSessionId}`}
-          variant="default"
-          mt="sm"
-        >
-          {t('incidents.staff.newButton')}
-        </Button>
+        <Group gap="sm" mt="sm">
+          <Button
+            component={Link}
+            to={`${routes.staffIncidentNew}?session=${classSessionId}`}
+            variant="default"
+          >
+            {t('incidents.staff.newButton')}
+          </Button>
+          <Button component={Link} to={routes.staffSessionMedication(classSessionId)} variant="default">
+            {t('medication.staff.dayButton')}
+          </Button>
+        </Group>
       </div>
 
       <section aria-labelledby="class-heading">
@@ -89,6 +93,14 @@ export default function StaffSessionDayPage() {
                       : t('feed.staff.notIn')}
                     {child.checkOut ? ` · ${t('feed.staff.out', { time: clockOf(child.checkOut) })}` : ''}
                   </Text>
+                  <Anchor
+                    component={Link}
+                    to={`${routes.staffSessionMedication(classSessionId)}?child=${child.studentId}`}
+                    size="sm"
+                    aria-label={t('medication.staff.giveFor', { name: child.firstName })}
+                  >
+                    {t('medication.staff.giveHeading')}
+                  </Anchor>
                 </Group>
               </List.Item>
             ))}
