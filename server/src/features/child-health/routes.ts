@@ -15,14 +15,14 @@ import {
 } from '@lc/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createStorage, isStorageKey } from '../../adapters/storage.ts';
+import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows } from '../../db/client.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { disposition, readUpload } from '../resources/routes.ts';
+import { readUpload } from '../resources/routes.ts';
+import { sendSignedFile } from '../resources/signed-file.ts';
 import { requireAdmin, visibleSessions } from '../team/access.ts';
 import { familyHealthChild, type HealthChild, healthNotFound, staffHealthChild } from './access.ts';
 import { familyHealthSummary, sessionCompliance } from './compliance.ts';
@@ -207,34 +207,21 @@ export const childHealthRoutes =
         fileTypes: [...KINDS.keys()],
       },
       async (request, reply) => {
-        const { documentId } = request.params;
-        const { expires, signature, download } = request.query;
-        const links = await healthDocumentLinks(ctx);
-        const now = ctx.clock.now();
-        if (
-          !isUuid(documentId) ||
-          !expires ||
-          !signature ||
-          !links.verify(documentId, Number(expires), signature, now)
-        )
-          throw healthNotFound();
-        const [row] = await queryRows<{ storage_key: string; file_name: string }>(
-          ctx.db,
-          sql`select storage_key, file_name from health_documents where id = ${documentId}`,
-        );
-        if (!row || !isStorageKey(row.storage_key)) throw healthNotFound();
-        const file = await storage.get(row.storage_key);
-        if (!file) throw healthNotFound();
-        reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('x-content-type-options', 'nosniff')
-          .header(
-            'content-disposition',
-            disposition(download === '1' ? 'attachment' : 'inline', row.file_name),
-          )
-          .header('cache-control', 'private, max-age=600, no-transform');
-        return reply.send(file.stream);
+        return sendSignedFile(reply, {
+          id: request.params.documentId,
+          query: request.query,
+          links: await healthDocumentLinks(ctx),
+          now: ctx.clock.now(),
+          storage,
+          find: async (id) => {
+            const [row] = await queryRows<{ storage_key: string; file_name: string }>(
+              ctx.db,
+              sql`select storage_key, file_name from health_documents where id = ${id}`,
+            );
+            return row && { key: row.storage_key, fileName: row.file_name };
+          },
+          notFound: healthNotFound,
+        });
       },
     );
 

@@ -10,12 +10,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ATTACHMENT_KINDS, ATTACHMENT_MAX_BYTES, conversationsApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createStorage, isStorageKey } from '../../adapters/storage.ts';
+import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type AuthUser, currentUser } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { disposition, readUpload } from '../resources/routes.ts';
+import { readUpload } from '../resources/routes.ts';
+import { sendSignedFile } from '../resources/signed-file.ts';
 import {
   conversationNotFound,
   familyConversation,
@@ -198,30 +198,20 @@ export const conversationRoutes =
         fileTypes: [...ATTACHMENT_KINDS.keys()],
       },
       async (request, reply) => {
-        const { attachmentId } = request.params;
-        const { expires, signature, download } = request.query;
-        const links = await attachmentLinks(ctx);
-        if (
-          !isUuid(attachmentId) ||
-          !expires ||
-          !signature ||
-          !links.verify(attachmentId, Number(expires), signature, now())
-        )
-          throw conversationNotFound();
-        const row = await sentAttachment(ctx.db, attachmentId);
-        if (!row || !isStorageKey(row.storage_key)) throw conversationNotFound();
-        const file = await storage.get(row.storage_key);
-        if (!file) throw conversationNotFound();
-        const inline =
-          download !== '1' &&
-          (file.contentType.startsWith('image/') || file.contentType === 'application/pdf');
-        reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', disposition(inline ? 'inline' : 'attachment', row.file_name))
-          .header('cache-control', 'private, max-age=600, no-transform');
-        return reply.send(file.stream);
+        return sendSignedFile(reply, {
+          id: request.params.attachmentId,
+          query: request.query,
+          links: await attachmentLinks(ctx),
+          now: now(),
+          storage,
+          find: async (id) => {
+            const row = await sentAttachment(ctx.db, id);
+            return row && { key: row.storage_key, fileName: row.file_name };
+          },
+          notFound: conversationNotFound,
+          // A photo or a PDF opens in the browser; any other kind is saved.
+          inline: (type) => type.startsWith('image/') || type === 'application/pdf',
+        });
       },
     );
 

@@ -9,12 +9,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ATTACHMENT_MAX_BYTES, dayFeedApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createStorage, isStorageKey } from '../../adapters/storage.ts';
+import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { serve } from '../../http/serve.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { disposition, readUpload } from '../resources/routes.ts';
+import { readUpload } from '../resources/routes.ts';
+import { sendSignedFile } from '../resources/signed-file.ts';
 import { familyChild, familyChildIds, feedNotFound, staffDaySession } from './access.ts';
 import { DAY_PHOTO_KINDS, dayPhotoLinks, postedPhoto, storeDayPhoto } from './day-photos.ts';
 import { childFeed, staffDay, staffPostView, type ViewContext } from './day-reads.ts';
@@ -181,31 +181,20 @@ export const dayFeedRoutes =
         fileTypes: [...DAY_PHOTO_KINDS.keys()],
       },
       async (request, reply) => {
-        const { photoId } = request.params;
-        const { expires, signature, download } = request.query;
-        const links = await dayPhotoLinks(ctx);
-        if (
-          !isUuid(photoId) ||
-          !expires ||
-          !signature ||
-          !links.verify(photoId, Number(expires), signature, now())
-        )
-          throw feedNotFound();
-        const row = await postedPhoto(ctx.db, photoId);
-        if (!row || !isStorageKey(row.storage_key)) throw feedNotFound();
-        const file = await storage.get(row.storage_key);
-        if (!file) throw feedNotFound();
-        const ext = DAY_PHOTO_KINDS.get(file.contentType) ?? 'jpg';
-        reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('x-content-type-options', 'nosniff')
-          .header(
-            'content-disposition',
-            disposition(download === '1' ? 'attachment' : 'inline', `bright-oak-${row.day}.${ext}`),
-          )
-          .header('cache-control', 'private, max-age=600, no-transform');
-        return reply.send(file.stream);
+        return sendSignedFile(reply, {
+          id: request.params.photoId,
+          query: request.query,
+          links: await dayPhotoLinks(ctx),
+          now: now(),
+          storage,
+          // Saved as "bright-oak-2026-11-20.jpg": the day it was posted.
+          find: async (id) => {
+            const row = await postedPhoto(ctx.db, id);
+            const ext = DAY_PHOTO_KINDS.get(row?.content_type ?? '') ?? 'jpg';
+            return row && { key: row.storage_key, fileName: `bright-oak-${row.day}.${ext}` };
+          },
+          notFound: feedNotFound,
+        });
       },
     );
 

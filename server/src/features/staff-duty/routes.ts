@@ -8,16 +8,16 @@ import fastifyMultipart from '@fastify/multipart';
 import { CERTIFICATION_DOCUMENT_MAX_BYTES, dutyApi } from '@lc/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createStorage, isStorageKey } from '../../adapters/storage.ts';
+import { createStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { currentKiosk, currentUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { HEALTH_FILE_KINDS } from '../child-health/writes.ts';
 import { parseDaySchedule } from '../passes/day-schedule.ts';
 import { dayBounds } from '../passes/door-today.ts';
-import { disposition, readUpload } from '../resources/routes.ts';
+import { readUpload } from '../resources/routes.ts';
+import { sendSignedFile } from '../resources/signed-file.ts';
 import { requireAdmin } from '../team/access.ts';
 import { certificationDocumentLinks } from './certification-links.ts';
 import {
@@ -346,30 +346,15 @@ export const dutyRoutes =
         fileTypes: [...CERTIFICATE_KINDS.keys()],
       },
       async (request, reply) => {
-        const { certificationId } = request.params;
-        const { expires, signature, download } = request.query;
-        const links = await certificationDocumentLinks(ctx);
-        if (
-          !isUuid(certificationId) ||
-          !expires ||
-          !signature ||
-          !links.verify(certificationId, Number(expires), signature, ctx.clock.now())
-        )
-          throw notFound('certification');
-        const row = await certificationDocumentFile(ctx.db, certificationId);
-        if (!row || !isStorageKey(row.key)) throw notFound('certification');
-        const file = await storage.get(row.key);
-        if (!file) throw notFound('certification');
-        reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('x-content-type-options', 'nosniff')
-          .header(
-            'content-disposition',
-            disposition(download === '1' ? 'attachment' : 'inline', row.fileName),
-          )
-          .header('cache-control', 'private, max-age=600, no-transform');
-        return reply.send(file.stream);
+        return sendSignedFile(reply, {
+          id: request.params.certificationId,
+          query: request.query,
+          links: await certificationDocumentLinks(ctx),
+          now: ctx.clock.now(),
+          storage,
+          find: (id) => certificationDocumentFile(ctx.db, id),
+          notFound: () => notFound('certification'),
+        });
       },
     );
 
