@@ -134,7 +134,7 @@ export const StaffMedicationDoseSchema = z.object({
 });
 export type StaffMedicationDose = z.infer<typeof StaffMedicationDoseSchema>;
 
-/** `GET /api/staff/sessions/{id}/medication` query: a range of days (default: today). */
+/** `GET /api/staff/sessions/{id}/medication` query: a range of days (default: the last seven days to today). */
 export const MedicationLogQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional() })
   .superRefine((q, ctx) => {

@@ -40,6 +40,11 @@ describe('the demo’s medication log', () => {
       expect(page.statusCode, page.body).toBe(200);
       const child = page.json().children.find((c: { studentId: string }) => c.studentId === maya!.id);
       expect(child.refusal).toBeNull();
+      // The page opens on the last seven days, which hold Maya's two doses.
+      expect(page.json().doses.map((d: { medication: string }) => d.medication)).toEqual([
+        'Albuterol inhaler',
+        'Albuterol inhaler',
+      ]);
       expect(JSON.stringify(child.authorization.answers)).toContain('albuterol inhaler');
     } finally {
       await t.close();

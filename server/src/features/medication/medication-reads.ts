@@ -12,7 +12,7 @@ import type {
   SessionMedication,
   StaffMedicationDose,
 } from '@lc/contract';
-import { instantToDate, instantToWallTime } from '@lc/contract/zoned-time';
+import { addDays, instantToDate, instantToWallTime } from '@lc/contract/zoned-time';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -95,8 +95,8 @@ export function staffDoseView(row: DoseRow, user: AuthUser, timeZone: string): S
 
 /**
  * Session `classSessionId`'s children (Enrolled) with the authorization each would be given under and the
- * medicines on their health record, and its log in the range of days (default: today), newest first. 404
- * when the caller does not teach it.
+ * medicines on their health record, and its log in the range of days (default: the last seven days to today),
+ * newest first. 404 when the caller does not teach it.
  */
 export async function sessionMedication(
   db: DbOrTx,
@@ -108,8 +108,9 @@ export async function sessionMedication(
 ): Promise<SessionMedication> {
   const session = await staffSession(db, user, classSessionId);
   const today = instantToDate(now, timeZone);
-  const from = query.from ?? query.to ?? today;
-  const to = query.to ?? (query.from ? query.from : today);
+  // The last seven days to today by default, so the page opens on the week's doses.
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  const from = query.from ?? addDays(to, -6);
   const children = await db
     .select({
       studentId: students.id,

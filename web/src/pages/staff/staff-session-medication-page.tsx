@@ -1,7 +1,7 @@
 /**
  * /staff/sessions/:classSessionId/medication (issue 26; decision 040): a teacher's phone screen for medicine —
  * "Give medicine" (the child, what the parent authorized or why nothing can be given, the medicine, the dose,
- * when, a note) and the session's log for a range of days (`?from=&to=`, today by default), every entry kept,
+ * when, a note) and the session's log for a range of days (`?from=&to=`, the last seven days by default), every entry kept,
  * each correctable or voidable by the one who gave it or the director. `?child=` picks the child, as the
  * session's day page links to it.
  */
