@@ -46,6 +46,8 @@ describe('the demo’s medication log', () => {
         'Albuterol inhaler',
       ]);
       expect(JSON.stringify(child.authorization.answers)).toContain('albuterol inhaler');
+      // Her health record names the same inhaler, so the teacher reads it twice before giving it.
+      expect(child.healthMedications).toEqual(['Albuterol inhaler, 2 puffs when wheezy (mild asthma)']);
     } finally {
       await t.close();
     }

@@ -86,7 +86,8 @@ export async function insertDemoHealth(tx: Tx, today: string, demoParentEmail: s
       insuranceCarrier: 'Blue Shield of California',
       insuranceMemberId: 'XEH 4417 2209',
       dietaryNeeds: 'Vegetarian. Milk is fine; no gelatin (gummy snacks).',
-      medications: [],
+      // The inhaler her medical authorization names (demo-medication.ts gives it on the last two weekdays).
+      medications: ['Albuterol inhaler, 2 puffs when wheezy (mild asthma)'],
       // A year ago less three weeks: the 12-month physical runs out in about three weeks.
       physicalOn: addDays(today, -365 + 21),
     });
