@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'e2e/.tmp/reports');
@@ -57,6 +58,11 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+/**
+ * The name of each failed test, printed again just above the closing line: CI keeps only the tail of a long
+ * run's output, and a failure far up in it was otherwise lost (a Vitest failure in CI could not be named).
+ */
+const failedTests = [];
 /** Each step's title and seconds, printed as a table at the end (issue 22: where CI's time goes). */
 const stepTimes = [];
 const runStarted = Date.now();
@@ -126,6 +132,7 @@ run(
     counts: () => {
       const report = readJson(vitestReport);
       if (!report) return null;
+      failedTests.push(...vitestFailures(report, root));
       return {
         passed: report.numPassedTests ?? 0,
         failed: (report.numFailedTests ?? 0) + (report.numTodoTests ?? 0) + (report.numPendingTests ?? 0),
@@ -143,8 +150,10 @@ if (run('build the web app', process.execPath, ['scripts/build-web.mjs'])) {
     {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
       counts: () => {
-        const stats = readJson(playwrightReport)?.stats;
+        const report = readJson(playwrightReport);
+        const stats = report?.stats;
         if (!stats) return null;
+        failedTests.push(...playwrightFailures(report));
         return {
           passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
           failed: (stats.unexpected ?? 0) + (stats.skipped ?? 0),
@@ -158,6 +167,11 @@ console.log('\nStep times:');
 for (const [title, seconds] of stepTimes) console.log(`  ${seconds.padStart(7)} s  ${title}`);
 console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s  whole run`);
 console.log('');
+if (failedTests.length > 0) {
+  console.log('Failed tests:');
+  for (const line of failedTests) console.log(`  ✘ ${line}`);
+  console.log('');
+}
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);

@@ -160,10 +160,12 @@ export const SessionMedicationSchema = z.object({
 });
 export type SessionMedication = z.infer<typeof SessionMedicationSchema>;
 
-/** A dose as the family reads it (entries replaced by a correction are left out; the correction says so). */
-export const FamilyMedicationDoseSchema = z.object({
-  id: z.string(),
-  sessionName: z.string(),
+/**
+ * What every reader of a given dose is told, outside the staff's working log: the medicine, the dose, when
+ * (an instant, ISO 8601), who gave it, the note, and whose signed authorization it was given under.
+ * Entries replaced by a correction are left out; `corrected` marks the entry that replaced one.
+ */
+const DoseRecordSchema = z.object({
   medication: z.string(),
   dose: z.string(),
   givenAt: z.string(),
@@ -173,8 +175,14 @@ export const FamilyMedicationDoseSchema = z.object({
   authorizedAt: z.string(),
   /** This entry corrects an earlier one. */
   corrected: z.boolean(),
-  voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
+});
+
+/** A dose as the family reads it (entries replaced by a correction are left out; the correction says so). */
+export const FamilyMedicationDoseSchema = DoseRecordSchema.extend({
+  id: z.string(),
+  sessionName: z.string(),
+  voidedAt: z.string().nullable(),
 });
 export type FamilyMedicationDose = z.infer<typeof FamilyMedicationDoseSchema>;
 
@@ -186,18 +194,11 @@ export const FamilyMedicationSchema = z.object({
 });
 export type FamilyMedication = z.infer<typeof FamilyMedicationSchema>;
 
-/** A dose of the inspector's records (decision 039): who got what, when, by whom, under whose signature. */
-export const InspectionDoseSchema = z.object({
+/**
+ * A dose of the inspector's records (decision 039): who got what, when, by whom, under whose signature.
+ * Voided entries are listed with their reason.
+ */
+export const InspectionDoseSchema = DoseRecordSchema.extend({
   childName: z.string(),
-  medication: z.string(),
-  dose: z.string(),
-  givenAt: z.string(),
-  givenBy: z.string(),
-  note: z.string(),
-  authorizedBy: z.string(),
-  authorizedAt: z.string(),
-  /** Voided entries are listed with their reason; entries replaced by a correction are left out. */
-  voidReason: z.string().nullable(),
-  corrected: z.boolean(),
 });
 export type InspectionDose = z.infer<typeof InspectionDoseSchema>;

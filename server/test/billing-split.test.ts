@@ -25,18 +25,6 @@ describe.each(dbKinds)('split billing on %s', (kind) => {
     office.clock.set(`${date}T18:00:00Z`);
     for (const f of families) await office.a.signIn(f);
   };
-  /** `inviter` invites `invited`, who accepts: one shared family. */
-  const share = async (inviter: Family, invited: Family) => {
-    const res = await as(inviter.token, 'POST', '/api/Family/Invitations', { emailAddress: invited.email });
-    expect(res.statusCode, res.body).toBe(200);
-    await office.t.flush();
-    const mail = (await office.t.mails()).find(
-      (m) => m.to === invited.email && m.text.includes('/dashboard/family/join/'),
-    );
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    const accepted = await as(invited.token, 'POST', '/api/Family/Invitation/Accept', { token });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-  };
   const view = async (f: Family) => {
     const res = await as(f.token, 'GET', '/api/Billing/Split');
     expect(res.statusCode, res.body).toBe(200);
@@ -68,7 +56,7 @@ describe.each(dbKinds)('split billing on %s', (kind) => {
     });
     const dana = await office.a.family('Dana', 1);
     const sam = await office.a.family('Sam', 0);
-    await share(dana, sam);
+    await office.a.share(dana, sam);
     expect((await view(dana)).canSplit).toBe(true);
 
     const enrolled = await as(dana.token, 'POST', '/api/ClassSessionEnrollment', {
@@ -165,7 +153,7 @@ describe.each(dbKinds)('split billing on %s', (kind) => {
 
     const maya = await office.a.family('Maya', 2);
     const leo = await office.a.family('Leo', 0);
-    await share(maya, leo);
+    await office.a.share(maya, leo);
     const [first, second] = maya.childIds as [string, string];
     const bad = await as(maya.token, 'POST', '/api/Billing/Split', {
       kind: 'child',

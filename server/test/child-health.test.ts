@@ -96,18 +96,6 @@ describe.each(dbKinds)('health records on %s', (kind) => {
           (select count(*)::int from audit_events where action like 'health.%') as audits`,
       )
     )[0]!;
-  const share = async (inviter: Family, invited: Family) => {
-    const res = await as(inviter.token, 'POST', '/api/Family/Invitations', { emailAddress: invited.email });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.flush();
-    const mail = (await t.mails()).find(
-      (m) => m.to === invited.email && m.text.includes('/dashboard/family/join/'),
-    );
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    expect((await as(invited.token, 'POST', '/api/Family/Invitation/Accept', { token })).statusCode).toBe(
-      200,
-    );
-  };
 
   beforeAll(async () => {
     clock = movableClock(MORNING);
@@ -135,7 +123,7 @@ describe.each(dbKinds)('health records on %s', (kind) => {
     await a.enrollPaid(chen, acorn);
     await a.enrollPaid(okafor, acorn);
     await a.enrollPaid(lee, maple);
-    await share(chen, chenPartner);
+    await a.share(chen, chenPartner);
     ava = chen.childIds[0]!;
   });
   afterAll(async () => {

@@ -54,18 +54,6 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
       centerHours: { closedNow: boolean };
     };
   };
-  const share = async (inviter: Family, invited: Family) => {
-    const res = await as(inviter.token, 'POST', '/api/Family/Invitations', { emailAddress: invited.email });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.flush();
-    const mail = (await t.mails()).find(
-      (m) => m.to === invited.email && m.text.includes('/dashboard/family/join/'),
-    );
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    expect((await as(invited.token, 'POST', '/api/Family/Invitation/Accept', { token })).statusCode).toBe(
-      200,
-    );
-  };
   /** Move the clock to `iso`, and sign everyone in again (sessions end when the clock moves past them). */
   const at = async (iso: string) => {
     await t.ctx.work.idle();
@@ -95,7 +83,7 @@ describe.each(dbKinds)('conversations on %s', (kind) => {
     okafor = await a.family('Okafor', 1);
     await a.enrollPaid(chen, acorn);
     await a.enrollPaid(okafor, maple);
-    await share(chen, chenPartner);
+    await a.share(chen, chenPartner);
     // Nobody but the director hears by email in these tests unless a test says so.
     await t.database.db.update(users).set({ notifyEmail: false }).where(eq(users.id, teacher.userId));
     await t.database.db.update(users).set({ notifyEmail: false }).where(eq(users.id, otherTeacher.userId));

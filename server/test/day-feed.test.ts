@@ -13,6 +13,7 @@ import { createStorage } from '../src/adapters/storage.ts';
 import { queryRows } from '../src/db/client.ts';
 import { attendance, sessionStaff, students } from '../src/db/schema.ts';
 import { createTestApp, dbKinds, doorRecord, type TestApp } from './helpers.ts';
+import { makeClassroom } from './support/classroom.ts';
 import { api, type Family, type MovableClock, movableClock } from './support/registration.ts';
 
 // Friday, November 20, 2026, 10:00 am in Redwood City: the morning program is in class.
@@ -95,54 +96,14 @@ describe.each(dbKinds)('the day’s feed on %s', (kind) => {
     for (const f of [director, teacher, coTeacher, otherTeacher, chen, chenPartner, okafor, lee])
       await a.signIn(f);
   };
-  const share = async (inviter: Family, invited: Family) => {
-    const res = await as(inviter.token, 'POST', '/api/Family/Invitations', { emailAddress: invited.email });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.flush();
-    const mail = (await t.mails()).find(
-      (m) => m.to === invited.email && m.text.includes('/dashboard/family/join/'),
-    );
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    expect((await as(invited.token, 'POST', '/api/Family/Invitation/Accept', { token })).statusCode).toBe(
-      200,
-    );
-  };
-
   beforeAll(async () => {
     clock = movableClock(MORNING);
     t = await createTestApp(kind, { clock, env: { SIGNUP_RATE_LIMIT: '10000', PHOTO_RETENTION_DAYS: '30' } });
     a = api(t);
-    director = await a.promote('Director', 'Admin');
-    teacher = await a.promote('Rivera', 'Staff');
-    coTeacher = await a.promote('Nakamura', 'Staff');
-    otherTeacher = await a.promote('Lindqvist', 'Staff');
-    const schedule = 'Monday to Friday, 8:30 am – 12:30 pm';
-    acorn = await a.session({
-      name: 'Acorn Room',
-      sessionStartDate: '2026-11-02',
-      rosterSize: 6,
-      daySchedule: schedule,
-    });
-    const maple = await a.session({
-      name: 'Maple Room',
-      sessionStartDate: '2026-11-02',
-      rosterSize: 6,
-      daySchedule: schedule,
-    });
-    await t.database.db.insert(sessionStaff).values([
-      { classSessionId: acorn, userId: teacher.userId },
-      { classSessionId: acorn, userId: coTeacher.userId },
-      { classSessionId: maple, userId: otherTeacher.userId },
-    ]);
-    chen = await a.family('Chen', 1);
-    chenPartner = await a.family('Partner', 0);
-    okafor = await a.family('Okafor', 1);
-    lee = await a.family('Lee', 1);
-    await a.enrollPaid(chen, acorn);
-    await a.enrollPaid(okafor, acorn);
-    await a.enrollPaid(lee, maple);
-    await share(chen, chenPartner);
-    ava = chen.childIds[0]!;
+    let helpers: Family[];
+    ({ director, teacher, helpers, otherTeacher, acorn, chen, chenPartner, okafor, lee, ava } =
+      await makeClassroom(t, a, { acornHelpers: ['Nakamura'] }));
+    coTeacher = helpers[0]!;
     ben = okafor.childIds[0]!;
     // Every test family's first child is called Ava; Ben is the Okafors'.
     await t.database.db.update(students).set({ firstName: 'Ben' }).where(eq(students.id, ben));

@@ -7,13 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { pushSubscriptions, sessionStaff, students } from '../src/db/schema.ts';
+import { students } from '../src/db/schema.ts';
 import { familyData } from '../src/features/family/export.ts';
 import { sessionIncidents } from '../src/features/incidents/incident-reads.ts';
 import type { PendingPush } from '../src/ports.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { catchPushes, makeClassroom } from './support/classroom.ts';
 import { api, type Family, type MovableClock, movableClock } from './support/registration.ts';
 
 // Friday, November 20, 2026, 10:00 am in Redwood City: the morning program is in class.
@@ -95,62 +96,14 @@ describe.each(dbKinds)('incident reports on %s', (kind) => {
     clock = movableClock(MORNING);
     t = await createTestApp(kind, { clock, env: { SIGNUP_RATE_LIMIT: '10000' } });
     a = api(t);
-    director = await a.promote('Director', 'Admin');
-    teacher = await a.promote('Rivera', 'Staff');
-    otherTeacher = await a.promote('Lindqvist', 'Staff');
-    const schedule = 'Monday to Friday, 8:30 am – 12:30 pm';
-    acorn = await a.session({
-      name: 'Acorn Room',
-      sessionStartDate: '2026-11-02',
-      rosterSize: 6,
-      daySchedule: schedule,
-    });
-    const maple = await a.session({
-      name: 'Maple Room',
-      sessionStartDate: '2026-11-02',
-      rosterSize: 6,
-      daySchedule: schedule,
-    });
-    await t.database.db.insert(sessionStaff).values([
-      { classSessionId: acorn, userId: teacher.userId },
-      { classSessionId: maple, userId: otherTeacher.userId },
-    ]);
-    chen = await a.family('Chen', 1);
-    chenPartner = await a.family('Partner', 0);
-    okafor = await a.family('Okafor', 1);
-    lee = await a.family('Lee', 1);
-    await a.enrollPaid(chen, acorn);
-    await a.enrollPaid(okafor, acorn);
-    await a.enrollPaid(lee, maple);
-    const invite = await as(chen.token, 'POST', '/api/Family/Invitations', {
-      emailAddress: chenPartner.email,
-    });
-    expect(invite.statusCode, invite.body).toBe(200);
-    await t.flush();
-    const mail = (await t.mails()).find(
-      (m) => m.to === chenPartner.email && m.text.includes('/dashboard/family/join/'),
-    );
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    expect((await as(chenPartner.token, 'POST', '/api/Family/Invitation/Accept', { token })).statusCode).toBe(
-      200,
-    );
-    ava = chen.childIds[0]!;
+    ({ director, teacher, otherTeacher, acorn, chen, chenPartner, okafor, lee, ava } = await makeClassroom(
+      t,
+      a,
+    ));
     ben = okafor.childIds[0]!;
     await t.database.db.update(students).set({ firstName: 'Ben' }).where(eq(students.id, ben));
     // Every parent has a phone with notifications on; the pushes are caught, not sent.
-    for (const f of [chen, chenPartner, okafor, lee])
-      await t.database.db.insert(pushSubscriptions).values({
-        userId: f.userId,
-        endpoint: `https://push.example/${f.userId}`,
-        p256dh: 'key',
-        auth: 'auth',
-        browser: 'Chrome',
-        system: 'Android',
-      });
-    vi.spyOn(t.ctx.push, 'deliver').mockImplementation(async (list) => {
-      pushes.push(...list);
-      return { devices: list.length, sent: list.length, removed: 0, failed: 0 };
-    });
+    await catchPushes(t, [chen, chenPartner, okafor, lee], pushes);
   });
   afterAll(async () => {
     await t.close();

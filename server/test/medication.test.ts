@@ -9,11 +9,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { classSections, pushSubscriptions, sessionStaff, students } from '../src/db/schema.ts';
+import { classSections, students } from '../src/db/schema.ts';
 import type { PendingPush } from '../src/ports.ts';
 import { createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { catchPushes, makeClassroom } from './support/classroom.ts';
 import { api, type Family, type MovableClock, movableClock } from './support/registration.ts';
 
 // Friday, November 20, 2026, 10:00 am in Redwood City: the morning program is in class.
@@ -125,65 +126,25 @@ describe.each(dbKinds)('the medication log on %s', (kind) => {
     clock = movableClock(MORNING);
     t = await createTestApp(kind, { clock, env: { SIGNUP_RATE_LIMIT: '10000' } });
     a = api(t);
-    director = await a.promote('Director', 'Admin');
-    teacher = await a.promote('Rivera', 'Staff');
-    helper = await a.promote('Nguyen', 'Staff');
-    otherTeacher = await a.promote('Lindqvist', 'Staff');
     const [p] = await t.database.db
       .insert(classSections)
       .values({ name: 'Morning Preschool' })
       .returning({ id: classSections.id });
     program = p!.id;
-    const schedule = 'Monday to Friday, 8:30 am – 12:30 pm';
-    acorn = await a.session({
-      name: 'Acorn Room',
-      sessionStartDate: '2026-11-02',
-      rosterSize: 6,
-      daySchedule: schedule,
-      classSectionId: program,
-    });
-    const maple = await a.session({
-      name: 'Maple Room',
-      sessionStartDate: '2026-11-02',
-      rosterSize: 6,
-      daySchedule: schedule,
-      classSectionId: program,
-    });
-    await t.database.db.insert(sessionStaff).values([
-      { classSessionId: acorn, userId: teacher.userId },
-      { classSessionId: acorn, userId: helper.userId },
-      { classSessionId: maple, userId: otherTeacher.userId },
-    ]);
-    chen = await a.family('Chen', 1);
-    chenPartner = await a.family('Partner', 0);
-    okafor = await a.family('Okafor', 1);
-    await a.enrollPaid(chen, acorn);
-    await a.enrollPaid(okafor, acorn);
-    await as(chen.token, 'POST', '/api/Family/Invitations', { emailAddress: chenPartner.email });
-    await t.flush();
-    const mail = (await t.mails()).find((m) => m.to === chenPartner.email && m.text.includes('/join/'));
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    await ok(chenPartner.token, 'POST', '/api/Family/Invitation/Accept', { token });
-    ava = chen.childIds[0]!;
+    let helpers: Family[];
+    ({ director, teacher, helpers, otherTeacher, acorn, chen, chenPartner, okafor, ava } =
+      await makeClassroom(t, a, {
+        program,
+        acornHelpers: ['Nguyen'],
+      }));
+    helper = helpers[0]!;
     ben = okafor.childIds[0]!;
     await t.database.db.update(students).set({ firstName: 'Ben' }).where(eq(students.id, ben));
     const created = await ok(director.token, 'POST', '/api/staff/forms', medicalForm(program), 201);
     formId = created.id;
     keys = created.draft.fields.map((f: { key: string }) => f.key);
     await ok(director.token, 'POST', `/api/staff/forms/${formId}/publish`);
-    for (const f of [chen, chenPartner, okafor])
-      await t.database.db.insert(pushSubscriptions).values({
-        userId: f.userId,
-        endpoint: `https://push.example/${f.userId}`,
-        p256dh: 'key',
-        auth: 'auth',
-        browser: 'Chrome',
-        system: 'Android',
-      });
-    vi.spyOn(t.ctx.push, 'deliver').mockImplementation(async (list) => {
-      pushes.push(...list);
-      return { devices: list.length, sent: list.length, removed: 0, failed: 0 };
-    });
+    await catchPushes(t, [chen, chenPartner, okafor], pushes);
   });
   afterAll(async () => {
     await t.close();

@@ -134,11 +134,7 @@ describe.each(dbKinds)('signed forms on %s', (kind) => {
     await a.enrollPaid(chen, acorn);
     await a.enrollPaid(okafor, acorn);
     // Chen's partner joins the family.
-    await as(chen.token, 'POST', '/api/Family/Invitations', { emailAddress: chenPartner.email });
-    await t.flush();
-    const mail = (await t.mails()).find((m) => m.to === chenPartner.email && m.text.includes('/join/'));
-    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
-    await ok(chenPartner.token, 'POST', '/api/Family/Invitation/Accept', { token });
+    await a.share(chen, chenPartner);
   });
   afterAll(async () => {
     await t.close();

@@ -143,6 +143,23 @@ export function api(t: TestApp) {
     return { paymentId: res.json().id as string, checkoutId };
   };
 
+  /**
+   * `inviter` invites `invited` to share the family, and `invited` accepts with the link from the delivered
+   * mail (a delivered outbox row no longer holds the link, decision 017): one family, two parents.
+   */
+  const share = async (inviter: Family, invited: Family) => {
+    const res = await call(inviter.token, 'POST', '/api/Family/Invitations', { emailAddress: invited.email });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.flush();
+    const mail = (await t.mails()).find(
+      (m) => m.to === invited.email && m.text.includes('/dashboard/family/join/'),
+    );
+    expect(mail, `no invitation mail to ${invited.email}`).toBeDefined();
+    const token = /\/dashboard\/family\/join\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)![1]!;
+    const accepted = await call(invited.token, 'POST', '/api/Family/Invitation/Accept', { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  };
+
   const seatsLeft = async (classSessionId: number) =>
     (await call(null, 'GET', `/api/ClassSession/${classSessionId}`)).json().seatsLeft as number;
 
@@ -157,6 +174,7 @@ export function api(t: TestApp) {
     joinWaitlist,
     press,
     enrollPaid,
+    share,
     seatsLeft,
   };
 }
