@@ -1,10 +1,12 @@
 /**
  * The demo's medication log (issue 26; decision 040): Maya's signed medical authorization lets the bridge room
  * log doses, her two inhaler doses show in Jordan's portal with the signer, and the room's medication page
- * shows what Jordan authorized.
+ * shows what Jordan authorized. Her health record (decision 035) names the inhaler and holds her physical exam
+ * form, checked by the director, whose PDF opens from its signed link.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createStorage } from '../src/adapters/storage.ts';
 import { queryRows } from '../src/db/client.ts';
 import { DEMO_DIRECTOR, DEMO_PARENT, seedDemo } from '../src/db/seed/demo.ts';
 import { createTestApp } from './helpers.ts';
@@ -16,7 +18,7 @@ describe('the demo’s medication log', () => {
   it('shows Maya’s inhaler doses to Jordan and her authorization on the room’s medication page', async () => {
     const t = await createTestApp('pglite', { clock: movableClock(NOW) });
     try {
-      await seedDemo(t.database.db, '2026-11-20');
+      await seedDemo(t.database.db, '2026-11-20', createStorage(t.ctx.config));
       const a = api(t);
       const login = async (emailAddress: string, password: string) =>
         (await a.call(null, 'POST', '/api/UserAuthentication/Login', { emailAddress, password })).body;
@@ -48,6 +50,25 @@ describe('the demo’s medication log', () => {
       expect(JSON.stringify(child.authorization.answers)).toContain('albuterol inhaler');
       // Her health record names the same inhaler, so the teacher reads it twice before giving it.
       expect(child.healthMedications).toEqual(['Albuterol inhaler, 2 puffs when wheezy (mild asthma)']);
+
+      // Her physical exam form, uploaded by Jordan and checked by the director, counts until the physical
+      // runs out (in three weeks), and opens as the PDF from its signed link.
+      const health = (await a.call(parent, 'GET', `/api/Student/${maya!.id}/Health`)).json();
+      expect(health.physicalOn).toBe('2025-12-11');
+      expect(
+        health.documents.map((d: { kind: string; fileName: string; expiresOn: string }) => [
+          d.kind,
+          d.fileName,
+          d.expiresOn,
+        ]),
+      ).toEqual([['PhysicalExamForm', 'Maya Avery physical exam.pdf', '2026-12-11']]);
+      const exam = health.documents[0];
+      expect(exam.check).toMatchObject({ checkedBy: 'Elena Okafor' });
+      const file = await t.app.inject({ method: 'GET', url: exam.url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(file.rawPayload.length).toBe(exam.bytes);
     } finally {
       await t.close();
     }

@@ -14,7 +14,6 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_CHILDREN_PER_ADULT, ratioState, requiredAdults } from '@lc/contract';
 import { wallTimeToInstant } from '@lc/contract/zoned-time';
 import { and, eq, ne } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Tx } from '../client.ts';
 import {
@@ -31,6 +30,7 @@ import {
   users,
 } from '../schema.ts';
 import type { DemoFiles } from './demo-day-feed.ts';
+import { demoPdf } from './demo-pdf.ts';
 
 const DEMO_TIMEZONE = 'America/Los_Angeles';
 /** The demo teacher's clock-in PIN (README, "Running the center"). */
@@ -43,20 +43,13 @@ const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 /** A wallet-size CPR card as a one-page PDF: the holder, the course, and the days it was issued and expires. */
 function cprCardPdf(name: string, issuedOn: string, expiresOn: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [252, 162], margin: 14, info: { Title: `CPR card: ${name}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return demoPdf([252, 162], `CPR card: ${name}`, (doc) => {
+    doc.font('Helvetica-Bold').fontSize(11).text('Pediatric CPR & AED');
+    doc.font('Helvetica').fontSize(8).text('Course completion card').moveDown(0.6);
+    doc.font('Helvetica-Bold').fontSize(10).text(name).moveDown(0.4);
+    doc.font('Helvetica').fontSize(8).text(`Issued: ${issuedOn}`).text(`Recommended renewal: ${expiresOn}`);
+    doc.moveDown(0.4).text('Instructor: Dana Okafor, Bay Area Safety Training');
   });
-  doc.font('Helvetica-Bold').fontSize(11).text('Pediatric CPR & AED');
-  doc.font('Helvetica').fontSize(8).text('Course completion card').moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(10).text(name).moveDown(0.4);
-  doc.font('Helvetica').fontSize(8).text(`Issued: ${issuedOn}`).text(`Recommended renewal: ${expiresOn}`);
-  doc.moveDown(0.4).text('Instructor: Dana Okafor, Bay Area Safety Training');
-  doc.end();
-  return done;
 }
 
 /** Insert the demo's punches, PIN, ratio history and certifications (after the door's demo). */

@@ -4,14 +4,19 @@
  * a warning. Maya Avery's record is complete but for a physical that runs out in about three weeks; Theo's
  * immunizations miss his second varicella dose; the classmates' records are in varied states (complete, a
  * physical missing, nothing entered yet), so the staff's compliance list has something in every column.
- * Dates are relative to `today`; the same rows every time (no random values).
+ * Maya's physical exam form is on file as a PDF her parent uploaded, checked by the director (when `files`, the
+ * file storage, is given). Dates are relative to `today`; the same rows every time (no random values, but the
+ * stored file's name).
  */
-import { addDays } from '@lc/contract/zoned-time';
+import { randomBytes } from 'node:crypto';
+import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
 import { and, eq, inArray } from 'drizzle-orm';
+import { HEALTH_FILES } from '../../features/child-health/writes.ts';
 import type { Tx } from '../client.ts';
 import {
   classSections,
   classSessionEnrollments,
+  healthDocuments,
   healthProfiles,
   immunizationDoses,
   programHealthRequirements,
@@ -19,6 +24,8 @@ import {
   userStudents,
   users,
 } from '../schema.ts';
+import type { DemoFiles } from './demo-day-feed.ts';
+import { demoPdf } from './demo-pdf.ts';
 
 type Dose = { vaccine: string; ageDays: number[] };
 
@@ -48,7 +55,53 @@ function dosesOf(
   );
 }
 
-export async function insertDemoHealth(tx: Tx, today: string, demoParentEmail: string): Promise<void> {
+/**
+ * A pediatrician's "Report of Health Examination for School Entry" for `child`, on US Letter: the exam's date,
+ * the findings a center needs, and the physician's signature line.
+ */
+function physicalExamPdf(child: string, born: string, examOn: string, physician: string): Promise<Buffer> {
+  return demoPdf(
+    'LETTER',
+    `Health examination: ${child}`,
+    (doc) => {
+      doc.font('Helvetica-Bold').fontSize(16).text('Report of Health Examination for School Entry');
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text('Redwood Pediatrics · 1220 Jefferson Ave, Redwood City, CA 94062');
+      doc.moveDown();
+      doc.font('Helvetica-Bold').fontSize(12).text(`Child: ${child}`);
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .text(`Date of birth: ${born}`)
+        .text(`Date of examination: ${examOn}`);
+      doc.moveDown();
+      for (const [part, finding] of [
+        ['Growth', 'Height and weight within normal range for age.'],
+        ['Vision', '20/25 both eyes; no referral needed.'],
+        ['Hearing', 'Passed screening, both ears.'],
+        ['Dental', 'No visible decay; sees a dentist twice a year.'],
+        ['Asthma', 'Mild intermittent. Albuterol inhaler, 2 puffs as needed for wheezing.'],
+        ['Allergies', 'None known.'],
+      ])
+        doc.font('Helvetica-Bold').text(`${part}: `, { continued: true }).font('Helvetica').text(finding!);
+      doc.moveDown();
+      doc.text('May take part fully in all activities, including outdoor play and physical education.');
+      doc.moveDown(2);
+      doc.text(`Signed: ${physician}, MD`).text('Pediatrician, CA license A 118204');
+    },
+    54,
+  );
+}
+
+export async function insertDemoHealth(
+  tx: Tx,
+  today: string,
+  demoParentEmail: string,
+  directorEmail: string,
+  files?: DemoFiles,
+): Promise<void> {
   const sections = await tx.select({ id: classSections.id, name: classSections.name }).from(classSections);
   const morning = sections.find((s) => s.name.startsWith('Morning Program'));
   const tutoring = sections.find((s) => s.name.startsWith('Tutoring'));
@@ -91,6 +144,7 @@ export async function insertDemoHealth(tx: Tx, today: string, demoParentEmail: s
       // A year ago less three weeks: the 12-month physical runs out in about three weeks.
       physicalOn: addDays(today, -365 + 21),
     });
+    if (files) await insertMayaExamForm(tx, today, maya, demoParentEmail, directorEmail, files);
   }
   if (theo) {
     // His second varicella dose (at 4–6 years) was never given.
@@ -129,4 +183,44 @@ export async function insertDemoHealth(tx: Tx, today: string, demoParentEmail: s
   if (profiles.length > 0) await tx.insert(healthProfiles).values(profiles);
   for (let i = 0; i < doses.length; i += 500)
     await tx.insert(immunizationDoses).values(doses.slice(i, i + 500));
+}
+
+/**
+ * Maya's physical exam form as her parent uploaded it the week of the exam (a PDF in the file storage under
+ * `health/`, opened through signed links), checked by the director the next morning; it counts until the
+ * physical runs out (12 months).
+ */
+async function insertMayaExamForm(
+  tx: Tx,
+  today: string,
+  maya: { id: string; born: string },
+  demoParentEmail: string,
+  directorEmail: string,
+  files: DemoFiles,
+) {
+  const people = await tx
+    .select({ id: users.id, email: users.emailAddress })
+    .from(users)
+    .where(inArray(users.emailAddress, [demoParentEmail, directorEmail]));
+  const parent = people.find((p) => p.email === demoParentEmail);
+  const director = people.find((p) => p.email === directorEmail);
+  const examOn = addDays(today, -365 + 21);
+  const pdf = await physicalExamPdf('Maya Avery', maya.born, examOn, 'Dr. Priya Raman');
+  const key = `${HEALTH_FILES}/${randomBytes(16).toString('hex')}.pdf`;
+  await files.put(key, pdf, 'application/pdf');
+  const at = (day: string, time: string) =>
+    new Date(wallTimeToInstant(`${day}T${time}`, 'America/Los_Angeles') ?? `${day}T12:00:00Z`);
+  await tx.insert(healthDocuments).values({
+    studentId: maya.id,
+    kind: 'PhysicalExamForm',
+    storageKey: key,
+    fileName: 'Maya Avery physical exam.pdf',
+    contentType: 'application/pdf',
+    bytes: pdf.length,
+    expiresOn: addDays(examOn, 365),
+    uploadedBy: parent?.id ?? null,
+    checkedBy: director?.id ?? null,
+    checkedAt: director ? at(addDays(examOn, 3), '08:40') : null,
+    created: at(addDays(examOn, 2), '19:15'),
+  });
 }

@@ -112,7 +112,7 @@ export async function seedDemo(db: Db, today: string, files?: DemoFiles): Promis
     await insertDemoDayFeed(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
     await insertDemoIncidents(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress);
     await insertDemoForms(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
-    await insertDemoHealth(tx, today, DEMO_PARENT.emailAddress);
+    await insertDemoHealth(tx, today, DEMO_PARENT.emailAddress, DEMO_DIRECTOR.emailAddress, files);
     await insertDemoMedication(tx, today, DEMO_PARENT.emailAddress, DEMO_TEACHER.emailAddress);
     // The catalog's sessions and the hidden bridge session the door demo runs on.
     return { seeded: true, sessions: sessionCount + 1 };

@@ -17,6 +17,7 @@ import { healthKeys } from '../../api/query-keys.ts';
 import { formatDay } from '../../features/class-sessions/format.ts';
 import { notifyError, notifySuccess } from '../../features/forms/notify.ts';
 import classes from '../../features/staff/staff.module.css';
+import { WRAPPING_BADGE } from '../../features/staff-attendance/today-board.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 const day = (iso: string) => formatDay(iso.slice(0, 10), { withYear: true });
@@ -69,7 +70,7 @@ function CheckControl({
   return (
     <Group gap="sm">
       {check ? (
-        <Badge color="teal.9" variant="filled" radius="sm" tt="none">
+        <Badge color="teal.9" variant="filled" radius="sm" tt="none" {...WRAPPING_BADGE}>
           Checked by {check.checkedBy ?? 'a former staff member'} on {day(check.checkedAt)}
         </Badge>
       ) : (
@@ -82,6 +83,11 @@ function CheckControl({
         variant={check ? 'default' : 'filled'}
         loading={busy}
         onClick={() => onChange(!check)}
+        // A long file name wraps on a phone instead of being cut off.
+        h="auto"
+        mih={30}
+        py={4}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
       >
         {check ? `Take back the check on ${what}` : `Mark ${what} checked`}
       </Button>
