@@ -9,9 +9,16 @@ import PDFDocument from 'pdfkit';
 /** What a PDF prints of the center (config `center`). */
 export type CenterFacts = { name: string; address: string; ein: string | undefined };
 
-/** A letter-size document (portrait unless `layout` says landscape) and the Buffer it becomes once ended. */
-export function newDocument(title: string, layout: 'portrait' | 'landscape' = 'portrait') {
-  const doc = new PDFDocument({ size: 'LETTER', layout, margin: 54, info: { Title: title } });
+/**
+ * A letter-size document (portrait unless `layout` says landscape; `page` gives another size in points and its
+ * margin, as for a wallet card) and the Buffer it becomes once ended.
+ */
+export function newDocument(
+  title: string,
+  layout: 'portrait' | 'landscape' = 'portrait',
+  page: { size: 'LETTER' | [number, number]; margin: number } = { size: 'LETTER', margin: 54 },
+) {
+  const doc = new PDFDocument({ size: page.size, layout, margin: page.margin, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -15,6 +15,7 @@ import { DEFAULT_CHILDREN_PER_ADULT, ratioState, requiredAdults } from '@lc/cont
 import { wallTimeToInstant } from '@lc/contract/zoned-time';
 import { and, eq, ne } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
+import { newDocument } from '../../lib/pdf.ts';
 import type { Tx } from '../client.ts';
 import {
   attendance,
@@ -30,7 +31,6 @@ import {
   users,
 } from '../schema.ts';
 import type { DemoFiles } from './demo-day-feed.ts';
-import { demoPdf } from './demo-pdf.ts';
 
 const DEMO_TIMEZONE = 'America/Los_Angeles';
 /** The demo teacher's clock-in PIN (README, "Running the center"). */
@@ -43,13 +43,14 @@ const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 /** A wallet-size CPR card as a one-page PDF: the holder, the course, and the days it was issued and expires. */
 function cprCardPdf(name: string, issuedOn: string, expiresOn: string): Promise<Buffer> {
-  return demoPdf([252, 162], `CPR card: ${name}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(11).text('Pediatric CPR & AED');
-    doc.font('Helvetica').fontSize(8).text('Course completion card').moveDown(0.6);
-    doc.font('Helvetica-Bold').fontSize(10).text(name).moveDown(0.4);
-    doc.font('Helvetica').fontSize(8).text(`Issued: ${issuedOn}`).text(`Recommended renewal: ${expiresOn}`);
-    doc.moveDown(0.4).text('Instructor: Dana Okafor, Bay Area Safety Training');
-  });
+  const { doc, done } = newDocument(`CPR card: ${name}`, 'portrait', { size: [252, 162], margin: 14 });
+  doc.font('Helvetica-Bold').fontSize(11).text('Pediatric CPR & AED');
+  doc.font('Helvetica').fontSize(8).text('Course completion card').moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(10).text(name).moveDown(0.4);
+  doc.font('Helvetica').fontSize(8).text(`Issued: ${issuedOn}`).text(`Recommended renewal: ${expiresOn}`);
+  doc.moveDown(0.4).text('Instructor: Dana Okafor, Bay Area Safety Training');
+  doc.end();
+  return done;
 }
 
 /** Insert the demo's punches, PIN, ratio history and certifications (after the door's demo). */

@@ -9,9 +9,10 @@
  * stored file's name).
  */
 import { randomBytes } from 'node:crypto';
-import { addDays, wallTimeToInstant } from '@lc/contract/zoned-time';
+import { addDays } from '@lc/contract/zoned-time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { HEALTH_FILES } from '../../features/child-health/writes.ts';
+import { newDocument } from '../../lib/pdf.ts';
 import type { Tx } from '../client.ts';
 import {
   classSections,
@@ -24,8 +25,8 @@ import {
   userStudents,
   users,
 } from '../schema.ts';
+import { atCenterTime } from './demo-dates.ts';
 import type { DemoFiles } from './demo-day-feed.ts';
-import { demoPdf } from './demo-pdf.ts';
 
 type Dose = { vaccine: string; ageDays: number[] };
 
@@ -60,39 +61,28 @@ function dosesOf(
  * the findings a center needs, and the physician's signature line.
  */
 function physicalExamPdf(child: string, born: string, examOn: string, physician: string): Promise<Buffer> {
-  return demoPdf(
-    'LETTER',
-    `Health examination: ${child}`,
-    (doc) => {
-      doc.font('Helvetica-Bold').fontSize(16).text('Report of Health Examination for School Entry');
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text('Redwood Pediatrics · 1220 Jefferson Ave, Redwood City, CA 94062');
-      doc.moveDown();
-      doc.font('Helvetica-Bold').fontSize(12).text(`Child: ${child}`);
-      doc
-        .font('Helvetica')
-        .fontSize(11)
-        .text(`Date of birth: ${born}`)
-        .text(`Date of examination: ${examOn}`);
-      doc.moveDown();
-      for (const [part, finding] of [
-        ['Growth', 'Height and weight within normal range for age.'],
-        ['Vision', '20/25 both eyes; no referral needed.'],
-        ['Hearing', 'Passed screening, both ears.'],
-        ['Dental', 'No visible decay; sees a dentist twice a year.'],
-        ['Asthma', 'Mild intermittent. Albuterol inhaler, 2 puffs as needed for wheezing.'],
-        ['Allergies', 'None known.'],
-      ])
-        doc.font('Helvetica-Bold').text(`${part}: `, { continued: true }).font('Helvetica').text(finding!);
-      doc.moveDown();
-      doc.text('May take part fully in all activities, including outdoor play and physical education.');
-      doc.moveDown(2);
-      doc.text(`Signed: ${physician}, MD`).text('Pediatrician, CA license A 118204');
-    },
-    54,
-  );
+  const { doc, done } = newDocument(`Health examination: ${child}`);
+  doc.font('Helvetica-Bold').fontSize(16).text('Report of Health Examination for School Entry');
+  doc.font('Helvetica').fontSize(10).text('Redwood Pediatrics · 1220 Jefferson Ave, Redwood City, CA 94062');
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(12).text(`Child: ${child}`);
+  doc.font('Helvetica').fontSize(11).text(`Date of birth: ${born}`).text(`Date of examination: ${examOn}`);
+  doc.moveDown();
+  for (const [part, finding] of [
+    ['Growth', 'Height and weight within normal range for age.'],
+    ['Vision', '20/25 both eyes; no referral needed.'],
+    ['Hearing', 'Passed screening, both ears.'],
+    ['Dental', 'No visible decay; sees a dentist twice a year.'],
+    ['Asthma', 'Mild intermittent. Albuterol inhaler, 2 puffs as needed for wheezing.'],
+    ['Allergies', 'None known.'],
+  ] as const)
+    doc.font('Helvetica-Bold').text(`${part}: `, { continued: true }).font('Helvetica').text(finding);
+  doc.moveDown();
+  doc.text('May take part fully in all activities, including outdoor play and physical education.');
+  doc.moveDown(2);
+  doc.text(`Signed: ${physician}, MD`).text('Pediatrician, CA license A 118204');
+  doc.end();
+  return done;
 }
 
 export async function insertDemoHealth(
@@ -132,6 +122,8 @@ export async function insertDemoHealth(
   const doses: Array<{ studentId: string; vaccine: string; givenOn: string }> = [];
   if (maya) {
     doses.push(...dosesOf(maya.id, maya.born, age(maya.born)));
+    // A year ago less three weeks: the 12-month physical runs out in about three weeks.
+    const physicalOn = addDays(today, -365 + 21);
     await tx.insert(healthProfiles).values({
       studentId: maya.id,
       physicianName: 'Dr. Priya Raman, Redwood Pediatrics',
@@ -141,10 +133,9 @@ export async function insertDemoHealth(
       dietaryNeeds: 'Vegetarian. Milk is fine; no gelatin (gummy snacks).',
       // The inhaler her medical authorization names (demo-medication.ts gives it on the last two weekdays).
       medications: ['Albuterol inhaler, 2 puffs when wheezy (mild asthma)'],
-      // A year ago less three weeks: the 12-month physical runs out in about three weeks.
-      physicalOn: addDays(today, -365 + 21),
+      physicalOn,
     });
-    if (files) await insertMayaExamForm(tx, today, maya, demoParentEmail, directorEmail, files);
+    if (files) await insertMayaExamForm(tx, physicalOn, maya, demoParentEmail, directorEmail, files);
   }
   if (theo) {
     // His second varicella dose (at 4–6 years) was never given.
@@ -192,7 +183,7 @@ export async function insertDemoHealth(
  */
 async function insertMayaExamForm(
   tx: Tx,
-  today: string,
+  examOn: string,
   maya: { id: string; born: string },
   demoParentEmail: string,
   directorEmail: string,
@@ -204,12 +195,9 @@ async function insertMayaExamForm(
     .where(inArray(users.emailAddress, [demoParentEmail, directorEmail]));
   const parent = people.find((p) => p.email === demoParentEmail);
   const director = people.find((p) => p.email === directorEmail);
-  const examOn = addDays(today, -365 + 21);
   const pdf = await physicalExamPdf('Maya Avery', maya.born, examOn, 'Dr. Priya Raman');
   const key = `${HEALTH_FILES}/${randomBytes(16).toString('hex')}.pdf`;
   await files.put(key, pdf, 'application/pdf');
-  const at = (day: string, time: string) =>
-    new Date(wallTimeToInstant(`${day}T${time}`, 'America/Los_Angeles') ?? `${day}T12:00:00Z`);
   await tx.insert(healthDocuments).values({
     studentId: maya.id,
     kind: 'PhysicalExamForm',
@@ -220,7 +208,7 @@ async function insertMayaExamForm(
     expiresOn: addDays(examOn, 365),
     uploadedBy: parent?.id ?? null,
     checkedBy: director?.id ?? null,
-    checkedAt: director ? at(addDays(examOn, 3), '08:40') : null,
-    created: at(addDays(examOn, 2), '19:15'),
+    checkedAt: director ? atCenterTime(addDays(examOn, 3), '08:40') : null,
+    created: atCenterTime(addDays(examOn, 2), '19:15'),
   });
 }
